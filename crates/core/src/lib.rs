@@ -1,0 +1,51 @@
+//! Scoring for cribbage hands.
+//!
+//! [`hand_value`] scores four cards and a start card exactly as the Prolog assignment
+//! "Project 1: Cribbage" specifies (spec/rules.md); [`Breakdown`] shows which cards score
+//! under each rule; [`select_hand`] chooses which four of five or six dealt cards to keep for
+//! the greatest expected hand value. [`Rule::Crib`] applies the crib's flush rule instead.
+//! [`score_distribution`] values all 12,994,800 (hand, start) pairs of a deck.
+//!
+//! The crate does no I/O and knows nothing of Prolog. Every rule is written once, in
+//! `score.rs`; the fast path ([`PreparedHand`]) reads a table that those rule functions fill.
+//!
+//! # Example
+//! ```
+//! use crib_core::{parse_cards, hand_value, Card, Hand, Rule};
+//! let hand = Hand::from_slice(&parse_cards(&["6C", "7C", "8C", "9C"])?)?;
+//! assert_eq!(hand_value(&hand, Card::parse("8S")?, Rule::Hand)?, 20);
+//! # Ok::<(), crib_core::CardError>(())
+//! ```
+
+mod card;
+mod score;
+mod select;
+mod sweep;
+
+pub use card::{check_distinct, parse_cards, Card, Rank, Suit};
+pub use score::{
+    build_rank_table, hand_value, rank_table, Breakdown, Hand, Points, PreparedHand, Rule,
+};
+pub use select::{rank_keeps, select_hand, Keep, Selection};
+pub use sweep::{hands, hands_from, score_distribution, starts_for, ScoreCounts, HANDS, PAIRS};
+
+/// What is wrong with the cards given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CardError {
+    /// A token is not a card.
+    #[error("invalid card {token:?}: {problem}")]
+    Parse {
+        token: String,
+        problem: &'static str,
+    },
+    /// A card appears twice.
+    #[error("card {card} is given twice")]
+    Repeated { card: Card },
+    /// The start card is also one of the hand's cards.
+    #[error("the start card {card} is also in the hand")]
+    StartInHand { card: Card },
+    /// Too many or too few cards.
+    #[error("expected {expected} cards, got {got}")]
+    Count { expected: &'static str, got: usize },
+}

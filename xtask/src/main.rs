@@ -1,0 +1,120 @@
+//! `cargo xtask`: the project's automation, reached through the alias in .cargo/config.toml.
+//!
+//! Each task installs the system packages it needs when it can (see [`system`]) and runs
+//! cargo through `$CARGO`, printing every command before it runs it.
+
+mod system;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use anyhow::{bail, Context, Result};
+use clap::Parser;
+
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", about = "crib's project automation")]
+enum Task {
+    /// fmt check, clippy -D warnings, every Rust test, the Prolog plunit tests.
+    Test,
+    /// Sweep all 12,994,800 (hand, start) pairs and check them (see `cargo xtask verify --help`).
+    Verify {
+        /// Arguments passed on to crib-verify (try `cargo xtask verify -- --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Task::parse()) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("xtask: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(task: Task) -> Result<ExitCode> {
+    let root = project_root();
+    std::env::set_current_dir(&root).with_context(|| format!("cd {}", root.display()))?;
+    match task {
+        Task::Test => test(&root),
+        Task::Verify { args } => {
+            system::ensure_packages(system::VERIFY_PACKAGES)?;
+            let mut cmd = cargo();
+            cmd.args(["run", "--quiet", "--release", "-p", "crib-verify", "--"])
+                .args(args);
+            Ok(exit_code(status(&mut cmd)?))
+        }
+    }
+}
+
+/// `cargo xtask test`: every check CI runs, stopping at the first failure.
+fn test(root: &Path) -> Result<ExitCode> {
+    system::ensure_packages(system::TEST_PACKAGES)?;
+    step("fmt", cargo().args(["fmt", "--all", "--", "--check"]))?;
+    step(
+        "clippy",
+        cargo().args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--quiet",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )?;
+    step(
+        "cargo test",
+        cargo().args(["test", "--workspace", "--quiet"]),
+    )?;
+    let plunit = root.join("prolog/cribbage.plt");
+    if plunit.exists() {
+        step(
+            "plunit prolog/cribbage.plt",
+            Command::new("swipl")
+                .args(["-g", "run_tests", "-t", "halt"])
+                .arg(&plunit),
+        )?;
+    }
+    println!("xtask: all checks passed");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs one named step; fails naming the step when it does not succeed.
+fn step(name: &str, cmd: &mut Command) -> Result<()> {
+    if !status(cmd)?.success() {
+        bail!("step {name:?} failed");
+    }
+    Ok(())
+}
+
+fn status(cmd: &mut Command) -> Result<std::process::ExitStatus> {
+    eprintln!("$ {}", describe(cmd));
+    cmd.status()
+        .with_context(|| format!("cannot run {}", describe(cmd)))
+}
+
+fn describe(cmd: &Command) -> String {
+    std::iter::once(cmd.get_program())
+        .chain(cmd.get_args())
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn exit_code(status: std::process::ExitStatus) -> ExitCode {
+    ExitCode::from(status.code().map_or(2, |c| c.clamp(0, 255) as u8))
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the root")
+        .to_path_buf()
+}
