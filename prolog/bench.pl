@@ -2,7 +2,7 @@
 :- use_module(cribbage).
 :- autoload(library(apply), [maplist/3]).
 :- autoload(library(assoc), [empty_assoc/1, get_assoc/3, put_assoc/4]).
-:- autoload(library(lists), [append/3, msort/2, subtract/3]).
+:- autoload(library(lists), [append/3, numlist/3, subtract/3]).
 :- autoload(library(random), [randseq/3]).
 
 /** <module> Timing the cribbage reference

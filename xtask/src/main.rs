@@ -82,6 +82,21 @@ fn test(root: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Returns the plunit files, `prolog/*.plt`, relative to the root and sorted.
+fn prolog_tests(root: &Path) -> Result<Vec<PathBuf>> {
+    let dir = root.join("prolog");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    files.retain(|p| p.extension().is_some_and(|e| e == "plt"));
+    files.sort();
+    Ok(files
+        .into_iter()
+        .map(|p| p.strip_prefix(root).map(Path::to_path_buf).unwrap_or(p))
+        .collect())
+}
+
 /// Runs one named step; fails naming the step when it does not succeed.
 fn step(name: &str, cmd: &mut Command) -> Result<()> {
     if !status(cmd)?.success() {

@@ -1,0 +1,85 @@
+//! `crib select`: which four of five or six dealt cards to keep.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args;
+use crib_core::{rank_keeps, select_hand, Card, Keep};
+use serde::Serialize;
+
+use crate::score::cards;
+use crate::Outcome;
+
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// Rank every way to keep four cards, best first.
+    #[arg(long)]
+    all: bool,
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The five or six cards dealt.
+    #[arg(value_name = "CARD", num_args = 5..=6, required = true)]
+    cards: Vec<Card>,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    best: &'a Keep,
+    ties: &'a [Keep],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    all: Option<&'a [Keep]>,
+}
+
+pub fn run(args: &SelectArgs) -> Result<Outcome> {
+    let selection = select_hand(&args.cards)?;
+    let all = if args.all {
+        Some(rank_keeps(&args.cards)?)
+    } else {
+        None
+    };
+    if args.json {
+        crate::print_json(&Report {
+            best: &selection.best,
+            ties: &selection.ties,
+            all: all.as_deref(),
+        })?;
+        return Ok(Outcome::Clean);
+    }
+    let mut out = std::io::stdout().lock();
+    let best = &selection.best;
+    writeln!(out, "keep     {}", cards(&best.keep))?;
+    writeln!(out, "discard  {}", cards(best.discard()))?;
+    writeln!(
+        out,
+        "expected {:.4}  ({} points over {} start cards)",
+        best.expected_value(),
+        best.total,
+        best.starts
+    )?;
+    for tie in &selection.ties {
+        writeln!(
+            out,
+            "tie      keep {}  discard {}",
+            cards(&tie.keep),
+            cards(tie.discard())
+        )?;
+    }
+    if let Some(all) = all {
+        writeln!(out)?;
+        writeln!(out, "rank  keep          discard  expected  total")?;
+        for (i, k) in all.iter().enumerate() {
+            writeln!(
+                out,
+                "{:>4}  {:<12}  {:<7}  {:>8.4}  {:>5}",
+                i + 1,
+                cards(&k.keep),
+                cards(k.discard()),
+                k.expected_value(),
+                k.total
+            )?;
+        }
+    }
+    Ok(Outcome::Clean)
+}
