@@ -69,10 +69,9 @@ fn test(root: &Path) -> Result<ExitCode> {
         "cargo test",
         cargo().args(["test", "--workspace", "--quiet"]),
     )?;
-    let plunit = root.join("prolog/cribbage.plt");
-    if plunit.exists() {
+    for plunit in prolog_tests(root)? {
         step(
-            "plunit prolog/cribbage.plt",
+            &format!("plunit {}", plunit.display()),
             Command::new("swipl")
                 .args(["-g", "run_tests", "-t", "halt"])
                 .arg(&plunit),
