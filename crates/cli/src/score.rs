@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use crib_core::{check_distinct, Breakdown, Card, Hand, Rule};
+use crib_core::{check_distinct, Breakdown, Card, CardError, Hand, Rule};
 use serde::Serialize;
 
 use crate::Outcome;
@@ -18,7 +18,7 @@ pub struct ScoreArgs {
     #[arg(long)]
     json: bool,
     /// Four hand cards, then the start card.
-    #[arg(value_name = "CARD", num_args = 5, required = true)]
+    #[arg(value_name = "CARD", required = true)]
     cards: Vec<Card>,
 }
 
@@ -46,6 +46,13 @@ struct Combinations<'a> {
 }
 
 pub fn run(args: &ScoreArgs) -> Result<Outcome> {
+    if args.cards.len() != 5 {
+        return Err(CardError::Count {
+            expected: "5 cards (four hand cards, then the start card)",
+            got: args.cards.len(),
+        }
+        .into());
+    }
     check_distinct(&args.cards)?;
     let hand = Hand::from_slice(&args.cards[..4])?;
     let rule = if args.crib { Rule::Crib } else { Rule::Hand };

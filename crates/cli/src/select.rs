@@ -19,7 +19,7 @@ pub struct SelectArgs {
     #[arg(long)]
     json: bool,
     /// The five or six cards dealt.
-    #[arg(value_name = "CARD", num_args = 5..=6, required = true)]
+    #[arg(value_name = "CARD", required = true)]
     cards: Vec<Card>,
 }
 

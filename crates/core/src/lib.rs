@@ -46,6 +46,6 @@ pub enum CardError {
     #[error("the start card {card} is also in the hand")]
     StartInHand { card: Card },
     /// Too many or too few cards.
-    #[error("expected {expected} cards, got {got}")]
+    #[error("expected {expected}, got {got}")]
     Count { expected: &'static str, got: usize },
 }

@@ -52,7 +52,7 @@ impl Hand {
     /// card appears twice.
     pub fn from_slice(cards: &[Card]) -> Result<Hand, CardError> {
         let cards: [Card; 4] = cards.try_into().map_err(|_| CardError::Count {
-            expected: "4",
+            expected: "4 cards",
             got: cards.len(),
         })?;
         Hand::new(cards)
@@ -165,7 +165,7 @@ fn flush_points(hand_suit: u8, start_suit: u8, rule: Rule) -> u8 {
 
 /// §6 His nob: one point when the hand holds the jack of the start card's suit.
 #[inline]
-fn nob_points(jack_suits: u8, start_suit: u8) -> u8 {
+pub(crate) fn nob_points(jack_suits: u8, start_suit: u8) -> u8 {
     (jack_suits >> start_suit) & 1
 }
 

@@ -102,7 +102,7 @@ pub fn rank_keeps(cards: &[Card]) -> Result<Vec<Keep>, CardError> {
 fn value_keeps(cards: &[Card]) -> Result<Vec<Keep>, CardError> {
     if !(5..=6).contains(&cards.len()) {
         return Err(CardError::Count {
-            expected: "5 or 6",
+            expected: "5 or 6 cards",
             got: cards.len(),
         });
     }

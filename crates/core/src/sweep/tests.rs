@@ -1,1 +1,24 @@
 use super::*;
+
+#[test]
+fn hands_enumerates_every_four_card_hand_once() {
+    let mut n = 0;
+    let mut last = None;
+    for hand in hands() {
+        assert!(hand.windows(2).all(|w| w[0] < w[1]));
+        assert!(last < Some(hand), "lexicographic order");
+        last = Some(hand);
+        n += 1;
+    }
+    assert_eq!(n, HANDS);
+    assert_eq!(starts_for(&last.unwrap()).count(), 48);
+}
+
+#[test]
+fn crib_rule_scores_no_more_than_the_hand_rule() {
+    let hand = score_distribution(Rule::Hand);
+    let crib = score_distribution(Rule::Crib);
+    assert_eq!(hand.shows(), PAIRS);
+    assert_eq!(crib.shows(), PAIRS);
+    assert!(crib.mean() < hand.mean());
+}
