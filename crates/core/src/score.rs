@@ -134,6 +134,28 @@ impl PreparedHand {
             + flush_points(self.flush_suit, start_suit, rule)
             + nob_points(self.jack_suits, start_suit)
     }
+
+    /// Returns the sum of [`PreparedHand::value`] over every start card in `starts`, a set of
+    /// cards as bits (bit `i` is the card with index `i`), none of them in the hand.
+    ///
+    /// A start card's value is a part that depends only on its rank (fifteens, pairs, runs)
+    /// plus a part that depends only on its suit (flush, nob), so the sum is taken per rank
+    /// and per suit: 17 terms instead of one per start card, and exactly equal.
+    #[inline]
+    pub fn total_over(&self, starts: u64, rule: Rule) -> u32 {
+        const SUIT: u64 = 0x1_1111_1111_1111; // one bit per rank, for the suit with index 0
+        let by_rank: u32 = (0..13)
+            .map(|r| (starts >> (4 * r) & 0xF).count_ones() * u32::from(self.table[self.row + r]))
+            .sum();
+        let by_suit: u32 = (0..4u8)
+            .map(|s| {
+                let points =
+                    flush_points(self.flush_suit, s, rule) + nob_points(self.jack_suits, s);
+                (starts & SUIT << s).count_ones() * u32::from(points)
+            })
+            .sum();
+        by_rank + by_suit
+    }
 }
 
 /// Returns what flush and nob need of the hand's suits: the suit all four cards share (4 when

@@ -108,18 +108,13 @@ fn value_keeps(cards: &[Card]) -> Result<Vec<Keep>, CardError> {
     }
     check_distinct(cards)?;
     let dealt = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
-    let starts: Vec<Card> = Card::deck()
-        .filter(|c| dealt >> c.index() & 1 == 0)
-        .collect();
+    let starts = !dealt & ((1 << 52) - 1);
     let n = cards.len();
     let mut keeps = Vec::with_capacity(15);
     for_each_keep(n, |kept, discarded| {
         let keep = kept.map(|i| cards[i]);
         let hand = PreparedHand::from_cards(keep);
-        let total = starts
-            .iter()
-            .map(|&s| u32::from(hand.value(s, Rule::Hand)))
-            .sum();
+        let total = hand.total_over(starts, Rule::Hand);
         let mut discard = [cards[discarded[0]]; 2];
         discard[1] = cards[discarded[n - 5]];
         keeps.push(Keep {
@@ -127,7 +122,7 @@ fn value_keeps(cards: &[Card]) -> Result<Vec<Keep>, CardError> {
             discard,
             discard_len: (n - 4) as u8,
             total,
-            starts: starts.len() as u32,
+            starts: starts.count_ones(),
         });
     });
     Ok(keeps)

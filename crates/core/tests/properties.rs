@@ -8,7 +8,10 @@ fn show() -> impl Strategy<Value = ([Card; 4], Card)> {
     proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 5)
         .prop_shuffle()
         .prop_map(|ix| {
-            let c = ix.iter().map(|&i| Card::from_index(i).unwrap()).collect::<Vec<_>>();
+            let c = ix
+                .iter()
+                .map(|&i| Card::from_index(i).unwrap())
+                .collect::<Vec<_>>();
             ([c[0], c[1], c[2], c[3]], c[4])
         })
 }
@@ -45,5 +48,20 @@ proptest! {
     fn no_show_scores_19_25_26_27_or_over_29((hand, start) in show()) {
         let v = value(hand, start, Rule::Hand);
         prop_assert!(v <= 29 && ![19, 25, 26, 27].contains(&v));
+    }
+}
+
+proptest! {
+    #[test]
+    fn total_over_is_the_sum_of_values((hand, _) in show(), starts in any::<u64>(), crib in any::<bool>()) {
+        let rule = if crib { Rule::Crib } else { Rule::Hand };
+        let held = hand.iter().fold(0u64, |m, c| m | 1 << c.index());
+        let starts = starts & !held & ((1 << 52) - 1);
+        let prepared = crib_core::PreparedHand::new(&Hand::new(hand).unwrap());
+        let sum: u32 = Card::deck()
+            .filter(|c| starts >> c.index() & 1 == 1)
+            .map(|c| u32::from(prepared.value(c, rule)))
+            .sum();
+        prop_assert_eq!(prepared.total_over(starts, rule), sum);
     }
 }
