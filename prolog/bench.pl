@@ -20,7 +20,8 @@ It times, on inputs drawn with a fixed seed (42):
   - hand_values/3 and hand_values_codes/3, one call per hand against
     the 48 cards left, reported per (hand, start) pair;
   - select_hand/3 on 1,000 six-card and 1,000 five-card deals;
-  - building the rank_points table, as cribbage.pl does when loaded;
+  - building the rank_points table, as cribbage.pl does when loaded,
+    and loading cribbage.pl again, which builds all its tables;
   - for scale, the five rules without the table, on 10,000 pairs.
 
 Times are CPU seconds (statistics/2, cputime) including the loop that
@@ -57,6 +58,8 @@ bench :-
     random_deals(1_000, 5, Fives),
     time_per(1_000, forall(member(D, Fives), select_hand(D, _, _)), Five),
     time_per(1, findall(F, cribbage:rank_points_fact(F), _), Build),
+    module_property(cribbage, file(File)),
+    time_per(1, load_files(File, [if(true)]), Load),
     length(Few, 10_000),
     append(Few, _, Pairs),
     time_per(10_000,
@@ -64,13 +67,14 @@ bench :-
              Rules),
     format("~w distinct (hand, start) pairs, ~w hands x 48 starts, seed 42~n~n",
            [NPairs, NHands]),
-    format("~w~t~45|~w~t~57|~w~n", [measure, target, measured]),
+    format("~w~t~45|~w~t~58|~w~n", [measure, target, measured]),
     row('hand_value/3, per call', 2.0e-6, HandValue),
     row('hand_values/3, per pair', none, Batch),
     row('hand_values_codes/3, per pair', none, BatchCodes),
     row('select_hand/3, 6 cards, per call', 2.0e-3, Six),
     row('select_hand/3, 5 cards, per call', 2.0e-3, Five),
     row('rank_points table build', none, Build),
+    row('loading cribbage.pl, tables included', none, Load),
     row('rules without the table, per call', none, Rules),
     row('empty loop, per pair', none, Empty).
 
@@ -83,19 +87,31 @@ time_per(N, Goal, Seconds) :-
     statistics(cputime, T1),
     Seconds is (T1 - T0) / N.
 
-row(Name, Target, Seconds) :-
-    seconds_text(Target, TargetText),
-    seconds_text(Seconds, Text),
-    format("~w~t~45|~w~t~57|~w~n", [Name, TargetText, Text]).
+%   row(+Name, +Target, +Seconds): a line of the table, the figure in
+%   the unit of the target, or else in ms or us by its size.
 
-seconds_text(none, "") :- !.
-seconds_text(Seconds, Text) :-
+row(Name, Target, Seconds) :-
+    (   Target == none
+    ->  TargetText = "",
+        unit(Seconds, Unit)
+    ;   unit(Target, Unit),
+        seconds_text(Target, Unit, TargetText)
+    ),
+    seconds_text(Seconds, Unit, Text),
+    format("~w~t~45|~w~t~58|~w~n", [Name, TargetText, Text]).
+
+unit(Seconds, Unit) :-
     (   Seconds >= 1.0e-3
-    ->  Ms is Seconds * 1000,
-        format(string(Text), "~3f ms", [Ms])
-    ;   Us is Seconds * 1.0e6,
-        format(string(Text), "~3f us", [Us])
+    ->  Unit = ms
+    ;   Unit = us
     ).
+
+seconds_text(Seconds, ms, Text) :-
+    Ms is Seconds * 1.0e3,
+    format(string(Text), "~3f ms", [Ms]).
+seconds_text(Seconds, us, Text) :-
+    Us is Seconds * 1.0e6,
+    format(string(Text), "~3f us", [Us]).
 
 %   random_pairs(+N, -Pairs): N different Hand-Start pairs, each of five
 %   different cards in random order. Pairs that hold the same hand cards

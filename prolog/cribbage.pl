@@ -13,6 +13,7 @@
             flush/4,                    % +Rule, +Hand, +Start, -Points
             nob/3                       % +Hand, +Start, -Points
           ]).
+:- set_prolog_flag(optimise, true).    % compile arithmetic; this file only
 :- autoload(library(aggregate), [aggregate_all/3]).
 :- autoload(library(apply), [foldl/4, maplist/2, maplist/3]).
 :- autoload(library(error),
@@ -27,11 +28,11 @@ king; Suit is one of clubs, diamonds, hearts, spades.
 
 The show is scored by five rules, each an exported predicate:
 
-  | fifteens/2 | 2 for each combination of cards adding up to 15     |
-  | pairs/2    | 2 for each pair of cards of the same rank            |
-  | runs/2     | 1 for each card of each run of 3 or more ranks       |
-  | flush/4    | 4 if the four hand cards share a suit, 5 with start |
-  | nob/3      | 1 for the jack of the start card's suit in the hand |
+  | fifteens/2 | 2 for each combination of cards adding up to 15      |
+  | pairs/2    | 2 for each pair of cards of the same rank             |
+  | runs/2     | 1 for each card of each run of 3 or more ranks        |
+  | flush/4    | 4 if the four hand cards share a suit, 5 with start   |
+  | nob/3      | 1 for the jack of the start card's suit in the hand   |
 
 Fifteens, pairs and runs depend only on the five ranks. There are just
 6,175 multisets of five ranks, so when this file is loaded it scores each
@@ -52,9 +53,10 @@ Hand = [card(5,hearts), card(5,spades), card(5,clubs), card(jack,diamonds)],
 Crib = [card(2,clubs), card(9,hearts)].
 ```
 
-The scoring predicates assume ground card terms, as the assignment
-allows; they raise an error only when their quick path fails, so
-checking costs nothing on good input. select_hand/3 checks its deal up
+The scoring predicates are meant for ground card terms, as the
+assignment allows. They explain an error only after their quick path
+fails, so that checking costs nothing on good input, and they do not
+check suits (see hand_value/4). select_hand/3 checks its whole deal up
 front.
 */
 
@@ -222,15 +224,19 @@ block_rest(Number-_, Counts, Block, Rest) :-
 %   Three hand cards plus the start are no flush.
 
 flush(Rule, Hand, card(_, StartSuit), Points) :-
+    four_card_flush(Rule, FourCardPoints),
     (   same_suit(Hand, Suit)
     ->  (   Suit == StartSuit
         ->  Points = 5
-        ;   four_card_flush(Rule, Points)
+        ;   Points = FourCardPoints
         )
     ;   Points = 0
     ).
 
 same_suit([card(_, Suit), card(_, Suit), card(_, Suit), card(_, Suit)], Suit).
+
+%   four_card_flush(?Rule, ?Points): what the four hand cards alone
+%   score under Rule if they share a suit the start card lacks.
 
 four_card_flush(hand, 4).
 four_card_flush(crib, 0).
@@ -270,7 +276,7 @@ rules_value(Rule, Hand, Start, Value) :-
 %   rank number holding how many cards have that rank: a card of rank
 %   number N adds 1 << 3*(N-1). Adding is order-free, so no sorting is
 %   needed, and in octal the key reads as the counts (5,5,5,5,jack is
-%   8'1000040000). The key is one integer so that first-argument
+%   8'10000040000). The key is one integer so that first-argument
 %   indexing finds a rank_points/2 fact with one hash lookup.
 %
 %   Both tables are computed here, at load time, from the rules above.
@@ -280,6 +286,9 @@ rules_value(Rule, Hand, Start, Value) :-
 
 rank_weight_fact(rank_weight(Rank, Weight)) :-
     rank_number(Rank, Number),
+    number_weight(Number, Weight).
+
+number_weight(Number, Weight) :-
     Weight is 1 << (3 * (Number - 1)).
 
 rank_points_fact(rank_points(Key, Points)) :-
@@ -292,7 +301,8 @@ rank_points_fact(rank_points(Key, Points)) :-
     foldl(add_rank_weight, Numbers, 0, Key).
 
 add_rank_weight(Number, Key0, Key) :-
-    Key is Key0 + (1 << (3 * (Number - 1))).
+    number_weight(Number, Weight),
+    Key is Key0 + Weight.
 
 %   five_ranks(-Numbers): an ascending list of five rank numbers that
 %   five cards of one deck can have; all of them on backtracking.
@@ -337,7 +347,10 @@ add_card(Rank, Suit, [card(Rank, Suit)|Cards], Cards).
 %   all five cards, flush/4 and nob/3. See hand_value/4.
 
 hand_value(Hand, Start, Value) :-
-    hand_value(hand, Hand, Start, Value).
+    (   quick_value(hand, Hand, Start, Value0)
+    ->  Value = Value0
+    ;   checked_value(hand, Hand, Start, Value)
+    ).
 
 %!  hand_value(+Rule:oneof([hand,crib]), +Hand:list, +Start, -Value:nonneg) is det.
 %
@@ -345,11 +358,13 @@ hand_value(Hand, Start, Value) :-
 %   hand for a player's hand, crib for the crib, where a flush counts
 %   only if all five cards share a suit.
 %
-%   Hand and Start are assumed ground; nothing is checked unless the
-%   quick path fails.
+%   The quick path looks up Rule and each card's rank and so checks
+%   them; it does not check suits, which would cost a tenth of the call.
+%   A suit other than the four is matched by no other card's suit.
 %
 %   @error instantiation_error if Hand or Start is not ground.
-%   @error type_error(card, X) if X in Hand, or Start, is not a card.
+%   @error type_error(card, X) if X in Hand, or Start, is not a card
+%   term with a rank.
 %   @error domain_error(four_cards, Hand) if Hand is not 4 long.
 %   @error domain_error(oneof([hand,crib]), Rule) for another Rule.
 
@@ -360,8 +375,7 @@ hand_value(Rule, Hand, Start, Value) :-
     ).
 
 quick_value(Rule, Hand, Start, Value) :-
-    ground(Hand),
-    ground(Start),
+    ground(Hand-Start),
     Hand = [card(R1, _), card(R2, _), card(R3, _), card(R4, _)],
     Start = card(R5, _),
     rank_weight(R1, W1),
@@ -380,10 +394,17 @@ quick_value(Rule, Hand, Start, Value) :-
 %   outside the table), score the hand with the rules.
 
 checked_value(Rule, Hand, Start, Value) :-
-    must_be(oneof([hand, crib]), Rule),
+    must_be_rule(Rule),
     must_be_hand(Hand),
     must_be_card(Start),
     rules_value(Rule, Hand, Start, Value).
+
+must_be_rule(Rule) :-
+    must_be(atom, Rule),
+    (   four_card_flush(Rule, _)
+    ->  true
+    ;   domain_error(oneof([hand, crib]), Rule)
+    ).
 
 must_be_hand(Hand) :-
     must_be(list, Hand),
@@ -419,7 +440,10 @@ hand_values(Rule, Hand, Starts, Values) :-
         hand_part(Rule, Hand, HandKey, Bonus),
         start_values(Starts, HandKey, Bonus, Values0)
     ->  Values = Values0
-    ;   maplist(hand_value(Rule, Hand), Starts, Values)
+    ;   must_be_rule(Rule),
+        must_be_hand(Hand),
+        must_be(list, Starts),
+        maplist(hand_value(Rule, Hand), Starts, Values)
     ).
 
 %   hand_part(+Rule, +Hand, -HandKey, -Bonus): HandKey is the rank key
@@ -468,8 +492,8 @@ bonus_of(spades,   b(_, _, _, Bonus), Bonus).
 %   Meant for callers outside Prolog, which pass plain integers.
 %   hand_values_codes/3 uses the hand rule.
 %
-%   @error type_error/2 or domain_error/2 if a code is not an integer
-%   0..51, as must_be(between(0,51), Code).
+%   @error the error of must_be(list(between(0,51)), Codes) if a code
+%   is not an integer 0..51; else as hand_value/4.
 
 hand_values_codes(HandCodes, StartCodes, Values) :-
     hand_values_codes(hand, HandCodes, StartCodes, Values).
