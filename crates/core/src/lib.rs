@@ -18,11 +18,13 @@
 //! ```
 
 mod card;
+mod dealer;
 mod score;
 mod select;
 mod sweep;
 
 pub use card::{check_distinct, parse_cards, Card, Rank, Suit};
+pub use dealer::Dealer;
 pub use score::{
     build_rank_table, hand_value, rank_table, Breakdown, Hand, Points, PreparedHand, Rule,
 };
