@@ -3,6 +3,9 @@
 //! Each task installs the system packages it needs when it can (see [`system`]) and runs
 //! cargo through `$CARGO`, printing every command before it runs it.
 
+mod bench;
+mod discards;
+mod fixtures;
 mod system;
 
 use std::path::{Path, PathBuf};
@@ -19,6 +22,18 @@ enum Task {
     /// Sweep all 12,994,800 (hand, start) pairs and check them (see `cargo xtask verify --help`).
     Verify {
         /// Arguments passed on to crib-verify (try `cargo xtask verify -- --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Regenerate the tables in fixtures/ from crib-core.
+    Fixtures {
+        /// Write nothing; exit 1 naming each stale table (CI runs this).
+        #[arg(long)]
+        check: bool,
+    },
+    /// Time each performance target; print a table and write it to target/bench.md.
+    Bench {
+        /// Arguments passed on to criterion (e.g. `-- --measurement-time 2`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
@@ -45,6 +60,14 @@ fn run(task: Task) -> Result<ExitCode> {
             cmd.args(["run", "--quiet", "--release", "-p", "crib-verify", "--"])
                 .args(args);
             Ok(exit_code(status(&mut cmd)?))
+        }
+        Task::Fixtures { check } => Ok(match fixtures::run(&root, check)? {
+            true => ExitCode::SUCCESS,
+            false => ExitCode::from(1),
+        }),
+        Task::Bench { args } => {
+            bench::run(&root, &args)?;
+            Ok(ExitCode::SUCCESS)
         }
     }
 }
@@ -76,6 +99,10 @@ fn test(root: &Path) -> Result<ExitCode> {
                 .args(["-g", "run_tests", "-t", "halt"])
                 .arg(&plunit),
         )?;
+    }
+    eprintln!("$ {} --check", fixtures::COMMAND);
+    if !fixtures::run(root, true)? {
+        bail!("step \"fixtures --check\" failed");
     }
     println!("xtask: all checks passed");
     Ok(ExitCode::SUCCESS)

@@ -22,6 +22,7 @@ mod dealer;
 mod score;
 mod select;
 mod sweep;
+mod tables;
 
 pub use card::{check_distinct, parse_cards, Card, Rank, Suit};
 pub use dealer::Dealer;
@@ -30,6 +31,7 @@ pub use score::{
 };
 pub use select::{rank_keeps, select_hand, Keep, Selection};
 pub use sweep::{hands, hands_from, score_distribution, starts_for, ScoreCounts, HANDS, PAIRS};
+pub use tables::{rule_distribution, RuleDistribution, RuleTally, RULES};
 
 /// What is wrong with the cards given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,0 +1,377 @@
+//! `cargo xtask bench`: one table of the project's performance targets and what this machine
+//! measures for each.
+//!
+//! Rust figures come from criterion (`cargo bench -p crib-core`, read from
+//! `target/criterion/*/new/estimates.json`, median), Prolog figures from
+//! `swipl -g bench -t halt prolog/bench.pl`, and the whole-program targets from timing the
+//! commands. What does not exist yet is reported as not available. The table is printed and
+//! written to `target/bench.md`, for the README.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+/// One line of the table.
+struct Row {
+    measure: &'static str,
+    target: &'static str,
+    /// Seconds, or why there is no figure.
+    measured: Result<f64, String>,
+    /// Whether the figure meets the target (None when there is no target or no figure).
+    meets: Option<bool>,
+    source: String,
+}
+
+/// Returns a row; it meets its target when the figure is at most `limit` seconds.
+fn row(
+    measure: &'static str,
+    target: &'static str,
+    limit: Option<f64>,
+    measured: Result<f64, String>,
+    source: impl Into<String>,
+) -> Row {
+    let meets = match (&measured, limit) {
+        (Ok(s), Some(limit)) => Some(*s <= limit),
+        _ => None,
+    };
+    Row {
+        measure,
+        target,
+        measured,
+        meets,
+        source: source.into(),
+    }
+}
+
+/// `cargo xtask bench [-- criterion args]`.
+pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
+    let load_before = load_average();
+    let mut rows = Vec::new();
+
+    let mut cmd = crate::cargo();
+    cmd.args(["bench", "-p", "crib-core", "--bench", "score", "--"])
+        .args(criterion_args);
+    let criterion_ok = crate::status(&mut cmd)?.success();
+    let target = target_dir(root);
+    let estimate = |name: &str| -> Result<f64, String> {
+        if !criterion_ok {
+            return Err("cargo bench failed".into());
+        }
+        criterion_median(&target, name)
+    };
+    rows.push(row(
+        "hand_value, per call",
+        "none stated",
+        None,
+        estimate("hand_value"),
+        "criterion hand_value",
+    ));
+    rows.push(row(
+        "rank table build, once per process",
+        "none stated",
+        None,
+        estimate("rank_table_build"),
+        "criterion rank_table_build",
+    ));
+    rows.push(row(
+        "full sweep, 12,994,800 pairs, table built",
+        "<= 20 ms on 2 cores",
+        Some(0.020),
+        estimate("sweep/score_distribution_all_pairs"),
+        "criterion sweep/score_distribution_all_pairs",
+    ));
+    rows.push(row(
+        "select_hand, 6 cards",
+        "<= 3 us",
+        Some(3e-6),
+        estimate("select_hand_6"),
+        "criterion select_hand_6",
+    ));
+    rows.push(row(
+        "select_hand, 5 cards",
+        "none stated",
+        None,
+        estimate("select_hand_5"),
+        "criterion select_hand_5",
+    ));
+
+    let prolog = prolog_bench(root);
+    let from_prolog = |name: &str| -> Result<f64, String> {
+        let output = prolog.as_ref().map_err(Clone::clone)?;
+        prolog_row(output, name).ok_or_else(|| format!("no row {name:?} in bench.pl's output"))
+    };
+    rows.push(row(
+        "Prolog hand_value/3, per call",
+        "<= 2 us",
+        Some(2e-6),
+        from_prolog("hand_value/3, per call"),
+        "prolog/bench.pl, CPU time",
+    ));
+    rows.push(row(
+        "Prolog select_hand/3, 6 cards",
+        "none stated",
+        None,
+        from_prolog("select_hand/3, 6 cards, per call"),
+        "prolog/bench.pl, CPU time",
+    ));
+
+    rows.push(row(
+        "full verify, Rust against Prolog",
+        "<= 20 s",
+        Some(20.0),
+        time_verify(root),
+        "`cargo xtask verify`, wall clock, built first",
+    ));
+    rows.push(row(
+        "grading 100 correct submissions",
+        "<= 2 min",
+        Some(120.0),
+        Err("not available".into()),
+        "no benchmark set for `crib grade` yet",
+    ));
+    rows.push(row(
+        "dealer/pone discard analysis, one deal",
+        "<= 10 ms",
+        Some(0.010),
+        Err("not available".into()),
+        "no discard analysis benchmark yet",
+    ));
+    rows.push(row(
+        "exhaustive discard table",
+        "<= 10 s",
+        Some(10.0),
+        time_discards(),
+        "xtask discards::fixtures(), wall clock",
+    ));
+
+    let table = render(&rows, &machine(load_before));
+    print!("{table}");
+    let out = target.join("bench.md");
+    std::fs::create_dir_all(&target)
+        .with_context(|| format!("cannot create {}", target.display()))?;
+    std::fs::write(&out, &table).with_context(|| format!("cannot write {}", out.display()))?;
+    eprintln!("xtask: wrote {}", out.display());
+    Ok(())
+}
+
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|d| if d.is_absolute() { d } else { root.join(d) })
+        .unwrap_or_else(|| root.join("target"))
+}
+
+/// Returns criterion's median estimate for benchmark `name`, in seconds.
+fn criterion_median(target: &Path, name: &str) -> Result<f64, String> {
+    let path = target
+        .join("criterion")
+        .join(name)
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let nanos = json_estimate(&text, "median")
+        .ok_or_else(|| format!("{}: no median point_estimate", path.display()))?;
+    Ok(nanos * 1e-9)
+}
+
+/// Returns `point_estimate` of the object under `key` in criterion's estimates.json, which
+/// looks like `{"mean":{"confidence_interval":{…},"point_estimate":12.3,…},"median":{…},…}`.
+/// A scan, not a JSON parser: the file's layout is criterion's and fixed.
+fn json_estimate(text: &str, key: &str) -> Option<f64> {
+    let start = text.find(&format!("\"{key}\""))?;
+    let rest = &text[start..];
+    let at = rest.find("\"point_estimate\"")? + "\"point_estimate\"".len();
+    let number = rest[at..].trim_start().strip_prefix(':')?.trim_start();
+    let end = number
+        .find(|c: char| !(c.is_ascii_digit() || "+-.eE".contains(c)))
+        .unwrap_or(number.len());
+    number[..end].parse().ok()
+}
+
+/// Runs prolog/bench.pl; returns its output or why there is none.
+fn prolog_bench(root: &Path) -> Result<String, String> {
+    let script = Path::new("prolog/bench.pl");
+    if !root.join(script).exists() {
+        return Err("not available (no prolog/bench.pl)".into());
+    }
+    let mut cmd = Command::new("swipl");
+    cmd.args(["-g", "bench", "-t", "halt"])
+        .arg(script)
+        .current_dir(root);
+    eprintln!("$ {}", crate::describe(&cmd));
+    let output = cmd
+        .output()
+        .map_err(|e| format!("not available (cannot run swipl: {e})"))?;
+    if !output.status.success() {
+        return Err(format!("bench.pl failed ({})", output.status));
+    }
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    eprint!("{text}");
+    Ok(text)
+}
+
+/// Reads the measured figure of the row starting with `name` in bench.pl's table, whose last
+/// two words are a number and `us` or `ms`.
+fn prolog_row(output: &str, name: &str) -> Option<f64> {
+    let line = output.lines().find(|l| l.starts_with(name))?;
+    let mut words = line.split_whitespace().rev();
+    let unit = match words.next()? {
+        "ns" => 1e-9,
+        "us" => 1e-6,
+        "ms" => 1e-3,
+        "s" => 1.0,
+        _ => return None,
+    };
+    let value: f64 = words.next()?.parse().ok()?;
+    Some(value * unit)
+}
+
+/// Times `cargo xtask verify` after building crib-verify, so the build is not counted.
+fn time_verify(root: &Path) -> Result<f64, String> {
+    if !root.join("crates/verify/Cargo.toml").exists() {
+        return Err("not available (no crates/verify)".into());
+    }
+    let mut build = crate::cargo();
+    build.args(["build", "--quiet", "--release", "-p", "crib-verify"]);
+    match crate::status(&mut build) {
+        Ok(s) if s.success() => {}
+        _ => return Err("crib-verify does not build".into()),
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut cmd = Command::new(exe);
+    cmd.arg("verify");
+    let started = Instant::now();
+    let status = crate::status(&mut cmd).map_err(|e| format!("{e:#}"))?;
+    let took = started.elapsed().as_secs_f64();
+    if status.success() {
+        Ok(took)
+    } else {
+        Err(format!("failed ({status}) after {took:.1} s"))
+    }
+}
+
+/// Times the discard tables that `cargo xtask fixtures` writes, when there are any.
+fn time_discards() -> Result<f64, String> {
+    let started = Instant::now();
+    let tables = crate::discards::fixtures().map_err(|e| format!("failed: {e:#}"))?;
+    let took = started.elapsed();
+    if tables.is_empty() {
+        Err("not available".into())
+    } else {
+        Ok(took.as_secs_f64())
+    }
+}
+
+fn machine(load_before: String) -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let rustc = Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
+    format!(
+        "{cpu}, {cores} cores, {} {}; {rustc}; load average {load_before} before, {} after",
+        std::env::consts::OS,
+        std::env::consts::ARCH,
+        load_average()
+    )
+}
+
+/// The 1-minute load average, from /proc/loadavg.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+fn render(rows: &[Row], machine: &str) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "Measured by `cargo xtask bench` on {machine}.\n");
+    let _ = writeln!(text, "| measure | target | measured | meets | how |");
+    let _ = writeln!(text, "|---|---|---|---|---|");
+    for row in rows {
+        let measured = match &row.measured {
+            Ok(s) => human(Duration::from_secs_f64(*s)),
+            Err(why) => why.clone(),
+        };
+        let meets = match row.meets {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "",
+        };
+        let _ = writeln!(
+            text,
+            "| {} | {} | {measured} | {meets} | {} |",
+            row.measure, row.target, row.source
+        );
+    }
+    text
+}
+
+/// Formats a duration with three significant figures in ns, us, ms or s.
+fn human(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    let (value, unit) = if s < 1e-6 {
+        (s * 1e9, "ns")
+    } else if s < 1e-3 {
+        (s * 1e6, "us")
+    } else if s < 1.0 {
+        (s * 1e3, "ms")
+    } else {
+        (s, "s")
+    };
+    let decimals = if value >= 100.0 {
+        0
+    } else if value >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{value:.decimals$} {unit}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_median_from_criterion_estimates() {
+        let json = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":2.5,"standard_error":0.1},"median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":1.25e1,"standard_error":0.1}}"#;
+        assert_eq!(json_estimate(json, "mean"), Some(2.5));
+        assert_eq!(json_estimate(json, "median"), Some(12.5));
+        assert_eq!(json_estimate(json, "slope"), None);
+    }
+
+    #[test]
+    fn reads_a_row_of_bench_pl() {
+        let out = "measure                                      target      measured\n\
+                   hand_value/3, per call                       2.000 us    1.436 us\n\
+                   select_hand/3, 6 cards, per call             2.000 ms    0.950 ms\n";
+        let us = prolog_row(out, "hand_value/3, per call").unwrap();
+        assert!((us - 1.436e-6).abs() < 1e-12);
+        let ms = prolog_row(out, "select_hand/3, 6 cards, per call").unwrap();
+        assert!((ms - 0.95e-3).abs() < 1e-12);
+        assert_eq!(prolog_row(out, "missing"), None);
+    }
+
+    #[test]
+    fn durations_read_at_a_glance() {
+        assert_eq!(human(Duration::from_nanos(3)), "3.00 ns");
+        assert_eq!(human(Duration::from_nanos(1_234)), "1.23 us");
+        assert_eq!(human(Duration::from_micros(15_600)), "15.6 ms");
+        assert_eq!(human(Duration::from_secs(125)), "125 s");
+    }
+}
