@@ -1,14 +1,17 @@
-//! `crib select`: which four of five or six dealt cards to keep.
+//! `crib select`: which four of five or six dealt cards to keep; with `--dealer` or `--pone`,
+//! counting the crib too (see [`crib`]).
 
 use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use crib_core::{rank_keeps, select_hand, Card, Keep};
+use crib_core::{rank_keeps, select_hand, Card, Keep, Role};
 use serde::Serialize;
 
 use crate::score::cards;
 use crate::Outcome;
+
+mod crib;
 
 #[derive(Debug, Args)]
 pub struct SelectArgs {
@@ -18,6 +21,13 @@ pub struct SelectArgs {
     /// Print one JSON object on stdout instead of text.
     #[arg(long)]
     json: bool,
+    /// You deal: rank the 15 keeps by hand + crib, the crib averaged over every opponent
+    /// discard and start card (six cards only).
+    #[arg(long, conflicts_with = "pone")]
+    dealer: bool,
+    /// Your opponent deals: rank the 15 keeps by hand - crib (six cards only).
+    #[arg(long)]
+    pone: bool,
     /// The five or six cards dealt.
     #[arg(value_name = "CARD", required = true)]
     cards: Vec<Card>,
@@ -33,6 +43,13 @@ struct Report<'a> {
 }
 
 pub fn run(args: &SelectArgs) -> Result<Outcome> {
+    if let Some(role) = match (args.dealer, args.pone) {
+        (true, _) => Some(Role::Dealer),
+        (_, true) => Some(Role::Pone),
+        _ => None,
+    } {
+        return crib::run(&args.cards, role, args.json);
+    }
     let selection = select_hand(&args.cards)?;
     let all = if args.all {
         Some(rank_keeps(&args.cards)?)

@@ -19,6 +19,7 @@
 
 mod card;
 mod dealer;
+mod discard;
 mod score;
 mod select;
 mod sweep;
@@ -26,6 +27,10 @@ mod tables;
 
 pub use card::{check_distinct, parse_cards, Card, Rank, Suit};
 pub use dealer::Dealer;
+pub use discard::{
+    analyze_crib, discard_summary, discard_summary_over, rank_crib_keeps, CribKeep, DealClass,
+    DiscardSummary, Role, Spread, CRIB_OUTCOMES,
+};
 pub use score::{
     build_rank_table, hand_value, rank_table, Breakdown, Hand, Points, PreparedHand, Rule,
 };
