@@ -1,5 +1,203 @@
-//! Exhaustive discard tables (filled in by the discards work).
+//! The exhaustive discard tables: the best keep of every 6-card and every 5-card deal
+//! (`cargo xtask discards [--check]`, and part of `cargo xtask fixtures`).
+//!
+//! crib-core computes ([`crib_core::discard_summary`]); this module only formats.
 
-pub fn fixtures() -> anyhow::Result<Vec<crate::fixtures::Fixture>> {
-    Ok(Vec::new())
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{ensure, Result};
+use crib_core::{discard_summary, select_hand, Card, DealClass, DiscardSummary};
+
+use crate::fixtures::{header, stale, write, Fixture};
+
+/// `cargo xtask discards`: writes only the discard tables, or with `check` compares them with
+/// fixtures/. Returns whether everything was current (always true when writing).
+pub fn run(root: &Path, check: bool) -> Result<bool> {
+    let fixtures = fixtures()?;
+    if !check {
+        write(root, &fixtures)?;
+        return Ok(true);
+    }
+    let found = stale(root, &fixtures)?;
+    for s in &found {
+        eprintln!("{s}");
+    }
+    if found.is_empty() {
+        eprintln!("xtask: {} discard tables are current", fixtures.len());
+    }
+    Ok(found.is_empty())
+}
+
+/// Returns the discard tables of 6-card and 5-card deals, two files each, computed afresh;
+/// says on stderr how long each took.
+pub fn fixtures() -> Result<Vec<Fixture>> {
+    let mut all = Vec::new();
+    for (size, deals) in [(6, 20_358_520), (5, 2_598_960)] {
+        let clock = Instant::now();
+        let summary = discard_summary(size)?;
+        eprintln!(
+            "xtask: best keep of every {size}-card deal: {} deals in {} classes, {:.2} s",
+            summary.deals,
+            summary.classes,
+            clock.elapsed().as_secs_f64()
+        );
+        ensure!(
+            summary.deals == deals,
+            "the {size}-card table counted {} deals, not C(52,{size}) = {deals}",
+            summary.deals
+        );
+        all.extend(tables(&summary)?);
+    }
+    Ok(all)
+}
+
+/// Returns the two files of one summary: the distribution of the best expected value, and the
+/// most and least valuable deals.
+fn tables(summary: &DiscardSummary) -> Result<[Fixture; 2]> {
+    let size = summary.deal_size;
+    let (path, extremes_path) = match size {
+        6 => (
+            "fixtures/discards-6.tsv",
+            "fixtures/discards-6-extremes.tsv",
+        ),
+        _ => (
+            "fixtures/discards-5.tsv",
+            "fixtures/discards-5-extremes.tsv",
+        ),
+    };
+    let starts = summary.starts;
+    let sum = summary.sum_of_best_totals();
+    let about = format!(
+        "the best keep of every {size}-card deal by expected hand value,
+as select_hand chooses it: the hand alone, hand rule, averaged over the {starts} start
+cards not dealt.
+Deals: {deals}. Mean best expected value: {sum} / ({deals} x {starts}) = {mean:.6}.
+Each class of deals equal up to relabelling the suits ({classes} classes) is valued once and
+counted as many times as it has deals; see crib_core::discard_summary.
+best_total: the best keep's points summed over the {starts} starts; expected_value =
+best_total / {starts}; deals: how many deals have that best; percent: of all deals;
+cumulative_percent: deals whose best is this or less. Totals no deal has are left out.",
+        deals = summary.deals,
+        mean = summary.mean(),
+        classes = summary.classes,
+    );
+    let mut text = header(path, &about);
+    text.push_str("best_total\texpected_value\tdeals\tpercent\tcumulative_percent\n");
+    let percent = |n: u64| 100.0 * n as f64 / summary.deals as f64;
+    let mut so_far = 0;
+    for (total, &deals) in summary.best_totals.iter().enumerate() {
+        if deals == 0 {
+            continue;
+        }
+        so_far += deals;
+        writeln!(
+            text,
+            "{total}\t{:.6}\t{deals}\t{:.6}\t{:.6}",
+            total as f64 / f64::from(starts),
+            percent(deals),
+            percent(so_far)
+        )?;
+    }
+    let distribution = Fixture {
+        path,
+        contents: text,
+    };
+
+    let about = format!(
+        "the most and the least valuable {size}-card deals,
+by the expected hand value of their best keep (see {path}). Deals equal up to
+relabelling the suits form one class, shown by one deal (its rank sets dealt to clubs,
+diamonds, hearts, spades, largest first); deals: how many deals the class has.
+most: best first; least: worst first; ties by the cards in order.
+keep and discard: select_hand's choice; best_total: its points over the {starts} starts."
+    );
+    let mut text = header(extremes_path, &about);
+    text.push_str("list\tplace\tdealt\tkeep\tdiscard\texpected_value\tbest_total\tdeals\n");
+    for (list, classes) in [("most", &summary.most), ("least", &summary.least)] {
+        for (i, class) in classes.iter().enumerate() {
+            write_class(&mut text, list, i + 1, class, starts)?;
+        }
+    }
+    let extremes = Fixture {
+        path: extremes_path,
+        contents: text,
+    };
+    Ok([distribution, extremes])
+}
+
+fn write_class(
+    text: &mut String,
+    list: &str,
+    place: usize,
+    class: &DealClass,
+    starts: u32,
+) -> Result<()> {
+    let choice = select_hand(&class.cards)?;
+    ensure!(
+        choice.best.total == class.best_total,
+        "the table and select_hand disagree on {}",
+        cards_text(&class.cards)
+    );
+    writeln!(
+        text,
+        "{list}\t{place}\t{}\t{}\t{}\t{:.6}\t{}\t{}",
+        cards_text(&class.cards),
+        cards_text(&choice.best.keep),
+        cards_text(choice.best.discard()),
+        f64::from(class.best_total) / f64::from(starts),
+        class.best_total,
+        class.deals
+    )?;
+    Ok(())
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(Card::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crib_core::{discard_summary_over, Rank};
+
+    #[test]
+    fn a_slice_formats_every_deal_once_and_names_select_hands_choice() {
+        let ranks = [Rank::Four, Rank::Five, Rank::Six, Rank::Jack];
+        let summary = discard_summary_over(6, &ranks).unwrap();
+        let [distribution, extremes] = tables(&summary).unwrap();
+        assert_eq!(distribution.path, "fixtures/discards-6.tsv");
+        let rows: Vec<Vec<&str>> = distribution
+            .contents
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .skip(1)
+            .map(|l| l.split('\t').collect())
+            .collect();
+        let deals: u64 = rows.iter().map(|r| r[2].parse::<u64>().unwrap()).sum();
+        assert_eq!(deals, 8008); // C(16, 6)
+        assert_eq!(rows.last().unwrap()[4], "100.000000");
+        let extreme_rows: Vec<&str> = extremes
+            .contents
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .skip(1)
+            .collect();
+        assert_eq!(extreme_rows.len(), summary.most.len() + summary.least.len());
+        let first: Vec<&str> = extreme_rows[0].split('\t').collect();
+        let dealt = crib_core::parse_cards(&first[2].split(' ').collect::<Vec<_>>()).unwrap();
+        let best = select_hand(&dealt).unwrap().best;
+        assert_eq!(first[3], cards_text(&best.keep));
+        assert_eq!(first[6], best.total.to_string());
+        assert_eq!(
+            first[6],
+            rows.last().unwrap()[0],
+            "the most valuable has the top total"
+        );
+    }
 }

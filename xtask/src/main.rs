@@ -31,6 +31,12 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
+    /// Regenerate only the exhaustive discard tables (fixtures/discards-*.tsv).
+    Discards {
+        /// Write nothing; exit 1 naming each stale table.
+        #[arg(long)]
+        check: bool,
+    },
     /// Time each performance target; print a table and write it to target/bench.md.
     Bench {
         /// Arguments passed on to criterion (e.g. `-- --measurement-time 2`).
@@ -62,6 +68,10 @@ fn run(task: Task) -> Result<ExitCode> {
             Ok(exit_code(status(&mut cmd)?))
         }
         Task::Fixtures { check } => Ok(match fixtures::run(&root, check)? {
+            true => ExitCode::SUCCESS,
+            false => ExitCode::from(1),
+        }),
+        Task::Discards { check } => Ok(match discards::run(&root, check)? {
             true => ExitCode::SUCCESS,
             false => ExitCode::from(1),
         }),
