@@ -1,0 +1,237 @@
+//! `crib-verify`: diffs crib-core against the Prolog reference over every (hand, start) pair.
+//!
+//! Three checks, all of which must pass:
+//!
+//! 1. **pairs** — every four-card hand against each of its 48 start cards, 12,994,800 pairs:
+//!    crib-core's `PreparedHand::value` and the Prolog file's value (one batched call per
+//!    hand, through crib-oracle, one Prolog engine per rayon thread) must be equal;
+//! 2. **distribution** — crib-core's count of shows per score must equal
+//!    spec/distribution.tsv, the published table;
+//! 3. **select_hand** — on seeded deals (half of six cards, half of five), the Prolog choice
+//!    must split the deal and keep four cards with the greatest total over the start cards not
+//!    dealt, as crib-core values keeps (ties allowed); crib-core's choice likewise.
+//!
+//! `cargo xtask verify` runs this in release mode. Exit status: 0 when everything agrees, 1
+//! when a check found a difference, 2 when it could not run (usage, an unreadable file, a
+//! Prolog file that does not load or raises).
+
+mod deals;
+mod distribution;
+mod pairs;
+mod progress;
+mod rng;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::{Parser, ValueEnum};
+use crib_core::Rule;
+use serde_json::json;
+
+use crate::progress::Progress;
+
+/// How many differences of each kind are printed.
+pub const FIRST: usize = 20;
+
+/// Deals in the select_hand sample unless `--deals` or `--sample` says otherwise.
+const DEFAULT_DEALS: u64 = 20_000;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "crib-verify",
+    version,
+    about = "Check crib-core against the Prolog reference: every (hand, start) pair, the \
+             published score distribution, and select_hand on a seeded sample of deals",
+    after_help = "Exit status: 0 no difference, 1 a difference found, 2 could not run \
+                  (usage, unreadable file, Prolog that does not load or raises)."
+)]
+struct Args {
+    /// The Prolog implementation to check (trusted: it runs inside this process).
+    #[arg(long, value_name = "FILE", default_value_os_t = crib_oracle::default_path())]
+    prolog: PathBuf,
+    /// Check N hands drawn at random (each against its 48 start cards) and N deals, instead of
+    /// every hand and 20,000 deals.
+    #[arg(long, value_name = "N")]
+    sample: Option<u64>,
+    /// Deals in the select_hand sample [default: 20,000, or N with --sample].
+    #[arg(long, value_name = "N")]
+    deals: Option<u64>,
+    /// Seed for the sampled hands and deals.
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+    /// The flush rule the pairs are valued under.
+    #[arg(long, value_enum, default_value_t = RuleArg::Hand)]
+    rule: RuleArg,
+    /// The published score distribution.
+    #[arg(long, value_name = "FILE", default_value_os_t = default_distribution())]
+    distribution: PathBuf,
+    /// Worker threads, each with its own Prolog engine [default: one per core].
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Write a JSON summary to stdout instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum RuleArg {
+    Hand,
+    Crib,
+}
+
+fn default_distribution() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/distribution.tsv")
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(err) => {
+            eprintln!("crib-verify: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs the checks; returns whether all passed.
+fn run(args: &Args) -> Result<bool> {
+    let rule = match args.rule {
+        RuleArg::Hand => Rule::Hand,
+        RuleArg::Crib => Rule::Crib,
+    };
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+            .context("cannot start the worker threads")?;
+    }
+    let started = Instant::now();
+    let quiet = args.json;
+
+    let reference = crib_oracle::Reference::load(&args.prolog)?;
+    let pool = crib_oracle::Pool::new(&reference);
+    let loaded = started.elapsed().as_secs_f64();
+
+    let expected = distribution::read(&args.distribution)?;
+    let counted = crib_core::score_distribution(Rule::Hand).0;
+    let distribution_diffs: Vec<(usize, u64, u64)> = (0..30)
+        .filter(|&p| expected[p] != counted[p])
+        .map(|p| (p, expected[p], counted[p]))
+        .collect();
+
+    let clock = Instant::now();
+    let hands = pairs::hands(args.sample, args.seed);
+    let progress = Progress::new("pairs", "pairs", hands.len() as u64 * 48, quiet);
+    let pair_report = pairs::check(&pool, &hands, rule, &progress)?;
+    progress.finish();
+    let pair_seconds = clock.elapsed().as_secs_f64();
+
+    let clock = Instant::now();
+    let deals = args.deals.or(args.sample).unwrap_or(DEFAULT_DEALS);
+    let progress = Progress::new("select_hand", "deals", deals, quiet);
+    let deal_report = deals::check(&pool, deals, args.seed, &progress)?;
+    progress.finish();
+    let deal_seconds = clock.elapsed().as_secs_f64();
+
+    let clean = pair_report.differences == 0
+        && deal_report.differences == 0
+        && distribution_diffs.is_empty();
+    let total_seconds = started.elapsed().as_secs_f64();
+    let rule_name = match rule {
+        Rule::Hand => "hand",
+        Rule::Crib => "crib",
+    };
+
+    if args.json {
+        let summary = json!({
+            "prolog": reference.path().display().to_string(),
+            "rule": rule_name,
+            "seed": args.seed,
+            "sample": args.sample,
+            "clean": clean,
+            "pairs": {
+                "hands": hands.len(),
+                "pairs": pair_report.pairs,
+                "differences": pair_report.differences,
+                "first": pair_report.first.iter().map(|d| d.json(rule)).collect::<Vec<_>>(),
+                "seconds": pair_seconds,
+            },
+            "distribution": {
+                "file": args.distribution.display().to_string(),
+                "differences": distribution_diffs
+                    .iter()
+                    .map(|&(points, spec, rust)| json!({"points": points, "spec": spec, "rust": rust}))
+                    .collect::<Vec<_>>(),
+            },
+            "select_hand": {
+                "deals": deal_report.deals,
+                "five": deal_report.five,
+                "six": deal_report.six,
+                "differences": deal_report.differences,
+                "first": deal_report.first.iter().map(|d| d.json()).collect::<Vec<_>>(),
+                "seconds": deal_seconds,
+            },
+            "seconds": {"load": loaded, "total": total_seconds},
+        });
+        println!("{summary}");
+        return Ok(clean);
+    }
+
+    println!(
+        "crib-verify: {} against crib-core ({} rule{})",
+        reference.path().display(),
+        rule_name,
+        match args.sample {
+            Some(n) => format!(", {n} sampled hands, seed {}", args.seed),
+            None => String::new(),
+        }
+    );
+    if distribution_diffs.is_empty() {
+        println!(
+            "distribution: crib-core's {} shows match {}",
+            counted.iter().sum::<u64>(),
+            args.distribution.display()
+        );
+    } else {
+        println!(
+            "distribution: {} scores differ from {}:",
+            distribution_diffs.len(),
+            args.distribution.display()
+        );
+        for (points, spec, rust) in &distribution_diffs {
+            println!("  {points} points: spec {spec}, crib-core {rust}");
+        }
+    }
+    println!(
+        "pairs: {} differences in {} pairs ({} hands), {pair_seconds:.1} s",
+        pair_report.differences,
+        pair_report.pairs,
+        hands.len()
+    );
+    if pair_report.differences > 0 {
+        println!("  the first {}:", pair_report.first.len());
+        for diff in &pair_report.first {
+            println!("  {}", diff.line(rule));
+        }
+    }
+    println!(
+        "select_hand: {} differences in {} deals ({} of six cards, {} of five), seed {}, \
+         {deal_seconds:.1} s",
+        deal_report.differences, deal_report.deals, deal_report.six, deal_report.five, args.seed
+    );
+    if deal_report.differences > 0 {
+        println!("  the first {}:", deal_report.first.len());
+        for diff in &deal_report.first {
+            println!("  {}", diff.line());
+        }
+    }
+    println!(
+        "{} in {total_seconds:.1} s",
+        if clean { "clean" } else { "DIFFERENCES FOUND" }
+    );
+    Ok(clean)
+}
