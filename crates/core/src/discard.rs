@@ -5,20 +5,7 @@
 //! discards score for them, as pone (the dealer's opponent) they score for the other side.
 //! [`analyze_crib`] values every keep of a two-player (six-card) deal both ways.
 //!
-//! # The convention: every opponent discard is equally likely
-//!
-//! The crib is the player's two discards, the opponent's two discards and the start card. The
-//! opponent's discards are unknown, so every pair of the 46 cards the player has not seen is
-//! taken as equally likely (C(46,2) = 1,035 pairs), and then every one of the 44 cards left as
-//! the start card (also equally likely). That gives 45,540 equally likely outcomes, the same
-//! for every keep; every figure here is an exact integer sum over them, so two keeps tie
-//! exactly when their sums are equal. The crib is scored with [`Rule::Crib`]: a flush counts
-//! only when all five cards share a suit. Real opponents discard with a purpose; the uniform
-//! average is the convention public discard analysers use, and it is the one used here.
-//!
-//! Only six-card deals are covered. Five-card deals (three or four players) make a crib of
-//! one card from each player, plus one from the deck with three players, and whether the
-//! other discarders are partners depends on the game, so no single convention is clearly right.
+//! The convention is stated on [`analyze_crib`].
 //!
 //! [`discard_summary`] goes through every deal of the deck and summarises how much the best
 //! keep (by expected hand value, the assignment's rule) is worth.
@@ -148,9 +135,24 @@ impl CribKeep {
     }
 }
 
-/// Returns the 15 keeps of a six-card deal, each valued with the crib (see the [module
-/// docs](self) for the convention), in enumeration order: by the positions of the kept cards
-/// in `cards`, lexicographically (0123, 0124, .., 2345), as [`crate::select_hand`].
+/// Returns the 15 keeps of a six-card deal, each valued with the crib, in enumeration order:
+/// by the positions of the kept cards in `cards`, lexicographically (0123, 0124, .., 2345),
+/// as [`crate::select_hand`].
+///
+/// # The convention: every opponent discard is equally likely
+///
+/// The crib is the player's two discards, the opponent's two discards and the start card. The
+/// opponent's discards are unknown, so every pair of the 46 cards the player has not seen is
+/// taken as equally likely (C(46,2) = 1,035 pairs), and then every one of the 44 cards left as
+/// the start card (also equally likely). That gives 45,540 equally likely outcomes, the same
+/// for every keep; every figure here is an exact integer sum over them, so two keeps tie
+/// exactly when their sums are equal. The crib is scored with [`Rule::Crib`]: a flush counts
+/// only when all five cards share a suit. Real opponents discard with a purpose; the uniform
+/// average is the convention public discard analysers use, and it is the one used here.
+///
+/// Only six-card deals are covered. Five-card deals (three or four players) make a crib of
+/// one card from each player, plus one from the deck with three players, and whether the
+/// other discarders are partners depends on the game, so no single convention is clearly right.
 ///
 /// # Errors
 /// [`CardError::Count`] unless there are exactly six cards; [`CardError::Repeated`] if a card

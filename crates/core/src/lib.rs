@@ -5,6 +5,8 @@
 //! under each rule; [`select_hand`] chooses which four of five or six dealt cards to keep for
 //! the greatest expected hand value. [`Rule::Crib`] applies the crib's flush rule instead.
 //! [`score_distribution`] values all 12,994,800 (hand, start) pairs of a deck.
+//! [`analyze_crib`] values the keeps of a six-card deal with the crib, for the dealer and the
+//! pone; [`discard_summary`] summarises the best keep of every 5- or 6-card deal.
 //!
 //! The crate does no I/O and knows nothing of Prolog. Every rule is written once, in
 //! `score.rs`; the fast path ([`PreparedHand`]) reads a table that those rule functions fill.
