@@ -82,7 +82,21 @@ enum RuleArg {
 }
 
 fn default_distribution() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/distribution.tsv")
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/distribution.tsv");
+    path.canonicalize().unwrap_or(path)
+}
+
+/// Writes `n` with a comma between groups of three digits: `12,994,800`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 fn main() -> ExitCode {
@@ -156,6 +170,7 @@ fn run(args: &Args) -> Result<bool> {
             "pairs": {
                 "hands": hands.len(),
                 "pairs": pair_report.pairs,
+                "single_calls": pair_report.single,
                 "differences": pair_report.differences,
                 "first": pair_report.first.iter().map(|d| d.json(rule)).collect::<Vec<_>>(),
                 "seconds": pair_seconds,
@@ -186,14 +201,14 @@ fn run(args: &Args) -> Result<bool> {
         reference.path().display(),
         rule_name,
         match args.sample {
-            Some(n) => format!(", {n} sampled hands, seed {}", args.seed),
+            Some(n) => format!(", {} sampled hands, seed {}", grouped(n), args.seed),
             None => String::new(),
         }
     );
     if distribution_diffs.is_empty() {
         println!(
             "distribution: crib-core's {} shows match {}",
-            counted.iter().sum::<u64>(),
+            grouped(counted.iter().sum::<u64>()),
             args.distribution.display()
         );
     } else {
@@ -203,14 +218,20 @@ fn run(args: &Args) -> Result<bool> {
             args.distribution.display()
         );
         for (points, spec, rust) in &distribution_diffs {
-            println!("  {points} points: spec {spec}, crib-core {rust}");
+            println!(
+                "  {points} points: spec {}, crib-core {}",
+                grouped(*spec),
+                grouped(*rust)
+            );
         }
     }
     println!(
-        "pairs: {} differences in {} pairs ({} hands), {pair_seconds:.1} s",
-        pair_report.differences,
-        pair_report.pairs,
-        hands.len()
+        "pairs: {} differences in {} pairs ({} hands x 48 starts, batched) and {} single \
+         hand_value calls, {pair_seconds:.1} s",
+        grouped(pair_report.differences),
+        grouped(pair_report.pairs),
+        grouped(hands.len() as u64),
+        grouped(pair_report.single),
     );
     if pair_report.differences > 0 {
         println!("  the first {}:", pair_report.first.len());
@@ -221,7 +242,11 @@ fn run(args: &Args) -> Result<bool> {
     println!(
         "select_hand: {} differences in {} deals ({} of six cards, {} of five), seed {}, \
          {deal_seconds:.1} s",
-        deal_report.differences, deal_report.deals, deal_report.six, deal_report.five, args.seed
+        grouped(deal_report.differences),
+        grouped(deal_report.deals),
+        grouped(deal_report.six),
+        grouped(deal_report.five),
+        args.seed
     );
     if deal_report.differences > 0 {
         println!("  the first {}:", deal_report.first.len());
@@ -234,4 +259,14 @@ fn run(args: &Args) -> Result<bool> {
         if clean { "clean" } else { "DIFFERENCES FOUND" }
     );
     Ok(clean)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn groups_digits_by_three() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(12_994_800), "12,994,800");
+    }
 }

@@ -18,6 +18,9 @@ pub struct PairDiff {
     /// Position of the hand in the sweep, so the first differences are the same in any
     /// thread order.
     order: usize,
+    /// How Prolog was asked: "batch" (one call for all 48 start cards) or "hand_value" (one
+    /// call of hand_value/3 or /4 with card terms).
+    via: &'static str,
     hand: [Card; 4],
     start: Card,
     rust: u8,
@@ -27,15 +30,44 @@ pub struct PairDiff {
 /// What the sweep found.
 #[derive(Debug, Default)]
 pub struct PairReport {
+    /// Pairs valued by the batched call: all 48 of each hand.
     pub pairs: u64,
+    /// Pairs also valued by a single hand_value call: one of each hand.
+    pub single: u64,
     pub differences: u64,
     /// The first [`FIRST`] differences in sweep order.
     pub first: Vec<PairDiff>,
 }
 
 impl PairReport {
+    fn compare(
+        &mut self,
+        order: usize,
+        via: &'static str,
+        hand: [Card; 4],
+        start: Card,
+        rust: u8,
+        prolog: u8,
+    ) {
+        if rust == prolog {
+            return;
+        }
+        self.differences += 1;
+        if self.first.len() < FIRST {
+            self.first.push(PairDiff {
+                order,
+                via,
+                hand,
+                start,
+                rust,
+                prolog,
+            });
+        }
+    }
+
     fn merge(mut self, other: PairReport) -> PairReport {
         self.pairs += other.pairs;
+        self.single += other.single;
         self.differences += other.differences;
         self.first.extend(other.first);
         self.first.sort();
@@ -63,6 +95,11 @@ pub fn hands(sample: Option<u64>, seed: u64) -> Vec<[Card; 4]> {
 
 /// Values each hand against its 48 start cards in Rust and in Prolog, in parallel.
 ///
+/// Prolog values all 48 in one batched call. The batch may take another path through the
+/// Prolog file than `hand_value/3` does (prolog/cribbage.pl has `hand_values_codes/4`), so
+/// each hand is also valued once with `hand_value/3` (or `/4`), with card terms, against a
+/// start card that moves along with the hand's position: 270,725 single calls in all.
+///
 /// # Errors
 /// The first error Prolog gave; the sweep stops there.
 pub fn check(
@@ -81,23 +118,30 @@ pub fn check(
                 for (i, &hand) in cards.iter().enumerate() {
                     let checked = Hand::new(hand).expect("swept hands hold four distinct cards");
                     let starts: Vec<Card> = crib_core::starts_for(&hand).collect();
+                    let order = chunk * CHUNK + i;
                     let prolog = oracle.hand_values(&checked, &starts, rule)?;
                     let rust = PreparedHand::from_cards(hand);
                     for (&start, &prolog) in starts.iter().zip(&prolog) {
-                        let rust = rust.value(start, rule);
-                        if rust != prolog {
-                            report.differences += 1;
-                            if report.first.len() < FIRST {
-                                report.first.push(PairDiff {
-                                    order: chunk * CHUNK + i,
-                                    hand,
-                                    start,
-                                    rust,
-                                    prolog,
-                                });
-                            }
-                        }
+                        report.compare(
+                            order,
+                            "batch",
+                            hand,
+                            start,
+                            rust.value(start, rule),
+                            prolog,
+                        );
                     }
+                    let start = starts[order % starts.len()];
+                    let single = oracle.hand_value(&checked, start, rule)?;
+                    report.compare(
+                        order,
+                        "hand_value",
+                        hand,
+                        start,
+                        rust.value(start, rule),
+                        single,
+                    );
+                    report.single += 1;
                     report.pairs += starts.len() as u64;
                 }
                 Ok(report)
@@ -122,7 +166,7 @@ impl PairDiff {
         let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
         format!(
             "hand {} start {}: rust {} (fifteens {}, pairs {}, runs {}, flush {}, nob {}), \
-             prolog {}",
+             prolog {} ({})",
             hand.join(" "),
             self.start,
             self.rust,
@@ -131,7 +175,8 @@ impl PairDiff {
             p.runs,
             p.flush,
             p.nob,
-            self.prolog
+            self.prolog,
+            self.via,
         )
     }
 
@@ -150,6 +195,7 @@ impl PairDiff {
                 "nob": p.nob,
             },
             "prolog": self.prolog,
+            "via": self.via,
         })
     }
 }

@@ -29,7 +29,7 @@ fn a_clean_sample_passes() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains(
-            "pairs: 0 differences in 14400 pairs",
+            "pairs: 0 differences in 14,400 pairs",
         ))
         .stdout(predicate::str::contains(
             "select_hand: 0 differences in 200 deals",
