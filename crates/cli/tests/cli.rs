@@ -10,7 +10,11 @@ fn crib() -> Command {
 
 fn json(args: &[&str]) -> Value {
     let out = crib().args(args).arg("--json").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -28,7 +32,13 @@ fn score_prints_the_breakdown_and_29() {
 fn score_reads_every_notation() {
     for args in [
         ["5♥", "5♠", "5♣", "J♦", "5♦"],
-        ["card(5,hearts)", "card(5,spades)", "card(5,clubs)", "card(jack,diamonds)", "card(5,diamonds)"],
+        [
+            "card(5,hearts)",
+            "card(5,spades)",
+            "card(5,clubs)",
+            "card(jack,diamonds)",
+            "card(5,diamonds)",
+        ],
         ["5h", "5s", "5c", "jd", "5d"],
     ] {
         assert_eq!(json(&[&["score"][..], &args].concat())["total"], 29);
@@ -53,7 +63,10 @@ fn score_json_has_every_rule() {
 fn score_crib_rule_drops_a_four_card_flush() {
     assert_eq!(json(&["score", "2H", "4H", "6H", "8H", "TS"])["flush"], 4);
     let v = json(&["score", "--crib", "2H", "4H", "6H", "8H", "TS"]);
-    assert_eq!((v["flush"].as_u64(), v["crib"].as_bool()), (Some(0), Some(true)));
+    assert_eq!(
+        (v["flush"].as_u64(), v["crib"].as_bool()),
+        (Some(0), Some(true))
+    );
 }
 
 #[test]
@@ -70,10 +83,15 @@ fn select_json_reports_keep_discard_and_exact_totals() {
 #[test]
 fn select_reports_ties_and_ranks_all_keeps() {
     let v = json(&["select", "--all", "7C", "8D", "9H", "2S", "2H", "KC"]);
-    assert_eq!(v["ties"][0]["keep"], serde_json::json!(["7C", "8D", "9H", "2H"]));
+    assert_eq!(
+        v["ties"][0]["keep"],
+        serde_json::json!(["7C", "8D", "9H", "2H"])
+    );
     let all = v["all"].as_array().unwrap();
     assert_eq!(all.len(), 15);
-    assert!(all.windows(2).all(|w| w[0]["expected_total"].as_u64() >= w[1]["expected_total"].as_u64()));
+    assert!(all
+        .windows(2)
+        .all(|w| w[0]["expected_total"].as_u64() >= w[1]["expected_total"].as_u64()));
     crib()
         .args(["select", "7C", "8D", "9H", "2S", "2H", "KC"])
         .assert()
@@ -91,14 +109,38 @@ fn select_five_cards_discards_one() {
 #[test]
 fn bad_input_exits_2_naming_the_token() {
     let cases: &[(&[&str], &str)] = &[
-        (&["score", "5H", "5D", "1C", "JC", "5C"], "invalid card \"1C\": rank must be one of A 2-10 T J Q K"),
-        (&["score", "5H", "5D", "5X", "JC", "5C"], "invalid card \"5X\": suit must be one of C D H S"),
-        (&["score", "5H", "5H", "5C", "JC", "5S"], "card 5H is given twice"),
-        (&["score", "5H", "5D", "5C", "JC", "JC"], "card JC is given twice"),
-        (&["score", "5H", "5D", "5C", "JC"], "expected 5 cards (four hand cards, then the start card), got 4"),
-        (&["select", "5H", "5D", "5C", "JC"], "expected 5 or 6 cards, got 4"),
-        (&["select", "5H", "5D", "5C", "JC", "2C", "3C", "4C"], "expected 5 or 6 cards, got 7"),
-        (&["select", "5H", "5D", "5C", "JC", "5h"], "card 5H is given twice"),
+        (
+            &["score", "5H", "5D", "1C", "JC", "5C"],
+            "invalid card \"1C\": rank must be one of A 2-10 T J Q K",
+        ),
+        (
+            &["score", "5H", "5D", "5X", "JC", "5C"],
+            "invalid card \"5X\": suit must be one of C D H S",
+        ),
+        (
+            &["score", "5H", "5H", "5C", "JC", "5S"],
+            "card 5H is given twice",
+        ),
+        (
+            &["score", "5H", "5D", "5C", "JC", "JC"],
+            "card JC is given twice",
+        ),
+        (
+            &["score", "5H", "5D", "5C", "JC"],
+            "expected 5 cards (four hand cards, then the start card), got 4",
+        ),
+        (
+            &["select", "5H", "5D", "5C", "JC"],
+            "expected 5 or 6 cards, got 4",
+        ),
+        (
+            &["select", "5H", "5D", "5C", "JC", "2C", "3C", "4C"],
+            "expected 5 or 6 cards, got 7",
+        ),
+        (
+            &["select", "5H", "5D", "5C", "JC", "5h"],
+            "card 5H is given twice",
+        ),
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
     ];
     for (args, message) in cases {

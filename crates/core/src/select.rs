@@ -94,7 +94,7 @@ pub fn select_hand(cards: &[Card]) -> Result<Selection, CardError> {
 /// As [`select_hand`].
 pub fn rank_keeps(cards: &[Card]) -> Result<Vec<Keep>, CardError> {
     let mut keeps = value_keeps(cards)?;
-    keeps.sort_by(|a, b| b.total.cmp(&a.total));
+    keeps.sort_by_key(|k| std::cmp::Reverse(k.total));
     Ok(keeps)
 }
 
@@ -137,10 +137,8 @@ fn for_each_keep(n: usize, mut f: impl FnMut([usize; 4], [usize; 2])) {
             for c in b + 1..n {
                 for d in c + 1..n {
                     let mut out = [0; 2];
-                    let mut k = 0;
-                    for i in (0..n).filter(|i| ![a, b, c, d].contains(i)) {
+                    for (k, i) in (0..n).filter(|i| ![a, b, c, d].contains(i)).enumerate() {
                         out[k] = i;
-                        k += 1;
                     }
                     f([a, b, c, d], out);
                 }

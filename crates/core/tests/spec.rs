@@ -27,7 +27,11 @@ fn spec(file: &str) -> String {
 fn worked_examples() {
     let text = spec("examples.jsonl");
     let mut checked = 0;
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let where_ = format!("spec/examples.jsonl:{}", n + 1);
         let ex: Example = serde_json::from_str(line).unwrap_or_else(|e| panic!("{where_}: {e}"));
         let cards = crib_core::parse_cards(&ex.hand).unwrap_or_else(|e| panic!("{where_}: {e}"));
@@ -36,12 +40,30 @@ fn worked_examples() {
         let rule = if ex.crib { Rule::Crib } else { Rule::Hand };
         let got = Breakdown::new(&hand, start, rule).unwrap().points();
         let want = (ex.fifteens, ex.pairs, ex.runs, ex.flush, ex.nob);
-        assert_eq!((got.fifteens, got.pairs, got.runs, got.flush, got.nob), want, "{where_} {}", ex.id);
-        assert_eq!(got.total(), ex.points, "{where_} {}: rules do not add up", ex.id);
-        assert_eq!(hand_value(&hand, start, rule).unwrap(), ex.points, "{where_} {}", ex.id);
+        assert_eq!(
+            (got.fifteens, got.pairs, got.runs, got.flush, got.nob),
+            want,
+            "{where_} {}",
+            ex.id
+        );
+        assert_eq!(
+            got.total(),
+            ex.points,
+            "{where_} {}: rules do not add up",
+            ex.id
+        );
+        assert_eq!(
+            hand_value(&hand, start, rule).unwrap(),
+            ex.points,
+            "{where_} {}",
+            ex.id
+        );
         checked += 1;
     }
-    assert!(checked >= 6, "the six worked examples of the assignment at least");
+    assert!(
+        checked >= 6,
+        "the six worked examples of the assignment at least"
+    );
 }
 
 #[test]

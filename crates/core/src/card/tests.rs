@@ -15,10 +15,20 @@ fn every_card_round_trips_through_each_notation() {
 #[test]
 fn reads_the_notations_the_issue_lists() {
     let ten_hearts = Card::new(Rank::Ten, Suit::Hearts);
-    for text in ["10H", "TH", "th", "10♥", "card(10,hearts)", " card( 10 , hearts ) "] {
+    for text in [
+        "10H",
+        "TH",
+        "th",
+        "10♥",
+        "card(10,hearts)",
+        " card( 10 , hearts ) ",
+    ] {
         assert_eq!(Card::parse(text), Ok(ten_hearts), "{text}");
     }
-    assert_eq!(Card::parse("card(jack,diamonds)"), Ok(Card::new(Rank::Jack, Suit::Diamonds)));
+    assert_eq!(
+        Card::parse("card(jack,diamonds)"),
+        Ok(Card::new(Rank::Jack, Suit::Diamonds))
+    );
     assert_eq!(Card::parse("A♠"), Ok(Card::new(Rank::Ace, Suit::Spades)));
     assert_eq!(Card::parse("7♣"), Ok(Card::new(Rank::Seven, Suit::Clubs)));
     assert_eq!(Card::parse("Q♡"), Ok(Card::new(Rank::Queen, Suit::Hearts)));

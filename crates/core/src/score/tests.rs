@@ -15,7 +15,11 @@ fn the_table_agrees_with_the_breakdown_on_every_show_with_the_first_hand_cards()
         for start in crate::starts_for(&hand.cards()) {
             for rule in [Rule::Hand, Rule::Crib] {
                 let total = Breakdown::new(&hand, start, rule).unwrap().points().total();
-                assert_eq!(hand_value(&hand, start, rule).unwrap(), total, "hand #{i} {hand:?} {start}");
+                assert_eq!(
+                    hand_value(&hand, start, rule).unwrap(),
+                    total,
+                    "hand #{i} {hand:?} {start}"
+                );
             }
         }
     }
@@ -25,7 +29,10 @@ fn the_table_agrees_with_the_breakdown_on_every_show_with_the_first_hand_cards()
 fn a_start_card_in_the_hand_is_an_error() {
     let (hand, _) = show(&["5H", "5S", "5C", "JD", "5D"]);
     let five = Card::parse("5H").unwrap();
-    assert_eq!(hand_value(&hand, five, Rule::Hand), Err(CardError::StartInHand { card: five }));
+    assert_eq!(
+        hand_value(&hand, five, Rule::Hand),
+        Err(CardError::StartInHand { card: five })
+    );
     assert!(Breakdown::new(&hand, five, Rule::Hand).is_err());
 }
 

@@ -30,7 +30,10 @@ fn totals_match_hand_value_over_every_start() {
             assert_eq!(split, sorted, "keep and discard split the deal");
         }
         let best = select_hand(&dealt).unwrap();
-        assert_eq!(best.best.total, keeps.iter().map(|k| k.total).max().unwrap());
+        assert_eq!(
+            best.best.total,
+            keeps.iter().map(|k| k.total).max().unwrap()
+        );
     }
 }
 
@@ -40,11 +43,20 @@ fn ties_are_reported_and_the_first_keep_wins() {
     let dealt = parse_cards(&["7C", "8D", "9H", "2S", "2H", "KC"]).unwrap();
     let choice = select_hand(&dealt).unwrap();
     let keeps = rank_keeps(&dealt).unwrap();
-    let tied: Vec<&Keep> = keeps.iter().filter(|k| k.total == choice.best.total).collect();
+    let tied: Vec<&Keep> = keeps
+        .iter()
+        .filter(|k| k.total == choice.best.total)
+        .collect();
     assert_eq!(choice.ties.len(), 1);
     assert_eq!(tied.len(), 1 + choice.ties.len());
-    assert_eq!(choice.best.keep, parse_cards(&["7C", "8D", "9H", "2S"]).unwrap()[..]);
-    assert_eq!(*tied[0], choice.best, "the first keep in enumeration order wins a tie");
+    assert_eq!(
+        choice.best.keep,
+        parse_cards(&["7C", "8D", "9H", "2S"]).unwrap()[..]
+    );
+    assert_eq!(
+        *tied[0], choice.best,
+        "the first keep in enumeration order wins a tie"
+    );
 }
 
 #[test]
@@ -52,7 +64,10 @@ fn wrong_counts_and_repeats_are_errors() {
     let five = parse_cards(&["5C", "5D", "5H", "AH"]).unwrap();
     assert_eq!(
         select_hand(&five).unwrap_err(),
-        CardError::Count { expected: "5 or 6 cards", got: 4 }
+        CardError::Count {
+            expected: "5 or 6 cards",
+            got: 4
+        }
     );
     let c = Card::parse("5C").unwrap();
     assert_eq!(
