@@ -162,3 +162,59 @@ fn help_explains_cards_and_exit_codes() {
         .stdout(predicate::str::contains("card(5,hearts)"))
         .stdout(predicate::str::contains("Exit codes"));
 }
+
+#[test]
+fn select_dealer_and_pone_rank_keeps_by_net() {
+    let dealer = json(&["select", "--dealer", "5H", "5S", "5C", "JD", "2C", "9H"]);
+    let pone = json(&["select", "--pone", "5H", "5S", "5C", "JD", "2C", "9H"]);
+    for (v, role) in [(&dealer, "dealer"), (&pone, "pone")] {
+        assert_eq!(v["role"], role);
+        assert_eq!(v["outcomes"], 45540);
+        let keeps = v["keeps"].as_array().unwrap();
+        assert_eq!(keeps.len(), 15);
+        assert_eq!(keeps[0]["best"], true);
+        let nets: Vec<f64> = keeps
+            .iter()
+            .map(|k| k["net"]["mean"].as_f64().unwrap())
+            .collect();
+        assert!(
+            nets.windows(2).all(|w| w[0] >= w[1]),
+            "{role}: ranked by net"
+        );
+        for k in keeps {
+            let (hand, crib, net) = (&k["hand"]["sum"], &k["crib"]["sum"], &k["net"]["sum"]);
+            let (hand, crib, net) = (
+                hand.as_i64().unwrap(),
+                crib.as_i64().unwrap(),
+                net.as_i64().unwrap(),
+            );
+            assert_eq!(
+                net,
+                if role == "dealer" {
+                    hand + crib
+                } else {
+                    hand - crib
+                }
+            );
+        }
+    }
+    // Hand part agrees with the assignment's select_hand: 766 over 46 starts for this keep.
+    let hand_mean = dealer["keeps"][0]["hand"]["mean"].as_f64().unwrap();
+    assert!((hand_mean - 766.0 / 46.0).abs() < 1e-9);
+}
+
+#[test]
+fn select_dealer_refuses_five_cards_and_both_roles() {
+    crib()
+        .args(["select", "--dealer", "5H", "5S", "5C", "JD", "2C"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("five-card deals"));
+    crib()
+        .args([
+            "select", "--dealer", "--pone", "5H", "5S", "5C", "JD", "2C", "9H",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
