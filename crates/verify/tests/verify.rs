@@ -102,6 +102,45 @@ fn prolog_that_raises_is_an_error_naming_the_goal() {
 }
 
 #[test]
+fn prolog_that_fails_or_answers_nonsense_is_an_error_naming_the_goal() {
+    let failing = scratch(
+        "failing.pl",
+        "hand_value(_, _, _) :- fail.\nselect_hand(_, [], []).\n",
+    );
+    verify()
+        .args(["--sample", "3", "--prolog"])
+        .arg(&failing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("hand_value([card("))
+        .stderr(predicate::str::contains(
+            "each of 48 start cards, Value) failed",
+        ));
+    let nonsense = scratch(
+        "nonsense.pl",
+        "hand_value(_, _, lots).\nselect_hand(_, [], []).\n",
+    );
+    verify()
+        .args(["--sample", "3", "--prolog"])
+        .arg(&nonsense)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("answered [lots,lots,"))
+        .stderr(predicate::str::contains(
+            "which is not a list of integers 0..=255",
+        ));
+}
+
+#[test]
+fn the_crib_rule_agrees_too() {
+    verify()
+        .args(["--rule", "crib", "--sample", "200", "--deals", "20"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("(crib rule, 200 sampled hands"));
+}
+
+#[test]
 fn prolog_without_select_hand_cannot_be_verified() {
     let partial = scratch("partial.pl", "hand_value(_, _, 0).\n");
     verify()
