@@ -48,7 +48,7 @@ impl DealReport {
 
 /// Returns deal `index` of the sample: six cards for even indices, five for odd ones.
 pub fn deal(seed: u64, index: u64) -> Vec<Card> {
-    let size = if index % 2 == 0 { 6 } else { 5 };
+    let size = if index & 1 == 0 { 6 } else { 5 };
     // Offset the stream so deals and sampled hands do not share draws.
     Rng::for_item(seed ^ 0x5EED_DEA1, index).deal(size)
 }
