@@ -89,14 +89,15 @@ fn default_distribution() -> PathBuf {
 /// Writes `n` with a comma between groups of three digits: `12,994,800`.
 fn grouped(n: u64) -> String {
     let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
+    let (head, tail) = digits.split_at(digits.len() % 3);
+    let mut groups: Vec<&str> = vec![head];
+    groups.extend(
+        tail.as_bytes()
+            .chunks(3)
+            .map(|g| std::str::from_utf8(g).expect("decimal digits are ASCII")),
+    );
+    groups.retain(|g| !g.is_empty());
+    groups.join(",")
 }
 
 fn main() -> ExitCode {
