@@ -2,7 +2,7 @@
 //! measures for each.
 //!
 //! Rust figures come from criterion (`cargo bench -p crib-core`, read from
-//! `target/criterion/*/new/estimates.json`, median), Prolog figures from
+//! `target/criterion/*/new/estimates.json`), Prolog figures from
 //! `swipl -g bench -t halt prolog/bench.pl`, and the whole-program targets from timing the
 //! commands. What does not exist yet is reported as not available. The table is printed and
 //! written to `target/bench.md`, for the README.
@@ -49,103 +49,120 @@ fn row(
 /// `cargo xtask bench [-- criterion args]`.
 pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
     let load_before = load_average();
-    let mut rows = Vec::new();
-
-    let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-core", "--bench", "score", "--"])
-        .args(criterion_args);
-    let criterion_ok = crate::status(&mut cmd)?.success();
     let target = target_dir(root);
+
+    // crib-core's criterion benches: score.rs always, discard.rs once it is a bench target
+    let mut cmd = crate::cargo();
+    cmd.args(["bench", "-p", "crib-core", "--bench", "score"]);
+    let manifest = std::fs::read_to_string(root.join("crates/core/Cargo.toml"))?;
+    if manifest.contains("name = \"discard\"") {
+        cmd.args(["--bench", "discard"]);
+    }
+    cmd.arg("--").args(criterion_args);
+    let criterion_ok = crate::status(&mut cmd)?.success();
     let estimate = |name: &str| -> Result<f64, String> {
         if !criterion_ok {
             return Err("cargo bench failed".into());
         }
-        criterion_median(&target, name)
+        criterion_estimate(&target, name)
     };
-    rows.push(row(
-        "hand_value, per call",
-        "none stated",
-        None,
-        estimate("hand_value"),
-        "criterion hand_value",
-    ));
-    rows.push(row(
-        "rank table build, once per process",
-        "none stated",
-        None,
-        estimate("rank_table_build"),
-        "criterion rank_table_build",
-    ));
-    rows.push(row(
-        "full sweep, 12,994,800 pairs, table built",
-        "<= 20 ms on 2 cores",
-        Some(0.020),
-        estimate("sweep/score_distribution_all_pairs"),
-        "criterion sweep/score_distribution_all_pairs",
-    ));
-    rows.push(row(
-        "select_hand, 6 cards",
-        "<= 3 us",
-        Some(3e-6),
-        estimate("select_hand_6"),
-        "criterion select_hand_6",
-    ));
-    rows.push(row(
-        "select_hand, 5 cards",
-        "none stated",
-        None,
-        estimate("select_hand_5"),
-        "criterion select_hand_5",
-    ));
+    let criterion = |name: &str| format!("criterion {name}");
 
     let prolog = prolog_bench(root);
     let from_prolog = |name: &str| -> Result<f64, String> {
         let output = prolog.as_ref().map_err(Clone::clone)?;
         prolog_row(output, name).ok_or_else(|| format!("no row {name:?} in bench.pl's output"))
     };
-    rows.push(row(
-        "Prolog hand_value/3, per call",
-        "<= 2 us",
-        Some(2e-6),
-        from_prolog("hand_value/3, per call"),
-        "prolog/bench.pl, CPU time",
-    ));
-    rows.push(row(
-        "Prolog select_hand/3, 6 cards",
-        "none stated",
-        None,
-        from_prolog("select_hand/3, 6 cards, per call"),
-        "prolog/bench.pl, CPU time",
-    ));
+    let bench_pl = "prolog/bench.pl, CPU time";
 
-    rows.push(row(
-        "full verify, Rust against Prolog",
-        "<= 20 s",
-        Some(20.0),
-        time_verify(root),
-        "`cargo xtask verify`, wall clock, built first",
-    ));
-    rows.push(row(
-        "grading 100 correct submissions",
-        "<= 2 min",
-        Some(120.0),
-        Err("not available".into()),
-        "no benchmark set for `crib grade` yet",
-    ));
-    rows.push(row(
-        "dealer/pone discard analysis, one deal",
-        "<= 10 ms",
-        Some(0.010),
-        Err("not available".into()),
-        "no discard analysis benchmark yet",
-    ));
-    rows.push(row(
-        "exhaustive discard table",
-        "<= 10 s",
-        Some(10.0),
-        time_discards(),
-        "xtask discards::fixtures(), wall clock",
-    ));
+    let sweep = "sweep/score_distribution_all_pairs";
+    let (one_deal, every_six) = ("analyze_crib_6", "discard_table/every_6_card_deal");
+    let rows = vec![
+        row(
+            "hand_value, per call",
+            "none stated",
+            None,
+            estimate("hand_value"),
+            criterion("hand_value"),
+        ),
+        row(
+            "rank table build, once per process",
+            "none stated",
+            None,
+            estimate("rank_table_build"),
+            criterion("rank_table_build"),
+        ),
+        row(
+            "full sweep, 12,994,800 pairs, table built",
+            "<= 20 ms on 2 cores",
+            Some(0.020),
+            estimate(sweep),
+            criterion(sweep),
+        ),
+        row(
+            "select_hand, 6 cards",
+            "<= 3 us",
+            Some(3e-6),
+            estimate("select_hand_6"),
+            criterion("select_hand_6"),
+        ),
+        row(
+            "select_hand, 5 cards",
+            "none stated",
+            None,
+            estimate("select_hand_5"),
+            criterion("select_hand_5"),
+        ),
+        row(
+            "Prolog hand_value/3, per call",
+            "<= 2 us",
+            Some(2e-6),
+            from_prolog("hand_value/3, per call"),
+            bench_pl,
+        ),
+        row(
+            "Prolog select_hand/3, 6 cards",
+            "none stated",
+            None,
+            from_prolog("select_hand/3, 6 cards, per call"),
+            bench_pl,
+        ),
+        row(
+            "full verify, Rust against Prolog",
+            "<= 20 s",
+            Some(20.0),
+            time_verify(root),
+            "`cargo xtask verify`, wall clock, built first",
+        ),
+        row(
+            "grading 100 correct submissions",
+            "<= 2 min",
+            Some(120.0),
+            time_grading(root, &target),
+            "`crib grade` of 100 copies of prolog/cribbage.pl, wall clock",
+        ),
+        row(
+            "dealer/pone discard analysis, one deal",
+            "<= 10 ms",
+            Some(0.010),
+            estimate(one_deal),
+            criterion(one_deal),
+        ),
+        row(
+            "exhaustive discard table, 6-card deals",
+            "<= 10 s",
+            Some(10.0),
+            estimate(every_six),
+            criterion(every_six),
+        ),
+        row(
+            "all discard fixtures, generated",
+            "none stated",
+            None,
+            time_discards(),
+            "xtask discards::fixtures(), wall clock",
+        ),
+    ];
 
     let table = render(&rows, &machine(load_before));
     print!("{table}");
@@ -164,26 +181,32 @@ fn target_dir(root: &Path) -> PathBuf {
         .unwrap_or_else(|| root.join("target"))
 }
 
-/// Returns criterion's median estimate for benchmark `name`, in seconds.
-fn criterion_median(target: &Path, name: &str) -> Result<f64, String> {
+/// Returns criterion's estimate for benchmark `name` in seconds: the slope when criterion
+/// fitted one, else the mean, as `cargo bench` prints it.
+fn criterion_estimate(target: &Path, name: &str) -> Result<f64, String> {
     let path = target
         .join("criterion")
         .join(name)
         .join("new/estimates.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let nanos = json_estimate(&text, "median")
-        .ok_or_else(|| format!("{}: no median point_estimate", path.display()))?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|_| format!("not available (no {name} benchmark)"))?;
+    let nanos = json_estimate(&text, "slope")
+        .or_else(|| json_estimate(&text, "mean"))
+        .ok_or_else(|| format!("{}: no point_estimate", path.display()))?;
     Ok(nanos * 1e-9)
 }
 
 /// Returns `point_estimate` of the object under `key` in criterion's estimates.json, which
-/// looks like `{"mean":{"confidence_interval":{…},"point_estimate":12.3,…},"median":{…},…}`.
+/// looks like `{"mean":{"confidence_interval":{…},"point_estimate":12.3,…},"slope":null,…}`.
 /// A scan, not a JSON parser: the file's layout is criterion's and fixed.
 fn json_estimate(text: &str, key: &str) -> Option<f64> {
-    let start = text.find(&format!("\"{key}\""))?;
-    let rest = &text[start..];
-    let at = rest.find("\"point_estimate\"")? + "\"point_estimate\"".len();
-    let number = rest[at..].trim_start().strip_prefix(':')?.trim_start();
+    let start = text.find(&format!("\"{key}\""))? + key.len() + 2;
+    let object = text[start..].trim_start().strip_prefix(':')?.trim_start();
+    if !object.starts_with('{') {
+        return None; // null: no such estimate
+    }
+    let at = object.find("\"point_estimate\"")? + "\"point_estimate\"".len();
+    let number = object[at..].trim_start().strip_prefix(':')?.trim_start();
     let end = number
         .find(|c: char| !(c.is_ascii_digit() || "+-.eE".contains(c)))
         .unwrap_or(number.len());
@@ -250,6 +273,65 @@ fn time_verify(root: &Path) -> Result<f64, String> {
     } else {
         Err(format!("failed ({status}) after {took:.1} s"))
     }
+}
+
+/// Times `crib grade` on 100 copies of the reference, after building crib; every copy must
+/// get full marks on the tests.
+fn time_grading(root: &Path, target: &Path) -> Result<f64, String> {
+    if !root.join("crates/cli/src/grade.rs").exists() {
+        return Err("not available (no `crib grade`)".into());
+    }
+    let mut build = crate::cargo();
+    build.args(["build", "--quiet", "--release", "-p", "crib-cli"]);
+    match crate::status(&mut build) {
+        Ok(s) if s.success() => {}
+        _ => return Err("crib-cli does not build".into()),
+    }
+    let work = target.join("bench-grade");
+    let _ = std::fs::remove_dir_all(&work);
+    let subs = work.join("submissions");
+    std::fs::create_dir_all(&subs).map_err(|e| format!("{}: {e}", subs.display()))?;
+    for i in 1..=100 {
+        std::fs::copy(
+            root.join("prolog/cribbage.pl"),
+            subs.join(format!("s{i:03}.pl")),
+        )
+        .map_err(|e| format!("copying prolog/cribbage.pl: {e}"))?;
+    }
+    let mut cmd = Command::new(target.join("release/crib"));
+    cmd.arg("grade")
+        .arg("--out")
+        .arg(work.join("results"))
+        .arg(&subs);
+    eprintln!("$ {}", crate::describe(&cmd));
+    let started = Instant::now();
+    let output = cmd.output().map_err(|e| format!("cannot run crib: {e}"))?;
+    let took = started.elapsed().as_secs_f64();
+    let table = String::from_utf8_lossy(&output.stdout);
+    eprint!("{}", String::from_utf8_lossy(&output.stderr));
+    if !output.status.success() {
+        return Err(format!("failed ({}) after {took:.1} s", output.status));
+    }
+    let full = full_marks(&table);
+    if full != Some(100) {
+        return Err(format!("{took:.1} s, but {full:?} of 100 had full marks"));
+    }
+    Ok(took)
+}
+
+/// Counts the rows of `crib grade`'s table whose marks are the maximum in the `marks/N`
+/// column; None when the table is not as expected.
+fn full_marks(table: &str) -> Option<usize> {
+    let mut lines = table.lines();
+    let head: Vec<&str> = lines.next()?.split_whitespace().collect();
+    let column = head.iter().position(|h| h.starts_with("marks/"))?;
+    let max: f64 = head[column].strip_prefix("marks/")?.parse().ok()?;
+    Some(
+        lines
+            .filter_map(|l| l.split_whitespace().nth(column)?.parse::<f64>().ok())
+            .filter(|&m| m == max)
+            .count(),
+    )
 }
 
 /// Times the discard tables that `cargo xtask fixtures` writes, when there are any.
@@ -334,11 +416,11 @@ fn human(d: Duration) -> String {
         (s, "s")
     };
     let decimals = if value >= 100.0 {
-        0
-    } else if value >= 10.0 {
         1
-    } else {
+    } else if value >= 10.0 {
         2
+    } else {
+        3
     };
     format!("{value:.decimals$} {unit}")
 }
@@ -348,11 +430,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_the_median_from_criterion_estimates() {
+    fn reads_estimates_from_criterion() {
         let json = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":2.5,"standard_error":0.1},"median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":1.25e1,"standard_error":0.1}}"#;
         assert_eq!(json_estimate(json, "mean"), Some(2.5));
         assert_eq!(json_estimate(json, "median"), Some(12.5));
         assert_eq!(json_estimate(json, "slope"), None);
+        let flat = json.replace(r#""median":"#, r#""slope":null,"median":"#);
+        assert_eq!(json_estimate(&flat, "slope"), None, "a null estimate");
+    }
+
+    #[test]
+    fn counts_full_marks_in_the_grade_table() {
+        let table = "submission  hand_value  select_hand  marks/70  problems\n\
+                     s1               78/78       100.0%     70.00  -\n\
+                     s2               70/78       100.0%     61.00  -\n";
+        assert_eq!(full_marks(table), Some(1));
+        assert_eq!(full_marks("no table"), None);
     }
 
     #[test]
@@ -369,9 +462,9 @@ mod tests {
 
     #[test]
     fn durations_read_at_a_glance() {
-        assert_eq!(human(Duration::from_nanos(3)), "3.00 ns");
-        assert_eq!(human(Duration::from_nanos(1_234)), "1.23 us");
-        assert_eq!(human(Duration::from_micros(15_600)), "15.6 ms");
-        assert_eq!(human(Duration::from_secs(125)), "125 s");
+        assert_eq!(human(Duration::from_nanos(3)), "3.000 ns");
+        assert_eq!(human(Duration::from_nanos(1_996)), "1.996 us");
+        assert_eq!(human(Duration::from_micros(15_600)), "15.60 ms");
+        assert_eq!(human(Duration::from_secs(125)), "125.0 s");
     }
 }
