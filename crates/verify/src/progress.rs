@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// How often a plain progress line is printed when stderr is not a terminal.
 const LINE_EVERY: Duration = Duration::from_secs(5);
@@ -34,14 +34,18 @@ impl Progress {
         } else if std::io::stderr().is_terminal() {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             let template = format!(
-                "{label:<11} [{{bar:32}}] {{human_pos}}/{{human_len}} {what}, \
-                 {{per_sec}}, eta {{eta}}"
+                "{label} [{{wide_bar}}] {{human_pos}}/{{human_len}} {what}, {{rate}}, eta {{eta}}"
             );
-            bar.set_style(
-                ProgressStyle::with_template(&template)
-                    .expect("the template is valid")
-                    .progress_chars("=> "),
-            );
+            let style = ProgressStyle::with_template(&template)
+                .expect("the template is valid")
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0}/s", state.per_sec());
+                    },
+                )
+                .progress_chars("=> ");
+            bar.set_style(style);
             View::Bar(bar)
         } else {
             eprintln!("{label}: checking {total} {what}");
