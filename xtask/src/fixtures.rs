@@ -11,8 +11,8 @@ use std::path::Path;
 
 use anyhow::{bail, ensure, Context, Result};
 use crib_core::{
-    rule_distribution, score_distribution, select_hand, Breakdown, Card, Hand, Rank, Rule, Suit,
-    PAIRS, RULES,
+    rule_distribution, score_distribution, select_hand, Breakdown, Card, Dealer, Hand, Rank, Rule,
+    Suit, PAIRS, RULES,
 };
 
 /// The command that writes fixtures/, as files and messages name it.
@@ -350,7 +350,7 @@ fn select_table(size: usize, deals: usize) -> Result<Fixture> {
     };
     let seed = size as u64;
     let about = format!(
-        "select_hand's answers to {deals} deals of {size} cards (splitmix64, seed {seed}).
+        "select_hand's answers to {deals} deals of {size} cards (Dealer::new({seed})).
 dealt: the cards dealt, in order; keep and discard: the chosen four and the rest, in dealt
 order; expected_total: the kept hand's points summed over the {} start cards not dealt
 (starts), hand rule; expected_value = expected_total / starts; ties: how many other keeps
@@ -361,9 +361,9 @@ and prolog/select_fixtures.plt; cards in short notation (5H, TD: rank, then suit
     );
     let mut text = header(path, &about);
     text.push_str("dealt\tkeep\tdiscard\texpected_value\texpected_total\tstarts\tties\n");
-    let mut rng = SplitMix64(seed);
+    let mut dealer = Dealer::new(seed);
     for _ in 0..deals {
-        let dealt = rng.deal(size);
+        let dealt = dealer.deal(size);
         let choice = select_hand(&dealt)?;
         let best = &choice.best;
         writeln!(
@@ -390,30 +390,6 @@ fn cards_text(cards: &[Card]) -> String {
         .map(Card::to_string)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Sebastiano Vigna's splitmix64: a fixed, portable sequence for the seeded tables.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Returns `n` distinct cards: the first `n` of a Fisher-Yates shuffle of the deck.
-    fn deal(&mut self, n: usize) -> Vec<Card> {
-        let mut deck: Vec<Card> = Card::deck().collect();
-        for i in 0..n {
-            let j = i + (self.next() % (deck.len() - i) as u64) as usize;
-            deck.swap(i, j);
-        }
-        deck.truncate(n);
-        deck
-    }
 }
 
 #[cfg(test)]
