@@ -85,6 +85,25 @@ fn a_broken_flush_rule_is_caught() {
 }
 
 #[test]
+fn an_implementation_without_the_batch_predicate_is_asked_pair_by_pair() {
+    let plain = scratch(
+        "plain.pl",
+        &format!(
+            ":- use_module({:?}, [hand_value/3, select_hand/3]).\n",
+            reference().canonicalize().unwrap().display().to_string()
+        ),
+    );
+    verify()
+        .args(["--sample", "100", "--deals", "20", "--prolog"])
+        .arg(&plain)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "pairs: 0 differences in 4,800 pairs",
+        ));
+}
+
+#[test]
 fn prolog_that_raises_is_an_error_naming_the_goal() {
     let raising = scratch(
         "raising.pl",
