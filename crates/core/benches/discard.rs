@@ -10,32 +10,8 @@ use std::hint::black_box;
 use crib_core::{analyze_crib, discard_summary, Card};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-/// A fixed pseudo-random sequence (xorshift), so every run times the same deals.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// `n` distinct cards.
-    fn deal(&mut self, n: usize) -> Vec<Card> {
-        let mut cards: Vec<Card> = Vec::with_capacity(n);
-        while cards.len() < n {
-            let c = Card::from_index((self.next() % 52) as u8).expect("below 52");
-            if !cards.contains(&c) {
-                cards.push(c);
-            }
-        }
-        cards
-    }
-}
-
 fn benches(c: &mut Criterion) {
-    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = crib_core::Dealer::new(0x9e37_79b9_7f4a_7c15);
     let sixes: Vec<Vec<Card>> = (0..64).map(|_| rng.deal(6)).collect();
     crib_core::rank_table();
     let mut i = 0;

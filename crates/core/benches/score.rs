@@ -9,32 +9,8 @@ use std::hint::black_box;
 use crib_core::{hand_value, score_distribution, select_hand, Card, Hand, Rule};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-/// A fixed pseudo-random sequence (xorshift), so every run times the same inputs.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// `n` distinct cards.
-    fn deal(&mut self, n: usize) -> Vec<Card> {
-        let mut cards: Vec<Card> = Vec::with_capacity(n);
-        while cards.len() < n {
-            let c = Card::from_index((self.next() % 52) as u8).unwrap();
-            if !cards.contains(&c) {
-                cards.push(c);
-            }
-        }
-        cards
-    }
-}
-
 fn benches(c: &mut Criterion) {
-    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+    let mut rng = crib_core::Dealer::new(0x2545_f491_4f6c_dd1d);
     let shows: Vec<(Hand, Card)> = (0..1024)
         .map(|_| {
             let d = rng.deal(5);
