@@ -21,6 +21,8 @@ mod pairs;
 mod progress;
 mod rng;
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -126,6 +128,7 @@ fn run(args: &Args) -> Result<bool> {
     }
     let started = Instant::now();
     let quiet = args.json;
+    let mut out = String::new();
 
     let reference = crib_oracle::Reference::load(&args.prolog)?;
     let pool = crib_oracle::Pool::new(&reference);
@@ -193,11 +196,13 @@ fn run(args: &Args) -> Result<bool> {
             },
             "seconds": {"load": loaded, "total": total_seconds},
         });
-        println!("{summary}");
+        writeln!(out, "{summary}")?;
+        write_stdout(&out)?;
         return Ok(clean);
     }
 
-    println!(
+    writeln!(
+        out,
         "crib-verify: {} against crib-core ({} rule{})",
         reference.path().display(),
         rule_name,
@@ -205,42 +210,47 @@ fn run(args: &Args) -> Result<bool> {
             Some(n) => format!(", {} sampled hands, seed {}", grouped(n), args.seed),
             None => String::new(),
         }
-    );
+    )?;
     if distribution_diffs.is_empty() {
-        println!(
+        writeln!(
+            out,
             "distribution: crib-core's {} shows match {}",
             grouped(counted.iter().sum::<u64>()),
             args.distribution.display()
-        );
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "distribution: {} scores differ from {}:",
             distribution_diffs.len(),
             args.distribution.display()
-        );
+        )?;
         for (points, spec, rust) in &distribution_diffs {
-            println!(
+            writeln!(
+                out,
                 "  {points} points: spec {}, crib-core {}",
                 grouped(*spec),
                 grouped(*rust)
-            );
+            )?;
         }
     }
-    println!(
+    writeln!(
+        out,
         "pairs: {} differences in {} pairs ({} hands x 48 starts, batched) and {} single \
          hand_value calls, {pair_seconds:.1} s",
         grouped(pair_report.differences),
         grouped(pair_report.pairs),
         grouped(hands.len() as u64),
         grouped(pair_report.single),
-    );
+    )?;
     if pair_report.differences > 0 {
-        println!("  the first {}:", pair_report.first.len());
+        writeln!(out, "  the first {}:", pair_report.first.len())?;
         for diff in &pair_report.first {
-            println!("  {}", diff.line(rule));
+            writeln!(out, "  {}", diff.line(rule))?;
         }
     }
-    println!(
+    writeln!(
+        out,
         "select_hand: {} differences in {} deals ({} of six cards, {} of five), seed {}, \
          {deal_seconds:.1} s",
         grouped(deal_report.differences),
@@ -248,18 +258,32 @@ fn run(args: &Args) -> Result<bool> {
         grouped(deal_report.six),
         grouped(deal_report.five),
         args.seed
-    );
+    )?;
     if deal_report.differences > 0 {
-        println!("  the first {}:", deal_report.first.len());
+        writeln!(out, "  the first {}:", deal_report.first.len())?;
         for diff in &deal_report.first {
-            println!("  {}", diff.line());
+            writeln!(out, "  {}", diff.line())?;
         }
     }
-    println!(
+    writeln!(
+        out,
         "{} in {total_seconds:.1} s",
         if clean { "clean" } else { "DIFFERENCES FOUND" }
-    );
+    )?;
+    write_stdout(&out)?;
     Ok(clean)
+}
+
+/// Writes the report to stdout; a reader that closed the pipe early is not an error.
+fn write_stdout(text: &str) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result.context("cannot write to stdout"),
+    }
 }
 
 #[cfg(test)]
