@@ -48,7 +48,7 @@ impl Progress {
             bar.set_style(style);
             View::Bar(bar)
         } else {
-            eprintln!("{label}: checking {total} {what}");
+            eprintln!("{label}: checking {} {what}", crate::grouped(total));
             View::Lines {
                 last: Mutex::new(Instant::now()),
             }
@@ -79,8 +79,9 @@ impl Progress {
                 let rate = done as f64 / seconds.max(1e-9);
                 let eta = (self.total.saturating_sub(done)) as f64 / rate.max(1e-9);
                 eprintln!(
-                    "  {done}/{} {} ({:.0}%), {:.0} {}/s, eta {eta:.0} s",
-                    self.total,
+                    "  {}/{} {} ({:.0}%), {:.0} {}/s, eta {eta:.0} s",
+                    crate::grouped(done),
+                    crate::grouped(self.total),
                     self.what,
                     100.0 * done as f64 / self.total.max(1) as f64,
                     rate,
