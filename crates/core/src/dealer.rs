@@ -14,6 +14,14 @@ impl Dealer {
         Dealer(seed)
     }
 
+    /// Returns the dealer for item `index` of a run seeded with `seed`, so that items can be
+    /// dealt in parallel, in any order, and still depend only on the seed and the index.
+    pub fn for_item(seed: u64, index: u64) -> Dealer {
+        let mut dealer = Dealer(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03));
+        dealer.next_u64();
+        dealer
+    }
+
     /// Returns the next 64 bits of the sequence.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -7,7 +7,6 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use crate::progress::Progress;
-use crate::rng::Rng;
 use crate::FIRST;
 
 /// A deal on which a choice is wrong.
@@ -50,7 +49,7 @@ impl DealReport {
 pub fn deal(seed: u64, index: u64) -> Vec<Card> {
     let size = if index & 1 == 0 { 6 } else { 5 };
     // Offset the stream so deals and sampled hands do not share draws.
-    Rng::for_item(seed ^ 0x5EED_DEA1, index).deal(size)
+    crib_core::Dealer::for_item(seed ^ 0x5EED_DEA1, index).deal(size)
 }
 
 /// Checks `deals` seeded deals in parallel.

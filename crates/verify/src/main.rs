@@ -19,7 +19,6 @@ mod deals;
 mod distribution;
 mod pairs;
 mod progress;
-mod rng;
 
 use std::fmt::Write as _;
 use std::io::Write as _;

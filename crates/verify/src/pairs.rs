@@ -6,7 +6,6 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use crate::progress::Progress;
-use crate::rng::Rng;
 use crate::FIRST;
 
 /// Hands valued per visit to a worker's oracle.
@@ -82,7 +81,7 @@ pub fn hands(sample: Option<u64>, seed: u64) -> Vec<[Card; 4]> {
         None => crib_core::hands().collect(),
         Some(n) => (0..n)
             .map(|i| {
-                let mut cards: [Card; 4] = Rng::for_item(seed, i)
+                let mut cards: [Card; 4] = crib_core::Dealer::for_item(seed, i)
                     .deal(4)
                     .try_into()
                     .expect("deal(4) gives four cards");
