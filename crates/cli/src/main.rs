@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 success, 1 a check found a difference, 2 bad input or usage.
 
+mod grade;
 mod score;
 mod select;
 
@@ -35,6 +36,8 @@ enum Command {
     Score(score::ScoreArgs),
     /// Choose which four of five or six dealt cards to keep.
     Select(select::SelectArgs),
+    /// Grade student Prolog submissions against the reference, each in a sandbox.
+    Grade(grade::GradeArgs),
 }
 
 /// What a command found, when it ran to the end.
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Score(args) => score::run(args),
         Command::Select(args) => select::run(args),
+        Command::Grade(args) => grade::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
@@ -73,7 +77,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// Writes `value` as one line of JSON on stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer(&mut out, value)?;
+    serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }

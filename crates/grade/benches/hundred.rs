@@ -1,0 +1,71 @@
+//! Measures grading throughput: 100 copies of tests/submissions/correct.pl graded with the
+//! default limits, one worker per core, under the best isolation available, as
+//! `crib grade DIR` would. The target is at most 2 minutes on a 2-core machine.
+//!
+//! `cargo bench -p crib-grade --bench hundred` runs it; add `-- worst` to also time the
+//! worst submission (every test loops until its limit) against the bound
+//! [`Limits::budget`].
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use crib_grade::{discover, Grader, IsolationChoice, Limits};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let worst = std::env::args().any(|a| a == "worst");
+    let correct = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/submissions/correct.pl");
+    let dir = tempfile::tempdir()?;
+    for i in 0..100 {
+        std::fs::copy(&correct, dir.path().join(format!("student{i:03}.pl")))?;
+    }
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())?;
+    let subs = discover(&[dir.path().to_path_buf()], false)?;
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let full = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for slot in 0..jobs {
+            let (subs, next, full, grader) = (&subs, &next, &full, &grader);
+            s.spawn(move || {
+                while let Some(sub) = subs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if grader.grade(sub, slot as u32).marks.total == 70.0 {
+                        full.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    let took = started.elapsed();
+    println!(
+        "hundred: {} correct submissions graded in {:.1} s ({} with 70/70), {jobs} workers, \
+         isolation {}, load average before: {}",
+        subs.len(),
+        took.as_secs_f64(),
+        full.load(Ordering::Relaxed),
+        grader.isolation().name(),
+        load.trim()
+    );
+    if worst {
+        let path = dir.path().join("worst.pl");
+        std::fs::write(
+            &path,
+            "hand_value(_, _, _) :- loop.\nselect_hand(_, _, _) :- loop.\nloop :- loop.\n",
+        )?;
+        let sub = discover(&[path], false)?.remove(0);
+        let started = Instant::now();
+        let report = grader.grade(&sub, 0);
+        println!(
+            "worst: every test times out: {:.1} s for {} tests (bound {:.1} s), {} children",
+            started.elapsed().as_secs_f64(),
+            report.tests.len(),
+            Limits::default()
+                .budget(crib_grade::test_set())
+                .as_secs_f64(),
+            report.children
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,86 @@
+//! Grades student Prolog submissions of "Project 1: Cribbage" against crib-core, safely.
+//!
+//! Each submission runs in `swipl` child processes, never in the grader's process: a child
+//! (prolog/grade_child.pl, built in) loads the submission in a sandbox ([`Isolation`]),
+//! answers the fixed [`test_set`] over a pipe of its own, and the grader judges every answer
+//! against crib-core ([`Verdict`]), so expected answers never enter the child. A test that
+//! crashes, halts, times out or exhausts memory costs only itself: the remaining tests run
+//! in a fresh child. [`Marks`] follow the assignment: hand_value passed/total x 50,
+//! select_hand mean quality x 20, code quality (30) left to the markers.
+//!
+//! # Example
+//! ```no_run
+//! use crib_grade::{discover, Grader, IsolationChoice, Limits};
+//! let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())?;
+//! for submission in discover(&["submissions/".into()], false)? {
+//!     let report = grader.grade(&submission, 0);
+//!     println!("{}: {}/70", report.name, report.marks.total);
+//! }
+//! # Ok::<(), crib_grade::GradeError>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod report;
+mod runner;
+mod sandbox;
+mod submission;
+mod testset;
+mod verdict;
+
+use std::path::PathBuf;
+
+pub use report::{
+    gradescope, table, Diagnostic, Load, Marks, Report, TestResult, CODE_QUALITY_MARKS,
+    HAND_VALUE_MARKS, SELECT_HAND_MARKS,
+};
+pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
+pub use sandbox::{Isolation, IsolationChoice, SANDBOX_UID, TMPFS_BYTES};
+pub use submission::{discover, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
+pub use testset::{
+    test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,
+};
+pub use verdict::Verdict;
+
+/// What stops the grader from grading at all. Problems with a submission are never errors:
+/// they are part of its [`Report`].
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GradeError {
+    /// A path given cannot be read.
+    #[error("cannot read {path}")]
+    Path {
+        /// The path.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// SWI-Prolog does not run.
+    #[error("cannot run swipl at {path}: {message}")]
+    Swipl {
+        /// The program tried.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// bubblewrap was required and cannot start a sandbox here.
+    #[error("bubblewrap cannot sandbox here: {0}")]
+    Bwrap(String),
+    /// The grader's own files cannot be written.
+    #[error("{what}")]
+    Io {
+        /// What the grader was doing.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+}
+
+impl GradeError {
+    fn io(what: impl Into<String>, source: std::io::Error) -> GradeError {
+        GradeError::Io {
+            what: what.into(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! What grading one submission found, its marks, and the ways to show them.
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use crate::sandbox::Isolation;
+use crate::verdict::Verdict;
+
+/// Marks for hand_value/3 correctness.
+pub const HAND_VALUE_MARKS: f64 = 50.0;
+/// Marks for the quality of select_hand/3's choices.
+pub const SELECT_HAND_MARKS: f64 = 20.0;
+/// Marks for code quality, given by human markers.
+pub const CODE_QUALITY_MARKS: f64 = 30.0;
+
+/// A message SWI-Prolog printed while loading the submission.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    /// `error` or `warning`.
+    pub kind: String,
+    /// The file, relative to the submission (empty if unknown).
+    pub file: String,
+    /// The line, 1-based (0 if unknown).
+    pub line: u64,
+    /// The message.
+    pub message: String,
+}
+
+/// How loading went.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Load {
+    /// The files loaded, relative to the submission.
+    pub files: Vec<String>,
+    /// Errors and warnings printed while loading (at most [`crate::MAX_DIAGNOSTICS`]).
+    pub diagnostics: Vec<Diagnostic>,
+    /// `hand_value/3` and/or `select_hand/3` when not defined.
+    pub missing_predicate: Vec<String>,
+    /// Why nothing usable loaded, if so.
+    pub load_failed: Option<String>,
+}
+
+/// One test's outcome.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestResult {
+    /// The test's id in the test set.
+    pub id: String,
+    /// `hand_value` or `select_hand`.
+    pub predicate: String,
+    /// The goal as called.
+    pub goal: String,
+    /// The verdict and its details.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// select_hand only: the keep's expected value over the best one, in 0..=1.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub quality: Option<f64>,
+    /// Wall-clock time of the goal, milliseconds, as the grader saw it.
+    pub time_ms: u64,
+}
+
+/// The marks of a submission.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Marks {
+    /// hand_value tests passed.
+    pub hand_value_passed: usize,
+    /// hand_value tests.
+    pub hand_value_total: usize,
+    /// passed / total x 50.
+    pub hand_value: f64,
+    /// The mean quality of the select_hand tests, in 0..=1.
+    pub select_hand_quality: f64,
+    /// select_hand tests.
+    pub select_hand_total: usize,
+    /// mean quality x 20.
+    pub select_hand: f64,
+    /// hand_value + select_hand, out of 70.
+    pub total: f64,
+    /// Always `not assessed`: the markers give the last 30.
+    pub code_quality: String,
+}
+
+impl Marks {
+    /// Returns the marks for `tests`.
+    pub fn new(tests: &[TestResult]) -> Marks {
+        let hv: Vec<&TestResult> = tests
+            .iter()
+            .filter(|t| t.predicate == "hand_value")
+            .collect();
+        let sh: Vec<&TestResult> = tests
+            .iter()
+            .filter(|t| t.predicate == "select_hand")
+            .collect();
+        let passed = hv.iter().filter(|t| t.verdict == Verdict::Pass).count();
+        let hand_value = ratio(passed as f64, hv.len()) * HAND_VALUE_MARKS;
+        let quality = ratio(sh.iter().map(|t| t.quality.unwrap_or(0.0)).sum(), sh.len());
+        let select_hand = quality * SELECT_HAND_MARKS;
+        Marks {
+            hand_value_passed: passed,
+            hand_value_total: hv.len(),
+            hand_value: round2(hand_value),
+            select_hand_quality: round4(quality),
+            select_hand_total: sh.len(),
+            select_hand: round2(select_hand),
+            total: round2(hand_value + select_hand),
+            code_quality: "not assessed".into(),
+        }
+    }
+}
+
+fn ratio(sum: f64, n: usize) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        sum / n as f64
+    }
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 10000.0).round() / 10000.0
+}
+
+/// Everything grading one submission found. Written as JSON to the output directory as soon
+/// as the submission is done, and read back by `--resume`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The submission's name.
+    pub name: String,
+    /// The file or directory graded.
+    pub path: String,
+    /// A hash of the files graded; `--resume` grades a changed submission again.
+    pub content_hash: String,
+    /// The test set's fingerprint.
+    pub test_set: String,
+    /// The isolation the children ran in.
+    pub isolation: Isolation,
+    /// How loading went.
+    pub load: Load,
+    /// One result per test, in test-set order.
+    pub tests: Vec<TestResult>,
+    /// The marks.
+    pub marks: Marks,
+    /// How many child processes were started.
+    pub children: usize,
+    /// Wall-clock time grading the submission, milliseconds.
+    pub elapsed_ms: u64,
+    /// The start of what the submission printed on stdout and stderr.
+    pub output: String,
+}
+
+impl Report {
+    /// Returns the problems worth a column: load failure, missing predicates, diagnostics
+    /// and every verdict other than pass and wrong_answer, counted.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if let Some(why) = &self.load.load_failed {
+            problems.push(format!("load_failed: {why}"));
+        }
+        for pred in &self.load.missing_predicate {
+            problems.push(format!("missing_predicate {pred}"));
+        }
+        let errors = self
+            .load
+            .diagnostics
+            .iter()
+            .filter(|d| d.kind == "error")
+            .count();
+        let warnings = self.load.diagnostics.len() - errors;
+        if errors > 0 {
+            problems.push(format!("{errors} load error{}", plural(errors)));
+        }
+        if warnings > 0 {
+            problems.push(format!("{warnings} warning{}", plural(warnings)));
+        }
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for test in &self.tests {
+            let name = test.verdict.name();
+            if name == "pass" {
+                continue;
+            }
+            match counts.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, c)) => *c += 1,
+                None => counts.push((name, 1)),
+            }
+        }
+        for (name, count) in counts {
+            problems.push(format!("{count} {name}"));
+        }
+        problems
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Returns the terminal table: one row per submission, and with `verbose` every
+/// diagnostic and test beneath it.
+pub fn table(reports: &[Report], verbose: bool) -> String {
+    let width = reports
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<width$}  {:>10}  {:>11}  {:>8}  problems",
+        "submission", "hand_value", "select_hand", "marks/70"
+    );
+    for r in reports {
+        let m = &r.marks;
+        let problems = r.problems();
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>10}  {:>10.1}%  {:>8.2}  {}",
+            r.name,
+            format!("{}/{}", m.hand_value_passed, m.hand_value_total),
+            m.select_hand_quality * 100.0,
+            m.total,
+            if problems.is_empty() {
+                "-".to_string()
+            } else {
+                problems.join(", ")
+            }
+        );
+        if verbose {
+            for d in &r.load.diagnostics {
+                let _ = writeln!(
+                    out,
+                    "    {}:{}: {}: {}",
+                    d.file,
+                    d.line,
+                    d.kind,
+                    one_line(&d.message)
+                );
+            }
+            for t in &r.tests {
+                let quality = t
+                    .quality
+                    .map(|q| format!(" quality {:.3}", q))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "    {:<36} {:>5} ms  {}{quality}",
+                    t.id,
+                    t.time_ms,
+                    one_line(&t.verdict.describe())
+                );
+            }
+        }
+    }
+    out
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Returns the submission's `results.json` in Gradescope's autograder format: one entry per
+/// test worth its share of the 70 marks, with the load diagnostics in `output`.
+pub fn gradescope(report: &Report) -> serde_json::Value {
+    let m = &report.marks;
+    let per_hv = if m.hand_value_total == 0 {
+        0.0
+    } else {
+        HAND_VALUE_MARKS / m.hand_value_total as f64
+    };
+    let per_sh = if m.select_hand_total == 0 {
+        0.0
+    } else {
+        SELECT_HAND_MARKS / m.select_hand_total as f64
+    };
+    let tests: Vec<serde_json::Value> = report
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let (max, score) = if t.predicate == "hand_value" {
+                let pass = t.verdict == Verdict::Pass;
+                (per_hv, if pass { per_hv } else { 0.0 })
+            } else {
+                (per_sh, per_sh * t.quality.unwrap_or(0.0))
+            };
+            serde_json::json!({
+                "name": format!("{} {}", t.predicate, t.id),
+                "number": (i + 1).to_string(),
+                "score": round4(score),
+                "max_score": round4(max),
+                "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
+                "output": format!("?- {}\n{}", t.goal, t.verdict.describe()),
+                "visibility": "visible",
+            })
+        })
+        .collect();
+    let mut output = format!(
+        "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean quality {:.3}, \
+         {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n",
+        m.hand_value_passed, m.hand_value_total, m.hand_value, m.select_hand_quality, m.select_hand
+    );
+    for problem in report.problems() {
+        let _ = writeln!(output, "problem: {problem}");
+    }
+    for d in &report.load.diagnostics {
+        let _ = writeln!(output, "{}:{}: {}: {}", d.file, d.line, d.kind, d.message);
+    }
+    serde_json::json!({
+        "score": m.total,
+        "output": output,
+        "visibility": "visible",
+        "stdout_visibility": "hidden",
+        "execution_time": report.elapsed_ms / 1000,
+        "tests": tests,
+    })
+}

@@ -1,0 +1,746 @@
+//! Running a submission's tests in child processes, restarting after a child dies.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read};
+use std::os::fd::OwnedFd;
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+
+use crate::report::{Diagnostic, Load, Marks, Report, TestResult};
+use crate::sandbox::{self, Isolation, IsolationChoice, Jail, Mounts, Rlimits};
+use crate::submission::Submission;
+use crate::testset::{test_set, Input, TestCase, TestSet};
+use crate::verdict::{judge_keep, judge_value, Answer, Verdict};
+use crate::GradeError;
+
+/// The child program, built into the grader so that it always matches it.
+const CHILD: &str = include_str!("../../../prolog/grade_child.pl");
+
+/// The most diagnostics kept per submission.
+pub const MAX_DIAGNOSTICS: usize = 50;
+/// The most bytes of a child's stdout and stderr kept, each.
+const MAX_OUTPUT: usize = 4096;
+/// The longest frame read from a child; longer lines are dropped.
+const MAX_FRAME: u64 = 1 << 20;
+
+/// Time and memory limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall clock per hand_value test (default 1 s).
+    pub hand_value: Duration,
+    /// Wall clock per select_hand test (default 4 s).
+    pub select_hand: Duration,
+    /// Wall clock for starting a child and loading the submission (default 10 s).
+    pub load: Duration,
+    /// How long past a test's limit the grader waits for the child's own timer before it
+    /// kills the child (default 0.5 s).
+    pub grace: Duration,
+    /// Address space of each child, bytes (default 1 GiB); Prolog's stacks get half.
+    pub memory: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            hand_value: Duration::from_secs(1),
+            select_hand: Duration::from_secs(4),
+            load: Duration::from_secs(10),
+            grace: Duration::from_millis(500),
+            memory: 1 << 30,
+        }
+    }
+}
+
+impl Limits {
+    /// Returns the wall-clock limit of `case`.
+    pub fn of(&self, case: &TestCase) -> Duration {
+        match case.input {
+            Input::HandValue { .. } => self.hand_value,
+            Input::SelectHand { .. } => self.select_hand,
+        }
+    }
+
+    /// Returns the most time one submission can take: the load limit plus every test's limit
+    /// and grace. Past it, the remaining tests are not run (verdict `timeout`).
+    pub fn budget(&self, tests: &TestSet) -> Duration {
+        tests
+            .cases
+            .iter()
+            .map(|c| self.of(c) + self.grace)
+            .sum::<Duration>()
+            + self.load
+    }
+}
+
+/// Grades submissions: owns the sandbox settings and a directory with the child program and
+/// the tests.
+#[derive(Debug)]
+pub struct Grader {
+    jail: Jail,
+    limits: Limits,
+    dir: tempfile::TempDir,
+    tests: &'static TestSet,
+    counter: AtomicUsize,
+}
+
+impl Grader {
+    /// Returns a grader running `swipl` with `limits` in the isolation chosen.
+    ///
+    /// # Errors
+    /// [`GradeError::Swipl`] if `swipl` does not run, [`GradeError::Bwrap`] if bubblewrap
+    /// was required and does not work, [`GradeError::Io`] if the work directory cannot be
+    /// written.
+    pub fn new(
+        swipl: &Path,
+        isolation: IsolationChoice,
+        limits: Limits,
+    ) -> Result<Grader, GradeError> {
+        let jail = Jail::new(swipl, isolation)?;
+        let dir = tempfile::Builder::new()
+            .prefix("crib-grade-")
+            .tempdir()
+            .map_err(|e| GradeError::io("creating the work directory", e))?;
+        let tests = test_set();
+        let grader = dir.path().join("grader");
+        let write = |name: &str, text: &str| {
+            fs::write(grader.join(name), text)
+                .map_err(|e| GradeError::io(format!("writing {name}"), e))
+        };
+        fs::create_dir(&grader).map_err(|e| GradeError::io("creating the work directory", e))?;
+        write("grade_child.pl", CHILD)?;
+        write("tests.pl", &tests_file(tests, &limits))?;
+        sandbox::open_up(dir.path())
+            .map_err(|e| GradeError::io("opening the work directory", e))?;
+        Ok(Grader {
+            jail,
+            limits,
+            dir,
+            tests,
+            counter: AtomicUsize::new(0),
+        })
+    }
+
+    /// Returns the isolation children run in.
+    pub fn isolation(&self) -> Isolation {
+        self.jail.isolation
+    }
+
+    /// Returns the limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Grades one submission as worker `slot` (0-based, below the number of workers: each
+    /// worker's children get a uid of their own when the grader runs as root). Never fails:
+    /// anything that goes wrong becomes part of the report.
+    pub fn grade(&self, submission: &Submission, slot: u32) -> Report {
+        let started = Instant::now();
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        let work = self.dir.path().join(format!("s{n}"));
+        let mut run = Run::new(self.tests);
+        let content_hash = match self.prepare(submission, &work, slot) {
+            Ok((staged_load, hash)) => {
+                run.load.files = staged_load;
+                self.run_children(&work, slot, &mut run);
+                hash
+            }
+            Err(why) => {
+                run.fail_load(why);
+                String::new()
+            }
+        };
+        let _ = fs::remove_dir_all(&work);
+        let tests: Vec<TestResult> = run
+            .results
+            .into_iter()
+            .zip(&self.tests.cases)
+            .map(|(r, case)| {
+                r.unwrap_or_else(|| {
+                    result(
+                        case,
+                        Verdict::NotRun {
+                            reason: "the grader stopped".into(),
+                        },
+                        None,
+                        0,
+                    )
+                })
+            })
+            .collect();
+        Report {
+            name: submission.name.clone(),
+            path: submission.path.display().to_string(),
+            content_hash,
+            test_set: self.tests.fingerprint.clone(),
+            isolation: self.jail.isolation,
+            marks: Marks::new(&tests),
+            load: run.load,
+            tests,
+            children: run.children,
+            elapsed_ms: started.elapsed().as_millis() as u64,
+            output: String::from_utf8_lossy(&run.output).into_owned(),
+        }
+    }
+
+    /// Copies the submission into `work/submission` and makes `work/scratch`.
+    fn prepare(
+        &self,
+        submission: &Submission,
+        work: &Path,
+        slot: u32,
+    ) -> Result<(Vec<String>, String), String> {
+        let copy = work.join("submission");
+        let scratch = work.join("scratch");
+        for dir in [&copy, &scratch] {
+            fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let staged = submission.stage(&copy)?;
+        sandbox::open_up(work).map_err(|e| format!("cannot open up the copy: {e}"))?;
+        sandbox::give_to_slot(&scratch, slot)
+            .map_err(|e| format!("cannot give the scratch directory away: {e}"))?;
+        if staged.load.is_empty() {
+            return Err("no .pl file to load".into());
+        }
+        Ok((staged.load, staged.hash))
+    }
+
+    /// Runs every test, starting a fresh child whenever one dies or is killed.
+    fn run_children(&self, work: &Path, slot: u32, run: &mut Run) {
+        let budget_end = Instant::now() + self.limits.budget(self.tests);
+        let grader = self.dir.path().join("grader");
+        let copy = work.join("submission");
+        let scratch = work.join("scratch");
+        let mounts = Mounts {
+            grader: &grader,
+            submission: &copy,
+            scratch: &scratch,
+        };
+        while run.next < self.tests.cases.len() {
+            if Instant::now() >= budget_end {
+                run.rest(|| Verdict::Timeout {
+                    limit_ms: 0,
+                    killed: false,
+                });
+                break;
+            }
+            let before = run.next;
+            match self.one_child(&mounts, slot, run, budget_end) {
+                Ok(Flow::Continue) if run.next == before => {
+                    let case = &self.tests.cases[run.next];
+                    run.record(
+                        run.next,
+                        result(
+                            case,
+                            Verdict::Crashed {
+                                code: None,
+                                signal: None,
+                                message: "the child ended without running the test".into(),
+                            },
+                            None,
+                            0,
+                        ),
+                    );
+                }
+                Ok(Flow::Continue) => {}
+                Ok(Flow::Stop) => break,
+                Err(e) => {
+                    let why = format!("cannot start the child: {e}");
+                    if run.children <= 1 {
+                        run.fail_load(why);
+                    } else {
+                        run.rest(|| Verdict::NotRun {
+                            reason: why.clone(),
+                        });
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Runs one child from test `run.next` until it finishes, dies or is killed.
+    fn one_child(
+        &self,
+        mounts: &Mounts<'_>,
+        slot: u32,
+        run: &mut Run,
+        budget_end: Instant,
+    ) -> std::io::Result<Flow> {
+        let (reader, writer) = std::io::pipe()?;
+        let writer: OwnedFd = writer.into();
+        let fd_path = format!("/proc/self/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&writer));
+        let submission_dir = self.jail.submission_dir(mounts);
+        let mut args = vec![
+            format!("--stack-limit={}k", self.limits.memory / 2 / 1024),
+            "--no-tty".to_string(),
+            "-q".to_string(),
+            path_text(
+                &self
+                    .jail
+                    .inside(mounts, &mounts.grader.join("grade_child.pl")),
+            ),
+            fd_path,
+            path_text(&self.jail.inside(mounts, &mounts.grader.join("tests.pl"))),
+            run.next.to_string(),
+        ];
+        args.extend(
+            run.load
+                .files
+                .iter()
+                .map(|f| path_text(&submission_dir.join(f))),
+        );
+        let remaining: Duration = self.tests.cases[run.next..]
+            .iter()
+            .map(|c| self.limits.of(c) + self.limits.grace)
+            .sum();
+        let limits = Rlimits {
+            memory: self.limits.memory,
+            cpu: remaining + self.limits.load + Duration::from_secs(2),
+            file_size: 16 << 20,
+            processes: 256,
+        };
+        let mut cmd = self
+            .jail
+            .command(mounts, &args, limits, slot, Some(&writer));
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn()?;
+        drop(writer);
+        run.children += 1;
+        let first = run.children == 1;
+        let frames = read_frames(reader);
+        let stdout = drain(child.stdout.take());
+        let stderr = drain(child.stderr.take());
+        let prefix = format!("{}/", submission_dir.display());
+
+        let spawned = Instant::now();
+        let mut loaded = false;
+        let mut current: Option<(usize, Instant)> = None;
+        let mut deadline = spawned + self.limits.load;
+        let flow = loop {
+            let now = Instant::now();
+            let wait = deadline.min(budget_end).saturating_duration_since(now);
+            match frames.recv_timeout(wait) {
+                Ok(frame) => {
+                    if let Some(diag) = frame.diag {
+                        if first && run.load.diagnostics.len() < MAX_DIAGNOSTICS {
+                            run.load.diagnostics.push(Diagnostic {
+                                kind: diag.kind,
+                                file: diag.file.replace(&prefix, ""),
+                                line: diag.line,
+                                message: diag.message.replace(&prefix, ""),
+                            });
+                        }
+                    } else if let Some(found) = frame.loaded {
+                        loaded = true;
+                        if first {
+                            run.loaded(found);
+                        }
+                        deadline = Instant::now() + self.limits.load;
+                    } else if let Some(i) = frame.start {
+                        if let Some(case) = self.tests.cases.get(i) {
+                            let now = Instant::now();
+                            current = Some((i, now));
+                            deadline = now + self.limits.of(case) + self.limits.grace;
+                        }
+                    } else if let Some(i) = frame.result {
+                        if let (Some((j, at)), Some(case)) = (current, self.tests.cases.get(i)) {
+                            if i == j {
+                                let ms = at.elapsed().as_millis() as u64;
+                                let (verdict, quality) = self.judge(case, &frame, &prefix);
+                                run.record(i, result(case, verdict, quality, ms));
+                                current = None;
+                                deadline = Instant::now() + self.limits.load;
+                            }
+                        }
+                    } else if frame.done == Some(true) {
+                        break Flow::Stop;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = kill(&mut child);
+                    break self.after_death(run, loaded, current, None, first, &stderr);
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = wait_briefly(&mut child).or_else(|| kill(&mut child));
+                    break self.after_death(run, loaded, current, status, first, &stderr);
+                }
+            }
+        };
+        let _ = kill(&mut child);
+        run.output(&stdout, &stderr);
+        Ok(flow)
+    }
+
+    /// Records what a child's death (`status` None: the grader killed it) costs.
+    fn after_death(
+        &self,
+        run: &mut Run,
+        loaded: bool,
+        current: Option<(usize, Instant)>,
+        status: Option<ExitStatus>,
+        first: bool,
+        stderr: &Arc<Mutex<Vec<u8>>>,
+    ) -> Flow {
+        let tail = tail(stderr);
+        if let Some((i, at)) = current {
+            let case = &self.tests.cases[i];
+            let ms = at.elapsed().as_millis() as u64;
+            let limit_ms = self.limits.of(case).as_millis() as u64;
+            let verdict = match status {
+                None => Verdict::Timeout {
+                    limit_ms,
+                    killed: true,
+                },
+                Some(status) => died(status, tail, limit_ms),
+            };
+            run.record(i, result(case, verdict, None, ms));
+            return Flow::Continue;
+        }
+        if loaded {
+            // Between tests: the child ended on its own or hung in grader code.
+            return Flow::Continue;
+        }
+        let why = match status {
+            None => format!(
+                "loading took longer than {} s",
+                self.limits.load.as_secs_f64()
+            ),
+            Some(status) => {
+                let how = match (status.code(), status.signal()) {
+                    (Some(code), _) => format!("swipl exited with status {code} while loading"),
+                    (_, Some(sig)) => format!("swipl was killed by signal {sig} while loading"),
+                    _ => "swipl ended while loading".into(),
+                };
+                if tail.is_empty() {
+                    how
+                } else {
+                    format!("{how}: {tail}")
+                }
+            }
+        };
+        if first {
+            run.fail_load(why);
+        } else {
+            run.rest(|| Verdict::NotRun {
+                reason: format!("reloading the submission failed: {why}"),
+            });
+        }
+        Flow::Stop
+    }
+
+    fn judge(&self, case: &TestCase, frame: &Frame, prefix: &str) -> (Verdict, Option<f64>) {
+        let select = matches!(case.input, Input::SelectHand { .. });
+        let quality = |q: f64| select.then_some(q);
+        if frame.fail == Some(true) {
+            return (Verdict::NoSolution, quality(0.0));
+        }
+        if let Some(status) = &frame.halt {
+            let verdict = Verdict::Crashed {
+                code: status.parse().ok(),
+                signal: None,
+                message: format!("halt({status}) called"),
+            };
+            return (verdict, quality(0.0));
+        }
+        if let Some(message) = &frame.exception {
+            let message = message.replace(prefix, "");
+            let verdict = match frame.kind.as_deref() {
+                Some("timeout") => Verdict::Timeout {
+                    limit_ms: self.limits.of(case).as_millis() as u64,
+                    killed: false,
+                },
+                Some("memory") => Verdict::Memory { message },
+                _ => Verdict::Exception { message },
+            };
+            return (verdict, quality(0.0));
+        }
+        if select {
+            let none = Answer::default();
+            let (verdict, q) = judge_keep(
+                case,
+                frame.hand.as_ref().unwrap_or(&none),
+                frame.crib.as_ref().unwrap_or(&none),
+            );
+            (verdict, Some(q))
+        } else {
+            (
+                judge_value(case, frame.answer.as_ref().unwrap_or(&Answer::default())),
+                None,
+            )
+        }
+    }
+}
+
+/// What to do after a child ends.
+enum Flow {
+    /// Start another child from `Run::next`.
+    Continue,
+    /// Every test has a result.
+    Stop,
+}
+
+/// The state of grading one submission.
+struct Run {
+    results: Vec<Option<TestResult>>,
+    next: usize,
+    load: Load,
+    children: usize,
+    output: Vec<u8>,
+    tests: &'static TestSet,
+}
+
+impl Run {
+    fn new(tests: &'static TestSet) -> Run {
+        Run {
+            results: vec![None; tests.cases.len()],
+            next: 0,
+            load: Load::default(),
+            children: 0,
+            output: Vec::new(),
+            tests,
+        }
+    }
+
+    fn record(&mut self, i: usize, result: TestResult) {
+        self.results[i] = Some(result);
+        self.next = self.next.max(i + 1);
+    }
+
+    /// Gives every test without a result the verdict `make` returns.
+    fn rest(&mut self, make: impl Fn() -> Verdict) {
+        for (i, case) in self.tests.cases.iter().enumerate() {
+            if self.results[i].is_none() {
+                self.results[i] = Some(result(case, make(), None, 0));
+            }
+        }
+        self.next = self.tests.cases.len();
+    }
+
+    fn fail_load(&mut self, why: String) {
+        let reason = format!("the submission did not load: {why}");
+        self.rest(|| Verdict::NotRun {
+            reason: reason.clone(),
+        });
+        self.load.load_failed = Some(why);
+    }
+
+    fn loaded(&mut self, found: Loaded) {
+        let mut missing = Vec::new();
+        if found.hand_value.is_none() {
+            missing.push("hand_value/3".to_string());
+        }
+        if found.select_hand.is_none() {
+            missing.push("select_hand/3".to_string());
+        }
+        if missing.len() == 2 {
+            let errors = self
+                .load
+                .diagnostics
+                .iter()
+                .filter(|d| d.kind == "error")
+                .count();
+            self.load.load_failed = Some(format!(
+                "nothing usable loaded: neither hand_value/3 nor select_hand/3 is defined \
+                 ({errors} load error{})",
+                if errors == 1 { "" } else { "s" }
+            ));
+        }
+        self.load.missing_predicate = missing;
+    }
+
+    fn output(&mut self, stdout: &Arc<Mutex<Vec<u8>>>, stderr: &Arc<Mutex<Vec<u8>>>) {
+        for (name, buf) in [("stdout", stdout), ("stderr", stderr)] {
+            let bytes = buf.lock().map(|b| b.clone()).unwrap_or_default();
+            if bytes.is_empty() || self.output.len() >= 2 * MAX_OUTPUT {
+                continue;
+            }
+            self.output
+                .extend_from_slice(format!("--- child {} {name}\n", self.children).as_bytes());
+            self.output.extend_from_slice(&bytes);
+            if !self.output.ends_with(b"\n") {
+                self.output.push(b'\n');
+            }
+        }
+    }
+}
+
+fn result(case: &TestCase, verdict: Verdict, quality: Option<f64>, time_ms: u64) -> TestResult {
+    let quality = match case.input {
+        Input::SelectHand { .. } => Some(quality.unwrap_or(0.0)),
+        Input::HandValue { .. } => None,
+    };
+    TestResult {
+        id: case.id.clone(),
+        predicate: case.predicate().into(),
+        goal: case.goal(),
+        verdict,
+        quality,
+        time_ms,
+    }
+}
+
+/// Returns the verdict for a child that exited on its own during a test.
+fn died(status: ExitStatus, tail: String, limit_ms: u64) -> Verdict {
+    let lower = tail.to_lowercase();
+    if lower.contains("memory") || lower.contains("cannot allocate") {
+        return Verdict::Memory { message: tail };
+    }
+    if status.signal() == Some(libc::SIGXCPU) {
+        return Verdict::Timeout {
+            limit_ms,
+            killed: true,
+        };
+    }
+    Verdict::Crashed {
+        code: status.code(),
+        signal: status.signal(),
+        message: tail,
+    }
+}
+
+/// One line of the child's pipe.
+#[derive(Debug, Default, Deserialize)]
+struct Frame {
+    diag: Option<RawDiag>,
+    loaded: Option<Loaded>,
+    start: Option<usize>,
+    result: Option<usize>,
+    answer: Option<Answer>,
+    hand: Option<Answer>,
+    crib: Option<Answer>,
+    fail: Option<bool>,
+    exception: Option<String>,
+    kind: Option<String>,
+    halt: Option<String>,
+    done: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RawDiag {
+    kind: String,
+    file: String,
+    line: u64,
+    message: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Loaded {
+    hand_value: Option<String>,
+    select_hand: Option<String>,
+}
+
+/// Reads frames from the pipe on a thread of its own; the channel closes at end of file.
+fn read_frames(reader: std::io::PipeReader) -> Receiver<Frame> {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let mut reader = BufReader::new(reader);
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match reader.by_ref().take(MAX_FRAME).read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if let Ok(frame) = serde_json::from_slice::<Frame>(&line) {
+                        if tx.send(frame).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    });
+    rx
+}
+
+/// Reads a stream to its end on a thread of its own, keeping the first bytes.
+fn drain(stream: Option<impl Read + Send + 'static>) -> Arc<Mutex<Vec<u8>>> {
+    let kept = Arc::new(Mutex::new(Vec::new()));
+    if let Some(mut stream) = stream {
+        let kept = Arc::clone(&kept);
+        thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = stream.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut kept) = kept.lock() {
+                    let room = MAX_OUTPUT.saturating_sub(kept.len());
+                    kept.extend_from_slice(&buf[..n.min(room)]);
+                }
+            }
+        });
+    }
+    kept
+}
+
+/// Returns the last line or so of what the child printed on stderr.
+fn tail(stderr: &Arc<Mutex<Vec<u8>>>) -> String {
+    thread::sleep(Duration::from_millis(20));
+    let bytes = stderr.lock().map(|b| b.clone()).unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines.len().saturating_sub(3);
+    let joined = lines[start..].join(" / ");
+    joined.chars().take(400).collect()
+}
+
+/// Kills the child's process group (bubblewrap takes its namespace down with it) and reaps
+/// the child.
+fn kill(child: &mut std::process::Child) -> Option<ExitStatus> {
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // SAFETY: kill only sends a signal; the group is the child's own (process_group(0)).
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    child.wait().ok()
+}
+
+/// Waits up to a second for a child whose pipe closed; None if it is still running.
+fn wait_briefly(child: &mut std::process::Child) -> Option<ExitStatus> {
+    let end = Instant::now() + Duration::from_secs(1);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if Instant::now() < end => thread::sleep(Duration::from_millis(5)),
+            _ => return None,
+        }
+    }
+}
+
+fn path_text(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Returns tests.pl: one `test(Index, Seconds, Goal)` term per test, inputs only.
+fn tests_file(tests: &TestSet, limits: &Limits) -> String {
+    let mut text = String::from("% generated by crib-grade: inputs only, never expected answers\n");
+    for (i, case) in tests.cases.iter().enumerate() {
+        let goal = match &case.input {
+            Input::HandValue { hand, start } => format!(
+                "hand_value({},{})",
+                crate::testset::prolog_list(&hand.cards()),
+                start.prolog()
+            ),
+            Input::SelectHand { cards } => {
+                format!("select_hand({})", crate::testset::prolog_list(cards))
+            }
+        };
+        text.push_str(&format!(
+            "test({i}, {:.3}, {goal}).\n",
+            limits.of(case).as_secs_f64()
+        ));
+    }
+    text
+}

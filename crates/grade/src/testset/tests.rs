@@ -1,0 +1,58 @@
+use super::*;
+
+#[test]
+fn ids_are_unique_and_inputs_valid() {
+    let set = test_set();
+    let mut ids: Vec<&str> = set.cases.iter().map(|c| c.id.as_str()).collect();
+    ids.sort_unstable();
+    let before = ids.len();
+    ids.dedup();
+    assert_eq!(ids.len(), before, "duplicate test ids");
+    for case in &set.cases {
+        if let Input::SelectHand { cards } = &case.input {
+            assert!((5..=6).contains(&cards.len()), "{}", case.id);
+        }
+    }
+}
+
+#[test]
+fn covers_the_traps_the_issue_names() {
+    let set = test_set();
+    let value = |id: &str| match set.cases.iter().find(|c| c.id == id).map(|c| &c.expected) {
+        Some(Expected::Value(v)) => *v,
+        other => panic!("{id}: {other:?}"),
+    };
+    assert_eq!(value("hv:spec:assignment-6"), 29);
+    assert_eq!(value("hv:spec:zero-all-even"), 0);
+    assert_eq!(value("hv:spec:flush-four"), 4);
+    assert_eq!(value("hv:spec:flush-five"), 5);
+    assert_eq!(value("hv:spec:flush-three-plus-start"), 0);
+    assert_eq!(value("hv:trap:flush-start-only"), 0);
+    assert_eq!(value("hv:spec:jack-of-another-suit"), 0);
+    assert_eq!(value("hv:trap:double-run"), 8);
+    assert_eq!(value("hv:spec:double-double-run"), 20);
+    assert!(set.count("select_hand") >= 12);
+    assert!(set
+        .cases
+        .iter()
+        .any(|c| matches!(&c.input, Input::SelectHand { cards } if cards.len() == 5)));
+    assert!(!set.cases.iter().any(|c| c.id.contains("crib")));
+}
+
+#[test]
+fn is_reproducible() {
+    let again = build();
+    assert_eq!(again.fingerprint, test_set().fingerprint);
+    assert_eq!(again.cases.len(), test_set().cases.len());
+}
+
+#[test]
+fn goal_is_the_prolog_call() {
+    let case = &test_set().cases[0];
+    assert!(
+        case.goal().starts_with("hand_value([card("),
+        "{}",
+        case.goal()
+    );
+    assert!(case.goal().ends_with(",Value)"));
+}

@@ -1,0 +1,236 @@
+//! Verdicts: what a submission's answer to one test is worth, judged against crib-core.
+
+use crib_core::{Card, Keep};
+use serde::{Deserialize, Serialize};
+
+use crate::testset::{prolog_list, Expected, Input, TestCase};
+
+/// The verdict on one test. In JSON it is `"verdict": "<name>"` beside its fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum Verdict {
+    /// The answer is right (for select_hand: a keep with the best expected value).
+    Pass,
+    /// The answer has the right type but the wrong value (for select_hand: a valid keep
+    /// whose expected value is below the best).
+    WrongAnswer {
+        /// What crib-core answers.
+        expected: String,
+        /// What the submission answered.
+        got: String,
+    },
+    /// The answer is not of the asked type: Value not an integer, Hand not 4 of the dealt
+    /// cards, or Hand and Cribcards not a split of Cards.
+    WrongType {
+        /// What the submission answered.
+        got: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The goal failed.
+    NoSolution,
+    /// The goal raised an exception.
+    Exception {
+        /// The message SWI-Prolog prints for it.
+        message: String,
+    },
+    /// The goal ran past its wall-clock limit (or the child's CPU limit).
+    Timeout {
+        /// The limit, in milliseconds.
+        limit_ms: u64,
+        /// Whether the grader had to kill the child (the Prolog timer did not stop it).
+        killed: bool,
+    },
+    /// The goal ran out of memory: a Prolog resource error or the address-space limit.
+    Memory {
+        /// What the child said.
+        message: String,
+    },
+    /// The child exited during the goal: halt/0,1, or a signal.
+    Crashed {
+        /// The exit status, if it exited.
+        code: Option<i32>,
+        /// The signal that killed it, if one did.
+        signal: Option<i32>,
+        /// The end of what it printed on stderr.
+        message: String,
+    },
+    /// The test did not run because the submission could not be loaded (or reloaded).
+    NotRun {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Verdict {
+    /// Returns the verdict's name as in JSON: `pass`, `wrong_answer`...
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::WrongAnswer { .. } => "wrong_answer",
+            Verdict::WrongType { .. } => "wrong_type",
+            Verdict::NoSolution => "no_solution",
+            Verdict::Exception { .. } => "exception",
+            Verdict::Timeout { .. } => "timeout",
+            Verdict::Memory { .. } => "memory",
+            Verdict::Crashed { .. } => "crashed",
+            Verdict::NotRun { .. } => "not_run",
+        }
+    }
+
+    /// Returns one line describing the verdict, for `--verbose` and Gradescope.
+    pub fn describe(&self) -> String {
+        match self {
+            Verdict::Pass => "pass".into(),
+            Verdict::WrongAnswer { expected, got } => {
+                format!("wrong answer: expected {expected}, got {got}")
+            }
+            Verdict::WrongType { got, reason } => format!("wrong type: {reason}: got {got}"),
+            Verdict::NoSolution => "no solution: the goal failed".into(),
+            Verdict::Exception { message } => format!("exception: {message}"),
+            Verdict::Timeout { limit_ms, killed } => format!(
+                "timeout: over {limit_ms} ms{}",
+                if *killed { " (child killed)" } else { "" }
+            ),
+            Verdict::Memory { message } => format!("memory: {message}"),
+            Verdict::Crashed {
+                code,
+                signal,
+                message,
+            } => {
+                let how = match (code, signal) {
+                    (Some(c), _) => format!("exited with status {c} (halt?)"),
+                    (_, Some(s)) => format!("killed by signal {s}"),
+                    _ => "ended".into(),
+                };
+                if message.is_empty() {
+                    format!("crashed: {how}")
+                } else {
+                    format!("crashed: {how}: {message}")
+                }
+            }
+            Verdict::NotRun { reason } => format!("not run: {reason}"),
+        }
+    }
+}
+
+/// One answer as the child reported it: an integer, a list of cards, or another term.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+pub(crate) struct Answer {
+    /// An integer, in decimal (it may not fit in 64 bits).
+    pub int: Option<String>,
+    /// A proper list of card terms, as tokens like `5H`.
+    pub cards: Option<Vec<String>>,
+    /// Any other term, written quoted and cut short.
+    pub term: Option<String>,
+}
+
+impl Answer {
+    fn text(&self) -> String {
+        if let Some(int) = &self.int {
+            return int.clone();
+        }
+        if let Some(cards) = &self.cards {
+            return match parse_tokens(cards) {
+                Some(cards) => prolog_list(&cards),
+                None => format!("{cards:?}"),
+            };
+        }
+        self.term.clone().unwrap_or_else(|| "?".into())
+    }
+}
+
+fn parse_tokens(tokens: &[String]) -> Option<Vec<Card>> {
+    tokens.iter().map(|t| Card::parse(t).ok()).collect()
+}
+
+/// Judges a hand_value answer.
+pub(crate) fn judge_value(case: &TestCase, answer: &Answer) -> Verdict {
+    let Expected::Value(expected) = case.expected else {
+        unreachable!("judge_value is only called on hand_value tests")
+    };
+    match &answer.int {
+        Some(int) if int.parse::<i64>().ok() == Some(i64::from(expected)) => Verdict::Pass,
+        Some(int) => Verdict::WrongAnswer {
+            expected: expected.to_string(),
+            got: int.clone(),
+        },
+        None => Verdict::WrongType {
+            got: answer.text(),
+            reason: "Value is not an integer".into(),
+        },
+    }
+}
+
+/// Judges a select_hand answer; returns the verdict and the test's quality: the expected
+/// value of the keep divided by the best one, 0 for an invalid answer.
+pub(crate) fn judge_keep(case: &TestCase, hand: &Answer, crib: &Answer) -> (Verdict, f64) {
+    let (Input::SelectHand { cards }, Expected::Keeps(keeps)) = (&case.input, &case.expected)
+    else {
+        unreachable!("judge_keep is only called on select_hand tests")
+    };
+    let got = format!("Hand = {}, Cribcards = {}", hand.text(), crib.text());
+    let wrong = |reason: &str| {
+        (
+            Verdict::WrongType {
+                got: got.clone(),
+                reason: reason.into(),
+            },
+            0.0,
+        )
+    };
+    let Some(kept) = hand.cards.as_deref().and_then(parse_tokens) else {
+        return wrong("Hand is not a list of card terms");
+    };
+    let Some(discarded) = crib.cards.as_deref().and_then(parse_tokens) else {
+        return wrong("Cribcards is not a list of card terms");
+    };
+    if kept.len() != 4 {
+        return wrong("Hand does not have 4 cards");
+    }
+    if kept.iter().any(|c| !cards.contains(c)) {
+        return wrong("Hand holds a card that was not dealt");
+    }
+    let mut both: Vec<Card> = kept.iter().chain(&discarded).copied().collect();
+    both.sort();
+    let mut dealt = cards.clone();
+    dealt.sort();
+    if both != dealt {
+        return wrong("Hand and Cribcards are not a split of Cards");
+    }
+    let mut kept_sorted = kept.clone();
+    kept_sorted.sort();
+    let find = keeps.iter().find(|k| {
+        let mut k = k.keep.to_vec();
+        k.sort();
+        k == kept_sorted
+    });
+    let (Some(theirs), Some(best)) = (find, keeps.first()) else {
+        return wrong("Hand is not 4 of the dealt cards");
+    };
+    let quality = if best.total == 0 {
+        1.0
+    } else {
+        f64::from(theirs.total) / f64::from(best.total)
+    };
+    if theirs.total == best.total {
+        (Verdict::Pass, 1.0)
+    } else {
+        (
+            Verdict::WrongAnswer {
+                expected: describe_keep(best),
+                got: describe_keep(theirs),
+            },
+            quality,
+        )
+    }
+}
+
+fn describe_keep(keep: &Keep) -> String {
+    format!(
+        "keep {} discard {} (expected value {:.3})",
+        prolog_list(&keep.keep),
+        prolog_list(keep.discard()),
+        keep.expected_value()
+    )
+}

@@ -1,0 +1,460 @@
+//! Grades the corpus in tests/submissions/ (and a snooping submission written here, which
+//! knows this host's paths) under bubblewrap with short limits, and checks every verdict and
+//! that nothing on the host changed.
+
+use std::collections::BTreeMap;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use crib_grade::{discover, Expected, Grader, IsolationChoice, Limits, Report, Verdict};
+
+/// The canary directory the corpus tries to change (fixed: the submissions name it).
+const CANARY: &str = "/tmp/crib-grade-canary";
+
+struct Graded {
+    reports: BTreeMap<String, Report>,
+    host_before: Vec<(PathBuf, Vec<u8>)>,
+    snoop_dir: PathBuf,
+    _keep: tempfile::TempDir,
+    _listener: TcpListener,
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/submissions")
+}
+
+/// Every file under `dir` with its contents.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push((p.clone(), std::fs::read(&p).unwrap_or_default()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn graded() -> &'static Graded {
+    static GRADED: OnceLock<Graded> = OnceLock::new();
+    GRADED.get_or_init(|| {
+        let _ = std::fs::remove_dir_all(CANARY);
+        std::fs::create_dir_all(CANARY).unwrap();
+        std::fs::write(Path::new(CANARY).join("victim.txt"), "keep me").unwrap();
+
+        // A submission that knows this host: it tries to read another submission and the
+        // grader's own source, write beside them, delete the canary and reach a port this
+        // test listens on. Its hand_value answers the number of breaches (0 when sandboxed).
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let keep = tempfile::tempdir().unwrap();
+        let snoop_dir = keep.path().join("snoop");
+        std::fs::create_dir(&snoop_dir).unwrap();
+        let other = corpus_dir().join("correct.pl");
+        let grader_src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
+        let plant = corpus_dir().join("planted.txt");
+        std::fs::write(
+            snoop_dir.join("snoop.pl"),
+            format!(
+                "% writes, deletes and reads outside the sandbox, and a tcp connection\n\
+                 :- use_module(library(socket)).\n\
+                 breach(read_other) :- catch(read_file_to_string('{other}', _, []), _, fail).\n\
+                 breach(read_grader) :- catch(read_file_to_string('{grader}', _, []), _, fail).\n\
+                 breach(write) :- catch((open('{plant}', write, S), close(S)), _, fail).\n\
+                 breach(delete) :- catch(delete_file('{canary}/victim.txt'), _, fail).\n\
+                 breach(connect) :- catch(tcp_connect('127.0.0.1':{port}, S, []), _, fail), close(S).\n\
+                 breach(shell) :- catch(shell('touch {canary}/shell', 0), _, fail), exists_file('{canary}/shell').\n\
+                 :- initialization(forall(breach(_), true)).\n\
+                 hand_value(_, _, N) :- aggregate_all(count, breach(_), N).\n",
+                other = other.display(),
+                grader = grader_src.display(),
+                plant = plant.display(),
+                canary = CANARY,
+            ),
+        )
+        .unwrap();
+
+        let host_before = snapshot(&corpus_dir());
+        let limits = Limits {
+            hand_value: Duration::from_secs(1),
+            select_hand: Duration::from_secs(2),
+            load: Duration::from_secs(10),
+            grace: Duration::from_millis(500),
+            memory: 256 << 20,
+        };
+        let grader = Grader::new("swipl".as_ref(), IsolationChoice::Bwrap, limits)
+            .expect("these tests need swipl and a working bwrap");
+        let mut subs = discover(&[corpus_dir()], false).unwrap();
+        subs.extend(discover(std::slice::from_ref(&snoop_dir), true).unwrap());
+        let queue = Mutex::new(subs);
+        let reports = Mutex::new(BTreeMap::new());
+        std::thread::scope(|s| {
+            for slot in 0..3u32 {
+                let (queue, reports, grader) = (&queue, &reports, &grader);
+                s.spawn(move || loop {
+                    let Some(sub) = queue.lock().unwrap().pop() else {
+                        break;
+                    };
+                    let report = grader.grade(&sub, slot);
+                    reports.lock().unwrap().insert(sub.name.clone(), report);
+                });
+            }
+        });
+        Graded {
+            reports: reports.into_inner().unwrap(),
+            host_before,
+            snoop_dir,
+            _keep: keep,
+            _listener: listener,
+        }
+    })
+}
+
+fn report(name: &str) -> &'static Report {
+    graded()
+        .reports
+        .get(name)
+        .unwrap_or_else(|| panic!("no report for {name}"))
+}
+
+/// Returns the verdict names of `name`'s tests, counted.
+fn verdicts(name: &str) -> BTreeMap<&'static str, usize> {
+    let mut counts = BTreeMap::new();
+    for t in &report(name).tests {
+        *counts.entry(t.verdict.name()).or_default() += 1;
+    }
+    counts
+}
+
+fn expected_value(id: &str) -> u8 {
+    let case = crib_grade::test_set()
+        .cases
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap();
+    match case.expected {
+        Expected::Value(v) => v,
+        Expected::Keeps(_) => panic!("{id} is not a hand_value test"),
+    }
+}
+
+/// Asserts that the hand_value tests of `name` whose expected value satisfies `odd_one_out`
+/// have a verdict `check` accepts, and every other test passes (select_hand tests too,
+/// unless `select_broken`).
+fn only_these_fail(name: &str, odd_one_out: impl Fn(u8) -> bool, check: impl Fn(&Verdict) -> bool) {
+    check_tests(name, false, odd_one_out, check);
+}
+
+fn check_tests(
+    name: &str,
+    select_broken: bool,
+    odd_one_out: impl Fn(u8) -> bool,
+    check: impl Fn(&Verdict) -> bool,
+) {
+    let r = report(name);
+    let mut odd = 0;
+    for t in &r.tests {
+        if select_broken && t.predicate == "select_hand" {
+            continue;
+        }
+        let special = t.predicate == "hand_value" && odd_one_out(expected_value(&t.id));
+        if special {
+            odd += 1;
+            assert!(check(&t.verdict), "{name} {}: {:?}", t.id, t.verdict);
+        } else {
+            assert_eq!(t.verdict, Verdict::Pass, "{name} {}", t.id);
+        }
+    }
+    assert!(odd > 0, "{name}: no test hit the failure");
+}
+
+fn all_pass(name: &str) {
+    let r = report(name);
+    for t in &r.tests {
+        assert_eq!(t.verdict, Verdict::Pass, "{name} {}", t.id);
+    }
+    assert_eq!(r.marks.total, 70.0, "{name}");
+}
+
+#[test]
+fn correct_and_module_submissions_get_full_marks() {
+    for name in ["correct", "module", "module_unexported"] {
+        all_pass(name);
+        let r = report(name);
+        assert!(
+            r.load.diagnostics.is_empty(),
+            "{name}: {:?}",
+            r.load.diagnostics
+        );
+        assert_eq!(r.children, 1, "{name}");
+    }
+    assert_eq!(report("correct").marks.code_quality, "not assessed");
+}
+
+#[test]
+fn each_broken_rule_loses_marks_on_its_traps() {
+    let cases = [
+        ("broken_fifteens", "hv:spec:assignment-fifteens"),
+        ("broken_pairs", "hv:spec:assignment-2"),
+        ("broken_runs", "hv:spec:double-double-run"),
+        ("broken_flush", "hv:spec:flush-three-plus-start"),
+        ("broken_nob", "hv:spec:jack-of-another-suit"),
+    ];
+    for (name, trap) in cases {
+        let r = report(name);
+        let t = r.tests.iter().find(|t| t.id == trap).unwrap();
+        assert!(
+            matches!(t.verdict, Verdict::WrongAnswer { .. }),
+            "{name} {trap}: {:?}",
+            t.verdict
+        );
+        assert!(r.marks.hand_value < 50.0, "{name}");
+        let others = verdicts(name);
+        assert_eq!(
+            others.len(),
+            2,
+            "{name}: only pass and wrong_answer: {others:?}"
+        );
+    }
+}
+
+#[test]
+fn halt_at_load_costs_nothing_and_is_reported() {
+    all_pass("halt_load");
+    let d = &report("halt_load").load.diagnostics;
+    assert!(
+        d.iter()
+            .any(|d| d.file == "halt_load.pl" && d.line == 4 && d.message.contains("halt")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn halt_in_a_call_costs_only_that_test() {
+    only_these_fail(
+        "halt_call",
+        |v| v == 29,
+        |v| matches!(v, Verdict::Crashed { code: Some(7), .. }),
+    );
+    assert_eq!(report("halt_call").children, 1);
+    only_these_fail(
+        "halt_exit",
+        |v| v == 24,
+        |v| matches!(v, Verdict::Crashed { code: Some(9), .. }),
+    );
+    assert!(report("halt_exit").children >= 3);
+}
+
+#[test]
+fn loops_time_out_alone() {
+    only_these_fail(
+        "infinite_loop",
+        |v| v == 20,
+        |v| {
+            matches!(
+                v,
+                Verdict::Timeout {
+                    killed: false,
+                    limit_ms: 1000
+                }
+            )
+        },
+    );
+    assert_eq!(report("infinite_loop").children, 1);
+    only_these_fail(
+        "stubborn_loop",
+        |v| v == 21,
+        |v| matches!(v, Verdict::Timeout { killed: true, .. }),
+    );
+    assert!(report("stubborn_loop").children >= 2);
+}
+
+#[test]
+fn memory_blowups_cost_only_their_test() {
+    only_these_fail(
+        "memory_hog",
+        |v| v == 29 || v == 28,
+        |v| matches!(v, Verdict::Memory { .. }),
+    );
+    only_these_fail(
+        "deep_recursion",
+        |v| v == 29,
+        |v| matches!(v, Verdict::Memory { .. }),
+    );
+}
+
+#[test]
+fn load_problems_are_diagnosed() {
+    let syntax = report("syntax_error");
+    let d = &syntax.load.diagnostics;
+    assert!(
+        d.iter()
+            .any(|d| d.kind == "error" && d.file == "syntax_error.pl" && d.line == 6),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|d| d.kind == "warning" && d.file == "syntax_error.pl" && d.line == 8),
+        "{d:?}"
+    );
+    all_pass("syntax_error");
+    for name in ["binary_garbage", "empty"] {
+        let r = report(name);
+        assert!(r.load.load_failed.is_some(), "{name}");
+        assert_eq!(r.marks.total, 0.0, "{name}");
+    }
+    let missing = report("missing_predicate");
+    assert_eq!(
+        missing.load.missing_predicate,
+        vec!["select_hand/3".to_string()]
+    );
+    assert_eq!(missing.marks.hand_value, 50.0);
+    assert_eq!(missing.marks.select_hand, 0.0);
+}
+
+#[test]
+fn printing_cannot_forge_answers() {
+    only_these_fail(
+        "prints_stdout",
+        |v| v != 0,
+        |v| matches!(v, Verdict::WrongAnswer { got, .. } if got == "0"),
+    );
+    assert!(report("prints_stdout").output.contains("\"done\""));
+}
+
+#[test]
+fn first_solution_counts_and_quality_is_partial() {
+    let r = report("several_solutions");
+    assert_eq!(r.marks.hand_value, 50.0);
+    assert!(r.marks.select_hand_quality < 1.0 && r.marks.select_hand_quality > 0.3);
+    assert!(r
+        .tests
+        .iter()
+        .any(|t| matches!(t.verdict, Verdict::WrongAnswer { .. }) && t.quality.unwrap() < 1.0));
+}
+
+#[test]
+fn wrong_types_are_named() {
+    assert_eq!(
+        verdicts("wrong_types"),
+        BTreeMap::from([("wrong_type", crib_grade::test_set().cases.len())])
+    );
+}
+
+#[test]
+fn redefined_builtins_do_not_break_the_grader() {
+    let r = report("redefined_builtins");
+    assert!(r.load.diagnostics.iter().any(|d| d
+        .message
+        .contains("No permission to modify static procedure")));
+    // Its own msort/2 breaks its answers, but the grader (in a module of its own) still
+    // reads every one of them.
+    let counts = verdicts("redefined_builtins");
+    assert!(
+        counts.keys().all(|v| ["pass", "wrong_answer"].contains(v)),
+        "{counts:?}"
+    );
+    assert_eq!(r.children, 1);
+}
+
+#[test]
+fn exceptions_carry_their_message() {
+    check_tests(
+        "exceptions",
+        true,
+        |v| v % 2 == 1,
+        |v| matches!(v, Verdict::Exception { message } if message.contains("odd")),
+    );
+    for t in report("exceptions")
+        .tests
+        .iter()
+        .filter(|t| t.predicate == "select_hand")
+    {
+        assert!(
+            matches!(&t.verdict, Verdict::Exception { message } if message.contains("instantiated")),
+            "{:?}",
+            t.verdict
+        );
+    }
+}
+
+#[test]
+fn slow_tests_time_out_and_the_rest_pass() {
+    let r = report("slow");
+    assert_eq!(r.marks.hand_value, 50.0);
+    let slow = r
+        .tests
+        .iter()
+        .find(|t| t.id == "sh:named:keep-three-fives-and-jack")
+        .unwrap();
+    assert!(
+        matches!(slow.verdict, Verdict::Timeout { .. }),
+        "{:?}",
+        slow.verdict
+    );
+    assert_eq!(verdicts("slow").get("timeout"), Some(&1));
+}
+
+#[test]
+fn the_host_is_untouched() {
+    let g = graded();
+    for name in ["shell_load", "shell_call"] {
+        all_pass(name);
+    }
+    let snoop = report("snoop");
+    for t in snoop.tests.iter().filter(|t| t.predicate == "hand_value") {
+        let got = match &t.verdict {
+            Verdict::Pass => "0".to_string(),
+            Verdict::WrongAnswer { got, .. } => got.clone(),
+            other => panic!("snoop {}: {other:?}", t.id),
+        };
+        assert_eq!(got, "0", "snoop {}: a breach succeeded", t.id);
+    }
+    let canary: Vec<_> = std::fs::read_dir(CANARY)
+        .expect("the canary directory survives")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(canary, vec!["victim.txt".to_string()]);
+    assert_eq!(
+        std::fs::read_to_string(Path::new(CANARY).join("victim.txt")).unwrap(),
+        "keep me"
+    );
+    assert_eq!(snapshot(&corpus_dir()), g.host_before, "the corpus changed");
+    assert_eq!(
+        snapshot(&g.snoop_dir).len(),
+        1,
+        "the snoop wrote beside itself"
+    );
+}
+
+#[test]
+fn reports_serialize_with_the_verdict_names() {
+    let json = serde_json::to_value(report("exceptions")).unwrap();
+    let names: Vec<&str> = json["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["verdict"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"pass") && names.contains(&"exception"));
+    let back: Report = serde_json::from_value(json).unwrap();
+    assert_eq!(&back, report("exceptions"));
+    let gs = crib_grade::gradescope(report("correct"));
+    assert_eq!(gs["score"], 70.0);
+    assert_eq!(
+        gs["tests"].as_array().unwrap().len(),
+        crib_grade::test_set().cases.len()
+    );
+}
