@@ -322,3 +322,6 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
         "tests": tests,
     })
 }
+
+#[cfg(test)]
+mod tests;

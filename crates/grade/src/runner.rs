@@ -389,7 +389,7 @@ impl Grader {
         current: Option<(usize, Instant)>,
         status: Option<ExitStatus>,
         first: bool,
-        stderr: &Arc<Mutex<Vec<u8>>>,
+        stderr: &Arc<Mutex<Captured>>,
     ) -> Flow {
         let tail = tail(stderr);
         if let Some((i, at)) = current {
@@ -453,7 +453,10 @@ impl Grader {
             return (verdict, quality(0.0));
         }
         if let Some(message) = &frame.exception {
-            let message = message.replace(prefix, "");
+            let message = message
+                .replace(prefix, "")
+                .trim_start_matches("'<meta-call>'/1: ")
+                .to_string();
             let verdict = match frame.kind.as_deref() {
                 Some("timeout") => Verdict::Timeout {
                     limit_ms: self.limits.of(case).as_millis() as u64,
@@ -558,9 +561,9 @@ impl Run {
         self.load.missing_predicate = missing;
     }
 
-    fn output(&mut self, stdout: &Arc<Mutex<Vec<u8>>>, stderr: &Arc<Mutex<Vec<u8>>>) {
+    fn output(&mut self, stdout: &Arc<Mutex<Captured>>, stderr: &Arc<Mutex<Captured>>) {
         for (name, buf) in [("stdout", stdout), ("stderr", stderr)] {
-            let bytes = buf.lock().map(|b| b.clone()).unwrap_or_default();
+            let bytes = buf.lock().map(|b| b.head.clone()).unwrap_or_default();
             if bytes.is_empty() || self.output.len() >= 2 * MAX_OUTPUT {
                 continue;
             }
@@ -662,9 +665,17 @@ fn read_frames(reader: std::io::PipeReader) -> Receiver<Frame> {
     rx
 }
 
-/// Reads a stream to its end on a thread of its own, keeping the first bytes.
-fn drain(stream: Option<impl Read + Send + 'static>) -> Arc<Mutex<Vec<u8>>> {
-    let kept = Arc::new(Mutex::new(Vec::new()));
+/// The start and the end of what a child printed on one stream.
+#[derive(Debug, Default)]
+struct Captured {
+    head: Vec<u8>,
+    tail: Vec<u8>,
+}
+
+/// Reads a stream to its end on a thread of its own, keeping the first [`MAX_OUTPUT`] bytes
+/// and the last 1 KiB or so.
+fn drain(stream: Option<impl Read + Send + 'static>) -> Arc<Mutex<Captured>> {
+    let kept = Arc::new(Mutex::new(Captured::default()));
     if let Some(mut stream) = stream {
         let kept = Arc::clone(&kept);
         thread::spawn(move || {
@@ -674,8 +685,11 @@ fn drain(stream: Option<impl Read + Send + 'static>) -> Arc<Mutex<Vec<u8>>> {
                     break;
                 }
                 if let Ok(mut kept) = kept.lock() {
-                    let room = MAX_OUTPUT.saturating_sub(kept.len());
-                    kept.extend_from_slice(&buf[..n.min(room)]);
+                    let room = MAX_OUTPUT.saturating_sub(kept.head.len());
+                    kept.head.extend_from_slice(&buf[..n.min(room)]);
+                    kept.tail.extend_from_slice(&buf[..n]);
+                    let excess = kept.tail.len().saturating_sub(1024);
+                    kept.tail.drain(..excess);
                 }
             }
         });
@@ -683,10 +697,10 @@ fn drain(stream: Option<impl Read + Send + 'static>) -> Arc<Mutex<Vec<u8>>> {
     kept
 }
 
-/// Returns the last line or so of what the child printed on stderr.
-fn tail(stderr: &Arc<Mutex<Vec<u8>>>) -> String {
+/// Returns the last lines of what the child printed on stderr.
+fn tail(stderr: &Arc<Mutex<Captured>>) -> String {
     thread::sleep(Duration::from_millis(20));
-    let bytes = stderr.lock().map(|b| b.clone()).unwrap_or_default();
+    let bytes = stderr.lock().map(|b| b.tail.clone()).unwrap_or_default();
     let text = String::from_utf8_lossy(&bytes);
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let start = lines.len().saturating_sub(3);

@@ -234,3 +234,6 @@ fn describe_keep(keep: &Keep) -> String {
         keep.expected_value()
     )
 }
+
+#[cfg(test)]
+mod tests;
