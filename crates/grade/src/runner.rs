@@ -225,8 +225,9 @@ impl Grader {
         };
         while run.next < self.tests.cases.len() {
             if Instant::now() >= budget_end {
-                run.rest(|| Verdict::Timeout {
-                    limit_ms: 0,
+                let limits = self.limits;
+                run.rest(|case| Verdict::Timeout {
+                    limit_ms: limits.of(case).as_millis() as u64,
                     killed: false,
                 });
                 break;
@@ -256,7 +257,7 @@ impl Grader {
                     if run.children <= 1 {
                         run.fail_load(why);
                     } else {
-                        run.rest(|| Verdict::NotRun {
+                        run.rest(|_| Verdict::NotRun {
                             reason: why.clone(),
                         });
                     }
@@ -431,7 +432,7 @@ impl Grader {
         if first {
             run.fail_load(why);
         } else {
-            run.rest(|| Verdict::NotRun {
+            run.rest(|_| Verdict::NotRun {
                 reason: format!("reloading the submission failed: {why}"),
             });
         }
@@ -520,10 +521,10 @@ impl Run {
     }
 
     /// Gives every test without a result the verdict `make` returns.
-    fn rest(&mut self, make: impl Fn() -> Verdict) {
+    fn rest(&mut self, make: impl Fn(&TestCase) -> Verdict) {
         for (i, case) in self.tests.cases.iter().enumerate() {
             if self.results[i].is_none() {
-                self.results[i] = Some(result(case, make(), None, 0));
+                self.results[i] = Some(result(case, make(case), None, 0));
             }
         }
         self.next = self.tests.cases.len();
@@ -531,7 +532,7 @@ impl Run {
 
     fn fail_load(&mut self, why: String) {
         let reason = format!("the submission did not load: {why}");
-        self.rest(|| Verdict::NotRun {
+        self.rest(|_| Verdict::NotRun {
             reason: reason.clone(),
         });
         self.load.load_failed = Some(why);

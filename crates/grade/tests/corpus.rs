@@ -89,7 +89,7 @@ fn graded() -> &'static Graded {
         let limits = Limits {
             hand_value: Duration::from_secs(1),
             select_hand: Duration::from_secs(2),
-            load: Duration::from_secs(10),
+            load: Duration::from_secs(5),
             grace: Duration::from_millis(500),
             memory: 256 << 20,
         };
@@ -342,6 +342,36 @@ fn first_solution_counts_and_quality_is_partial() {
         .tests
         .iter()
         .any(|t| matches!(t.verdict, Verdict::WrongAnswer { .. }) && t.quality.unwrap() < 1.0));
+}
+
+#[test]
+fn failing_goals_have_no_solution() {
+    check_tests(
+        "no_solution",
+        true,
+        |v| v > 20,
+        |v| *v == Verdict::NoSolution,
+    );
+    for t in report("no_solution")
+        .tests
+        .iter()
+        .filter(|t| t.predicate == "select_hand")
+    {
+        assert_eq!(t.verdict, Verdict::NoSolution);
+        assert_eq!(t.quality, Some(0.0));
+    }
+}
+
+#[test]
+fn a_load_that_never_ends_fails_the_load() {
+    let r = report("load_loop");
+    let why = r.load.load_failed.as_deref().unwrap_or_default();
+    assert!(why.contains("loading took longer than 5 s"), "{why}");
+    assert_eq!(
+        verdicts("load_loop"),
+        BTreeMap::from([("not_run", r.tests.len())])
+    );
+    assert_eq!(r.marks.total, 0.0);
 }
 
 #[test]
