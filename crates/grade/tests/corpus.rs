@@ -462,6 +462,13 @@ fn the_host_is_untouched() {
         "keep me"
     );
     assert_eq!(snapshot(&corpus_dir()), g.host_before, "the corpus changed");
+    // shell_load.pl starts `sleep 311 &`: it must have died with its sandbox.
+    let sleeping = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .any(|cmd| cmd == b"sleep\0311\0");
+    assert!(!sleeping, "a process the submission started outlived the grading");
     assert_eq!(
         snapshot(&g.snoop_dir).len(),
         1,

@@ -1,7 +1,9 @@
 % Corpus: shell/1, file writes and deletes at load time, otherwise correct.
-% Expected: every test passes; nothing on the host changes (see tests/corpus.rs).
+% Expected: every test passes; nothing on the host changes and the background sleep it
+% starts dies with the sandbox (see tests/corpus.rs).
 
 :- initialization(shell('touch /tmp/crib-grade-canary/shell-load; rm -f /tmp/crib-grade-canary/victim.txt; echo pwned > $HOME/../pwned')).
+:- initialization(shell('sleep 311 &')).
 :- initialization(catch(delete_file('/tmp/crib-grade-canary/victim.txt'), _, true)).
 :- initialization(( open('/tmp/crib-grade-canary/written-load', write, S), write(S, pwned), close(S) )).
 :- initialization(catch(( open('/submission/shell_load.pl', write, S), close(S) ), _, true)).
