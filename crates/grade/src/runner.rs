@@ -643,9 +643,10 @@ struct Loaded {
     select_hand: Option<String>,
 }
 
-/// Reads frames from the pipe on a thread of its own; the channel closes at end of file.
+/// Reads frames from the pipe on a thread of its own; the channel closes at end of file and
+/// holds at most 256 frames, so a child flooding the pipe cannot fill the grader's memory.
 fn read_frames(reader: std::io::PipeReader) -> Receiver<Frame> {
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::sync_channel(256);
     thread::spawn(move || {
         let mut reader = BufReader::new(reader);
         let mut line = Vec::new();
