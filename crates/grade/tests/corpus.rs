@@ -476,7 +476,7 @@ fn the_host_is_untouched() {
         .unwrap()
         .flatten()
         .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-        .any(|cmd| cmd == b"sleep\0311\0");
+        .any(|cmd| cmd == b"sleep\x00311\x00");
     assert!(
         !sleeping,
         "a process the submission started outlived the grading"
