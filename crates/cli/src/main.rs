@@ -77,7 +77,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// Writes `value` as one line of JSON on stdout.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer(&mut out, value)?;
+    serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }
