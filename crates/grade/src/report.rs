@@ -304,8 +304,14 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
         .collect();
     let mut output = format!(
         "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean quality {:.3}, \
-         {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n",
-        m.hand_value_passed, m.hand_value_total, m.hand_value, m.select_hand_quality, m.select_hand
+         {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n\
+         isolation: {}\n",
+        m.hand_value_passed,
+        m.hand_value_total,
+        m.hand_value,
+        m.select_hand_quality,
+        m.select_hand,
+        report.isolation.name()
     );
     for problem in report.problems() {
         let _ = writeln!(output, "problem: {problem}");
