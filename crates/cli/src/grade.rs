@@ -92,7 +92,18 @@ fn long_help() -> String {
 }
 
 pub fn run(args: &GradeArgs) -> Result<Outcome> {
-    let submissions = crib_grade::discover(&args.paths, args.single)?;
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create {}", args.out.display()))?;
+    // The output directories are never submissions, even inside a PATH given.
+    let ours: Vec<PathBuf> = [Some(&args.out), args.gradescope.as_ref()]
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
+    let submissions: Vec<Submission> = crib_grade::discover(&args.paths, args.single)?
+        .into_iter()
+        .filter(|s| !s.path.canonicalize().is_ok_and(|p| ours.contains(&p)))
+        .collect();
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
@@ -112,8 +123,6 @@ pub fn run(args: &GradeArgs) -> Result<Outcome> {
              the network (use a throwaway container, or install bubblewrap)"
         );
     }
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
     let fingerprint = &crib_grade::test_set().fingerprint;
     let mut reports: Vec<Option<Report>> = vec![None; submissions.len()];
     let mut todo = Vec::new();
