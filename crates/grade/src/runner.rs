@@ -378,6 +378,7 @@ impl Grader {
             }
         };
         let _ = kill(&mut child);
+        self.jail.sweep(slot);
         run.output(&stdout, &stderr);
         Ok(flow)
     }

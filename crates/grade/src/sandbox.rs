@@ -270,6 +270,23 @@ impl Jail {
         cmd
     }
 
+    /// Kills whatever a child of worker `slot` left behind. Under bubblewrap the pid
+    /// namespace dies with the child, so there is nothing to do; with rlimits only, a process
+    /// that left the child's process group (setsid) would survive, so when the grader runs
+    /// as root every process of the worker's uid is killed (`kill -KILL -1` run as that uid).
+    pub fn sweep(&self, slot: u32) {
+        if self.isolation == Isolation::Rlimits && self.root {
+            let _ = Command::new("kill")
+                .args(["-KILL", "-1"])
+                .uid(SANDBOX_UID + slot)
+                .gid(SANDBOX_UID + slot)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
+    }
+
     fn bwrap_args(&self, mounts: &Mounts<'_>) -> Vec<String> {
         let mut args: Vec<String> = [
             "--unshare-all",
