@@ -507,3 +507,31 @@ fn reports_serialize_with_the_verdict_names() {
         crib_grade::test_set().cases.len()
     );
 }
+
+#[test]
+fn rlimits_only_still_grades_and_says_so() {
+    let limits = Limits {
+        hand_value: Duration::from_secs(1),
+        select_hand: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
+    assert_eq!(grader.isolation(), crib_grade::Isolation::Rlimits);
+    let subs = discover(
+        &[
+            corpus_dir().join("correct.pl"),
+            corpus_dir().join("halt_exit.pl"),
+        ],
+        false,
+    )
+    .unwrap();
+    let correct = grader.grade(&subs[0], 7);
+    assert_eq!(correct.marks.total, 70.0);
+    assert_eq!(correct.isolation, crib_grade::Isolation::Rlimits);
+    let halting = grader.grade(&subs[1], 7);
+    assert!(halting
+        .tests
+        .iter()
+        .any(|t| matches!(t.verdict, Verdict::Crashed { code: Some(9), .. })));
+    assert!(halting.children >= 3);
+}
