@@ -364,6 +364,9 @@ impl Grader {
                             }
                         }
                     } else if frame.done == Some(true) {
+                        // Let it exit on its own; the kill below is for a child that
+                        // lingers.
+                        let _ = wait_briefly(&mut child);
                         break Flow::Stop;
                     }
                 }
