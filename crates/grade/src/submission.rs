@@ -102,8 +102,9 @@ pub struct Staged {
 
 impl Submission {
     /// Copies the submission into `into` (an existing, empty directory) and returns what was
-    /// copied. A directory is copied with its subdirectories; symbolic links are never
-    /// followed, so a submission cannot smuggle in a host file.
+    /// copied. A directory is copied with its subdirectories; symbolic links inside it are
+    /// never followed (the path given may be one), so a submission cannot smuggle in a host
+    /// file.
     ///
     /// # Errors
     /// A message, lowercase, if the submission cannot be read or is bigger than
@@ -120,7 +121,7 @@ impl Submission {
             entries: 0,
             hash: 0xcbf2_9ce4_8422_2325,
         };
-        let meta = fs::symlink_metadata(&self.path)
+        let meta = fs::metadata(&self.path)
             .map_err(|e| format!("cannot read {}: {e}", self.path.display()))?;
         if meta.is_dir() {
             copy_dir(&self.path, into, "", &mut staged, &mut budget, 0)?;
@@ -233,3 +234,6 @@ fn fnv1a_more(seed: u64, bytes: &[u8]) -> u64 {
     });
     mixed ^ fnv1a(&(bytes.len() as u64).to_le_bytes())
 }
+
+#[cfg(test)]
+mod tests;
