@@ -153,15 +153,17 @@ pub struct Report {
 }
 
 impl Report {
-    /// Returns the problems worth a column: load failure, missing predicates, diagnostics
-    /// and every verdict other than pass and wrong_answer, counted.
+    /// Returns the problems worth a column: load failure (or else missing predicates),
+    /// diagnostics, and every verdict other than pass, counted.
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
         if let Some(why) = &self.load.load_failed {
             problems.push(format!("load_failed: {why}"));
         }
-        for pred in &self.load.missing_predicate {
-            problems.push(format!("missing_predicate {pred}"));
+        if self.load.load_failed.is_none() {
+            for pred in &self.load.missing_predicate {
+                problems.push(format!("missing_predicate {pred}"));
+            }
         }
         let errors = self
             .load
