@@ -195,7 +195,7 @@ fn build() -> TestSet {
             card(start),
         );
     }
-    let mut rng = SplitMix(SEED);
+    let mut rng = crib_core::Dealer::new(SEED);
     for i in 0..RANDOM_HAND_VALUE {
         let dealt = rng.deal(5);
         let hand = Hand::from_slice(&dealt[..4]).expect("deal gives distinct cards");
@@ -270,31 +270,6 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
-}
-
-/// SplitMix64: a tiny, well-known generator, so the test set never depends on a crate's
-/// version.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Returns `n` distinct cards, by a partial Fisher-Yates shuffle of the deck.
-    fn deal(&mut self, n: usize) -> Vec<Card> {
-        let mut deck: Vec<Card> = Card::deck().collect();
-        for i in 0..n {
-            let j = i + (self.next() % (deck.len() - i) as u64) as usize;
-            deck.swap(i, j);
-        }
-        deck.truncate(n);
-        deck
-    }
 }
 
 #[cfg(test)]
