@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{ensure, Result};
-use crib_core::{discard_summary, select_hand, Card, DealClass, DiscardSummary};
+use crib_core::{cards_text, discard_summary, select_hand, DealClass, DiscardSummary};
 
 use crate::fixtures::{header, stale, write, Fixture};
 
@@ -151,14 +151,6 @@ fn write_class(
         class.deals
     )?;
     Ok(())
-}
-
-fn cards_text(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(Card::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@ use std::path::Path;
 
 use anyhow::{bail, ensure, Context, Result};
 use crib_core::{
-    rule_distribution, score_distribution, select_hand, Breakdown, Card, Dealer, Hand, Rank, Rule,
-    Suit, PAIRS, RULES,
+    cards_text, rule_distribution, score_distribution, select_hand, Breakdown, Card, Dealer, Hand,
+    Rank, Rule, Suit, PAIRS, RULES,
 };
 
 /// The command that writes fixtures/, as files and messages name it.
@@ -382,14 +382,6 @@ and prolog/select_fixtures.plt; cards in short notation (5H, TD: rank, then suit
         path,
         contents: text,
     })
-}
-
-fn cards_text(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(Card::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use crib_core::{check_distinct, Breakdown, Card, CardError, Hand, Rule};
+use crib_core::{cards_text as cards, check_distinct, Breakdown, Card, CardError, Hand, Rule};
 use serde::Serialize;
 
 use crate::Outcome;
@@ -100,13 +100,4 @@ pub fn run(args: &ScoreArgs) -> Result<Outcome> {
     )?;
     writeln!(out, "total {}", p.total())?;
     Ok(Outcome::Clean)
-}
-
-/// Cards in short notation, separated by spaces.
-pub fn cards(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(Card::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -8,8 +8,8 @@ use clap::Args;
 use crib_core::{rank_keeps, select_hand, Card, Keep, Role};
 use serde::Serialize;
 
-use crate::score::cards;
 use crate::Outcome;
+use crib_core::cards_text as cards;
 
 mod crib;
 

@@ -322,6 +322,15 @@ pub fn parse_cards<S: AsRef<str>>(tokens: &[S]) -> Result<Vec<Card>, CardError> 
     Ok(cards)
 }
 
+/// Returns the cards in short notation separated by spaces: `"5H 5S 5C JD"`.
+pub fn cards_text(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(Card::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Checks that no card appears twice.
 ///
 /// # Errors

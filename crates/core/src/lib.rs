@@ -27,7 +27,7 @@ mod select;
 mod sweep;
 mod tables;
 
-pub use card::{check_distinct, parse_cards, Card, Rank, Suit};
+pub use card::{cards_text, check_distinct, parse_cards, Card, Rank, Suit};
 pub use dealer::Dealer;
 pub use discard::{
     analyze_crib, discard_summary, discard_summary_over, rank_crib_keeps, CribKeep, DealClass,

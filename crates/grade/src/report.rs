@@ -40,6 +40,16 @@ pub struct Load {
     pub load_failed: Option<String>,
 }
 
+impl Load {
+    /// Returns how many of the diagnostics are errors (the rest are warnings).
+    pub fn error_count(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.kind == "error")
+            .count()
+    }
+}
+
 /// One test's outcome.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TestResult {
@@ -165,12 +175,7 @@ impl Report {
                 problems.push(format!("missing_predicate {pred}"));
             }
         }
-        let errors = self
-            .load
-            .diagnostics
-            .iter()
-            .filter(|d| d.kind == "error")
-            .count();
+        let errors = self.load.error_count();
         let warnings = self.load.diagnostics.len() - errors;
         if errors > 0 {
             problems.push(format!("{errors} load error{}", plural(errors)));

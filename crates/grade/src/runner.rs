@@ -551,12 +551,7 @@ impl Run {
             missing.push("select_hand/3".to_string());
         }
         if missing.len() == 2 {
-            let errors = self
-                .load
-                .diagnostics
-                .iter()
-                .filter(|d| d.kind == "error")
-                .count();
+            let errors = self.load.error_count();
             self.load.load_failed = Some(format!(
                 "nothing usable loaded: neither hand_value/3 nor select_hand/3 is defined \
                  ({errors} load error{})",

@@ -1,7 +1,7 @@
 //! The select_hand sample: Prolog's choice on seeded deals must be a split of the deal whose
 //! keep has the greatest expected value crib-core finds; crib-core's own choice likewise.
 
-use crib_core::{rank_keeps, select_hand, Card, Keep};
+use crib_core::{cards_text, rank_keeps, select_hand, Card, Keep};
 use crib_oracle::{Choice, OracleError, Pool};
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -131,20 +131,15 @@ fn judge(dealt: &[Card], keeps: &[Keep], choice: &Choice) -> Result<(), String> 
     Ok(())
 }
 
-fn cards(cards: &[Card]) -> String {
-    let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-    cards.join(" ")
-}
-
 impl DealDiff {
     /// One line for people.
     pub fn line(&self) -> String {
         format!(
             "dealt {}: {} keeps {} and gives {}: {}",
-            cards(&self.dealt),
+            cards_text(&self.dealt),
             self.who,
-            cards(&self.hand),
-            cards(&self.crib),
+            cards_text(&self.hand),
+            cards_text(&self.crib),
             self.problem
         )
     }

@@ -162,11 +162,10 @@ impl PairDiff {
     /// One line for people: the hand, the start, Rust's value with its breakdown, Prolog's.
     pub fn line(&self, rule: Rule) -> String {
         let p = self.breakdown(rule);
-        let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
         format!(
             "hand {} start {}: rust {} (fifteens {}, pairs {}, runs {}, flush {}, nob {}), \
              prolog {} ({})",
-            hand.join(" "),
+            crib_core::cards_text(&self.hand),
             self.start,
             self.rust,
             p.fifteens,

@@ -10,8 +10,8 @@ use anyhow::{bail, Result};
 use crib_core::{rank_crib_keeps, Card, CribKeep, Role, Spread, CRIB_OUTCOMES};
 use serde::Serialize;
 
-use crate::score::cards;
 use crate::Outcome;
+use crib_core::cards_text as cards;
 
 #[derive(Serialize)]
 struct Report<'a> {
