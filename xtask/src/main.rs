@@ -15,11 +15,15 @@ use anyhow::{bail, Context, Result};
 use clap::Parser;
 
 #[derive(Debug, Parser)]
-#[command(name = "cargo xtask", about = "crib's project automation")]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    about = "crib's project automation"
+)]
 enum Task {
-    /// fmt check, clippy -D warnings, every Rust test, the Prolog plunit tests.
+    /// fmt check, clippy -D warnings, every Rust test, the Prolog plunit tests, fixtures --check.
     Test,
-    /// Sweep all 12,994,800 (hand, start) pairs and check them (see `cargo xtask verify --help`).
+    /// Sweep all 12,994,800 (hand, start) pairs, Rust against Prolog (options: `cargo xtask verify -- --help`).
     Verify {
         /// Arguments passed on to crib-verify (try `cargo xtask verify -- --help`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]

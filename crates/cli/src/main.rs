@@ -20,6 +20,8 @@ Examples:
   crib score --crib 2H 4H 6H 8H TS   # crib rule: a four-card flush scores nothing
   crib select 5H 5S 5C JD 2C 9H      # which four to keep, which two to discard
   crib select --all --json AS 2D 3H 4S 5C 6D
+  crib select --dealer 5H 5S 5C JD 2C 9H   # count the crib too: yours as dealer (--pone: theirs)
+  crib grade submissions/            # grade student Prolog files, sandboxed (crib grade --help)
 
 Exit codes: 0 success; 1 a check found a difference; 2 bad input or usage.";
 
