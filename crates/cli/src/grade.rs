@@ -11,8 +11,6 @@ use clap::{Args, ValueEnum};
 use crib_grade::{Grader, Isolation, IsolationChoice, Limits, Report, Submission};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::Outcome;
-
 #[derive(Debug, Args)]
 #[command(after_long_help = long_help())]
 pub struct GradeArgs {
@@ -91,7 +89,7 @@ fn long_help() -> String {
     )
 }
 
-pub fn run(args: &GradeArgs) -> Result<Outcome> {
+pub fn run(args: &GradeArgs) -> Result<()> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
     // The output directories are never submissions, even inside a PATH given.
@@ -207,7 +205,7 @@ pub fn run(args: &GradeArgs) -> Result<Outcome> {
             args.out.display()
         )?;
     }
-    Ok(Outcome::Clean)
+    Ok(())
 }
 
 /// Returns the report of an earlier run if it is for the same files and test set.

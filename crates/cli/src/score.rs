@@ -7,8 +7,6 @@ use clap::Args;
 use crib_core::{cards_text as cards, check_distinct, Breakdown, Card, CardError, Hand, Rule};
 use serde::Serialize;
 
-use crate::Outcome;
-
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
     /// Use the crib rule: a flush counts only when all five cards share a suit.
@@ -45,7 +43,7 @@ struct Combinations<'a> {
     nob: Option<Card>,
 }
 
-pub fn run(args: &ScoreArgs) -> Result<Outcome> {
+pub fn run(args: &ScoreArgs) -> Result<()> {
     if args.cards.len() != 5 {
         return Err(CardError::Count {
             expected: "5 cards (four hand cards, then the start card)",
@@ -77,7 +75,7 @@ pub fn run(args: &ScoreArgs) -> Result<Outcome> {
                 nob: b.nob,
             },
         })?;
-        return Ok(Outcome::Clean);
+        return Ok(());
     }
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -99,5 +97,5 @@ pub fn run(args: &ScoreArgs) -> Result<Outcome> {
         b.nob.map(|c| c.to_string()).unwrap_or_default()
     )?;
     writeln!(out, "total {}", p.total())?;
-    Ok(Outcome::Clean)
+    Ok(())
 }

@@ -8,7 +8,6 @@ use clap::Args;
 use crib_core::{rank_keeps, select_hand, Card, Keep, Role};
 use serde::Serialize;
 
-use crate::Outcome;
 use crib_core::cards_text as cards;
 
 mod crib;
@@ -42,7 +41,7 @@ struct Report<'a> {
     all: Option<&'a [Keep]>,
 }
 
-pub fn run(args: &SelectArgs) -> Result<Outcome> {
+pub fn run(args: &SelectArgs) -> Result<()> {
     if let Some(role) = match (args.dealer, args.pone) {
         (true, _) => Some(Role::Dealer),
         (_, true) => Some(Role::Pone),
@@ -62,7 +61,7 @@ pub fn run(args: &SelectArgs) -> Result<Outcome> {
             ties: &selection.ties,
             all: all.as_deref(),
         })?;
-        return Ok(Outcome::Clean);
+        return Ok(());
     }
     let mut out = std::io::stdout().lock();
     let best = &selection.best;
@@ -98,5 +97,5 @@ pub fn run(args: &SelectArgs) -> Result<Outcome> {
             )?;
         }
     }
-    Ok(Outcome::Clean)
+    Ok(())
 }

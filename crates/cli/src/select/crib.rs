@@ -10,7 +10,6 @@ use anyhow::{bail, Result};
 use crib_core::{rank_crib_keeps, Card, CribKeep, Role, Spread, CRIB_OUTCOMES};
 use serde::Serialize;
 
-use crate::Outcome;
 use crib_core::cards_text as cards;
 
 #[derive(Serialize)]
@@ -35,7 +34,7 @@ struct Row<'a> {
 }
 
 /// Ranks the keeps of `cards` for `role` and prints them, as text or as one JSON object.
-pub fn run(cards: &[Card], role: Role, json: bool) -> Result<Outcome> {
+pub fn run(cards: &[Card], role: Role, json: bool) -> Result<()> {
     if cards.len() != 6 {
         bail!(
             "--dealer and --pone need the six cards of a two-player deal, got {}; \
@@ -54,7 +53,7 @@ pub fn run(cards: &[Card], role: Role, json: bool) -> Result<Outcome> {
     } else {
         write_text(&mut std::io::stdout().lock(), role, &rows)?;
     }
-    Ok(Outcome::Clean)
+    Ok(())
 }
 
 /// The keeps (already ranked best first) with their competition ranks.
