@@ -37,7 +37,9 @@ pub use score::{
     build_rank_table, hand_value, rank_table, Breakdown, Hand, Points, PreparedHand, Rule,
 };
 pub use select::{rank_keeps, select_hand, Keep, Selection};
-pub use sweep::{hands, hands_from, score_distribution, starts_for, ScoreCounts, HANDS, PAIRS};
+pub use sweep::{
+    hands, hands_from, score_distribution, starts_for, CountsError, ScoreCounts, HANDS, PAIRS,
+};
 pub use tables::{rule_distribution, RuleDistribution, RuleTally, RULES};
 
 /// What is wrong with the cards given.

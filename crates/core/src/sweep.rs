@@ -32,10 +32,76 @@ impl ScoreCounts {
         }
     }
 
+    /// Reads a table in spec/distribution.tsv's format: `#` comment lines, the header
+    /// `points<TAB>count`, then one `points<TAB>count` row per score (0 to 29). Scores not
+    /// listed occur zero times.
+    ///
+    /// # Errors
+    /// [`CountsError`] with the line number when the header is missing or a row is not two
+    /// numbers with points in 0..=29.
+    ///
+    /// # Example
+    /// ```
+    /// let counts = crib_core::ScoreCounts::parse("# a note\npoints\tcount\n0\t5\n29\t4\n")?;
+    /// assert_eq!((counts.0[0], counts.0[1], counts.0[29]), (5, 0, 4));
+    /// # Ok::<(), crib_core::CountsError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<ScoreCounts, CountsError> {
+        let mut counts = [0u64; 30];
+        let mut header = false;
+        for (n, line) in text.lines().enumerate() {
+            let error = |problem: String| CountsError {
+                line: n + 1,
+                problem,
+            };
+            let line = line.trim_end();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if !header {
+                if line != "points\tcount" {
+                    return Err(error(format!(
+                        "expected the header \"points<TAB>count\", found {line:?}"
+                    )));
+                }
+                header = true;
+                continue;
+            }
+            let (points, count) = line
+                .split_once('\t')
+                .ok_or_else(|| error(format!("expected points<TAB>count, found {line:?}")))?;
+            let points: usize = points
+                .parse()
+                .ok()
+                .filter(|&p| p < 30)
+                .ok_or_else(|| error(format!("points {points:?} is not 0..=29")))?;
+            counts[points] = count
+                .parse()
+                .map_err(|_| error(format!("count {count:?} is not a number")))?;
+        }
+        if !header {
+            return Err(CountsError {
+                line: text.lines().count(),
+                problem: "no \"points<TAB>count\" header".into(),
+            });
+        }
+        Ok(ScoreCounts(counts))
+    }
+
     fn add(mut self, other: &ScoreCounts) -> ScoreCounts {
         self.0.iter_mut().zip(other.0).for_each(|(a, b)| *a += b);
         self
     }
+}
+
+/// What is wrong with a table given to [`ScoreCounts::parse`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {problem}")]
+pub struct CountsError {
+    /// The 1-based line the problem is on.
+    pub line: usize,
+    /// What is wrong there.
+    pub problem: String,
 }
 
 /// Returns the four-card hands of the deck whose lowest card has index `first`, each with

@@ -82,12 +82,9 @@ fn select_hand_answers_five_cards() {
 
 #[test]
 fn the_hand_distribution_is_the_published_one() {
-    let spec = read("spec/distribution.tsv");
-    let mut published = [0u64; 30];
-    for line in spec.lines().filter(|l| !l.starts_with('#')).skip(1) {
-        let (points, count) = line.split_once('\t').expect("points<TAB>count");
-        published[points.parse::<usize>().unwrap()] = count.parse().unwrap();
-    }
+    let published = crib_core::ScoreCounts::parse(&read("spec/distribution.tsv"))
+        .unwrap_or_else(|e| panic!("spec/distribution.tsv: {e}"))
+        .0;
     let path = "fixtures/distribution.tsv";
     let text = read(path);
     let columns = ["points", "hand", "hand_percent", "crib", "crib_percent"];
