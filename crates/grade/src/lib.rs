@@ -6,7 +6,8 @@
 //! against crib-core ([`Verdict`]), so expected answers never enter the child. A test that
 //! crashes, halts, times out or exhausts memory costs only itself: the remaining tests run
 //! in a fresh child. [`Marks`] follow the assignment: hand_value passed/total x 50,
-//! select_hand mean quality x 20, code quality (30) left to the markers.
+//! select_hand mean quality x 20, code quality (30) left to the markers. A [`Session`] grades
+//! many submissions on a pool of workers, saving each result as it is done.
 //!
 //! # Example
 //! ```no_run
@@ -21,9 +22,13 @@
 
 #![deny(missing_docs)]
 
+mod child;
+mod hash;
+mod protocol;
 mod report;
 mod runner;
 mod sandbox;
+mod session;
 mod submission;
 mod testset;
 mod verdict;
@@ -36,6 +41,7 @@ pub use report::{
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
 pub use sandbox::{Isolation, IsolationChoice, SANDBOX_UID, TMPFS_BYTES};
+pub use session::{Graded, Progress, Session, SessionError};
 pub use submission::{discover, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
 pub use testset::{
     test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,

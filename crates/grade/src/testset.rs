@@ -5,6 +5,8 @@ use std::sync::OnceLock;
 
 use crib_core::{hand_value, rank_keeps, Card, Hand, Keep, Rule};
 
+use crate::hash::fnv1a;
+
 /// The seed of the random cases; changing it changes the test set (and its fingerprint).
 pub const SEED: u64 = 0x00c2_1b5e_ed20_2611;
 /// How many random hand_value cases follow the named ones.
@@ -263,13 +265,6 @@ fn cards<S: AsRef<str>>(tokens: &[S]) -> Vec<Card> {
 pub(crate) fn prolog_list(cards: &[Card]) -> String {
     let items: Vec<String> = cards.iter().map(|c| c.prolog()).collect();
     format!("[{}]", items.join(","))
-}
-
-/// Returns the 64-bit FNV-1a hash of `bytes`.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 use crib_core::{Card, Keep};
 use serde::{Deserialize, Serialize};
 
+use crate::protocol::{Answer, ExceptionKind, Outcome};
 use crate::testset::{prolog_list, Expected, Input, TestCase};
 
 /// The verdict on one test. In JSON it is `"verdict": "<name>"` beside its fields.
@@ -114,29 +115,16 @@ impl Verdict {
     }
 }
 
-/// One answer as the child reported it: an integer, a list of cards, or another term.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-pub(crate) struct Answer {
-    /// An integer, in decimal (it may not fit in 64 bits).
-    pub int: Option<String>,
-    /// A proper list of card terms, as tokens like `5H`.
-    pub cards: Option<Vec<String>>,
-    /// Any other term, written quoted and cut short.
-    pub term: Option<String>,
-}
-
 impl Answer {
     fn text(&self) -> String {
-        if let Some(int) = &self.int {
-            return int.clone();
-        }
-        if let Some(cards) = &self.cards {
-            return match parse_tokens(cards) {
+        match self {
+            Answer::Int(int) => int.clone(),
+            Answer::Cards(cards) => match parse_tokens(cards) {
                 Some(cards) => prolog_list(&cards),
                 None => format!("{cards:?}"),
-            };
+            },
+            Answer::Term(term) => term.clone(),
         }
-        self.term.clone().unwrap_or_else(|| "?".into())
     }
 }
 
@@ -144,16 +132,58 @@ fn parse_tokens(tokens: &[String]) -> Option<Vec<Card>> {
     tokens.iter().map(|t| Card::parse(t).ok()).collect()
 }
 
+/// Judges how test `case`'s goal ended; `limit_ms` is its time limit. Returns the verdict
+/// and, for select_hand, the test's quality (0 unless the goal answered).
+pub(crate) fn judge(case: &TestCase, outcome: &Outcome, limit_ms: u64) -> (Verdict, Option<f64>) {
+    let select = matches!(case.input, Input::SelectHand { .. });
+    let quality = |q: f64| select.then_some(q);
+    // An answer of the other predicate's shape is judged as an unreadable one.
+    let unknown = Answer::Term("?".into());
+    match outcome {
+        Outcome::Fail => (Verdict::NoSolution, quality(0.0)),
+        Outcome::Halt { status } => {
+            let verdict = Verdict::Crashed {
+                code: status.parse().ok(),
+                signal: None,
+                message: format!("halt({status}) called"),
+            };
+            (verdict, quality(0.0))
+        }
+        Outcome::Exception { kind, message } => {
+            let message = message.trim_start_matches("'<meta-call>'/1: ").to_string();
+            let verdict = match kind {
+                ExceptionKind::Timeout => Verdict::Timeout {
+                    limit_ms,
+                    killed: false,
+                },
+                ExceptionKind::Memory => Verdict::Memory { message },
+                ExceptionKind::Exception => Verdict::Exception { message },
+            };
+            (verdict, quality(0.0))
+        }
+        Outcome::Cards { hand, crib } if select => {
+            let (verdict, q) = judge_keep(case, hand, crib);
+            (verdict, Some(q))
+        }
+        Outcome::Value { .. } if select => {
+            let (verdict, q) = judge_keep(case, &unknown, &unknown);
+            (verdict, Some(q))
+        }
+        Outcome::Value { value } => (judge_value(case, value), None),
+        Outcome::Cards { .. } => (judge_value(case, &unknown), None),
+    }
+}
+
 /// Judges a hand_value answer.
 pub(crate) fn judge_value(case: &TestCase, answer: &Answer) -> Verdict {
     let Expected::Value(expected) = case.expected else {
         unreachable!("judge_value is only called on hand_value tests")
     };
-    match &answer.int {
+    match answer.int() {
         Some(int) if int.parse::<i64>().ok() == Some(i64::from(expected)) => Verdict::Pass,
         Some(int) => Verdict::WrongAnswer {
             expected: expected.to_string(),
-            got: int.clone(),
+            got: int.to_string(),
         },
         None => Verdict::WrongType {
             got: answer.text(),
@@ -179,10 +209,10 @@ pub(crate) fn judge_keep(case: &TestCase, hand: &Answer, crib: &Answer) -> (Verd
             0.0,
         )
     };
-    let Some(kept) = hand.cards.as_deref().and_then(parse_tokens) else {
+    let Some(kept) = hand.cards().and_then(parse_tokens) else {
         return wrong("Hand is not a list of card terms");
     };
-    let Some(discarded) = crib.cards.as_deref().and_then(parse_tokens) else {
+    let Some(discarded) = crib.cards().and_then(parse_tokens) else {
         return wrong("Cribcards is not a list of card terms");
     };
     if kept.len() != 4 {

@@ -6,19 +6,13 @@ fn case(id: &str) -> &'static TestCase {
 }
 
 fn cards(tokens: &[&str]) -> Answer {
-    Answer {
-        cards: Some(tokens.iter().map(|t| t.to_string()).collect()),
-        ..Answer::default()
-    }
+    Answer::Cards(tokens.iter().map(|t| t.to_string()).collect())
 }
 
 #[test]
 fn hand_value_answers() {
     let c = case("hv:spec:assignment-6");
-    let int = |s: &str| Answer {
-        int: Some(s.into()),
-        ..Answer::default()
-    };
+    let int = |s: &str| Answer::Int(s.into());
     assert_eq!(judge_value(c, &int("29")), Verdict::Pass);
     assert_eq!(
         judge_value(c, &int("28")),
@@ -31,10 +25,7 @@ fn hand_value_answers() {
         judge_value(c, &int("123456789012345678901234567890")),
         Verdict::WrongAnswer { .. }
     ));
-    let atom = Answer {
-        term: Some("twentynine".into()),
-        ..Answer::default()
-    };
+    let atom = Answer::Term("twentynine".into());
     assert!(matches!(judge_value(c, &atom), Verdict::WrongType { .. }));
 }
 
@@ -65,10 +56,7 @@ fn select_hand_answers() {
         );
         assert_eq!(quality, 0.0);
     }
-    let not_cards = Answer {
-        term: Some("[a,b]".into()),
-        ..Answer::default()
-    };
+    let not_cards = Answer::Term("[a,b]".into());
     assert!(matches!(
         judge_keep(c, &not_cards, &cards(&["2C", "9H"])).0,
         Verdict::WrongType { .. }
@@ -84,4 +72,66 @@ fn names_match_the_json() {
     let json = serde_json::to_value(&v).unwrap();
     assert_eq!(json["verdict"], v.name());
     assert_eq!(json["killed"], true);
+}
+
+#[test]
+fn outcomes_other_than_answers() {
+    let hv = case("hv:spec:assignment-6");
+    let sh = case("sh:named:keep-three-fives-and-jack");
+    assert_eq!(judge(hv, &Outcome::Fail, 1000), (Verdict::NoSolution, None));
+    assert_eq!(
+        judge(sh, &Outcome::Fail, 4000),
+        (Verdict::NoSolution, Some(0.0))
+    );
+    assert_eq!(
+        judge(hv, &Outcome::Halt { status: "7".into() }, 1000).0,
+        Verdict::Crashed {
+            code: Some(7),
+            signal: None,
+            message: "halt(7) called".into()
+        }
+    );
+    let exception = |kind| Outcome::Exception {
+        kind,
+        message: "'<meta-call>'/1: Unknown procedure: foo/0".into(),
+    };
+    assert_eq!(
+        judge(hv, &exception(ExceptionKind::Timeout), 1000).0,
+        Verdict::Timeout {
+            limit_ms: 1000,
+            killed: false
+        }
+    );
+    assert_eq!(
+        judge(hv, &exception(ExceptionKind::Memory), 1000).0,
+        Verdict::Memory {
+            message: "Unknown procedure: foo/0".into()
+        }
+    );
+    assert_eq!(
+        judge(sh, &exception(ExceptionKind::Exception), 4000),
+        (
+            Verdict::Exception {
+                message: "Unknown procedure: foo/0".into()
+            },
+            Some(0.0)
+        )
+    );
+    let value = Outcome::Value {
+        value: Answer::Int("29".into()),
+    };
+    assert_eq!(judge(hv, &value, 1000), (Verdict::Pass, None));
+    assert!(matches!(
+        judge(sh, &value, 4000),
+        (Verdict::WrongType { .. }, Some(q)) if q == 0.0
+    ));
+    let keep = Outcome::Cards {
+        hand: cards(&["JD", "5C", "5S", "5H"]),
+        crib: cards(&["9H", "2C"]),
+    };
+    assert_eq!(judge(sh, &keep, 4000), (Verdict::Pass, Some(1.0)));
+    assert!(matches!(
+        judge(hv, &keep, 1000),
+        (Verdict::WrongType { .. }, None)
+    ));
 }
