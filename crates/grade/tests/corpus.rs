@@ -4,11 +4,14 @@
 
 use std::collections::BTreeMap;
 use std::net::TcpListener;
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use crib_grade::{discover, Expected, Grader, IsolationChoice, Limits, Report, Verdict};
+use crib_grade::{
+    discover, Expected, Grader, IsolationChoice, Limits, Report, Session, Submission, Verdict,
+};
 
 /// The canary directory the corpus tries to change (fixed: the submissions name it).
 const CANARY: &str = "/tmp/crib-grade-canary";
@@ -105,23 +108,24 @@ fn graded() -> &'static Graded {
         let roomy = Grader::new("swipl".as_ref(), IsolationChoice::Bwrap, roomy).unwrap();
         let mut subs = discover(&[corpus_dir()], false).unwrap();
         subs.extend(discover(std::slice::from_ref(&snoop_dir), true).unwrap());
-        let queue = Mutex::new(subs);
-        let reports = Mutex::new(BTreeMap::new());
-        std::thread::scope(|s| {
-            for slot in 0..3u32 {
-                let (queue, reports, grader, roomy) = (&queue, &reports, &grader, &roomy);
-                s.spawn(move || loop {
-                    let Some(sub) = queue.lock().unwrap().pop() else {
-                        break;
-                    };
-                    let memory = ["memory_hog", "deep_recursion"].contains(&sub.name.as_str());
-                    let report = if memory { roomy } else { grader }.grade(&sub, slot);
-                    reports.lock().unwrap().insert(sub.name.clone(), report);
-                });
+        // Memory blow-ups go to the roomy grader, after the rest.
+        let (memory, rest): (Vec<Submission>, Vec<Submission>) = subs
+            .into_iter()
+            .partition(|s| ["memory_hog", "deep_recursion"].contains(&s.name.as_str()));
+        assert_eq!(memory.len(), 2, "the corpus has two memory blow-ups");
+        let session = Session {
+            jobs: NonZeroUsize::new(3).unwrap(),
+            ..Session::new(keep.path().join("results"))
+        };
+        let mut reports = BTreeMap::new();
+        for (grader, subs) in [(&grader, rest), (&roomy, memory)] {
+            let graded = session.grade(grader, &subs, &mut ()).unwrap();
+            for report in graded.reports {
+                reports.insert(report.name.clone(), report);
             }
-        });
+        }
         Graded {
-            reports: reports.into_inner().unwrap(),
+            reports,
             host_before,
             snoop_dir,
             _keep: keep,
