@@ -55,8 +55,9 @@ impl Progress for Heard {
     }
 }
 
-/// Grades two quick submissions (without a sandbox: they are ours), then resumes, then
-/// fails to save one result and checks that the other is still saved.
+/// Grades two quick submissions, then resumes, then fails to save one result and checks
+/// that the other is still saved. (Not `Rlimits`: as root, its sweep after each child kills
+/// every process of the worker's uid, which other graders on this machine may be using.)
 #[test]
 fn saves_resumes_and_survives_a_failed_write() {
     let dir = tempfile::tempdir().unwrap();
@@ -64,12 +65,8 @@ fn saves_resumes_and_survives_a_failed_write() {
     fs::create_dir(&subs_dir).unwrap();
     fs::write(subs_dir.join("one.pl"), "hand_value(_, _, 0).\n").unwrap();
     fs::write(subs_dir.join("two.pl"), "select_hand(_, _, _) :- fail.\n").unwrap();
-    let grader = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Rlimits,
-        Limits::default(),
-    )
-    .expect("these tests need swipl");
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())
+        .expect("these tests need swipl");
     let session = Session {
         jobs: NonZeroUsize::new(2).unwrap(),
         gradescope: Some(dir.path().join("gs")),
