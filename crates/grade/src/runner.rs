@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
+use crate::credit::SelectCredit;
 use crate::report::{Diagnostic, Load, Marks, Report, TestResult};
 use crate::sandbox::{self, Isolation, IsolationChoice, Jail, Mounts, Rlimits};
 use crate::submission::Submission;
@@ -89,6 +90,7 @@ pub struct Grader {
     dir: tempfile::TempDir,
     tests: &'static TestSet,
     counter: AtomicUsize,
+    select_credit: SelectCredit,
 }
 
 impl Grader {
@@ -125,7 +127,20 @@ impl Grader {
             dir,
             tests,
             counter: AtomicUsize::new(0),
+            select_credit: SelectCredit::default(),
         })
+    }
+
+    /// Returns the grader with select_hand tests credited on `scale` (default
+    /// [`SelectCredit::Graded`]).
+    pub fn with_select_credit(mut self, scale: SelectCredit) -> Grader {
+        self.select_credit = scale;
+        self
+    }
+
+    /// Returns the credit scale of select_hand tests.
+    pub fn select_credit(&self) -> SelectCredit {
+        self.select_credit
     }
 
     /// Returns the isolation children run in.
@@ -180,6 +195,7 @@ impl Grader {
             path: submission.path.display().to_string(),
             content_hash,
             test_set: self.tests.fingerprint.clone(),
+            select_credit: self.select_credit,
             isolation: self.jail.isolation,
             marks: Marks::new(&tests),
             load: run.load,
@@ -478,6 +494,7 @@ impl Grader {
                 case,
                 frame.hand.as_ref().unwrap_or(&none),
                 frame.crib.as_ref().unwrap_or(&none),
+                self.select_credit,
             );
             (verdict, Some(q))
         } else {
