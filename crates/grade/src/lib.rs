@@ -23,18 +23,21 @@
 #![deny(missing_docs)]
 
 mod child;
+mod credit;
 mod hash;
 mod protocol;
 mod report;
 mod runner;
 mod sandbox;
 mod session;
+mod strategy;
 mod submission;
 mod testset;
 mod verdict;
 
 use std::path::PathBuf;
 
+pub use credit::SelectCredit;
 pub use report::{
     gradescope, table, Diagnostic, Load, Marks, Report, TestResult, CODE_QUALITY_MARKS,
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,
@@ -42,11 +45,12 @@ pub use report::{
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
 pub use sandbox::{Isolation, IsolationChoice, SANDBOX_UID, TMPFS_BYTES};
 pub use session::{Graded, Progress, Session, SessionError};
+pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
 pub use submission::{discover, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
 pub use testset::{
     test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,
 };
-pub use verdict::Verdict;
+pub use verdict::{KeepValue, Verdict};
 
 /// What stops the grader from grading at all. Problems with a submission are never errors:
 /// they are part of its [`Report`].

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use crate::credit::SelectCredit;
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
 
@@ -146,6 +147,9 @@ pub struct Report {
     pub content_hash: String,
     /// The test set's fingerprint.
     pub test_set: String,
+    /// The credit scale of the select_hand tests.
+    #[serde(default)]
+    pub select_credit: SelectCredit,
     /// The isolation the children ran in.
     pub isolation: Isolation,
     /// How loading went.

@@ -10,6 +10,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use crate::child::{Child, FramePipe, MAX_OUTPUT};
+use crate::credit::SelectCredit;
 use crate::protocol::{Found, Frame, Outcome};
 use crate::report::{Diagnostic, Load, Marks, Report, TestResult};
 use crate::sandbox::{self, Isolation, IsolationChoice, Jail, Mounts, Rlimits};
@@ -82,6 +83,7 @@ pub struct Grader {
     dir: tempfile::TempDir,
     tests: &'static TestSet,
     counter: AtomicUsize,
+    select_credit: SelectCredit,
 }
 
 impl Grader {
@@ -118,7 +120,20 @@ impl Grader {
             dir,
             tests,
             counter: AtomicUsize::new(0),
+            select_credit: SelectCredit::default(),
         })
+    }
+
+    /// Returns the grader with select_hand tests credited on `scale` (default
+    /// [`SelectCredit::Graded`]).
+    pub fn with_select_credit(mut self, scale: SelectCredit) -> Grader {
+        self.select_credit = scale;
+        self
+    }
+
+    /// Returns the credit scale of select_hand tests.
+    pub fn select_credit(&self) -> SelectCredit {
+        self.select_credit
     }
 
     /// Returns the isolation children run in.
@@ -173,6 +188,7 @@ impl Grader {
             path: submission.path.display().to_string(),
             content_hash,
             test_set: self.tests.fingerprint.clone(),
+            select_credit: self.select_credit,
             isolation: self.jail.isolation,
             marks: Marks::new(&tests),
             load: run.load,
@@ -345,7 +361,8 @@ impl Grader {
                             let ms = at.elapsed().as_millis() as u64;
                             let outcome = relative(outcome, &prefix);
                             let limit_ms = self.limits.of(case).as_millis() as u64;
-                            let (verdict, quality) = judge(case, &outcome, limit_ms);
+                            let (verdict, quality) =
+                                judge(case, &outcome, limit_ms, self.select_credit);
                             run.record(i, result(case, verdict, quality, ms));
                             current = None;
                             deadline = Instant::now() + self.limits.load;

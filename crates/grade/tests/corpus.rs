@@ -233,11 +233,13 @@ fn each_broken_rule_loses_marks_on_its_traps() {
             t.verdict
         );
         assert!(r.marks.hand_value < 50.0, "{name}");
+        // select_hand/3 calls the broken hand_value/3, so some keeps may be suboptimal.
         let others = verdicts(name);
-        assert_eq!(
-            others.len(),
-            2,
-            "{name}: only pass and wrong_answer: {others:?}"
+        assert!(
+            others
+                .keys()
+                .all(|v| ["pass", "wrong_answer", "suboptimal"].contains(&v.as_str())),
+            "{name}: only pass, wrong_answer and suboptimal: {others:?}"
         );
     }
 }
@@ -350,11 +352,11 @@ fn printing_cannot_forge_answers() {
 fn first_solution_counts_and_quality_is_partial() {
     let r = report("several_solutions");
     assert_eq!(r.marks.hand_value, 50.0);
-    assert!(r.marks.select_hand_quality < 1.0 && r.marks.select_hand_quality > 0.3);
+    assert!(r.marks.select_hand_quality < 1.0 && r.marks.select_hand_quality > 0.0);
     assert!(r
         .tests
         .iter()
-        .any(|t| matches!(t.verdict, Verdict::WrongAnswer { .. }) && t.quality.unwrap() < 1.0));
+        .any(|t| matches!(t.verdict, Verdict::Suboptimal { .. }) && t.quality.unwrap() < 1.0));
 }
 
 #[test]
@@ -405,7 +407,9 @@ fn redefined_builtins_do_not_break_the_grader() {
     // reads every one of them.
     let counts = verdicts("redefined_builtins");
     assert!(
-        counts.keys().all(|v| ["pass", "wrong_answer"].contains(v)),
+        counts
+            .keys()
+            .all(|v| ["pass", "wrong_answer", "suboptimal"].contains(v)),
         "{counts:?}"
     );
     assert_eq!(r.children, 1);

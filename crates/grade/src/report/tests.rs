@@ -50,6 +50,7 @@ fn problems_count_verdicts() {
         path: "x.pl".into(),
         content_hash: String::new(),
         test_set: String::new(),
+        select_credit: SelectCredit::Graded,
         isolation: Isolation::Bwrap,
         load: Load {
             missing_predicate: vec!["select_hand/3".into()],

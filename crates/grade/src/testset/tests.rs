@@ -44,10 +44,13 @@ fn covers_the_traps_the_issue_names() {
 #[test]
 fn the_test_set_is_pinned() {
     let set = test_set();
-    assert_eq!(set.fingerprint, "v1-77ab6179767f6a43");
+    assert_eq!(set.fingerprint, "v2-d2e72d5d7bc3123a");
     assert_eq!(set.count("hand_value"), 78);
-    assert_eq!(set.count("select_hand"), 15);
-    assert_eq!(set.cases.len(), 78 + 15);
+    assert_eq!(set.count("select_hand"), 24);
+    assert_eq!(set.cases.len(), 78 + 24);
+    let from = |source: &str| set.cases.iter().filter(|c| c.source == source).count();
+    assert_eq!(from("cover"), 5);
+    assert_eq!(from("named"), 3);
 }
 
 #[test]

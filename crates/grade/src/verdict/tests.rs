@@ -1,6 +1,8 @@
 use super::*;
 use crate::testset::test_set;
 
+const GRADED: SelectCredit = SelectCredit::Graded;
+
 fn case(id: &str) -> &'static TestCase {
     test_set().cases.iter().find(|c| c.id == id).unwrap()
 }
@@ -33,16 +35,46 @@ fn hand_value_answers() {
 fn select_hand_answers() {
     // 5H 5S 5C JD 2C 9H: keep the fives and the jack.
     let c = case("sh:named:keep-three-fives-and-jack");
-    let best = judge_keep(c, &cards(&["JD", "5C", "5S", "5H"]), &cards(&["9H", "2C"]));
-    assert_eq!(best, (Verdict::Pass, 1.0));
-    let (verdict, quality) =
-        judge_keep(c, &cards(&["5H", "5S", "2C", "9H"]), &cards(&["5C", "JD"]));
-    assert!(
-        matches!(verdict, Verdict::WrongAnswer { .. }),
-        "{verdict:?}"
+    let best = judge_keep(
+        c,
+        &cards(&["JD", "5C", "5S", "5H"]),
+        &cards(&["9H", "2C"]),
+        GRADED,
     );
-    assert!(quality > 0.0 && quality < 1.0, "{quality}");
-    let wrong = |hand: &[&str], crib: &[&str]| judge_keep(c, &cards(hand), &cards(crib));
+    assert_eq!(best, (Verdict::Pass, 1.0));
+    let (verdict, credit) = judge_keep(
+        c,
+        &cards(&["5H", "5S", "2C", "9H"]),
+        &cards(&["5C", "JD"]),
+        GRADED,
+    );
+    let Verdict::Suboptimal { chosen, best } = &verdict else {
+        panic!("{verdict:?}")
+    };
+    assert_eq!(chosen.keep, "2C 5H 9H 5S");
+    assert_eq!(chosen.discard, "5C JD");
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0].keep, "5H 5S 5C JD");
+    assert_eq!(best[0].expected_value, 16.6522);
+    assert!(chosen.expected_value < best[0].expected_value);
+    assert!(credit > 0.0 && credit < 0.5, "{credit}");
+    let text = verdict.describe();
+    assert!(
+        text.contains("kept 2C 5H 9H 5S (discard 5C JD, expected"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the best: 5H 5S 5C JD (discard 2C 9H, expected 16.6522)"),
+        "{text}"
+    );
+    let (_, ratio) = judge_keep(
+        c,
+        &cards(&["5H", "5S", "2C", "9H"]),
+        &cards(&["5C", "JD"]),
+        SelectCredit::Ratio,
+    );
+    assert!(ratio > credit, "{ratio} {credit}");
+    let wrong = |hand: &[&str], crib: &[&str]| judge_keep(c, &cards(hand), &cards(crib), GRADED);
     for (hand, crib, reason) in [
         (&["5H", "5S", "5C"][..], &["JD", "2C", "9H"][..], "4 cards"),
         (&["5H", "5S", "5C", "AS"], &["JD", "2C"], "not dealt"),
@@ -58,7 +90,7 @@ fn select_hand_answers() {
     }
     let not_cards = Answer::Term("[a,b]".into());
     assert!(matches!(
-        judge_keep(c, &not_cards, &cards(&["2C", "9H"])).0,
+        judge_keep(c, &not_cards, &cards(&["2C", "9H"]), GRADED).0,
         Verdict::WrongType { .. }
     ));
 }
@@ -78,13 +110,16 @@ fn names_match_the_json() {
 fn outcomes_other_than_answers() {
     let hv = case("hv:spec:assignment-6");
     let sh = case("sh:named:keep-three-fives-and-jack");
-    assert_eq!(judge(hv, &Outcome::Fail, 1000), (Verdict::NoSolution, None));
     assert_eq!(
-        judge(sh, &Outcome::Fail, 4000),
+        judge(hv, &Outcome::Fail, 1000, GRADED),
+        (Verdict::NoSolution, None)
+    );
+    assert_eq!(
+        judge(sh, &Outcome::Fail, 4000, GRADED),
         (Verdict::NoSolution, Some(0.0))
     );
     assert_eq!(
-        judge(hv, &Outcome::Halt { status: "7".into() }, 1000).0,
+        judge(hv, &Outcome::Halt { status: "7".into() }, 1000, GRADED).0,
         Verdict::Crashed {
             code: Some(7),
             signal: None,
@@ -96,20 +131,20 @@ fn outcomes_other_than_answers() {
         message: "'<meta-call>'/1: Unknown procedure: foo/0".into(),
     };
     assert_eq!(
-        judge(hv, &exception(ExceptionKind::Timeout), 1000).0,
+        judge(hv, &exception(ExceptionKind::Timeout), 1000, GRADED).0,
         Verdict::Timeout {
             limit_ms: 1000,
             killed: false
         }
     );
     assert_eq!(
-        judge(hv, &exception(ExceptionKind::Memory), 1000).0,
+        judge(hv, &exception(ExceptionKind::Memory), 1000, GRADED).0,
         Verdict::Memory {
             message: "Unknown procedure: foo/0".into()
         }
     );
     assert_eq!(
-        judge(sh, &exception(ExceptionKind::Exception), 4000),
+        judge(sh, &exception(ExceptionKind::Exception), 4000, GRADED),
         (
             Verdict::Exception {
                 message: "Unknown procedure: foo/0".into()
@@ -120,18 +155,18 @@ fn outcomes_other_than_answers() {
     let value = Outcome::Value {
         value: Answer::Int("29".into()),
     };
-    assert_eq!(judge(hv, &value, 1000), (Verdict::Pass, None));
+    assert_eq!(judge(hv, &value, 1000, GRADED), (Verdict::Pass, None));
     assert!(matches!(
-        judge(sh, &value, 4000),
+        judge(sh, &value, 4000, GRADED),
         (Verdict::WrongType { .. }, Some(q)) if q == 0.0
     ));
     let keep = Outcome::Cards {
         hand: cards(&["JD", "5C", "5S", "5H"]),
         crib: cards(&["9H", "2C"]),
     };
-    assert_eq!(judge(sh, &keep, 4000), (Verdict::Pass, Some(1.0)));
+    assert_eq!(judge(sh, &keep, 4000, GRADED), (Verdict::Pass, Some(1.0)));
     assert!(matches!(
-        judge(hv, &keep, 1000),
+        judge(hv, &keep, 1000, GRADED),
         (Verdict::WrongType { .. }, None)
     ));
 }
