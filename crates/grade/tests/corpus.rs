@@ -238,7 +238,7 @@ fn each_broken_rule_loses_marks_on_its_traps() {
         assert!(
             others
                 .keys()
-                .all(|v| ["pass", "wrong_answer", "suboptimal"].contains(&v.as_str())),
+                .all(|v| ["pass", "wrong_answer", "suboptimal"].contains(v)),
             "{name}: only pass, wrong_answer and suboptimal: {others:?}"
         );
     }
