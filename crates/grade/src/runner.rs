@@ -361,9 +361,9 @@ impl Grader {
                             let ms = at.elapsed().as_millis() as u64;
                             let outcome = relative(outcome, &prefix);
                             let limit_ms = self.limits.of(case).as_millis() as u64;
-                            let (verdict, quality) =
+                            let (verdict, credit) =
                                 judge(case, &outcome, limit_ms, self.select_credit);
-                            run.record(i, result(case, verdict, quality, ms));
+                            run.record(i, result(case, verdict, credit, ms));
                             current = None;
                             deadline = Instant::now() + self.limits.load;
                         }
@@ -535,9 +535,9 @@ impl Run {
     }
 }
 
-fn result(case: &TestCase, verdict: Verdict, quality: Option<f64>, time_ms: u64) -> TestResult {
-    let quality = match case.input {
-        Input::SelectHand { .. } => Some(quality.unwrap_or(0.0)),
+fn result(case: &TestCase, verdict: Verdict, credit: Option<f64>, time_ms: u64) -> TestResult {
+    let credit = match case.input {
+        Input::SelectHand { .. } => Some(credit.unwrap_or(0.0)),
         Input::HandValue { .. } => None,
     };
     TestResult {
@@ -545,7 +545,7 @@ fn result(case: &TestCase, verdict: Verdict, quality: Option<f64>, time_ms: u64)
         predicate: case.predicate().into(),
         goal: case.goal(),
         verdict,
-        quality,
+        credit,
         time_ms,
     }
 }

@@ -150,7 +150,7 @@ fn parse_tokens(tokens: &[String]) -> Option<Vec<Card>> {
 }
 
 /// Judges how test `case`'s goal ended; `limit_ms` is its time limit. Returns the verdict
-/// and, for select_hand, the test's quality (0 unless the goal answered).
+/// and, for select_hand, the test's credit (0 unless the goal answered).
 pub(crate) fn judge(
     case: &TestCase,
     outcome: &Outcome,
@@ -158,18 +158,18 @@ pub(crate) fn judge(
     scale: SelectCredit,
 ) -> (Verdict, Option<f64>) {
     let select = matches!(case.input, Input::SelectHand { .. });
-    let quality = |q: f64| select.then_some(q);
+    let credit = |q: f64| select.then_some(q);
     // An answer of the other predicate's shape is judged as an unreadable one.
     let unknown = Answer::Term("?".into());
     match outcome {
-        Outcome::Fail => (Verdict::NoSolution, quality(0.0)),
+        Outcome::Fail => (Verdict::NoSolution, credit(0.0)),
         Outcome::Halt { status } => {
             let verdict = Verdict::Crashed {
                 code: status.parse().ok(),
                 signal: None,
                 message: format!("halt({status}) called"),
             };
-            (verdict, quality(0.0))
+            (verdict, credit(0.0))
         }
         Outcome::Exception { kind, message } => {
             let message = message.trim_start_matches("'<meta-call>'/1: ").to_string();
@@ -181,7 +181,7 @@ pub(crate) fn judge(
                 ExceptionKind::Memory => Verdict::Memory { message },
                 ExceptionKind::Exception => Verdict::Exception { message },
             };
-            (verdict, quality(0.0))
+            (verdict, credit(0.0))
         }
         Outcome::Cards { hand, crib } if select => {
             let (verdict, q) = judge_keep(case, hand, crib, scale);

@@ -349,14 +349,14 @@ fn printing_cannot_forge_answers() {
 }
 
 #[test]
-fn first_solution_counts_and_quality_is_partial() {
+fn first_solution_counts_and_credit_is_partial() {
     let r = report("several_solutions");
     assert_eq!(r.marks.hand_value, 50.0);
-    assert!(r.marks.select_hand_quality < 1.0 && r.marks.select_hand_quality > 0.0);
+    assert!(r.marks.select_hand_credit < 1.0 && r.marks.select_hand_credit > 0.0);
     assert!(r
         .tests
         .iter()
-        .any(|t| matches!(t.verdict, Verdict::Suboptimal { .. }) && t.quality.unwrap() < 1.0));
+        .any(|t| matches!(t.verdict, Verdict::Suboptimal { .. }) && t.credit.unwrap() < 1.0));
 }
 
 #[test]
@@ -373,7 +373,7 @@ fn failing_goals_have_no_solution() {
         .filter(|t| t.predicate == "select_hand")
     {
         assert_eq!(t.verdict, Verdict::NoSolution);
-        assert_eq!(t.quality, Some(0.0));
+        assert_eq!(t.credit, Some(0.0));
     }
 }
 

@@ -1,12 +1,12 @@
 use super::*;
 
-fn test(predicate: &str, verdict: Verdict, quality: Option<f64>) -> TestResult {
+fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {
     TestResult {
         id: "t".into(),
         predicate: predicate.into(),
         goal: "g".into(),
         verdict,
-        quality,
+        credit,
         time_ms: 1,
     }
 }
@@ -31,7 +31,7 @@ fn marks_follow_the_assignment() {
     let marks = Marks::new(&tests);
     assert_eq!((marks.hand_value_passed, marks.hand_value_total), (3, 4));
     assert_eq!(marks.hand_value, 37.5);
-    assert_eq!(marks.select_hand_quality, 0.75);
+    assert_eq!(marks.select_hand_credit, 0.75);
     assert_eq!(marks.select_hand, 15.0);
     assert_eq!(marks.total, 52.5);
     assert_eq!(marks.code_quality, "not assessed");

@@ -81,12 +81,12 @@ fn select_hand_answers() {
         (&["5H", "5S", "5C", "JD"], &["2C"], "split"),
         (&["5H", "5S", "5C", "JD"], &["2C", "2C"], "split"),
     ] {
-        let (verdict, quality) = wrong(hand, crib);
+        let (verdict, credit) = wrong(hand, crib);
         assert!(
             matches!(&verdict, Verdict::WrongType { reason: r, .. } if r.contains(reason)),
             "{hand:?} {crib:?}: {verdict:?}"
         );
-        assert_eq!(quality, 0.0);
+        assert_eq!(credit, 0.0);
     }
     let not_cards = Answer::Term("[a,b]".into());
     assert!(matches!(
