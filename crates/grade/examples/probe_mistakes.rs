@@ -83,10 +83,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     break;
                 };
                 let probe = probe(file, driver.path(), &opts);
-                eprintln!(
-                    "{}: {}/{} wrong",
-                    probe.id, probe.wrong, probe.total
-                );
+                eprintln!("{}: {}/{} wrong", probe.id, probe.wrong, probe.total);
                 probes.lock().unwrap().push(probe);
             });
         }
@@ -182,7 +179,12 @@ fn probe(file: &Path, driver: &Path, opts: &Options) -> Probe {
         let deals = (0..opts.deals).map(move |i| dealer.deal(if i % 2 == 0 { 6 } else { 5 }));
         run(file, driver, deals, &mut probe, query_deal, judge_deal);
     } else if opts.every_pair {
-        let pairs = hands().flat_map(|h| starts_for(&h).collect::<Vec<_>>().into_iter().map(move |s| (h, s)));
+        let pairs = hands().flat_map(|h| {
+            starts_for(&h)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .map(move |s| (h, s))
+        });
         run(file, driver, pairs, &mut probe, query_pair, judge_pair);
     } else {
         let mut dealer = Dealer::new(PAIR_SEED);
@@ -246,7 +248,9 @@ fn judge_deal(cards: &Vec<Card>, got: &str) -> Option<String> {
             cards_text(&k.keep),
             k.total
         )),
-        None => Some(format!("deal {deal}: got Hand ={tokens}, not 4 dealt cards; {best_text}")),
+        None => Some(format!(
+            "deal {deal}: got Hand ={tokens}, not 4 dealt cards; {best_text}"
+        )),
     }
 }
 
