@@ -206,6 +206,7 @@ fn query_pair((hand, start): &([Card; 4], Card)) -> String {
     format!("hv({},{}).", prolog_list(hand), start.prolog())
 }
 
+#[allow(clippy::ptr_arg)] // `run` takes `fn(&Q)`, and a deal is a `Vec<Card>`
 fn query_deal(cards: &Vec<Card>) -> String {
     format!("sh({}).", prolog_list(cards))
 }
@@ -223,6 +224,7 @@ fn judge_pair((hand, start): &([Card; 4], Card), got: &str) -> Option<String> {
 }
 
 /// Returns a counterexample when `got` is not a keep of the deal with the best total.
+#[allow(clippy::ptr_arg)]
 fn judge_deal(cards: &Vec<Card>, got: &str) -> Option<String> {
     let keeps = rank_keeps(cards).expect("deals are 5 or 6 distinct cards");
     let best = &keeps[0];
