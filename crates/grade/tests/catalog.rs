@@ -170,7 +170,7 @@ fn graded() -> &'static (BTreeMap<String, Report>, BTreeMap<String, Report>) {
     })
 }
 
-/// Prints each submission's marks: hand_value passed, select_hand quality, total.
+/// Prints each submission's marks: hand_value passed, select_hand credit, total.
 fn print_table(mistakes: &BTreeMap<String, Report>, baselines: &BTreeMap<String, Report>) {
     eprintln!(
         "{:<32} {:<12} {:>10} {:>11} {:>7}",
@@ -185,7 +185,7 @@ fn print_table(mistakes: &BTreeMap<String, Report>, baselines: &BTreeMap<String,
         eprintln!(
             "{name:<32} {area:<12} {:>10} {:>10.1}% {:>7.2}",
             format!("{}/{}", m.hand_value_passed, m.hand_value_total),
-            m.select_hand_quality * 100.0,
+            m.select_hand_credit * 100.0,
             m.total
         );
     }
