@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
-use crib_grade::{discover, Grader, IsolationChoice, Limits, Report, Submission, Verdict};
+use crib_grade::{
+    discover, Grader, IsolationChoice, Limits, Report, SelectCredit, Submission, Verdict,
+};
 
 const AREAS: [&str; 7] = [
     "fifteens",
@@ -253,4 +255,60 @@ fn equivalent_mistakes_keep_full_marks() {
         "mistakes marked equivalent lose marks: {}",
         losers.join(", ")
     );
+}
+
+/// The baseline table of crates/grade/README.md: the select_hand marks (of 20) that the
+/// credit scale gives a correct solution, the worst possible answer, two strategies that do
+/// not choose, one optimal on about half the deals and one optimal on all but 1-2%.
+#[test]
+fn the_credit_scale_separates_the_baselines() {
+    let (_, baselines) = graded();
+    let marks = |name: &str| baselines[name].marks.select_hand;
+    assert_eq!(marks("correct"), 20.0);
+    assert_eq!(marks("worst_keep"), 0.0);
+    assert!(
+        marks("first_four") <= 4.0,
+        "first_four {}",
+        marks("first_four")
+    );
+    // A uniformly random keep, exactly: the mean credit of every keep of every deal.
+    let deals: Vec<&Vec<crib_core::Keep>> = crib_grade::test_set()
+        .cases
+        .iter()
+        .filter_map(|c| match &c.expected {
+            crib_grade::Expected::Keeps(keeps) => Some(keeps),
+            crib_grade::Expected::Value(_) => None,
+        })
+        .collect();
+    let random: f64 = deals
+        .iter()
+        .map(|keeps| {
+            let sum: f64 = keeps
+                .iter()
+                .map(|k| SelectCredit::Graded.credit(k.total, keeps))
+                .sum();
+            sum / keeps.len() as f64
+        })
+        .sum::<f64>()
+        * 20.0
+        / deals.len() as f64;
+    eprintln!("a uniformly random keep, expected: {random:.2} of 20");
+    assert!(random <= 4.0, "a uniformly random keep earns {random:.2}");
+    // random_keep.pl is one pseudo-random draw of that: it may land above the mean, but
+    // not near a strategy that chooses.
+    assert!(
+        marks("random_keep") <= 6.0,
+        "random_keep {}",
+        marks("random_keep")
+    );
+    let half = marks("max_over_starts");
+    assert!((6.0..=15.0).contains(&half), "max_over_starts {half}");
+    let nearly = marks("starts_48");
+    assert!((18.0..20.0).contains(&nearly), "starts_48 {nearly}");
+    for (name, report) in baselines {
+        assert_eq!(
+            report.marks.hand_value, 50.0,
+            "{name}: hand_value is correct"
+        );
+    }
 }
