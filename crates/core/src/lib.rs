@@ -27,7 +27,9 @@ mod select;
 mod sweep;
 mod tables;
 
-pub use card::{cards_text, check_distinct, parse_cards, Card, Rank, Suit};
+pub use card::{
+    cards_text, check_distinct, parse_card_list, parse_cards, Card, CardSet, Rank, Suit,
+};
 pub use dealer::Dealer;
 pub use discard::{
     analyze_crib, discard_summary, discard_summary_over, rank_crib_keeps, CribKeep, DealClass,

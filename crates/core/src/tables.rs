@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use crate::{hands_from, Breakdown, Card, Hand, Points, Rank, Rule, Suit};
+use crate::{hands_from, Breakdown, Card, CardSet, Hand, Points, Rank, Rule, Suit};
 
 /// The rules of the show, as spec/ names them, in the order of [`RuleTally`]'s arrays.
 pub const RULES: [&str; 5] = ["fifteens", "pairs", "runs", "flush", "nob"];
@@ -69,8 +69,7 @@ pub fn rule_distribution(rule: Rule) -> RuleDistribution {
         .map(|first| {
             let mut tallies = [RuleTally::default(); 30];
             for hand in hands_from(first) {
-                let held = hand.iter().fold(0u64, |m, c| m | 1 << c.index());
-                for start in Card::deck().filter(|s| held >> s.index() & 1 == 0) {
+                for start in CardSet::of(&hand).complement().iter() {
                     let points = table.points(hand, start, rule);
                     let tally = &mut tallies[points.total() as usize];
                     tally.shows += 1;
