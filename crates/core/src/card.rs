@@ -195,6 +195,9 @@ impl Card {
         if token.is_empty() {
             return Err(error("a card is a rank then a suit, like 5H"));
         }
+        if let Some(card) = short_ascii(token) {
+            return Ok(card); // the common case, without allocating
+        }
         let lower = token.to_lowercase();
         if let Some(inner) = lower
             .strip_prefix("card(")
@@ -222,6 +225,23 @@ impl Card {
     pub fn deck() -> impl Iterator<Item = Card> {
         (0..52).map(Card)
     }
+}
+
+/// Reads short notation written in ASCII (`5H`, `10h`); None for anything else, which the
+/// general path of [`Card::parse`] then reads or rejects.
+fn short_ascii(token: &str) -> Option<Card> {
+    let bytes = token.as_bytes();
+    if !(2..=3).contains(&bytes.len()) || !token.is_ascii() {
+        return None;
+    }
+    let (rank, suit) = bytes.split_at(bytes.len() - 1);
+    let suit = short_suit(char::from(suit[0].to_ascii_lowercase()))?;
+    let mut lower = [0u8; 2];
+    for (l, r) in lower.iter_mut().zip(rank) {
+        *l = r.to_ascii_lowercase();
+    }
+    let rank = short_rank(std::str::from_utf8(&lower[..rank.len()]).ok()?)?;
+    Some(Card::new(rank, suit))
 }
 
 fn short_rank(text: &str) -> Option<Rank> {
@@ -296,7 +316,9 @@ impl fmt::Debug for Card {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // Short notation is two ASCII characters; no formatting machinery needed.
+        let text = [self.rank().symbol() as u8, self.suit().letter() as u8];
+        serializer.serialize_str(std::str::from_utf8(&text).expect("ASCII"))
     }
 }
 
