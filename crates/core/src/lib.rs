@@ -42,7 +42,7 @@ pub use select::{rank_keeps, select_hand, Keep, Selection};
 pub use sweep::{
     hands, hands_from, score_distribution, starts_for, CountsError, ScoreCounts, HANDS, PAIRS,
 };
-pub use tables::{rule_distribution, RuleDistribution, RuleTally, RULES};
+pub use tables::{rule_distribution, FifteenWays, RuleDistribution, RuleTally, RULES};
 
 /// What is wrong with the cards given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
