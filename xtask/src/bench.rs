@@ -156,6 +156,47 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             criterion(every_six),
         ),
         row(
+            "`crib --version`, per process",
+            "<= 2 ms",
+            Some(0.002),
+            per_process(&target, &["--version"]),
+            PER_PROCESS,
+        ),
+        row(
+            "`crib score` of one hand, per process",
+            "<= 2 ms",
+            Some(0.002),
+            per_process(&target, &["score", "5H", "5S", "5C", "JD", "5D"]),
+            PER_PROCESS,
+        ),
+        row(
+            "`crib select` of one deal, per process",
+            "none stated",
+            None,
+            per_process(&target, &["select", "5H", "5S", "5C", "JD", "2C", "9H"]),
+            PER_PROCESS,
+        ),
+        row(
+            "batch: 1,000,000 hands scored from a file, JSON Lines out",
+            "<= 1 s on 2 cores",
+            Some(1.0),
+            time_batch(&target, "hands-1m.txt", 5, 1_000_000, &["score", "--json"]),
+            "`crib score --json --input FILE > FILE`, wall clock",
+        ),
+        row(
+            "batch: 100,000 six-card deals, `select --dealer`",
+            "<= 10 s on 2 cores",
+            Some(10.0),
+            time_batch(
+                &target,
+                "deals-100k.txt",
+                6,
+                100_000,
+                &["select", "--dealer", "--json"],
+            ),
+            "`crib select --dealer --json --input FILE > FILE`, wall clock",
+        ),
+        row(
             "all discard fixtures, generated",
             "none stated",
             None,
@@ -313,6 +354,63 @@ fn full_marks(table: &str) -> Option<usize> {
             .filter(|&m| m == max)
             .count(),
     )
+}
+
+const PER_PROCESS: &str = "release `crib`, median wall clock of 200 runs, output discarded";
+
+/// Returns the median wall-clock time of running the release `crib` with `args`, 200 times.
+fn per_process(target: &Path, args: &[&str]) -> Result<f64, String> {
+    build_release("crib-cli")?;
+    let crib = target.join("release/crib");
+    let mut times = Vec::with_capacity(200);
+    for _ in 0..200 {
+        let started = Instant::now();
+        let status = Command::new(&crib)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .map_err(|e| format!("cannot run crib: {e}"))?;
+        times.push(started.elapsed().as_secs_f64());
+        if !status.success() {
+            return Err(format!("crib {} failed ({status})", args.join(" ")));
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(times[times.len() / 2])
+}
+
+/// Times the release `crib ARGS --input FILE`, its output written to a file, where FILE holds
+/// `count` seeded deals of `size` cards (written first, not timed).
+fn time_batch(
+    target: &Path,
+    file: &str,
+    size: usize,
+    count: usize,
+    args: &[&str],
+) -> Result<f64, String> {
+    build_release("crib-cli")?;
+    let dir = target.join("bench-batch");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let input = dir.join(file);
+    let mut dealer = crib_core::Dealer::new(size as u64 * 1000 + 13);
+    let mut text = String::with_capacity(count * 3 * size);
+    for _ in 0..count {
+        text.push_str(&crib_core::cards_text(&dealer.deal(size)));
+        text.push('\n');
+    }
+    std::fs::write(&input, text).map_err(|e| format!("{}: {e}", input.display()))?;
+    let output = dir.join("out");
+    let out = std::fs::File::create(&output).map_err(|e| format!("{}: {e}", output.display()))?;
+    let mut cmd = Command::new(target.join("release/crib"));
+    cmd.args(args).arg("--input").arg(&input).stdout(out);
+    eprintln!("$ {} > {}", crate::describe(&cmd), output.display());
+    let started = Instant::now();
+    let status = cmd.status().map_err(|e| format!("cannot run crib: {e}"))?;
+    let took = started.elapsed().as_secs_f64();
+    if !status.success() {
+        return Err(format!("failed ({status}) after {took:.1} s"));
+    }
+    Ok(took)
 }
 
 /// Times the discard tables that `cargo xtask fixtures` writes.

@@ -11,7 +11,6 @@ use crib_grade::{Graded, Grader, Isolation, IsolationChoice, Limits, Progress, R
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, Args)]
-#[command(after_long_help = long_help())]
 pub struct GradeArgs {
     /// Submissions: a .pl file is one; a directory holds one per .pl file directly inside it
     /// and one per subdirectory (its .pl files loaded together).
@@ -74,7 +73,9 @@ fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-fn long_help() -> String {
+/// The long help's closing text. It names the test set, which takes building (about 15 ms),
+/// so `main` adds it only when help is asked for, not on every run.
+pub fn long_help() -> String {
     let set = crib_grade::test_set();
     format!(
         "The tests: {}\n\nMarks: hand_value/3 passed/total x 50; select_hand/3 mean quality x 20 \

@@ -3,7 +3,7 @@
 use rayon::prelude::*;
 
 use crate::score::PreparedHand;
-use crate::{Card, Rule};
+use crate::{Card, CardSet, Rule};
 
 /// The number of four-card hands in a deck: C(52,4).
 pub const HANDS: usize = 270_725;
@@ -140,8 +140,7 @@ pub fn score_distribution(rule: Rule) -> ScoreCounts {
             let mut counts = [0u64; 30];
             for hand in hands_from_pair(a, b) {
                 let prepared = PreparedHand::from_cards(hand);
-                let held = hand.iter().fold(0u64, |m, c| m | 1 << c.index());
-                for start in Card::deck().filter(|s| held >> s.index() & 1 == 0) {
+                for start in CardSet::of(&hand).complement().iter() {
                     counts[prepared.value(start, rule) as usize] += 1;
                 }
             }
