@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use crib_grade::{Graded, Grader, Isolation, IsolationChoice, Limits, Progress, Report, Session};
+use crib_grade::{
+    Graded, Grader, Isolation, IsolationChoice, Limits, Progress, Report, SelectCredit, Session,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, Args)]
@@ -54,9 +56,20 @@ pub struct GradeArgs {
     /// rlimits: trusted code or a throwaway container), or auto (bwrap when it works here).
     #[arg(long, value_enum, default_value_t = IsolationArg::Auto)]
     isolation: IsolationArg,
+    /// How a select_hand/3 test is credited: graded (1 for a best keep, at most 0.5 for a
+    /// worse one, falling steeply with the expected value it gives up) or ratio (the keep's
+    /// expected value over the best one's, crib 0.1's scale).
+    #[arg(long, value_enum, default_value_t = CreditArg::Graded)]
+    select_credit: CreditArg,
     /// The SWI-Prolog executable.
     #[arg(long, value_name = "PROGRAM", default_value = "swipl")]
     swipl: PathBuf,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum CreditArg {
+    Graded,
+    Ratio,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -78,11 +91,12 @@ fn seconds(text: &str) -> Result<f64, String> {
 pub fn long_help() -> String {
     let set = crib_grade::test_set();
     format!(
-        "The tests: {}\n\nMarks: hand_value/3 passed/total x 50; select_hand/3 mean quality x 20 \
-         (a test's quality is the expected value of the submission's keep over the best, 0 \
-         for an invalid answer); code quality (30) is left to the markers.\n\n\
-         Verdicts: pass, wrong_answer, wrong_type, no_solution, exception, timeout, memory, \
-         crashed, not_run (the submission did not load).\n\n\
+        "The tests: {}\n\nMarks: hand_value/3 passed/total x 50; select_hand/3 mean credit x 20 \
+         (--select-credit graded: 1 for a keep with the best expected value, else 0.5 x^4 \
+         where x is the share of the gap between the deal's worst and best keep that it \
+         closes; 0 for an invalid answer); code quality (30) is left to the markers.\n\n\
+         Verdicts: pass, wrong_answer, suboptimal, wrong_type, no_solution, exception, \
+         timeout, memory, crashed, not_run (the submission did not load).\n\n\
          Exit codes: 0 graded (whatever the marks); 2 bad usage, an unreadable PATH, or no \
          working swipl.",
         set.provenance()
@@ -109,7 +123,11 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         IsolationArg::Bwrap => IsolationChoice::Bwrap,
         IsolationArg::Rlimits => IsolationChoice::Rlimits,
     };
-    let grader = Grader::new(&args.swipl, choice, limits)?;
+    let credit = match args.select_credit {
+        CreditArg::Graded => SelectCredit::Graded,
+        CreditArg::Ratio => SelectCredit::Ratio,
+    };
+    let grader = Grader::new(&args.swipl, choice, limits)?.with_select_credit(credit);
     if grader.isolation() == Isolation::Rlimits {
         eprintln!(
             "crib: warning: isolation is rlimits only: submissions can read the host and reach \
