@@ -138,8 +138,31 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             "grading 100 correct submissions",
             "<= 2 min",
             Some(120.0),
-            time_grading(root, &target),
+            time_grading(root, &target, REFERENCE, 100),
             "`crib grade` of 100 copies of prolog/cribbage.pl, wall clock",
+        ),
+        row(
+            "grading one plain student-style solution",
+            "<= 10 s",
+            Some(10.0),
+            time_grading(root, &target, PLAIN, 1),
+            format!("`crib grade {PLAIN}`, wall clock"),
+        ),
+        row(
+            "grading 100 plain student-style solutions",
+            "none stated",
+            None,
+            time_grading(root, &target, PLAIN, 100),
+            "`crib grade` of 100 copies of it, wall clock",
+        ),
+        row(
+            "worst case, one submission (bound)",
+            "well inside 10 min",
+            Some(300.0),
+            Ok(crib_grade::Limits::default()
+                .budget(crib_grade::test_set())
+                .as_secs_f64()),
+            "`Limits::budget`: load limit + every test's limit and grace",
         ),
         row(
             "dealer/pone discard analysis, one deal",
@@ -305,20 +328,23 @@ fn time_verify() -> Result<f64, String> {
     }
 }
 
-/// Times `crib grade` on 100 copies of the reference, after building crib; every copy must
-/// get full marks on the tests.
-fn time_grading(root: &Path, target: &Path) -> Result<f64, String> {
+/// The Prolog reference: fast, written to be read.
+const REFERENCE: &str = "prolog/cribbage.pl";
+/// A plain student-style solution: select_hand/3 sums hand_value/3 over every start of each
+/// of the 15 keeps.
+const PLAIN: &str = "crates/grade/tests/submissions/correct.pl";
+
+/// Times `crib grade` on `copies` copies of `source` (relative to the root), after building
+/// crib; every copy must get full marks on the tests.
+fn time_grading(root: &Path, target: &Path, source: &str, copies: usize) -> Result<f64, String> {
     build_release("crib-cli")?;
     let work = target.join("bench-grade");
     let _ = std::fs::remove_dir_all(&work);
     let subs = work.join("submissions");
     std::fs::create_dir_all(&subs).map_err(|e| format!("{}: {e}", subs.display()))?;
-    for i in 1..=100 {
-        std::fs::copy(
-            root.join("prolog/cribbage.pl"),
-            subs.join(format!("s{i:03}.pl")),
-        )
-        .map_err(|e| format!("copying prolog/cribbage.pl: {e}"))?;
+    for i in 1..=copies {
+        std::fs::copy(root.join(source), subs.join(format!("s{i:03}.pl")))
+            .map_err(|e| format!("copying {source}: {e}"))?;
     }
     let mut cmd = Command::new(target.join("release/crib"));
     cmd.arg("grade")
@@ -335,8 +361,10 @@ fn time_grading(root: &Path, target: &Path) -> Result<f64, String> {
         return Err(format!("failed ({}) after {took:.1} s", output.status));
     }
     let full = full_marks(&table);
-    if full != Some(100) {
-        return Err(format!("{took:.1} s, but {full:?} of 100 had full marks"));
+    if full != Some(copies) {
+        return Err(format!(
+            "{took:.1} s, but {full:?} of {copies} had full marks"
+        ));
     }
     Ok(took)
 }
