@@ -35,7 +35,7 @@ pub use report::{
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
-pub use sandbox::{Isolation, IsolationChoice, SANDBOX_UID, TMPFS_BYTES};
+pub use sandbox::{Isolation, IsolationChoice, Layer, SANDBOX_UID, TMPFS_BYTES};
 pub use submission::{discover, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
 pub use testset::{
     test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,
@@ -66,6 +66,9 @@ pub enum GradeError {
     /// bubblewrap was required and cannot start a sandbox here.
     #[error("bubblewrap cannot sandbox here: {0}")]
     Bwrap(String),
+    /// Strict isolation was required and the network or the host's files stay open here.
+    #[error("strict isolation is not possible here: {0}")]
+    Isolation(String),
     /// The grader's own files cannot be written.
     #[error("{what}")]
     Io {

@@ -146,7 +146,8 @@ pub struct Report {
     pub content_hash: String,
     /// The test set's fingerprint.
     pub test_set: String,
-    /// The isolation the children ran in.
+    /// The layers of isolation the children ran in (in JSON, a list of names:
+    /// `["bwrap", "seccomp"]`).
     pub isolation: Isolation,
     /// How loading went.
     pub load: Load,

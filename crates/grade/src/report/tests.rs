@@ -1,4 +1,5 @@
 use super::*;
+use crate::sandbox::Layer;
 
 fn test(predicate: &str, verdict: Verdict, quality: Option<f64>) -> TestResult {
     TestResult {
@@ -50,7 +51,7 @@ fn problems_count_verdicts() {
         path: "x.pl".into(),
         content_hash: String::new(),
         test_set: String::new(),
-        isolation: Isolation::Bwrap,
+        isolation: Isolation::from_layers(&[Layer::Bwrap, Layer::Seccomp]),
         load: Load {
             missing_predicate: vec!["select_hand/3".into()],
             ..Load::default()
