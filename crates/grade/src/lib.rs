@@ -21,6 +21,7 @@
 
 #![deny(missing_docs)]
 
+mod cgroup;
 mod report;
 mod runner;
 mod sandbox;
@@ -30,6 +31,7 @@ mod verdict;
 
 use std::path::PathBuf;
 
+pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use report::{
     gradescope, table, Diagnostic, Load, Marks, Report, TestResult, CODE_QUALITY_MARKS,
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,

@@ -1,24 +1,51 @@
 //! Grades the corpus in tests/submissions/ (and a snooping submission written here, which
 //! knows this host's paths) under bubblewrap with short limits, and checks every verdict and
-//! that nothing on the host changed.
+//! that nothing on the host changed; then grades the hostile submissions and a few
+//! well-behaved ones again without namespaces (rlimits + seccomp + Landlock), as in
+//! Gradescope's containers, and checks the same.
 
 use std::collections::BTreeMap;
-use std::net::TcpListener;
+use std::net::{TcpListener, UdpSocket};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use crib_grade::{discover, Expected, Grader, IsolationChoice, Limits, Report, Verdict};
+use crib_grade::{
+    discover, Expected, Grader, Isolation, IsolationChoice, Limits, Report, Submission, Verdict,
+};
 
 /// The canary directory the corpus tries to change (fixed: the submissions name it).
 const CANARY: &str = "/tmp/crib-grade-canary";
 
+/// A file the snoop tries to create directly in /tmp.
+const TMP_PLANT: &str = "/tmp/crib-grade-snoop-planted.txt";
+
+/// The submissions graded again without namespaces: the hostile ones and a few that
+/// behave.
+const AGAIN: &[&str] = &[
+    "snoop",
+    "shell_load",
+    "shell_call",
+    "correct",
+    "module",
+    "broken_runs",
+    "halt_exit",
+    "prints_stdout",
+];
+
 struct Graded {
+    /// Every submission, under bubblewrap (+ seccomp).
     reports: BTreeMap<String, Report>,
+    /// [`AGAIN`], without namespaces (rlimits + seccomp + Landlock).
+    bare: BTreeMap<String, Report>,
+    bare_isolation: Isolation,
     host_before: Vec<(PathBuf, Vec<u8>)>,
+    results_before: Vec<(PathBuf, Vec<u8>)>,
+    results_dir: PathBuf,
     snoop_dir: PathBuf,
     _keep: tempfile::TempDir,
-    _listener: TcpListener,
+    listener: TcpListener,
+    udp: UdpSocket,
 }
 
 fn corpus_dir() -> PathBuf {
@@ -54,11 +81,27 @@ fn graded() -> &'static Graded {
         std::fs::write(Path::new(CANARY).join("victim.txt"), "keep me").unwrap();
 
         // A submission that knows this host: it tries to read another submission and the
-        // grader's own source, write beside them, delete the canary and reach a port this
-        // test listens on. Its hand_value answers the number of breaches (0 when sandboxed).
+        // grader's own source, write beside them, in the results and in the grader's
+        // directory, delete the canary and reach ports this test listens on. Its hand_value
+        // answers the number of breaches (0 when sandboxed). Writing in /tmp is not counted
+        // (under bubblewrap it is a private tmpfs): the test looks for the file instead.
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
+        let udp = UdpSocket::bind("127.0.0.1:0").unwrap();
+        let udp_port = udp.local_addr().unwrap().port();
+        let _ = std::fs::remove_file(TMP_PLANT);
         let keep = tempfile::tempdir().unwrap();
+        // Stands for the grader's results directory: world-writable, so only the sandbox
+        // can keep a child out.
+        let results_dir = keep.path().join("results");
+        std::fs::create_dir(&results_dir).unwrap();
+        std::fs::write(results_dir.join("alice.json"), "{}").unwrap();
+        {
+            use std::os::unix::fs::PermissionsExt;
+            for dir in [keep.path(), results_dir.as_path()] {
+                std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+            }
+        }
         let snoop_dir = keep.path().join("snoop");
         std::fs::create_dir(&snoop_dir).unwrap();
         let other = corpus_dir().join("correct.pl");
@@ -72,15 +115,21 @@ fn graded() -> &'static Graded {
                  breach(read_other) :- catch(read_file_to_string('{other}', _, []), _, fail).\n\
                  breach(read_grader) :- catch(read_file_to_string('{grader}', _, []), _, fail).\n\
                  breach(write) :- catch((open('{plant}', write, S), close(S)), _, fail).\n\
+                 attempt(write_tmp) :- catch((open('{tmp_plant}', write, S), close(S)), _, true).\n\
+                 breach(write_results) :- catch((open('{results}/alice.json', write, S), close(S)), _, fail).\n\
+                 breach(tamper) :- catch((open('../../grader/tests.pl', append, S), close(S)), _, fail).\n\
+                 breach(udp) :- catch((udp_socket(S), udp_send(S, x, '127.0.0.1':{udp_port}, []), tcp_close_socket(S)), _, fail).\n\
                  breach(delete) :- catch(delete_file('{canary}/victim.txt'), _, fail).\n\
                  breach(connect) :- catch(tcp_connect('127.0.0.1':{port}, S, []), _, fail), close(S).\n\
                  breach(shell) :- catch(shell('touch {canary}/shell', 0), _, fail), exists_file('{canary}/shell').\n\
-                 :- initialization(forall(breach(_), true)).\n\
-                 hand_value(_, _, N) :- aggregate_all(count, breach(_), N).\n",
+                 :- initialization((attempt(_), forall(breach(_), true))).\n\
+                 hand_value(_, _, N) :- attempt(_), aggregate_all(count, breach(_), N).\n",
                 other = other.display(),
                 grader = grader_src.display(),
                 plant = plant.display(),
                 canary = CANARY,
+                tmp_plant = TMP_PLANT,
+                results = results_dir.display(),
             ),
         )
         .unwrap();
@@ -93,41 +142,60 @@ fn graded() -> &'static Graded {
             grace: Duration::from_millis(500),
             memory: 256 << 20,
         };
-        let grader = Grader::new("swipl".as_ref(), IsolationChoice::Bwrap, limits)
-            .expect("these tests need swipl and a working bwrap");
-        // Memory blow-ups get more time and less memory, so that a loaded machine cannot
-        // turn their `memory` into `timeout`.
-        let roomy = Limits {
-            hand_value: Duration::from_secs(8),
-            memory: 192 << 20,
-            ..limits
-        };
-        let roomy = Grader::new("swipl".as_ref(), IsolationChoice::Bwrap, roomy).unwrap();
         let mut subs = discover(&[corpus_dir()], false).unwrap();
         subs.extend(discover(std::slice::from_ref(&snoop_dir), true).unwrap());
-        let queue = Mutex::new(subs);
-        let reports = Mutex::new(BTreeMap::new());
-        std::thread::scope(|s| {
-            for slot in 0..3u32 {
-                let (queue, reports, grader, roomy) = (&queue, &reports, &grader, &roomy);
-                s.spawn(move || loop {
-                    let Some(sub) = queue.lock().unwrap().pop() else {
-                        break;
-                    };
-                    let memory = ["memory_hog", "deep_recursion"].contains(&sub.name.as_str());
-                    let report = if memory { roomy } else { grader }.grade(&sub, slot);
-                    reports.lock().unwrap().insert(sub.name.clone(), report);
-                });
-            }
-        });
+        let results_before = snapshot(&results_dir);
+        let (reports, _) = grade_all(IsolationChoice::Bwrap, limits, subs.clone());
+        subs.retain(|s| AGAIN.contains(&s.name.as_str()));
+        let (bare, bare_isolation) = grade_all(IsolationChoice::Rlimits, limits, subs);
         Graded {
-            reports: reports.into_inner().unwrap(),
+            reports,
+            bare,
+            bare_isolation,
             host_before,
+            results_before,
+            results_dir,
             snoop_dir,
             _keep: keep,
-            _listener: listener,
+            listener,
+            udp,
         }
     })
+}
+
+/// Grades `subs` with 3 workers in the isolation chosen; returns the reports by name and the
+/// isolation in force.
+fn grade_all(
+    choice: IsolationChoice,
+    limits: Limits,
+    subs: Vec<Submission>,
+) -> (BTreeMap<String, Report>, Isolation) {
+    let grader = Grader::new("swipl".as_ref(), choice, limits)
+        .expect("these tests need swipl and a working bwrap");
+    // Memory blow-ups get more time and less memory, so that a loaded machine cannot
+    // turn their `memory` into `timeout`.
+    let roomy = Limits {
+        hand_value: Duration::from_secs(8),
+        memory: 192 << 20,
+        ..limits
+    };
+    let roomy = Grader::new("swipl".as_ref(), choice, roomy).unwrap();
+    let queue = Mutex::new(subs);
+    let reports = Mutex::new(BTreeMap::new());
+    std::thread::scope(|s| {
+        for slot in 0..3u32 {
+            let (queue, reports, grader, roomy) = (&queue, &reports, &grader, &roomy);
+            s.spawn(move || loop {
+                let Some(sub) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let memory = ["memory_hog", "deep_recursion"].contains(&sub.name.as_str());
+                let report = if memory { roomy } else { grader }.grade(&sub, slot);
+                reports.lock().unwrap().insert(sub.name.clone(), report);
+            });
+        }
+    });
+    (reports.into_inner().unwrap(), grader.isolation())
 }
 
 fn report(name: &str) -> &'static Report {
@@ -445,21 +513,38 @@ fn slow_tests_time_out_and_the_rest_pass() {
     assert_eq!(verdicts("slow").get("timeout"), Some(&1));
 }
 
+/// Asserts that every breach the snoop tried failed, as it counted them.
+fn snoop_found_nothing(snoop: &Report, mode: &str) {
+    for t in snoop.tests.iter().filter(|t| t.predicate == "hand_value") {
+        let got = match &t.verdict {
+            Verdict::Pass => "0".to_string(),
+            Verdict::WrongAnswer { got, .. } => got.clone(),
+            other => panic!("{mode}: snoop {}: {other:?}", t.id),
+        };
+        assert_eq!(got, "0", "{mode}: snoop {}: a breach succeeded", t.id);
+    }
+}
+
 #[test]
 fn the_host_is_untouched() {
     let g = graded();
     for name in ["shell_load", "shell_call"] {
         all_pass(name);
     }
-    let snoop = report("snoop");
-    for t in snoop.tests.iter().filter(|t| t.predicate == "hand_value") {
-        let got = match &t.verdict {
-            Verdict::Pass => "0".to_string(),
-            Verdict::WrongAnswer { got, .. } => got.clone(),
-            other => panic!("snoop {}: {other:?}", t.id),
-        };
-        assert_eq!(got, "0", "snoop {}: a breach succeeded", t.id);
-    }
+    snoop_found_nothing(report("snoop"), "bwrap");
+    snoop_found_nothing(&g.bare["snoop"], "rlimits");
+    // No TCP connection and no datagram reached the host, in either mode (the snoop tried
+    // once at load time and once per hand_value test).
+    g.listener.set_nonblocking(true).unwrap();
+    assert!(
+        g.listener.accept().is_err(),
+        "a TCP connection reached the host"
+    );
+    g.udp.set_nonblocking(true).unwrap();
+    assert!(
+        g.udp.recv(&mut [0u8; 16]).is_err(),
+        "a datagram reached the host"
+    );
     let canary: Vec<_> = std::fs::read_dir(CANARY)
         .expect("the canary directory survives")
         .flatten()
@@ -469,6 +554,12 @@ fn the_host_is_untouched() {
     assert_eq!(
         std::fs::read_to_string(Path::new(CANARY).join("victim.txt")).unwrap(),
         "keep me"
+    );
+    assert!(!Path::new(TMP_PLANT).exists(), "a file appeared in /tmp");
+    assert_eq!(
+        snapshot(&g.results_dir),
+        g.results_before,
+        "the results changed"
     );
     assert_eq!(snapshot(&corpus_dir()), g.host_before, "the corpus changed");
     // shell_load.pl starts `sleep 311 &`: it must have died with its sandbox.
@@ -486,6 +577,41 @@ fn the_host_is_untouched() {
         1,
         "the snoop wrote beside itself"
     );
+}
+
+#[test]
+fn without_namespaces_seccomp_and_landlock_are_in_force_and_verdicts_agree() {
+    let g = graded();
+    let bwrap = report("correct").isolation;
+    assert!(bwrap.bwrap && bwrap.seccomp, "{}", bwrap.name());
+    let bare = g.bare_isolation;
+    assert!(
+        !bare.bwrap && bare.seccomp && bare.landlock.is_some_and(|abi| abi >= 4),
+        "this test needs a kernel with seccomp and Landlock ABI 4 or later: {}",
+        bare.name()
+    );
+    // The well-behaved ones get the same verdicts; a test that timed out in either run
+    // (a loaded machine) is not compared.
+    for name in [
+        "correct",
+        "module",
+        "broken_runs",
+        "halt_exit",
+        "prints_stdout",
+    ] {
+        let (a, b) = (report(name), &g.bare[name]);
+        assert_eq!(b.isolation, bare, "{name}");
+        let mut compared = 0;
+        for (x, y) in a.tests.iter().zip(&b.tests) {
+            let timeout = |v: &Verdict| matches!(v, Verdict::Timeout { .. });
+            if timeout(&x.verdict) || timeout(&y.verdict) {
+                continue;
+            }
+            assert_eq!(x.verdict.name(), y.verdict.name(), "{name} {}", x.id);
+            compared += 1;
+        }
+        assert!(compared + 3 >= a.tests.len(), "{name}: too many timeouts");
+    }
 }
 
 #[test]
@@ -516,7 +642,7 @@ fn rlimits_only_still_grades_and_says_so() {
         ..Limits::default()
     };
     let grader = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
-    assert_eq!(grader.isolation(), crib_grade::Isolation::Rlimits);
+    assert!(!grader.isolation().bwrap);
     let subs = discover(
         &[
             corpus_dir().join("correct.pl"),
@@ -527,7 +653,7 @@ fn rlimits_only_still_grades_and_says_so() {
     .unwrap();
     let correct = grader.grade(&subs[0], 7);
     assert_eq!(correct.marks.total, 70.0);
-    assert_eq!(correct.isolation, crib_grade::Isolation::Rlimits);
+    assert_eq!(correct.isolation, grader.isolation());
     let halting = grader.grade(&subs[1], 7);
     assert!(halting
         .tests
