@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use crib_grade::{Grader, Isolation, IsolationChoice, Limits, Report, Submission};
+use crib_grade::{Grader, IsolationChoice, Limits, Report, Submission};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, Args)]
@@ -52,8 +52,11 @@ pub struct GradeArgs {
     /// Also write DIR/<submission>/results.json in Gradescope's autograder format.
     #[arg(long, value_name = "DIR")]
     gradescope: Option<PathBuf>,
-    /// How children are isolated: bwrap (bubblewrap namespaces + rlimits), rlimits (only
-    /// rlimits: trusted code or a throwaway container), or auto (bwrap when it works here).
+    /// How children are isolated: bwrap (bubblewrap namespaces), rlimits (no namespaces, as
+    /// in Gradescope's containers), auto (bwrap when it works here), or strict (auto, but
+    /// refuse to grade unless the network and the host's files are both closed). Every mode
+    /// adds seccomp (no network sockets) and, without bwrap, Landlock (files) where the
+    /// kernel offers them, and keeps the rlimits.
     #[arg(long, value_enum, default_value_t = IsolationArg::Auto)]
     isolation: IsolationArg,
     /// The SWI-Prolog executable.
@@ -66,6 +69,7 @@ enum IsolationArg {
     Auto,
     Bwrap,
     Rlimits,
+    Strict,
 }
 
 fn seconds(text: &str) -> Result<f64, String> {
@@ -102,24 +106,26 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         .into_iter()
         .filter(|s| !s.path.canonicalize().is_ok_and(|p| ours.contains(&p)))
         .collect();
+    // Every child's memory, times the workers, stays well inside the container's cgroup.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = args.jobs.map_or(cores, |j| j as usize).min(submissions.len().max(1));
+    let memory = crib_grade::MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
         load: Duration::from_secs_f64(args.load_timeout),
-        memory: args.memory << 20,
+        memory: memory.per_child,
         ..Limits::default()
     };
     let choice = match args.isolation {
         IsolationArg::Auto => IsolationChoice::Auto,
         IsolationArg::Bwrap => IsolationChoice::Bwrap,
         IsolationArg::Rlimits => IsolationChoice::Rlimits,
+        IsolationArg::Strict => IsolationChoice::Strict,
     };
     let grader = Grader::new(&args.swipl, choice, limits)?;
-    if grader.isolation() == Isolation::Rlimits {
-        eprintln!(
-            "crib: warning: isolation is rlimits only: submissions can read the host and reach \
-             the network (use a throwaway container, or install bubblewrap)"
-        );
+    for warning in grader.isolation().warnings() {
+        eprintln!("crib: warning: {warning}");
     }
     let fingerprint = &crib_grade::test_set().fingerprint;
     let mut reports: Vec<Option<Report>> = vec![None; submissions.len()];
@@ -137,7 +143,8 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     let jobs = args
         .jobs
         .map(|j| j as usize)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or(cores)
+        .min(memory.workers)
         .min(todo.len().max(1));
     let bar = ProgressBar::new(todo.len() as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} graded, {elapsed} {msg}")
@@ -195,13 +202,14 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         write!(out, "{}", crib_grade::table(&reports, args.verbose))?;
         writeln!(
             out,
-            "{} submission{} graded in {:.1} s ({} resumed), isolation {}, results in {}; \
-             code quality (30) not assessed",
+            "{} submission{} graded in {:.1} s ({} resumed), isolation {}, memory {}, results \
+             in {}; code quality (30) not assessed",
             reports.len(),
             if reports.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
             reports.len() - todo.len(),
             grader.isolation().name(),
+            memory,
             args.out.display()
         )?;
     }
