@@ -1,4 +1,5 @@
 use super::*;
+use std::os::unix::process::ExitStatusExt;
 
 #[test]
 fn layers_have_names_and_round_trip() {
@@ -112,6 +113,17 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
         std::fs::set_permissions(outside.path(), everyone).unwrap();
     }
     let outside_dir = outside.path().display().to_string();
+    // A process outside the child's Landlock domain, of the uid the child runs as: only
+    // Landlock's signal scope keeps the child from killing it (as the grader).
+    let start_victim = || {
+        let mut cmd = Command::new("sleep");
+        cmd.arg("60");
+        if jail.root {
+            cmd.uid(SANDBOX_UID + 9).gid(SANDBOX_UID + 9);
+        }
+        cmd.spawn().unwrap()
+    };
+    let mut victim = start_victim();
     // What a child may do.
     assert!(child_succeeds(
         &jail,
@@ -135,10 +147,18 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
             env!("CARGO_MANIFEST_DIR")
         ),
         "read_file_to_string('/etc/passwd', _, [])".to_string(),
+        "use_module(library(process)), process_kill(VICTIM, kill)".to_string(),
     ];
+    let goal_for =
+        |goal: &str, victim: &std::process::Child| goal.replace("VICTIM", &victim.id().to_string());
     for goal in &breaches {
-        assert!(!child_succeeds(&jail, goal), "a child could: {goal}");
+        let goal = goal_for(goal, &victim);
+        assert!(!child_succeeds(&jail, &goal), "a child could: {goal}");
     }
+    assert!(victim.try_wait().unwrap().is_none(), "the victim died");
+    victim.kill().unwrap();
+    victim.wait().unwrap();
+    let mut victim = start_victim();
     listener.set_nonblocking(true).unwrap();
     assert!(listener.accept().is_err(), "a connection reached the host");
     assert!(!outside.path().join("planted").exists());
@@ -147,10 +167,12 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
     open.isolation = Isolation::default();
     open.seccomp = None;
     for goal in &breaches {
+        let goal = goal_for(goal, &victim);
         assert!(
-            child_succeeds(&open, goal),
+            child_succeeds(&open, &goal),
             "even without the layers: {goal}"
         );
     }
     assert!(outside.path().join("planted").exists());
+    assert_eq!(victim.wait().unwrap().signal(), Some(libc::SIGKILL));
 }
