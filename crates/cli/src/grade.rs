@@ -108,7 +108,10 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         .collect();
     // Every child's memory, times the workers, stays well inside the container's cgroup.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = args.jobs.map_or(cores, |j| j as usize).min(submissions.len().max(1));
+    let workers = args
+        .jobs
+        .map_or(cores, |j| j as usize)
+        .min(submissions.len().max(1));
     let memory = crib_grade::MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),

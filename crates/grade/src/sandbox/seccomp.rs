@@ -11,7 +11,8 @@
 //!   `request_key`;
 //! * `unshare`, `setns`, `mount`, `umount2`, `pivot_root`, `chroot` (no new namespaces).
 //!
-//! The filter also checks the architecture, so a 32-bit system call cannot slip past it.
+//! The filter also checks the architecture, so a 32-bit system call cannot slip past it (it
+//! kills the process), and on x86_64 denies the x32 numbers of the same calls.
 
 use std::collections::BTreeMap;
 
@@ -62,6 +63,15 @@ pub(crate) fn program() -> Result<BpfProgram, String> {
         .and_then(|c| SeccompRule::new(vec![c]))
         .map_err(|e| e.to_string())?;
         rules.insert(call, vec![not_unix]);
+    }
+    if arch == TargetArch::x86_64 {
+        // The x32 ABI shares x86_64's audit architecture, with numbers offset by this bit.
+        const X32_SYSCALL_BIT: i64 = 0x4000_0000;
+        let x32: Vec<_> = rules
+            .iter()
+            .map(|(n, r)| (n | X32_SYSCALL_BIT, r.clone()))
+            .collect();
+        rules.extend(x32);
     }
     let filter = SeccompFilter::new(
         rules,

@@ -39,6 +39,7 @@ fn the_seccomp_filter_compiles_for_bubblewrap() {
     let program = seccomp::program().unwrap();
     let bytes = seccomp::to_bytes(&program);
     assert_eq!(bytes.len(), program.len() * 8);
+    eprintln!("the filter: {} instructions", program.len());
     assert!(
         program.len() > DENIED_AT_LEAST,
         "{} instructions",
