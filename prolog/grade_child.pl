@@ -12,13 +12,19 @@ a test kills it). Invoked as
 
 It loads the submission's Files into `user`, reporting every error and warning printed while
 loading (with file and line), then runs the tests in TestsFile from index First on, and
-writes one JSON object a line on AnswerPath (the grader's pipe, `/proc/self/fd/3`):
+writes one JSON object a line on AnswerPath (the grader's pipe, `/proc/self/fd/3`), each
+tagged with its `type` (crates/grade/src/protocol.rs reads them):
 
-    {"diag":{"kind":"error","file":"a.pl","line":3,"message":"..."}}
-    {"loaded":{"hand_value":"user","select_hand":null}}
-    {"start":4}
-    {"result":4,"answer":{"int":"12"}}
-    {"done":true}
+    {"type":"diag","kind":"error","file":"a.pl","line":3,"message":"..."}
+    {"type":"loaded","hand_value":"user","select_hand":null}
+    {"type":"start","test":4}
+    {"type":"result","test":4,"outcome":"value","value":{"int":"12"}}
+    {"type":"done"}
+
+A `result` frame's `outcome` is `value` (hand_value/3 answered `value`), `cards`
+(select_hand/3 answered `hand` and `crib`), `fail`, `halt` (with the `status` written) or
+`exception` (with its `kind`, `timeout`, `memory` or `exception`, and the `message`). An
+answer is `{"int":Digits}`, `{"cards":[Token,...]}` or `{"term":Text}`.
 
 A test is `test(Index, Seconds, Goal)` where Goal is `hand_value(Hand, Start)` or
 `select_hand(Cards)`: inputs only. The expected answers never enter this process; the grader
@@ -47,10 +53,10 @@ main :-
     load_submission(Files),
     found(hand_value, HandValue),
     found(select_hand, SelectHand),
-    emit(_{loaded: _{hand_value: HandValue, select_hand: SelectHand}}),
+    emit(_{type: loaded, hand_value: HandValue, select_hand: SelectHand}),
     forall(( member(test(I, Seconds, Goal), Tests), I >= First ),
            run_test(I, Seconds, Goal)),
-    emit(_{done: true}).
+    emit(_{type: done}).
 
 %!  read_tests(+File, -Tests:list) is det.
 %
@@ -89,7 +95,7 @@ load_submission(Files) :-
 
 report_load_error(File, Error) :-
     message_text(Error, Text),
-    emit(_{diag: _{kind: error, file: File, line: 0, message: Text}}).
+    emit(_{type: diag, kind: error, file: File, line: 0, message: Text}).
 
 :- multifile user:goal_expansion/2, prolog:message//1.
 :- dynamic user:goal_expansion/2.
@@ -128,7 +134,7 @@ capture_(Term, Kind, Lines) :-
     (   atom(File0) -> File = File0 ; File = '' ),
     (   integer(Line0) -> Line = Line0 ; Line = 0 ),
     lines_text(Lines, Text),
-    emit(_{diag: _{kind: Kind, file: File, line: Line, message: Text}}).
+    emit(_{type: diag, kind: Kind, file: File, line: Line, message: Text}).
 
 message_location(error(_, file(File, Line, _, _)), File, Line) :-
     atom(File),
@@ -167,7 +173,7 @@ found(Name, Where) :-
 %   first solution counts, as with once/1.
 
 run_test(I, Seconds, Goal) :-
-    emit(_{start: I}),
+    emit(_{type: start, test: I}),
     test_goal(Goal, Module, Call, Answer),
     catch(with_time_limit(Seconds,
                                (   call(Module:Call)
@@ -177,7 +183,7 @@ run_test(I, Seconds, Goal) :-
           Error,
           Outcome = error(Error)),
     outcome_frame(Outcome, Answer, Frame),
-    emit(Frame.put(result, I)).
+    emit(Frame.put(_{type: result, test: I})).
 
 test_goal(hand_value(Hand, Start), Module, hand_value(Hand, Start, Value), value(Value)) :-
     found(hand_value, Module0),
@@ -189,16 +195,16 @@ test_goal(select_hand(Cards), Module, select_hand(Cards, Hand, Crib), cards(Hand
 module_or_user(null, user) :- !.
 module_or_user(Module, Module).
 
-outcome_frame(true, value(Value), _{answer: A}) :-
+outcome_frame(true, value(Value), _{outcome: value, value: A}) :-
     answer(Value, A).
-outcome_frame(true, cards(Hand, Crib), _{hand: H, crib: C}) :-
+outcome_frame(true, cards(Hand, Crib), _{outcome: cards, hand: H, crib: C}) :-
     card_list(Hand, H),
     card_list(Crib, C).
-outcome_frame(fail, _, _{fail: true}).
-outcome_frame(error(grade_halt(Status)), _, _{halt: Text}) :-
+outcome_frame(fail, _, _{outcome: fail}).
+outcome_frame(error(grade_halt(Status)), _, _{outcome: halt, status: Text}) :-
     !,
     term_text(Status, Text).
-outcome_frame(error(Error), _, _{exception: Text, kind: Kind}) :-
+outcome_frame(error(Error), _, _{outcome: exception, kind: Kind, message: Text}) :-
     error_kind(Error, Kind),
     message_text(Error, Text).
 

@@ -1,14 +1,13 @@
 //! `crib grade`: grade student Prolog submissions against the reference, in sandboxes.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
-use crib_grade::{Grader, IsolationChoice, Limits, Report, Submission};
+use crib_grade::{Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report, Session};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, Args)]
@@ -94,25 +93,17 @@ fn long_help() -> String {
 }
 
 pub fn run(args: &GradeArgs) -> Result<()> {
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
-    // The output directories are never submissions, even inside a PATH given.
-    let ours: Vec<PathBuf> = [Some(&args.out), args.gradescope.as_ref()]
-        .into_iter()
-        .flatten()
-        .filter_map(|p| p.canonicalize().ok())
-        .collect();
-    let submissions: Vec<Submission> = crib_grade::discover(&args.paths, args.single)?
-        .into_iter()
-        .filter(|s| !s.path.canonicalize().is_ok_and(|p| ours.contains(&p)))
-        .collect();
+    let mut session = Session::new(&args.out);
+    session.resume = args.resume;
+    session.gradescope = args.gradescope.clone();
+    if let Some(jobs) = args.jobs.and_then(|j| NonZeroUsize::new(j as usize)) {
+        session.jobs = jobs;
+    }
+    let submissions = session.discover(&args.paths, args.single)?;
     // Every child's memory, times the workers, stays well inside the container's cgroup.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = args
-        .jobs
-        .map_or(cores, |j| j as usize)
-        .min(submissions.len().max(1));
-    let memory = crib_grade::MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
+    let workers = session.jobs.get().min(submissions.len().max(1));
+    let memory = MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
+    session.jobs = NonZeroUsize::new(memory.workers).unwrap_or(NonZeroUsize::MIN);
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
@@ -130,72 +121,13 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     for warning in grader.isolation().warnings() {
         eprintln!("crib: warning: {warning}");
     }
-    let fingerprint = &crib_grade::test_set().fingerprint;
-    let mut reports: Vec<Option<Report>> = vec![None; submissions.len()];
-    let mut todo = Vec::new();
-    for (i, sub) in submissions.iter().enumerate() {
-        match args
-            .resume
-            .then(|| previous(&args.out, sub, fingerprint))
-            .flatten()
-        {
-            Some(report) => reports[i] = Some(report),
-            None => todo.push(i),
-        }
-    }
-    let jobs = args
-        .jobs
-        .map(|j| j as usize)
-        .unwrap_or(cores)
-        .min(memory.workers)
-        .min(todo.len().max(1));
-    let bar = ProgressBar::new(todo.len() as u64).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} graded, {elapsed} {msg}")
-            .expect("the template is valid"),
-    );
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Report)>();
-    let mut write_error = None;
-    std::thread::scope(|scope| {
-        for slot in 0..jobs {
-            let tx = tx.clone();
-            let (todo, next, grader, submissions) = (&todo, &next, &grader, &submissions);
-            scope.spawn(move || loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&i) = todo.get(k) else { break };
-                let report = grader.grade(&submissions[i], slot as u32);
-                if tx.send((i, report)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        for (i, report) in rx {
-            if let Err(e) = save(&args.out, &report) {
-                write_error.get_or_insert(e);
-            }
-            bar.set_message(report.name.clone());
-            bar.inc(1);
-            reports[i] = Some(report);
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e);
+    let mut bar = Bar(None);
+    let graded = session.grade(&grader, &submissions, &mut bar);
+    if let Some(bar) = bar.0 {
+        bar.finish_and_clear();
     }
-    let reports: Vec<Report> = reports.into_iter().flatten().collect();
-    if let Some(dir) = &args.gradescope {
-        for report in &reports {
-            let sub_dir = dir.join(file_stem(&report.name));
-            std::fs::create_dir_all(&sub_dir)
-                .with_context(|| format!("cannot create {}", sub_dir.display()))?;
-            let path = sub_dir.join("results.json");
-            let text = serde_json::to_string_pretty(&crib_grade::gradescope(report))?;
-            std::fs::write(&path, text + "\n")
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-    }
+    let Graded { reports, resumed } = graded?;
     if args.json {
         for report in &reports {
             crate::print_json(report)?;
@@ -205,12 +137,11 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         write!(out, "{}", crib_grade::table(&reports, args.verbose))?;
         writeln!(
             out,
-            "{} submission{} graded in {:.1} s ({} resumed), isolation {}, memory {}, results \
-             in {}; code quality (30) not assessed",
+            "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, memory {}, \
+             results in {}; code quality (30) not assessed",
             reports.len(),
             if reports.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
-            reports.len() - todo.len(),
             grader.isolation().name(),
             memory,
             args.out.display()
@@ -219,46 +150,23 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     Ok(())
 }
 
-/// Returns the report of an earlier run if it is for the same files and test set.
-fn previous(out: &Path, sub: &Submission, fingerprint: &str) -> Option<Report> {
-    let text = std::fs::read_to_string(result_path(out, &sub.name)).ok()?;
-    let report: Report = serde_json::from_str(&text).ok()?;
-    let current = sub.content_hash().ok()?;
-    (report.test_set == fingerprint && report.content_hash == current).then_some(report)
-}
+/// The progress bar on stderr, drawn once grading starts.
+struct Bar(Option<ProgressBar>);
 
-/// Writes the report where `--resume` finds it, atomically.
-fn save(out: &Path, report: &Report) -> Result<()> {
-    let path = result_path(out, &report.name);
-    let tmp = path.with_extension("json.tmp");
-    let text = serde_json::to_string_pretty(report)?;
-    std::fs::write(&tmp, text + "\n").with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
-}
-
-fn result_path(out: &Path, name: &str) -> PathBuf {
-    out.join(format!("{}.json", file_stem(name)))
-}
-
-/// Returns `name` made safe as a file name; a name that had to change gets a hash suffix so
-/// two names never share a file.
-fn file_stem(name: &str) -> String {
-    let safe: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "._~-".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if safe == name && !safe.starts_with('.') {
-        return safe;
+impl Progress for Bar {
+    fn start(&mut self, to_grade: usize) {
+        self.0 = Some(
+            ProgressBar::new(to_grade as u64).with_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} graded, {elapsed} {msg}")
+                    .expect("the template is valid"),
+            ),
+        );
     }
-    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("_{}-{:08x}", safe.trim_start_matches('.'), hash as u32)
+
+    fn graded(&mut self, report: &Report) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(report.name.clone());
+            bar.inc(1);
+        }
+    }
 }

@@ -162,3 +162,41 @@ fn run_autograder_writes_results_json() {
     .unwrap();
     assert_eq!(results["score"], 0);
 }
+
+#[test]
+fn output_directories_are_not_graded_and_write_failures_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(corpus("empty.pl"), dir.path().join("empty.pl")).unwrap();
+    let out_dir = dir.path().join("results");
+    let gs = dir.path().join("gs");
+    std::fs::create_dir_all(gs.join("old")).unwrap();
+    let grade = || {
+        crib()
+            .args(["grade", "--json", "--out"])
+            .arg(&out_dir)
+            .arg("--gradescope")
+            .arg(&gs)
+            .arg(dir.path())
+            .output()
+            .unwrap()
+    };
+    let out = grade();
+    assert_eq!(out.status.code(), Some(0));
+    let names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["name"].to_string())
+        .collect();
+    assert_eq!(names, ["\"empty\""]);
+
+    // The result file is a directory now: grading finishes, then exits 2 naming it.
+    let result = out_dir.join("empty.json");
+    std::fs::remove_file(&result).unwrap();
+    std::fs::create_dir_all(result.join("x")).unwrap();
+    let out = grade();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("cannot write {}", result.display())),
+        "{err}"
+    );
+}

@@ -1,16 +1,15 @@
 //! Measures grading throughput: 100 copies of tests/submissions/correct.pl graded with the
-//! default limits, one worker per core, under the best isolation available, as
-//! `crib grade DIR` would. The target is at most 2 minutes on a 2-core machine.
+//! default limits, one worker per core, under the best isolation available, through the
+//! same [`Session`] as `crib grade DIR`. The target is at most 2 minutes on a 2-core machine.
 //!
 //! `cargo bench -p crib-grade --bench hundred` runs it; add `-- worst` to also time the
 //! worst submission (every test loops until its limit) against the bound
 //! [`Limits::budget`].
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crib_grade::{discover, Grader, IsolationChoice, Limits};
+use crib_grade::{discover, Grader, IsolationChoice, Limits, Session};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let worst = std::env::args().any(|a| a == "worst");
@@ -20,31 +19,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::fs::copy(&correct, dir.path().join(format!("student{i:03}.pl")))?;
     }
     let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())?;
-    let subs = discover(&[dir.path().to_path_buf()], false)?;
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let session = Session::new(dir.path().join("results"));
+    let subs = session.discover(&[dir.path().to_path_buf()], false)?;
+    let jobs = session.jobs;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let full = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for slot in 0..jobs {
-            let (subs, next, full, grader) = (&subs, &next, &full, &grader);
-            s.spawn(move || {
-                while let Some(sub) = subs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if grader.grade(sub, slot as u32).marks.total == 70.0 {
-                        full.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-            });
-        }
-    });
+    let graded = session.grade(&grader, &subs, &mut ())?;
+    let full = graded
+        .reports
+        .iter()
+        .filter(|r| r.marks.total == 70.0)
+        .count();
     let took = started.elapsed();
     println!(
         "hundred: {} correct submissions graded in {:.1} s ({} with 70/70), {jobs} workers, \
          isolation {}, load average before: {}",
         subs.len(),
         took.as_secs_f64(),
-        full.load(Ordering::Relaxed),
+        full,
         grader.isolation().name(),
         load.trim()
     );

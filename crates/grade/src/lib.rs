@@ -6,7 +6,8 @@
 //! against crib-core ([`Verdict`]), so expected answers never enter the child. A test that
 //! crashes, halts, times out or exhausts memory costs only itself: the remaining tests run
 //! in a fresh child. [`Marks`] follow the assignment: hand_value passed/total x 50,
-//! select_hand mean quality x 20, code quality (30) left to the markers.
+//! select_hand mean quality x 20, code quality (30) left to the markers. A [`Session`] grades
+//! many submissions on a pool of workers, saving each result as it is done.
 //!
 //! # Example
 //! ```no_run
@@ -22,9 +23,15 @@
 #![deny(missing_docs)]
 
 mod cgroup;
+mod child;
+mod credit;
+mod hash;
+mod protocol;
 mod report;
 mod runner;
 mod sandbox;
+mod session;
+mod strategy;
 mod submission;
 mod testset;
 mod verdict;
@@ -32,17 +39,20 @@ mod verdict;
 use std::path::PathBuf;
 
 pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
+pub use credit::SelectCredit;
 pub use report::{
     gradescope, table, Diagnostic, Load, Marks, Report, TestResult, CODE_QUALITY_MARKS,
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
 pub use sandbox::{Isolation, IsolationChoice, Layer, SANDBOX_UID, TMPFS_BYTES};
+pub use session::{Graded, Progress, Session, SessionError};
+pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
 pub use submission::{discover, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
 pub use testset::{
     test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,
 };
-pub use verdict::Verdict;
+pub use verdict::{KeepValue, Verdict};
 
 /// What stops the grader from grading at all. Problems with a submission are never errors:
 /// they are part of its [`Report`].

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use crate::credit::SelectCredit;
 use crate::sandbox::Isolation;
 use crate::verdict::Verdict;
 
@@ -62,9 +63,10 @@ pub struct TestResult {
     /// The verdict and its details.
     #[serde(flatten)]
     pub verdict: Verdict,
-    /// select_hand only: the keep's expected value over the best one, in 0..=1.
+    /// select_hand only: the test's credit in 0..=1, on the report's
+    /// [`Report::select_credit`] scale (0 for an invalid answer or a failure).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub quality: Option<f64>,
+    pub credit: Option<f64>,
     /// Wall-clock time of the goal, milliseconds, as the grader saw it.
     pub time_ms: u64,
 }
@@ -78,11 +80,11 @@ pub struct Marks {
     pub hand_value_total: usize,
     /// passed / total x 50.
     pub hand_value: f64,
-    /// The mean quality of the select_hand tests, in 0..=1.
-    pub select_hand_quality: f64,
+    /// The mean credit of the select_hand tests, in 0..=1.
+    pub select_hand_credit: f64,
     /// select_hand tests.
     pub select_hand_total: usize,
-    /// mean quality x 20.
+    /// mean credit x 20.
     pub select_hand: f64,
     /// hand_value + select_hand, out of 70.
     pub total: f64,
@@ -103,13 +105,13 @@ impl Marks {
             .collect();
         let passed = hv.iter().filter(|t| t.verdict == Verdict::Pass).count();
         let hand_value = ratio(passed as f64, hv.len()) * HAND_VALUE_MARKS;
-        let quality = ratio(sh.iter().map(|t| t.quality.unwrap_or(0.0)).sum(), sh.len());
-        let select_hand = quality * SELECT_HAND_MARKS;
+        let credit = ratio(sh.iter().map(|t| t.credit.unwrap_or(0.0)).sum(), sh.len());
+        let select_hand = credit * SELECT_HAND_MARKS;
         Marks {
             hand_value_passed: passed,
             hand_value_total: hv.len(),
             hand_value: round2(hand_value),
-            select_hand_quality: round4(quality),
+            select_hand_credit: round4(credit),
             select_hand_total: sh.len(),
             select_hand: round2(select_hand),
             total: round2(hand_value + select_hand),
@@ -146,6 +148,9 @@ pub struct Report {
     pub content_hash: String,
     /// The test set's fingerprint.
     pub test_set: String,
+    /// The credit scale of the select_hand tests.
+    #[serde(default)]
+    pub select_credit: SelectCredit,
     /// The layers of isolation the children ran in (in JSON, a list of names:
     /// `["bwrap", "seccomp"]`).
     pub isolation: Isolation,
@@ -233,7 +238,7 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
             "{:<width$}  {:>10}  {:>10.1}%  {:>8.2}  {}",
             r.name,
             format!("{}/{}", m.hand_value_passed, m.hand_value_total),
-            m.select_hand_quality * 100.0,
+            m.select_hand_credit * 100.0,
             m.total,
             if problems.is_empty() {
                 "-".to_string()
@@ -253,13 +258,13 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
                 );
             }
             for t in &r.tests {
-                let quality = t
-                    .quality
-                    .map(|q| format!(" quality {:.3}", q))
+                let credit = t
+                    .credit
+                    .map(|q| format!(" credit {:.3}", q))
                     .unwrap_or_default();
                 let _ = writeln!(
                     out,
-                    "    {:<36} {:>5} ms  {}{quality}",
+                    "    {:<36} {:>5} ms  {}{credit}",
                     t.id,
                     t.time_ms,
                     one_line(&t.verdict.describe())
@@ -297,27 +302,35 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
                 let pass = t.verdict == Verdict::Pass;
                 (per_hv, if pass { per_hv } else { 0.0 })
             } else {
-                (per_sh, per_sh * t.quality.unwrap_or(0.0))
+                (per_sh, per_sh * t.credit.unwrap_or(0.0))
             };
+            let mut text = format!("?- {}\n{}", t.goal, t.verdict.describe());
+            if let Some(credit) = t.credit.filter(|c| *c < 1.0) {
+                let _ = write!(
+                    text,
+                    "\ncredit {credit:.3} on the {} scale",
+                    report.select_credit.name()
+                );
+            }
             serde_json::json!({
                 "name": format!("{} {}", t.predicate, t.id),
                 "number": (i + 1).to_string(),
                 "score": round4(score),
                 "max_score": round4(max),
                 "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
-                "output": format!("?- {}\n{}", t.goal, t.verdict.describe()),
+                "output": text,
                 "visibility": "visible",
             })
         })
         .collect();
     let mut output = format!(
-        "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean quality {:.3}, \
+        "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean credit {:.3}, \
          {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n\
          isolation: {}\n",
         m.hand_value_passed,
         m.hand_value_total,
         m.hand_value,
-        m.select_hand_quality,
+        m.select_hand_credit,
         m.select_hand,
         report.isolation.name()
     );

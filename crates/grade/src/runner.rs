@@ -1,24 +1,22 @@
-//! Running a submission's tests in child processes, restarting after a child dies.
+//! Grading one submission: the [`Grader`] and its [`Limits`], and the loop that feeds a
+//! submission's tests to child after child until each test has a verdict.
 
 use std::fs;
-use std::io::{BufRead, BufReader, Read};
-use std::os::fd::OwnedFd;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{ExitStatus, Stdio};
+use std::process::ExitStatus;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-use serde::Deserialize;
-
+use crate::child::{Child, FramePipe, MAX_OUTPUT};
+use crate::credit::SelectCredit;
+use crate::protocol::{Found, Frame, Outcome};
 use crate::report::{Diagnostic, Load, Marks, Report, TestResult};
 use crate::sandbox::{self, Isolation, IsolationChoice, Jail, Mounts, Rlimits};
 use crate::submission::Submission;
 use crate::testset::{test_set, Input, TestCase, TestSet};
-use crate::verdict::{judge_keep, judge_value, Answer, Verdict};
+use crate::verdict::{judge, Verdict};
 use crate::GradeError;
 
 /// The child program, built into the grader so that it always matches it.
@@ -26,10 +24,6 @@ const CHILD: &str = include_str!("../../../prolog/grade_child.pl");
 
 /// The most diagnostics kept per submission.
 pub const MAX_DIAGNOSTICS: usize = 50;
-/// The most bytes of a child's stdout and stderr kept, each.
-const MAX_OUTPUT: usize = 4096;
-/// The longest frame read from a child; longer lines are dropped.
-const MAX_FRAME: u64 = 1 << 20;
 
 /// Time and memory limits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +83,7 @@ pub struct Grader {
     dir: tempfile::TempDir,
     tests: &'static TestSet,
     counter: AtomicUsize,
+    select_credit: SelectCredit,
 }
 
 impl Grader {
@@ -125,7 +120,20 @@ impl Grader {
             dir,
             tests,
             counter: AtomicUsize::new(0),
+            select_credit: SelectCredit::default(),
         })
+    }
+
+    /// Returns the grader with select_hand tests credited on `scale` (default
+    /// [`SelectCredit::Graded`]).
+    pub fn with_select_credit(mut self, scale: SelectCredit) -> Grader {
+        self.select_credit = scale;
+        self
+    }
+
+    /// Returns the credit scale of select_hand tests.
+    pub fn select_credit(&self) -> SelectCredit {
+        self.select_credit
     }
 
     /// Returns the isolation children run in.
@@ -180,6 +188,7 @@ impl Grader {
             path: submission.path.display().to_string(),
             content_hash,
             test_set: self.tests.fingerprint.clone(),
+            select_credit: self.select_credit,
             isolation: self.jail.isolation,
             marks: Marks::new(&tests),
             load: run.load,
@@ -275,9 +284,7 @@ impl Grader {
         run: &mut Run,
         budget_end: Instant,
     ) -> std::io::Result<Flow> {
-        let (reader, writer) = std::io::pipe()?;
-        let writer: OwnedFd = writer.into();
-        let fd_path = format!("/proc/self/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&writer));
+        let pipe = FramePipe::new()?;
         let submission_dir = self.jail.submission_dir(mounts);
         let mut args = vec![
             format!("--stack-limit={}k", self.limits.memory / 2 / 1024),
@@ -288,7 +295,7 @@ impl Grader {
                     .jail
                     .inside(mounts, &mounts.grader.join("grade_child.pl")),
             ),
-            fd_path,
+            pipe.path_in_child(),
             path_text(&self.jail.inside(mounts, &mounts.grader.join("tests.pl"))),
             run.next.to_string(),
         ];
@@ -308,19 +315,12 @@ impl Grader {
             file_size: 16 << 20,
             processes: 256,
         };
-        let mut cmd = self
+        let cmd = self
             .jail
-            .command(mounts, &args, limits, slot, Some(&writer));
-        cmd.stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = cmd.spawn()?;
-        drop(writer);
+            .command(mounts, &args, limits, slot, Some(pipe.writer()));
+        let mut child = Child::spawn(cmd, pipe)?;
         run.children += 1;
         let first = run.children == 1;
-        let frames = read_frames(reader);
-        let stdout = drain(child.stdout.take());
-        let stderr = drain(child.stderr.take());
         let prefix = format!("{}/", submission_dir.display());
 
         let spawned = Instant::now();
@@ -330,59 +330,63 @@ impl Grader {
         let flow = loop {
             let now = Instant::now();
             let wait = deadline.min(budget_end).saturating_duration_since(now);
-            match frames.recv_timeout(wait) {
-                Ok(frame) => {
-                    if let Some(diag) = frame.diag {
-                        if first && run.load.diagnostics.len() < MAX_DIAGNOSTICS {
-                            run.load.diagnostics.push(Diagnostic {
-                                kind: diag.kind,
-                                file: diag.file.replace(&prefix, ""),
-                                line: diag.line,
-                                message: diag.message.replace(&prefix, ""),
-                            });
-                        }
-                    } else if let Some(found) = frame.loaded {
-                        loaded = true;
-                        if first {
-                            run.loaded(found);
-                        }
-                        deadline = Instant::now() + self.limits.load;
-                    } else if let Some(i) = frame.start {
-                        if let Some(case) = self.tests.cases.get(i) {
-                            let now = Instant::now();
-                            current = Some((i, now));
-                            deadline = now + self.limits.of(case) + self.limits.grace;
-                        }
-                    } else if let Some(i) = frame.result {
-                        if let (Some((j, at)), Some(case)) = (current, self.tests.cases.get(i)) {
-                            if i == j {
-                                let ms = at.elapsed().as_millis() as u64;
-                                let (verdict, quality) = self.judge(case, &frame, &prefix);
-                                run.record(i, result(case, verdict, quality, ms));
-                                current = None;
-                                deadline = Instant::now() + self.limits.load;
-                            }
-                        }
-                    } else if frame.done == Some(true) {
-                        // Let it exit on its own; the kill below is for a child that
-                        // lingers.
-                        let _ = wait_briefly(&mut child);
-                        break Flow::Stop;
+            match child.frames().recv_timeout(wait) {
+                Ok(Frame::Diag(diag)) => {
+                    if first && run.load.diagnostics.len() < MAX_DIAGNOSTICS {
+                        run.load.diagnostics.push(Diagnostic {
+                            kind: diag.kind,
+                            file: diag.file.replace(&prefix, ""),
+                            line: diag.line,
+                            message: diag.message.replace(&prefix, ""),
+                        });
                     }
                 }
+                Ok(Frame::Loaded(found)) => {
+                    loaded = true;
+                    if first {
+                        run.loaded(found);
+                    }
+                    deadline = Instant::now() + self.limits.load;
+                }
+                Ok(Frame::Start { test: i }) => {
+                    if let Some(case) = self.tests.cases.get(i) {
+                        let now = Instant::now();
+                        current = Some((i, now));
+                        deadline = now + self.limits.of(case) + self.limits.grace;
+                    }
+                }
+                Ok(Frame::Result { test: i, outcome }) => {
+                    if let (Some((j, at)), Some(case)) = (current, self.tests.cases.get(i)) {
+                        if i == j {
+                            let ms = at.elapsed().as_millis() as u64;
+                            let outcome = relative(outcome, &prefix);
+                            let limit_ms = self.limits.of(case).as_millis() as u64;
+                            let (verdict, credit) =
+                                judge(case, &outcome, limit_ms, self.select_credit);
+                            run.record(i, result(case, verdict, credit, ms));
+                            current = None;
+                            deadline = Instant::now() + self.limits.load;
+                        }
+                    }
+                }
+                Ok(Frame::Done) => {
+                    // Let it exit on its own; the kill below is for a child that lingers.
+                    let _ = child.wait_briefly();
+                    break Flow::Stop;
+                }
                 Err(RecvTimeoutError::Timeout) => {
-                    let _ = kill(&mut child);
-                    break self.after_death(run, loaded, current, None, first, &stderr);
+                    let _ = child.kill();
+                    break self.after_death(run, loaded, current, None, first, &child);
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    let status = wait_briefly(&mut child).or_else(|| kill(&mut child));
-                    break self.after_death(run, loaded, current, status, first, &stderr);
+                    let status = child.wait_briefly().or_else(|| child.kill());
+                    break self.after_death(run, loaded, current, status, first, &child);
                 }
             }
         };
-        let _ = kill(&mut child);
+        let _ = child.kill();
         self.jail.sweep(slot);
-        run.output(&stdout, &stderr);
+        run.output(&child);
         Ok(flow)
     }
 
@@ -394,9 +398,9 @@ impl Grader {
         current: Option<(usize, Instant)>,
         status: Option<ExitStatus>,
         first: bool,
-        stderr: &Arc<Mutex<Captured>>,
+        child: &Child,
     ) -> Flow {
-        let tail = tail(stderr);
+        let tail = child.stderr_tail();
         if let Some((i, at)) = current {
             let case = &self.tests.cases[i];
             let ms = at.elapsed().as_millis() as u64;
@@ -441,51 +445,6 @@ impl Grader {
             });
         }
         Flow::Stop
-    }
-
-    fn judge(&self, case: &TestCase, frame: &Frame, prefix: &str) -> (Verdict, Option<f64>) {
-        let select = matches!(case.input, Input::SelectHand { .. });
-        let quality = |q: f64| select.then_some(q);
-        if frame.fail == Some(true) {
-            return (Verdict::NoSolution, quality(0.0));
-        }
-        if let Some(status) = &frame.halt {
-            let verdict = Verdict::Crashed {
-                code: status.parse().ok(),
-                signal: None,
-                message: format!("halt({status}) called"),
-            };
-            return (verdict, quality(0.0));
-        }
-        if let Some(message) = &frame.exception {
-            let message = message
-                .replace(prefix, "")
-                .trim_start_matches("'<meta-call>'/1: ")
-                .to_string();
-            let verdict = match frame.kind.as_deref() {
-                Some("timeout") => Verdict::Timeout {
-                    limit_ms: self.limits.of(case).as_millis() as u64,
-                    killed: false,
-                },
-                Some("memory") => Verdict::Memory { message },
-                _ => Verdict::Exception { message },
-            };
-            return (verdict, quality(0.0));
-        }
-        if select {
-            let none = Answer::default();
-            let (verdict, q) = judge_keep(
-                case,
-                frame.hand.as_ref().unwrap_or(&none),
-                frame.crib.as_ref().unwrap_or(&none),
-            );
-            (verdict, Some(q))
-        } else {
-            (
-                judge_value(case, frame.answer.as_ref().unwrap_or(&Answer::default())),
-                None,
-            )
-        }
     }
 }
 
@@ -542,7 +501,7 @@ impl Run {
         self.load.load_failed = Some(why);
     }
 
-    fn loaded(&mut self, found: Loaded) {
+    fn loaded(&mut self, found: Found) {
         let mut missing = Vec::new();
         if found.hand_value.is_none() {
             missing.push("hand_value/3".to_string());
@@ -561,9 +520,8 @@ impl Run {
         self.load.missing_predicate = missing;
     }
 
-    fn output(&mut self, stdout: &Arc<Mutex<Captured>>, stderr: &Arc<Mutex<Captured>>) {
-        for (name, buf) in [("stdout", stdout), ("stderr", stderr)] {
-            let bytes = buf.lock().map(|b| b.head.clone()).unwrap_or_default();
+    fn output(&mut self, child: &Child) {
+        for (name, bytes) in child.output() {
             if bytes.is_empty() || self.output.len() >= 2 * MAX_OUTPUT {
                 continue;
             }
@@ -577,9 +535,9 @@ impl Run {
     }
 }
 
-fn result(case: &TestCase, verdict: Verdict, quality: Option<f64>, time_ms: u64) -> TestResult {
-    let quality = match case.input {
-        Input::SelectHand { .. } => Some(quality.unwrap_or(0.0)),
+fn result(case: &TestCase, verdict: Verdict, credit: Option<f64>, time_ms: u64) -> TestResult {
+    let credit = match case.input {
+        Input::SelectHand { .. } => Some(credit.unwrap_or(0.0)),
         Input::HandValue { .. } => None,
     };
     TestResult {
@@ -587,7 +545,7 @@ fn result(case: &TestCase, verdict: Verdict, quality: Option<f64>, time_ms: u64)
         predicate: case.predicate().into(),
         goal: case.goal(),
         verdict,
-        quality,
+        credit,
         time_ms,
     }
 }
@@ -611,126 +569,15 @@ fn died(status: ExitStatus, tail: String, limit_ms: u64) -> Verdict {
     }
 }
 
-/// One line of the child's pipe.
-#[derive(Debug, Default, Deserialize)]
-struct Frame {
-    diag: Option<RawDiag>,
-    loaded: Option<Loaded>,
-    start: Option<usize>,
-    result: Option<usize>,
-    answer: Option<Answer>,
-    hand: Option<Answer>,
-    crib: Option<Answer>,
-    fail: Option<bool>,
-    exception: Option<String>,
-    kind: Option<String>,
-    halt: Option<String>,
-    done: Option<bool>,
-}
-
-#[derive(Debug, Deserialize)]
-struct RawDiag {
-    kind: String,
-    file: String,
-    line: u64,
-    message: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct Loaded {
-    hand_value: Option<String>,
-    select_hand: Option<String>,
-}
-
-/// Reads frames from the pipe on a thread of its own; the channel closes at end of file and
-/// holds at most 256 frames, so a child flooding the pipe cannot fill the grader's memory.
-fn read_frames(reader: std::io::PipeReader) -> Receiver<Frame> {
-    let (tx, rx) = mpsc::sync_channel(256);
-    thread::spawn(move || {
-        let mut reader = BufReader::new(reader);
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            match reader.by_ref().take(MAX_FRAME).read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if let Ok(frame) = serde_json::from_slice::<Frame>(&line) {
-                        if tx.send(frame).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-    });
-    rx
-}
-
-/// The start and the end of what a child printed on one stream.
-#[derive(Debug, Default)]
-struct Captured {
-    head: Vec<u8>,
-    tail: Vec<u8>,
-}
-
-/// Reads a stream to its end on a thread of its own, keeping the first [`MAX_OUTPUT`] bytes
-/// and the last 1 KiB or so.
-fn drain(stream: Option<impl Read + Send + 'static>) -> Arc<Mutex<Captured>> {
-    let kept = Arc::new(Mutex::new(Captured::default()));
-    if let Some(mut stream) = stream {
-        let kept = Arc::clone(&kept);
-        thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = stream.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                if let Ok(mut kept) = kept.lock() {
-                    let room = MAX_OUTPUT.saturating_sub(kept.head.len());
-                    kept.head.extend_from_slice(&buf[..n.min(room)]);
-                    kept.tail.extend_from_slice(&buf[..n]);
-                    let excess = kept.tail.len().saturating_sub(1024);
-                    kept.tail.drain(..excess);
-                }
-            }
-        });
-    }
-    kept
-}
-
-/// Returns the last lines of what the child printed on stderr.
-fn tail(stderr: &Arc<Mutex<Captured>>) -> String {
-    thread::sleep(Duration::from_millis(20));
-    let bytes = stderr.lock().map(|b| b.tail.clone()).unwrap_or_default();
-    let text = String::from_utf8_lossy(&bytes);
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let start = lines.len().saturating_sub(3);
-    let joined = lines[start..].join(" / ");
-    joined.chars().take(400).collect()
-}
-
-/// Kills the child's process group (bubblewrap takes its namespace down with it) and reaps
-/// the child.
-fn kill(child: &mut std::process::Child) -> Option<ExitStatus> {
-    if let Ok(pid) = i32::try_from(child.id()) {
-        // SAFETY: kill only sends a signal; the group is the child's own (process_group(0)).
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
-    }
-    let _ = child.kill();
-    child.wait().ok()
-}
-
-/// Waits up to a second for a child whose pipe closed; None if it is still running.
-fn wait_briefly(child: &mut std::process::Child) -> Option<ExitStatus> {
-    let end = Instant::now() + Duration::from_secs(1);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Some(status),
-            Ok(None) if Instant::now() < end => thread::sleep(Duration::from_millis(5)),
-            _ => return None,
-        }
+/// Returns `outcome` with the submission's directory, as the child sees it, taken out of
+/// its message.
+fn relative(outcome: Outcome, prefix: &str) -> Outcome {
+    match outcome {
+        Outcome::Exception { kind, message } => Outcome::Exception {
+            kind,
+            message: message.replace(prefix, ""),
+        },
+        other => other,
     }
 }
 

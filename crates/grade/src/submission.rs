@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::testset::fnv1a;
+use crate::hash::{fnv1a, fnv1a_from, FNV_OFFSET};
 use crate::GradeError;
 
 /// The most bytes copied from one submission; a bigger one is not loaded.
@@ -119,7 +119,7 @@ impl Submission {
         let mut budget = Budget {
             bytes: 0,
             entries: 0,
-            hash: 0xcbf2_9ce4_8422_2325,
+            hash: FNV_OFFSET,
         };
         let meta = fs::metadata(&self.path)
             .map_err(|e| format!("cannot read {}: {e}", self.path.display()))?;
@@ -228,11 +228,10 @@ fn copy_file(
     Ok(())
 }
 
+/// Feeds `bytes` to the hash, then mixes in their length, so that moving bytes from a name
+/// to its contents changes the hash.
 fn fnv1a_more(seed: u64, bytes: &[u8]) -> u64 {
-    let mixed = bytes.iter().fold(seed, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    mixed ^ fnv1a(&(bytes.len() as u64).to_le_bytes())
+    fnv1a_from(seed, bytes) ^ fnv1a(&(bytes.len() as u64).to_le_bytes())
 }
 
 #[cfg(test)]

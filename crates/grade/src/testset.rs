@@ -3,16 +3,24 @@
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use crib_core::{hand_value, rank_keeps, Card, Hand, Keep, Rule};
+use crib_core::{hand_value, Card, Hand, Keep, Rule};
+
+use crate::strategy::{Deal, Strategy, SELECT_MISTAKES};
+
+use crate::hash::fnv1a;
 
 /// The seed of the random cases; changing it changes the test set (and its fingerprint).
 pub const SEED: u64 = 0x00c2_1b5e_ed20_2611;
 /// How many random hand_value cases follow the named ones.
 pub const RANDOM_HAND_VALUE: usize = 40;
 /// How many random select_hand cases have six dealt cards.
-pub const RANDOM_SIX: usize = 6;
+pub const RANDOM_SIX: usize = 12;
 /// How many random select_hand cases have five dealt cards.
-pub const RANDOM_FIVE: usize = 6;
+pub const RANDOM_FIVE: usize = 4;
+/// How many seeded deals the select_hand cases that expose mistakes are chosen from.
+pub const POOL: u64 = 3000;
+/// How many select_hand cases must expose each mistake of [`SELECT_MISTAKES`].
+pub const COVER_DEPTH: usize = 3;
 
 /// The worked examples of spec/, read at compile time; the ones scored with the crib rule are
 /// left out, since the assignment's hand_value/3 has no crib.
@@ -37,15 +45,16 @@ const TRAPS: &[(&str, [&str; 4], &str)] = &[
     ("nineteen-is-zero", ["2C", "4D", "6H", "8S"], "KC"),
 ];
 
-/// The 6-card deals of spec/ and the assignment's hints that every select_hand test set
-/// should contain, before the random ones.
+/// The deals of spec/ and the assignment's hints that every select_hand test set should
+/// contain, before the others. The best keep is never the first four cards dealt, so that
+/// keeping those earns nothing here.
 const NAMED_DEALS: &[(&str, &[&str])] = &[
     (
         "keep-three-fives-and-jack",
-        &["5H", "5S", "5C", "JD", "2C", "9H"],
+        &["2C", "5H", "9H", "5S", "5C", "JD"],
     ),
-    ("keep-the-run", &["AS", "2D", "3H", "4S", "9C", "KD"]),
-    ("five-cards-flush", &["2H", "4H", "6H", "8H", "KS"]),
+    ("keep-the-run", &["9C", "AS", "KD", "2D", "3H", "4S"]),
+    ("five-cards-flush", &["KS", "2H", "4H", "6H", "8H"]),
 ];
 
 /// Which predicate a test calls, with its inputs.
@@ -79,8 +88,12 @@ pub enum Expected {
 pub struct TestCase {
     /// A short unique name, such as `hv:spec:assignment-6` or `sh:random-3`.
     pub id: String,
-    /// Where the input comes from: `spec/examples.jsonl`, `trap`, `named` or `random`.
+    /// Where the input comes from: `spec/examples.jsonl`, `trap`, `named`, `cover` or
+    /// `random`.
     pub source: &'static str,
+    /// The ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the best
+    /// on this deal (select_hand cases; empty for hand_value).
+    pub exposes: Vec<&'static str>,
     /// The inputs sent to the child.
     pub input: Input,
     /// The answer crib-core computes for the input.
@@ -179,6 +192,7 @@ fn build() -> TestSet {
         cases.push(TestCase {
             id,
             source,
+            exposes: Vec::new(),
             input: Input::HandValue { hand, start },
             expected: Expected::Value(value),
         });
@@ -201,32 +215,121 @@ fn build() -> TestSet {
         let hand = Hand::from_slice(&dealt[..4]).expect("deal gives distinct cards");
         hv(format!("hv:random-{i}"), "random", hand, dealt[4]);
     }
-    let mut sh = |id: String, source: &'static str, dealt: Vec<Card>| {
-        let keeps = rank_keeps(&dealt).expect("test deals are 5 or 6 distinct cards");
+    let mut sh = |id: String, source: &'static str, deal: Deal| {
         cases.push(TestCase {
             id,
             source,
-            input: Input::SelectHand { cards: dealt },
-            expected: Expected::Keeps(keeps),
+            exposes: exposed_by(&deal),
+            input: Input::SelectHand { cards: deal.cards },
+            expected: Expected::Keeps(deal.keeps),
         });
     };
     for (id, dealt) in NAMED_DEALS {
-        sh(format!("sh:named:{id}"), "named", cards(dealt));
+        sh(format!("sh:named:{id}"), "named", Deal::new(cards(dealt)));
+    }
+    for (k, (index, deal)) in cover_deals().into_iter().enumerate() {
+        sh(format!("sh:cover-{k}:pool-{index}"), "cover", deal);
     }
     for i in 0..RANDOM_SIX {
-        sh(format!("sh:random6-{i}"), "random", rng.deal(6));
+        sh(format!("sh:random6-{i}"), "random", presented(rng.deal(6)));
     }
     for i in 0..RANDOM_FIVE {
-        sh(format!("sh:random5-{i}"), "random", rng.deal(5));
+        sh(format!("sh:random5-{i}"), "random", presented(rng.deal(5)));
     }
     let mut text = String::new();
     for case in &cases {
         let _ = writeln!(text, "{}", case.goal());
     }
     TestSet {
-        fingerprint: format!("v1-{:016x}", fnv1a(text.as_bytes())),
+        fingerprint: format!("v2-{:016x}", fnv1a(text.as_bytes())),
         cases,
     }
+}
+
+/// Returns the deal of `dealt` with its cards in the order the submission is given them: as
+/// dealt, rotated (the first card moved to the end) until the first four cards are not a best
+/// keep. The order of a deal carries no information, and this way a submission that keeps
+/// the first four cards without choosing earns nothing for it.
+fn presented(mut dealt: Vec<Card>) -> Deal {
+    for _ in 0..dealt.len() {
+        let deal = Deal::new(dealt.clone());
+        if deal.surely_missed_by(Strategy::FirstFour) {
+            return deal;
+        }
+        dealt.rotate_left(1);
+    }
+    Deal::new(dealt)
+}
+
+/// Returns the ids of the mistakes that choose a worse keep than the best on `deal` (breaking
+/// ties as the catalog's submissions do, see [`Deal::missed_by`]).
+fn exposed_by(deal: &Deal) -> Vec<&'static str> {
+    SELECT_MISTAKES
+        .iter()
+        .filter(|(_, strategy)| deal.missed_by(*strategy))
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+/// Returns deals of the seeded pool, with their index in it, chosen so that each mistake of
+/// [`SELECT_MISTAKES`] chooses a worse keep than the best on at least [`COVER_DEPTH`] of them
+/// (where the pool has that many). Greedily: the deal exposing the most mistakes still needed
+/// first, where a deal that exposes a mistake however it breaks ties counts twice; the lowest
+/// index on a tie. Pool deal `i` has 5 cards when `i % 3 == 2`, else 6, dealt by
+/// `Dealer::for_item(SEED, i)` and [`presented`].
+fn cover_deals() -> Vec<(u64, Deal)> {
+    struct Candidate {
+        index: u64,
+        deal: Deal,
+        missed: Vec<usize>,
+        surely: Vec<usize>,
+    }
+    let pool: Vec<Candidate> = (0..POOL)
+        .map(|index| {
+            let n = if index % 3 == 2 { 5 } else { 6 };
+            let deal = presented(crib_core::Dealer::for_item(SEED, index).deal(n));
+            let (mut missed, mut surely) = (Vec::new(), Vec::new());
+            for (m, (_, strategy)) in SELECT_MISTAKES.iter().enumerate() {
+                if deal.missed_by(*strategy) {
+                    missed.push(m);
+                }
+                if deal.surely_missed_by(*strategy) {
+                    surely.push(m);
+                }
+            }
+            Candidate {
+                index,
+                deal,
+                missed,
+                surely,
+            }
+        })
+        .collect();
+    let mut needed = vec![COVER_DEPTH; SELECT_MISTAKES.len()];
+    let mut taken = vec![false; pool.len()];
+    let mut chosen = Vec::new();
+    loop {
+        let gain = |c: &Candidate| {
+            let count = |ms: &[usize]| ms.iter().filter(|&&m| needed[m] > 0).count();
+            count(&c.missed) + count(&c.surely)
+        };
+        let best = (0..pool.len())
+            .filter(|&p| !taken[p])
+            .max_by_key(|&p| (gain(&pool[p]), std::cmp::Reverse(p)));
+        let Some(p) = best.filter(|&p| gain(&pool[p]) > 0) else {
+            break;
+        };
+        taken[p] = true;
+        for &m in &pool[p].missed {
+            needed[m] = needed[m].saturating_sub(1);
+        }
+        chosen.push(p);
+    }
+    chosen.sort_unstable();
+    chosen
+        .into_iter()
+        .map(|p| (pool[p].index, pool[p].deal.clone()))
+        .collect()
 }
 
 /// Returns the worked examples of spec/ scored with the hand rule: (id, hand, start).
@@ -263,13 +366,6 @@ fn cards<S: AsRef<str>>(tokens: &[S]) -> Vec<Card> {
 pub(crate) fn prolog_list(cards: &[Card]) -> String {
     let items: Vec<String> = cards.iter().map(|c| c.prolog()).collect();
     format!("[{}]", items.join(","))
-}
-
-/// Returns the 64-bit FNV-1a hash of `bytes`.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 #[cfg(test)]

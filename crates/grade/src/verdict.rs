@@ -1,8 +1,10 @@
 //! Verdicts: what a submission's answer to one test is worth, judged against crib-core.
 
-use crib_core::{Card, Keep};
+use crib_core::{cards_text, Card, Keep};
 use serde::{Deserialize, Serialize};
 
+use crate::credit::SelectCredit;
+use crate::protocol::{Answer, ExceptionKind, Outcome};
 use crate::testset::{prolog_list, Expected, Input, TestCase};
 
 /// The verdict on one test. In JSON it is `"verdict": "<name>"` beside its fields.
@@ -11,13 +13,20 @@ use crate::testset::{prolog_list, Expected, Input, TestCase};
 pub enum Verdict {
     /// The answer is right (for select_hand: a keep with the best expected value).
     Pass,
-    /// The answer has the right type but the wrong value (for select_hand: a valid keep
-    /// whose expected value is below the best).
+    /// hand_value: the answer is an integer but not the hand's value.
     WrongAnswer {
         /// What crib-core answers.
         expected: String,
         /// What the submission answered.
         got: String,
+    },
+    /// select_hand: a valid keep whose expected value is below the best; the test's credit
+    /// depends on how far below (see [`SelectCredit`]).
+    Suboptimal {
+        /// The keep chosen.
+        chosen: KeepValue,
+        /// Every keep with the best expected value.
+        best: Vec<KeepValue>,
     },
     /// The answer is not of the asked type: Value not an integer, Hand not 4 of the dealt
     /// cards, or Hand and Cribcards not a split of Cards.
@@ -68,6 +77,7 @@ impl Verdict {
         match self {
             Verdict::Pass => "pass",
             Verdict::WrongAnswer { .. } => "wrong_answer",
+            Verdict::Suboptimal { .. } => "suboptimal",
             Verdict::WrongType { .. } => "wrong_type",
             Verdict::NoSolution => "no_solution",
             Verdict::Exception { .. } => "exception",
@@ -84,6 +94,14 @@ impl Verdict {
             Verdict::Pass => "pass".into(),
             Verdict::WrongAnswer { expected, got } => {
                 format!("wrong answer: expected {expected}, got {got}")
+            }
+            Verdict::Suboptimal { chosen, best } => {
+                let best: Vec<String> = best.iter().map(KeepValue::describe).collect();
+                format!(
+                    "suboptimal: kept {}; the best: {}",
+                    chosen.describe(),
+                    best.join(" or ")
+                )
             }
             Verdict::WrongType { got, reason } => format!("wrong type: {reason}: got {got}"),
             Verdict::NoSolution => "no solution: the goal failed".into(),
@@ -114,29 +132,16 @@ impl Verdict {
     }
 }
 
-/// One answer as the child reported it: an integer, a list of cards, or another term.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
-pub(crate) struct Answer {
-    /// An integer, in decimal (it may not fit in 64 bits).
-    pub int: Option<String>,
-    /// A proper list of card terms, as tokens like `5H`.
-    pub cards: Option<Vec<String>>,
-    /// Any other term, written quoted and cut short.
-    pub term: Option<String>,
-}
-
 impl Answer {
     fn text(&self) -> String {
-        if let Some(int) = &self.int {
-            return int.clone();
-        }
-        if let Some(cards) = &self.cards {
-            return match parse_tokens(cards) {
+        match self {
+            Answer::Int(int) => int.clone(),
+            Answer::Cards(cards) => match parse_tokens(cards) {
                 Some(cards) => prolog_list(&cards),
                 None => format!("{cards:?}"),
-            };
+            },
+            Answer::Term(term) => term.clone(),
         }
-        self.term.clone().unwrap_or_else(|| "?".into())
     }
 }
 
@@ -144,16 +149,63 @@ fn parse_tokens(tokens: &[String]) -> Option<Vec<Card>> {
     tokens.iter().map(|t| Card::parse(t).ok()).collect()
 }
 
+/// Judges how test `case`'s goal ended; `limit_ms` is its time limit. Returns the verdict
+/// and, for select_hand, the test's credit (0 unless the goal answered).
+pub(crate) fn judge(
+    case: &TestCase,
+    outcome: &Outcome,
+    limit_ms: u64,
+    scale: SelectCredit,
+) -> (Verdict, Option<f64>) {
+    let select = matches!(case.input, Input::SelectHand { .. });
+    let credit = |q: f64| select.then_some(q);
+    // An answer of the other predicate's shape is judged as an unreadable one.
+    let unknown = Answer::Term("?".into());
+    match outcome {
+        Outcome::Fail => (Verdict::NoSolution, credit(0.0)),
+        Outcome::Halt { status } => {
+            let verdict = Verdict::Crashed {
+                code: status.parse().ok(),
+                signal: None,
+                message: format!("halt({status}) called"),
+            };
+            (verdict, credit(0.0))
+        }
+        Outcome::Exception { kind, message } => {
+            let message = message.trim_start_matches("'<meta-call>'/1: ").to_string();
+            let verdict = match kind {
+                ExceptionKind::Timeout => Verdict::Timeout {
+                    limit_ms,
+                    killed: false,
+                },
+                ExceptionKind::Memory => Verdict::Memory { message },
+                ExceptionKind::Exception => Verdict::Exception { message },
+            };
+            (verdict, credit(0.0))
+        }
+        Outcome::Cards { hand, crib } if select => {
+            let (verdict, q) = judge_keep(case, hand, crib, scale);
+            (verdict, Some(q))
+        }
+        Outcome::Value { .. } if select => {
+            let (verdict, q) = judge_keep(case, &unknown, &unknown, scale);
+            (verdict, Some(q))
+        }
+        Outcome::Value { value } => (judge_value(case, value), None),
+        Outcome::Cards { .. } => (judge_value(case, &unknown), None),
+    }
+}
+
 /// Judges a hand_value answer.
 pub(crate) fn judge_value(case: &TestCase, answer: &Answer) -> Verdict {
     let Expected::Value(expected) = case.expected else {
         unreachable!("judge_value is only called on hand_value tests")
     };
-    match &answer.int {
+    match answer.int() {
         Some(int) if int.parse::<i64>().ok() == Some(i64::from(expected)) => Verdict::Pass,
         Some(int) => Verdict::WrongAnswer {
             expected: expected.to_string(),
-            got: int.clone(),
+            got: int.to_string(),
         },
         None => Verdict::WrongType {
             got: answer.text(),
@@ -162,9 +214,46 @@ pub(crate) fn judge_value(case: &TestCase, answer: &Answer) -> Verdict {
     }
 }
 
-/// Judges a select_hand answer; returns the verdict and the test's quality: the expected
-/// value of the keep divided by the best one, 0 for an invalid answer.
-pub(crate) fn judge_keep(case: &TestCase, hand: &Answer, crib: &Answer) -> (Verdict, f64) {
+/// One keep of a deal with its value, as shown to students.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KeepValue {
+    /// The four cards kept, in short notation (`5H JD ...`), in the order dealt.
+    pub keep: String,
+    /// The cards put in the crib.
+    pub discard: String,
+    /// The hand's points summed over every possible start card.
+    pub total: u32,
+    /// The mean over the possible start cards, rounded to 4 decimals.
+    pub expected_value: f64,
+}
+
+impl KeepValue {
+    fn new(keep: &Keep) -> KeepValue {
+        KeepValue {
+            keep: cards_text(&keep.keep),
+            discard: cards_text(keep.discard()),
+            total: keep.total,
+            expected_value: (keep.expected_value() * 1e4).round() / 1e4,
+        }
+    }
+
+    /// Returns `5H 5S 5C JD (discard 2C 9H, expected 16.6522)`.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} (discard {}, expected {:.4})",
+            self.keep, self.discard, self.expected_value
+        )
+    }
+}
+
+/// Judges a select_hand answer; returns the verdict and the test's credit on `scale` (0 for
+/// an invalid answer).
+pub(crate) fn judge_keep(
+    case: &TestCase,
+    hand: &Answer,
+    crib: &Answer,
+    scale: SelectCredit,
+) -> (Verdict, f64) {
     let (Input::SelectHand { cards }, Expected::Keeps(keeps)) = (&case.input, &case.expected)
     else {
         unreachable!("judge_keep is only called on select_hand tests")
@@ -179,10 +268,10 @@ pub(crate) fn judge_keep(case: &TestCase, hand: &Answer, crib: &Answer) -> (Verd
             0.0,
         )
     };
-    let Some(kept) = hand.cards.as_deref().and_then(parse_tokens) else {
+    let Some(kept) = hand.cards().and_then(parse_tokens) else {
         return wrong("Hand is not a list of card terms");
     };
-    let Some(discarded) = crib.cards.as_deref().and_then(parse_tokens) else {
+    let Some(discarded) = crib.cards().and_then(parse_tokens) else {
         return wrong("Cribcards is not a list of card terms");
     };
     if kept.len() != 4 {
@@ -208,31 +297,20 @@ pub(crate) fn judge_keep(case: &TestCase, hand: &Answer, crib: &Answer) -> (Verd
     let (Some(theirs), Some(best)) = (find, keeps.first()) else {
         return wrong("Hand is not 4 of the dealt cards");
     };
-    let quality = if best.total == 0 {
-        1.0
-    } else {
-        f64::from(theirs.total) / f64::from(best.total)
-    };
+    let credit = scale.credit(theirs.total, keeps);
     if theirs.total == best.total {
-        (Verdict::Pass, 1.0)
-    } else {
-        (
-            Verdict::WrongAnswer {
-                expected: describe_keep(best),
-                got: describe_keep(theirs),
-            },
-            quality,
-        )
+        return (Verdict::Pass, credit);
     }
-}
-
-fn describe_keep(keep: &Keep) -> String {
-    format!(
-        "keep {} discard {} (expected value {:.3})",
-        prolog_list(&keep.keep),
-        prolog_list(keep.discard()),
-        keep.expected_value()
-    )
+    let best = keeps
+        .iter()
+        .take_while(|k| k.total == best.total)
+        .map(KeepValue::new)
+        .collect();
+    let verdict = Verdict::Suboptimal {
+        chosen: KeepValue::new(theirs),
+        best,
+    };
+    (verdict, credit)
 }
 
 #[cfg(test)]

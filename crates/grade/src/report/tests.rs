@@ -1,13 +1,13 @@
 use super::*;
 use crate::sandbox::Layer;
 
-fn test(predicate: &str, verdict: Verdict, quality: Option<f64>) -> TestResult {
+fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {
     TestResult {
         id: "t".into(),
         predicate: predicate.into(),
         goal: "g".into(),
         verdict,
-        quality,
+        credit,
         time_ms: 1,
     }
 }
@@ -32,7 +32,7 @@ fn marks_follow_the_assignment() {
     let marks = Marks::new(&tests);
     assert_eq!((marks.hand_value_passed, marks.hand_value_total), (3, 4));
     assert_eq!(marks.hand_value, 37.5);
-    assert_eq!(marks.select_hand_quality, 0.75);
+    assert_eq!(marks.select_hand_credit, 0.75);
     assert_eq!(marks.select_hand, 15.0);
     assert_eq!(marks.total, 52.5);
     assert_eq!(marks.code_quality, "not assessed");
@@ -51,6 +51,7 @@ fn problems_count_verdicts() {
         path: "x.pl".into(),
         content_hash: String::new(),
         test_set: String::new(),
+        select_credit: SelectCredit::Graded,
         isolation: Isolation::from_layers(&[Layer::Bwrap, Layer::Seccomp]),
         load: Load {
             missing_predicate: vec!["select_hand/3".into()],

@@ -60,3 +60,16 @@ fn staging_skips_links_and_hashes_contents() {
     .unwrap();
     assert_ne!(before, after);
 }
+
+/// Pins the content hash: `--resume` compares it with results written by earlier versions.
+#[test]
+fn content_hash_is_pinned() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a.pl");
+    std::fs::write(&path, "x.\n").unwrap();
+    let s = Submission {
+        name: "a".into(),
+        path,
+    };
+    assert_eq!(s.content_hash().unwrap(), "423612926ec38e1b");
+}

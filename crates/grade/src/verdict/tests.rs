@@ -1,24 +1,20 @@
 use super::*;
 use crate::testset::test_set;
 
+const GRADED: SelectCredit = SelectCredit::Graded;
+
 fn case(id: &str) -> &'static TestCase {
     test_set().cases.iter().find(|c| c.id == id).unwrap()
 }
 
 fn cards(tokens: &[&str]) -> Answer {
-    Answer {
-        cards: Some(tokens.iter().map(|t| t.to_string()).collect()),
-        ..Answer::default()
-    }
+    Answer::Cards(tokens.iter().map(|t| t.to_string()).collect())
 }
 
 #[test]
 fn hand_value_answers() {
     let c = case("hv:spec:assignment-6");
-    let int = |s: &str| Answer {
-        int: Some(s.into()),
-        ..Answer::default()
-    };
+    let int = |s: &str| Answer::Int(s.into());
     assert_eq!(judge_value(c, &int("29")), Verdict::Pass);
     assert_eq!(
         judge_value(c, &int("28")),
@@ -31,10 +27,7 @@ fn hand_value_answers() {
         judge_value(c, &int("123456789012345678901234567890")),
         Verdict::WrongAnswer { .. }
     ));
-    let atom = Answer {
-        term: Some("twentynine".into()),
-        ..Answer::default()
-    };
+    let atom = Answer::Term("twentynine".into());
     assert!(matches!(judge_value(c, &atom), Verdict::WrongType { .. }));
 }
 
@@ -42,35 +35,62 @@ fn hand_value_answers() {
 fn select_hand_answers() {
     // 5H 5S 5C JD 2C 9H: keep the fives and the jack.
     let c = case("sh:named:keep-three-fives-and-jack");
-    let best = judge_keep(c, &cards(&["JD", "5C", "5S", "5H"]), &cards(&["9H", "2C"]));
-    assert_eq!(best, (Verdict::Pass, 1.0));
-    let (verdict, quality) =
-        judge_keep(c, &cards(&["5H", "5S", "2C", "9H"]), &cards(&["5C", "JD"]));
-    assert!(
-        matches!(verdict, Verdict::WrongAnswer { .. }),
-        "{verdict:?}"
+    let best = judge_keep(
+        c,
+        &cards(&["JD", "5C", "5S", "5H"]),
+        &cards(&["9H", "2C"]),
+        GRADED,
     );
-    assert!(quality > 0.0 && quality < 1.0, "{quality}");
-    let wrong = |hand: &[&str], crib: &[&str]| judge_keep(c, &cards(hand), &cards(crib));
+    assert_eq!(best, (Verdict::Pass, 1.0));
+    let (verdict, credit) = judge_keep(
+        c,
+        &cards(&["5H", "5S", "2C", "9H"]),
+        &cards(&["5C", "JD"]),
+        GRADED,
+    );
+    let Verdict::Suboptimal { chosen, best } = &verdict else {
+        panic!("{verdict:?}")
+    };
+    assert_eq!(chosen.keep, "2C 5H 9H 5S");
+    assert_eq!(chosen.discard, "5C JD");
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0].keep, "5H 5S 5C JD");
+    assert_eq!(best[0].expected_value, 16.6522);
+    assert!(chosen.expected_value < best[0].expected_value);
+    assert!(credit > 0.0 && credit < 0.5, "{credit}");
+    let text = verdict.describe();
+    assert!(
+        text.contains("kept 2C 5H 9H 5S (discard 5C JD, expected"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the best: 5H 5S 5C JD (discard 2C 9H, expected 16.6522)"),
+        "{text}"
+    );
+    let (_, ratio) = judge_keep(
+        c,
+        &cards(&["5H", "5S", "2C", "9H"]),
+        &cards(&["5C", "JD"]),
+        SelectCredit::Ratio,
+    );
+    assert!(ratio > credit, "{ratio} {credit}");
+    let wrong = |hand: &[&str], crib: &[&str]| judge_keep(c, &cards(hand), &cards(crib), GRADED);
     for (hand, crib, reason) in [
         (&["5H", "5S", "5C"][..], &["JD", "2C", "9H"][..], "4 cards"),
         (&["5H", "5S", "5C", "AS"], &["JD", "2C"], "not dealt"),
         (&["5H", "5S", "5C", "JD"], &["2C"], "split"),
         (&["5H", "5S", "5C", "JD"], &["2C", "2C"], "split"),
     ] {
-        let (verdict, quality) = wrong(hand, crib);
+        let (verdict, credit) = wrong(hand, crib);
         assert!(
             matches!(&verdict, Verdict::WrongType { reason: r, .. } if r.contains(reason)),
             "{hand:?} {crib:?}: {verdict:?}"
         );
-        assert_eq!(quality, 0.0);
+        assert_eq!(credit, 0.0);
     }
-    let not_cards = Answer {
-        term: Some("[a,b]".into()),
-        ..Answer::default()
-    };
+    let not_cards = Answer::Term("[a,b]".into());
     assert!(matches!(
-        judge_keep(c, &not_cards, &cards(&["2C", "9H"])).0,
+        judge_keep(c, &not_cards, &cards(&["2C", "9H"]), GRADED).0,
         Verdict::WrongType { .. }
     ));
 }
@@ -84,4 +104,69 @@ fn names_match_the_json() {
     let json = serde_json::to_value(&v).unwrap();
     assert_eq!(json["verdict"], v.name());
     assert_eq!(json["killed"], true);
+}
+
+#[test]
+fn outcomes_other_than_answers() {
+    let hv = case("hv:spec:assignment-6");
+    let sh = case("sh:named:keep-three-fives-and-jack");
+    assert_eq!(
+        judge(hv, &Outcome::Fail, 1000, GRADED),
+        (Verdict::NoSolution, None)
+    );
+    assert_eq!(
+        judge(sh, &Outcome::Fail, 4000, GRADED),
+        (Verdict::NoSolution, Some(0.0))
+    );
+    assert_eq!(
+        judge(hv, &Outcome::Halt { status: "7".into() }, 1000, GRADED).0,
+        Verdict::Crashed {
+            code: Some(7),
+            signal: None,
+            message: "halt(7) called".into()
+        }
+    );
+    let exception = |kind| Outcome::Exception {
+        kind,
+        message: "'<meta-call>'/1: Unknown procedure: foo/0".into(),
+    };
+    assert_eq!(
+        judge(hv, &exception(ExceptionKind::Timeout), 1000, GRADED).0,
+        Verdict::Timeout {
+            limit_ms: 1000,
+            killed: false
+        }
+    );
+    assert_eq!(
+        judge(hv, &exception(ExceptionKind::Memory), 1000, GRADED).0,
+        Verdict::Memory {
+            message: "Unknown procedure: foo/0".into()
+        }
+    );
+    assert_eq!(
+        judge(sh, &exception(ExceptionKind::Exception), 4000, GRADED),
+        (
+            Verdict::Exception {
+                message: "Unknown procedure: foo/0".into()
+            },
+            Some(0.0)
+        )
+    );
+    let value = Outcome::Value {
+        value: Answer::Int("29".into()),
+    };
+    assert_eq!(judge(hv, &value, 1000, GRADED), (Verdict::Pass, None));
+    assert!(matches!(
+        judge(sh, &value, 4000, GRADED),
+        (Verdict::WrongType { .. }, Some(q)) if q == 0.0
+    ));
+    let keep = Outcome::Cards {
+        hand: cards(&["JD", "5C", "5S", "5H"]),
+        crib: cards(&["9H", "2C"]),
+    };
+    assert_eq!(judge(sh, &keep, 4000, GRADED), (Verdict::Pass, Some(1.0)));
+    assert!(matches!(
+        judge(hv, &keep, 1000, GRADED),
+        (Verdict::WrongType { .. }, None)
+    ));
 }

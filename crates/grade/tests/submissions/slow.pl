@@ -1,4 +1,4 @@
-% Corpus: slow but correct; select_hand takes a minute on the deal starting with 5H.
+% Corpus: slow but correct; select_hand takes a minute on the deal starting 2C 5H.
 % Expected: every hand_value test passes; that select_hand test times out.
 
 hand_value(Hand, Start, Value) :-
@@ -6,7 +6,7 @@ hand_value(Hand, Start, Value) :-
     base_value(Hand, Start, Value).
 
 select_hand(Cards, Hand, Crib) :-
-    (   Cards = [card(5, hearts) | _] -> sleep(60) ; true ),
+    (   Cards = [card(2, clubs), card(5, hearts) | _] -> sleep(60) ; true ),
     base_select(Cards, Hand, Crib).
 
 % ---- the correct base the code above wraps ----

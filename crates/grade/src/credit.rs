@@ -1,0 +1,74 @@
+//! How much of a select_hand test a keep earns.
+//!
+//! The assignment marks "the quality of the selections". A keep is judged by its exact total
+//! over the possible start cards (crib-core's [`Keep::total`]), relative to the best and the
+//! worst keep of the same deal, so the credit means the same on every deal whatever its
+//! points.
+
+use crib_core::Keep;
+use serde::{Deserialize, Serialize};
+
+/// The credit scale for select_hand tests.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SelectCredit {
+    /// Full credit for a keep with the best total (any of tied keeps). A worse keep earns
+    /// at most half: `0.5 × x⁴`, where `x = (chosen − worst) / (best − worst)` is how much
+    /// of the gap between the deal's worst and best keep it closes. A keep one point of
+    /// expected value short of the best, on a deal whose keeps span eight points, earns
+    /// 0.5 × (7/8)⁴ = 0.29; one halfway between worst and best earns 0.03; the worst keep
+    /// earns 0.
+    ///
+    /// Why: a ratio of expected values gives a keep chosen at random about 80% (every keep of a
+    /// deal scores some points), so it cannot tell a strategy from luck; a linear scale between
+    /// worst and best still gives random keeps over 40%. Halving and the fourth power put a
+    /// random keep under a fifth of the marks while a solution that slips on one test in
+    /// twenty keeps over nine tenths. `crates/grade/README.md` has the table of baselines.
+    #[default]
+    Graded,
+    /// The chosen keep's total divided by the best total (1 when every keep totals 0): the
+    /// scale of crib 0.1.
+    Ratio,
+}
+
+impl SelectCredit {
+    /// Returns the scale's name as in JSON and on the command line: `graded` or `ratio`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SelectCredit::Graded => "graded",
+            SelectCredit::Ratio => "ratio",
+        }
+    }
+
+    /// Returns the credit, in `0.0..=1.0`, of a keep totalling `chosen` among `keeps`, every
+    /// keep of one deal (as [`crib_core::rank_keeps`] gives them).
+    ///
+    /// # Example
+    /// ```
+    /// use crib_grade::SelectCredit;
+    /// let dealt = crib_core::parse_cards(&["5H", "5S", "5C", "JD", "2C", "9H"])?;
+    /// let keeps = crib_core::rank_keeps(&dealt)?;
+    /// let (best, worst) = (keeps[0].total, keeps[keeps.len() - 1].total);
+    /// assert_eq!(SelectCredit::Graded.credit(best, &keeps), 1.0);
+    /// assert_eq!(SelectCredit::Graded.credit(worst, &keeps), 0.0);
+    /// assert!(SelectCredit::Graded.credit(keeps[1].total, &keeps) <= 0.5);
+    /// # Ok::<(), crib_core::CardError>(())
+    /// ```
+    pub fn credit(self, chosen: u32, keeps: &[Keep]) -> f64 {
+        let best = keeps.iter().map(|k| k.total).max().unwrap_or(0);
+        let worst = keeps.iter().map(|k| k.total).min().unwrap_or(0);
+        if chosen >= best {
+            return 1.0;
+        }
+        match self {
+            SelectCredit::Graded => {
+                let x = f64::from(chosen.saturating_sub(worst)) / f64::from(best - worst);
+                0.5 * x.powi(4)
+            }
+            SelectCredit::Ratio => f64::from(chosen) / f64::from(best),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

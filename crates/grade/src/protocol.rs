@@ -1,0 +1,168 @@
+//! The child's protocol: the frames prolog/grade_child.pl writes on its pipe, one JSON object
+//! a line tagged by `"type"`, and the thread that reads them within size bounds.
+
+use std::io::{BufRead, BufReader, Read};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+
+use serde::Deserialize;
+
+/// The longest frame read from a child; longer lines are dropped.
+const MAX_FRAME: u64 = 1 << 20;
+/// The most frames read ahead of the grader; the reading thread then waits.
+const MAX_QUEUED: usize = 256;
+
+/// One line of the child's pipe.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Frame {
+    /// An error or warning printed while loading the submission.
+    Diag(Diag),
+    /// Loading is over; where the two predicates were found.
+    Loaded(Found),
+    /// The child starts test `test`.
+    Start {
+        /// The test's index in the test set.
+        test: usize,
+    },
+    /// Test `test` is over.
+    Result {
+        /// The test's index in the test set.
+        test: usize,
+        /// How the goal ended.
+        #[serde(flatten)]
+        outcome: Outcome,
+    },
+    /// Every test has run; the child exits.
+    Done,
+}
+
+/// A load diagnostic as the child reports it (paths as the child sees them).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub(crate) struct Diag {
+    /// `error` or `warning`.
+    pub kind: String,
+    /// The file, or empty.
+    pub file: String,
+    /// The line, or 0.
+    pub line: u64,
+    /// The message SWI-Prolog printed.
+    pub message: String,
+}
+
+/// The modules `hand_value/3` and `select_hand/3` are called in; `None` when undefined.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub(crate) struct Found {
+    /// Where `hand_value/3` is defined.
+    pub hand_value: Option<String>,
+    /// Where `select_hand/3` is defined.
+    pub select_hand: Option<String>,
+}
+
+/// How one test's goal ended.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub(crate) enum Outcome {
+    /// hand_value/3 succeeded with Value bound to `value`.
+    Value {
+        /// Value.
+        value: Answer,
+    },
+    /// select_hand/3 succeeded with Hand and Cribcards bound.
+    Cards {
+        /// Hand.
+        hand: Answer,
+        /// Cribcards.
+        crib: Answer,
+    },
+    /// The goal failed.
+    Fail,
+    /// The goal called halt/0,1 (rewritten to throw), with this status, written.
+    Halt {
+        /// The status, as Prolog writes it.
+        status: String,
+    },
+    /// The goal raised an exception.
+    Exception {
+        /// What kind of exception it was.
+        kind: ExceptionKind,
+        /// The message SWI-Prolog prints for it.
+        message: String,
+    },
+}
+
+/// The exceptions the grader tells apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum ExceptionKind {
+    /// The child's watchdog stopped the goal at its time limit.
+    Timeout,
+    /// A resource error: a Prolog stack or memory ran out.
+    Memory,
+    /// Any other exception.
+    Exception,
+}
+
+/// One answer term as the child reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Answer {
+    /// An integer, in decimal (it may not fit in 64 bits).
+    Int(String),
+    /// A proper list of card terms, as tokens like `5H`.
+    Cards(Vec<String>),
+    /// Any other term, written quoted and cut short.
+    Term(String),
+}
+
+impl Answer {
+    /// Returns the integer, if the answer is one.
+    pub fn int(&self) -> Option<&str> {
+        match self {
+            Answer::Int(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Returns the card tokens, if the answer is a list of cards.
+    pub fn cards(&self) -> Option<&[String]> {
+        match self {
+            Answer::Cards(tokens) => Some(tokens),
+            _ => None,
+        }
+    }
+}
+
+/// Returns the frame on one line, or `None` if it is not a frame.
+pub(crate) fn parse(line: &[u8]) -> Option<Frame> {
+    serde_json::from_slice(line).ok()
+}
+
+/// Reads frames from the pipe on a thread of its own. The channel closes at end of file (or
+/// on a read error); lines longer than [`MAX_FRAME`] are cut and so dropped as not JSON, and
+/// at most [`MAX_QUEUED`] frames wait, so a child flooding the pipe cannot fill the
+/// grader's memory.
+pub(crate) fn read_frames(reader: impl Read + Send + 'static) -> Receiver<Frame> {
+    let (tx, rx) = mpsc::sync_channel(MAX_QUEUED);
+    thread::spawn(move || {
+        let mut reader = BufReader::new(reader);
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match reader.by_ref().take(MAX_FRAME).read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if let Some(frame) = parse(&line) {
+                        if tx.send(frame).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    });
+    rx
+}
+
+#[cfg(test)]
+mod tests;

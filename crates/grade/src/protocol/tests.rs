@@ -1,0 +1,106 @@
+use super::*;
+
+fn frame(json: &str) -> Frame {
+    parse(json.as_bytes()).unwrap_or_else(|| panic!("not a frame: {json}"))
+}
+
+#[test]
+fn every_frame_kind_parses() {
+    assert_eq!(
+        frame(r#"{"type":"diag","kind":"error","file":"a.pl","line":3,"message":"m"}"#),
+        Frame::Diag(Diag {
+            kind: "error".into(),
+            file: "a.pl".into(),
+            line: 3,
+            message: "m".into()
+        })
+    );
+    assert_eq!(
+        frame(r#"{"type":"loaded","hand_value":"user","select_hand":null}"#),
+        Frame::Loaded(Found {
+            hand_value: Some("user".into()),
+            select_hand: None
+        })
+    );
+    assert_eq!(
+        frame(r#"{"test":4,"type":"start"}"#),
+        Frame::Start { test: 4 }
+    );
+    assert_eq!(frame(r#"{"type":"done"}"#), Frame::Done);
+}
+
+#[test]
+fn every_outcome_parses() {
+    let outcome = |json: &str| match frame(json) {
+        Frame::Result { test: 7, outcome } => outcome,
+        other => panic!("{json}: {other:?}"),
+    };
+    assert_eq!(
+        outcome(r#"{"type":"result","test":7,"outcome":"value","value":{"int":"12"}}"#),
+        Outcome::Value {
+            value: Answer::Int("12".into())
+        }
+    );
+    assert_eq!(
+        outcome(
+            r#"{"crib":{"term":"foo"},"hand":{"cards":["5H","JD"]},"outcome":"cards","test":7,"type":"result"}"#
+        ),
+        Outcome::Cards {
+            hand: Answer::Cards(vec!["5H".into(), "JD".into()]),
+            crib: Answer::Term("foo".into())
+        }
+    );
+    assert_eq!(
+        outcome(r#"{"type":"result","test":7,"outcome":"fail"}"#),
+        Outcome::Fail
+    );
+    assert_eq!(
+        outcome(r#"{"type":"result","test":7,"outcome":"halt","status":"3"}"#),
+        Outcome::Halt { status: "3".into() }
+    );
+    for (kind, want) in [
+        ("timeout", ExceptionKind::Timeout),
+        ("memory", ExceptionKind::Memory),
+        ("exception", ExceptionKind::Exception),
+    ] {
+        let json = format!(
+            r#"{{"type":"result","test":7,"outcome":"exception","kind":"{kind}","message":"m"}}"#
+        );
+        assert_eq!(
+            outcome(&json),
+            Outcome::Exception {
+                kind: want,
+                message: "m".into()
+            }
+        );
+    }
+}
+
+#[test]
+fn what_is_not_a_frame_is_dropped() {
+    for line in [
+        "",
+        "hello",
+        r#"{"start":4}"#,
+        r#"{"type":"start"}"#,
+        r#"{"type":"result","test":1}"#,
+        r#"{"type":"result","test":1,"outcome":"value"}"#,
+        r#"{"type":"nonsense"}"#,
+    ] {
+        assert_eq!(parse(line.as_bytes()), None, "{line}");
+    }
+}
+
+#[test]
+fn the_reader_skips_bad_and_oversized_lines() {
+    let long = format!(
+        "{{\"type\":\"diag\",\"kind\":\"error\",\"file\":\"\",\"line\":0,\"message\":\"{}\"}}\n",
+        "x".repeat(MAX_FRAME as usize)
+    );
+    let input =
+        format!("garbage\n{long}{{\"type\":\"start\",\"test\":1}}\n{{\"type\":\"done\"}}\n");
+    let frames: Vec<Frame> = read_frames(std::io::Cursor::new(input.into_bytes()))
+        .iter()
+        .collect();
+    assert_eq!(frames, [Frame::Start { test: 1 }, Frame::Done]);
+}

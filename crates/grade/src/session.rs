@@ -1,0 +1,266 @@
+//! Grading many submissions: a pool of workers, results saved as each is done, `--resume`,
+//! and Gradescope's results.json files.
+
+use std::fs;
+use std::io;
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use crate::hash::fnv1a;
+use crate::report::{gradescope, Report};
+use crate::runner::Grader;
+use crate::submission::{discover, Submission};
+use crate::GradeError;
+
+/// A grading session: where results go and how submissions are graded.
+///
+/// # Example
+/// ```no_run
+/// use crib_grade::{Grader, IsolationChoice, Limits, Session};
+/// let session = Session::new("crib-grade-results");
+/// let submissions = session.discover(&["submissions/".into()], false)?;
+/// let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())?;
+/// let graded = session.grade(&grader, &submissions, &mut ())?;
+/// println!("{} graded, {} resumed", graded.reports.len(), graded.resumed);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    /// The directory each submission's result is written to (as `<name>.json`), as soon as
+    /// it is done.
+    pub out: PathBuf,
+    /// Submissions graded at once; each worker has a slot id of its own, `0..jobs`.
+    pub jobs: NonZeroUsize,
+    /// Whether a result already in [`Session::out`] is reused when it is for the same files
+    /// (content hash) and the same test set (fingerprint).
+    pub resume: bool,
+    /// Where to also write `<name>/results.json` in Gradescope's format, if anywhere.
+    pub gradescope: Option<PathBuf>,
+}
+
+/// What a session graded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Graded {
+    /// One report per submission, in the order the submissions were given.
+    pub reports: Vec<Report>,
+    /// How many of them were reused from an earlier run rather than graded.
+    pub resumed: usize,
+}
+
+/// Hears how a session is going; called on the thread that called [`Session::grade`].
+/// Both methods do nothing unless implemented; `()` hears nothing.
+pub trait Progress {
+    /// Grading starts: `to_grade` submissions will be graded (the resumed ones are not
+    /// counted).
+    fn start(&mut self, to_grade: usize) {
+        let _ = to_grade;
+    }
+
+    /// `report`'s submission has been graded (and its result saved, or tried).
+    fn graded(&mut self, report: &Report) {
+        let _ = report;
+    }
+}
+
+impl Progress for () {}
+
+/// What stops a session, or spoils its results.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SessionError {
+    /// The submissions could not be found.
+    #[error(transparent)]
+    Grade(#[from] GradeError),
+    /// A directory for results cannot be created.
+    #[error("cannot create {}", path.display())]
+    CreateDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A result file cannot be written. Grading went on and every other result was written.
+    #[error("cannot write {}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+impl Session {
+    /// Returns a session writing to `out`, one worker per core, not resuming, no Gradescope
+    /// files.
+    pub fn new(out: impl Into<PathBuf>) -> Session {
+        Session {
+            out: out.into(),
+            jobs: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
+            resume: false,
+            gradescope: None,
+        }
+    }
+
+    /// Creates [`Session::out`] and returns the submissions under `paths` as [`discover`]
+    /// finds them, leaving out the session's own output directories (`out` and
+    /// `gradescope`), even when a path given holds them.
+    ///
+    /// # Errors
+    /// [`SessionError::CreateDir`] if `out` cannot be created; [`SessionError::Grade`] as
+    /// [`discover`].
+    pub fn discover(
+        &self,
+        paths: &[PathBuf],
+        single: bool,
+    ) -> Result<Vec<Submission>, SessionError> {
+        create_dir(&self.out)?;
+        let ours: Vec<PathBuf> = [Some(&self.out), self.gradescope.as_ref()]
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.canonicalize().ok())
+            .collect();
+        Ok(discover(paths, single)?
+            .into_iter()
+            .filter(|s| !s.path.canonicalize().is_ok_and(|p| ours.contains(&p)))
+            .collect())
+    }
+
+    /// Grades `submissions` with `grader` on [`Session::jobs`] workers (never more than there
+    /// are submissions to grade), reusing current results when resuming. Each result is
+    /// saved atomically to [`Session::result_path`] as soon as it is done; once all are
+    /// done, the Gradescope files are written, if asked for.
+    ///
+    /// # Errors
+    /// [`SessionError::CreateDir`] or [`SessionError::Write`] if a directory or a file
+    /// cannot be written. A result that cannot be saved does not stop the others: the
+    /// first such error is returned once every submission is graded and every other result
+    /// saved (the Gradescope files are then not written).
+    pub fn grade(
+        &self,
+        grader: &Grader,
+        submissions: &[Submission],
+        progress: &mut dyn Progress,
+    ) -> Result<Graded, SessionError> {
+        create_dir(&self.out)?;
+        let mut reports: Vec<Option<Report>> = vec![None; submissions.len()];
+        let mut todo = Vec::new();
+        for (i, sub) in submissions.iter().enumerate() {
+            match self.resume.then(|| self.previous(sub)).flatten() {
+                Some(report) => reports[i] = Some(report),
+                None => todo.push(i),
+            }
+        }
+        let resumed = submissions.len() - todo.len();
+        progress.start(todo.len());
+        let jobs = self.jobs.get().min(todo.len().max(1));
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = mpsc::channel::<(usize, Report)>();
+        let mut write_error = None;
+        std::thread::scope(|scope| {
+            for slot in 0..jobs {
+                let tx = tx.clone();
+                let (todo, next) = (&todo, &next);
+                scope.spawn(move || loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = todo.get(k) else { break };
+                    let report = grader.grade(&submissions[i], slot as u32);
+                    if tx.send((i, report)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            for (i, report) in rx {
+                if let Err(e) = self.save(&report) {
+                    write_error.get_or_insert(e);
+                }
+                progress.graded(&report);
+                reports[i] = Some(report);
+            }
+        });
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        let reports: Vec<Report> = reports.into_iter().flatten().collect();
+        if let Some(dir) = &self.gradescope {
+            for report in &reports {
+                write_gradescope(dir, report)?;
+            }
+        }
+        Ok(Graded { reports, resumed })
+    }
+
+    /// Returns where the result of the submission named `name` is written: `out/<stem>.json`,
+    /// where the stem is `name` if it is a safe file name and otherwise `name` made safe
+    /// with a hash suffix, so that two names never share a file.
+    pub fn result_path(&self, name: &str) -> PathBuf {
+        self.out.join(format!("{}.json", file_stem(name)))
+    }
+
+    /// Returns the report of an earlier run if it is for the same files and test set.
+    fn previous(&self, sub: &Submission) -> Option<Report> {
+        let text = fs::read_to_string(self.result_path(&sub.name)).ok()?;
+        let report: Report = serde_json::from_str(&text).ok()?;
+        let current = sub.content_hash().ok()?;
+        let fingerprint = &crate::testset::test_set().fingerprint;
+        (&report.test_set == fingerprint && report.content_hash == current).then_some(report)
+    }
+
+    /// Writes the report where a resuming session finds it, atomically (a temporary file,
+    /// then a rename).
+    fn save(&self, report: &Report) -> Result<(), SessionError> {
+        let path = self.result_path(&report.name);
+        let tmp = path.with_extension("json.tmp");
+        write_json(&tmp, report)?;
+        fs::rename(&tmp, &path).map_err(|source| SessionError::Write { path, source })
+    }
+}
+
+/// Writes `dir/<stem>/results.json`, Gradescope's results for `report`.
+fn write_gradescope(dir: &Path, report: &Report) -> Result<(), SessionError> {
+    let sub_dir = dir.join(file_stem(&report.name));
+    create_dir(&sub_dir)?;
+    write_json(&sub_dir.join("results.json"), &gradescope(report))
+}
+
+fn create_dir(path: &Path) -> Result<(), SessionError> {
+    fs::create_dir_all(path).map_err(|source| SessionError::CreateDir {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `value` to `path` as pretty JSON with a final newline.
+fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), SessionError> {
+    let text = serde_json::to_string_pretty(value).map_err(io::Error::other);
+    text.and_then(|text| fs::write(path, text + "\n"))
+        .map_err(|source| SessionError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+/// Returns `name` made safe as a file name; a name that had to change gets a hash suffix so
+/// two names never share a file.
+pub(crate) fn file_stem(name: &str) -> String {
+    let safe: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._~-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe == name && !safe.starts_with('.') {
+        return safe;
+    }
+    let hash = fnv1a(name.as_bytes());
+    format!("_{}-{:08x}", safe.trim_start_matches('.'), hash as u32)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,122 @@
+use super::*;
+use crate::runner::Limits;
+use crate::sandbox::IsolationChoice;
+
+#[test]
+fn file_stems_are_safe_and_distinct() {
+    assert_eq!(file_stem("ok_name"), "ok_name");
+    assert_eq!(file_stem("bob~2"), "bob~2");
+    // Pinned: results written by earlier versions keep their names.
+    assert_eq!(file_stem("a b"), "_a_b-04833892");
+    assert_eq!(file_stem(".hidden"), "_hidden-cdcb6865");
+    assert_eq!(file_stem("é"), "__-b7181e01");
+    assert_ne!(file_stem("a b"), file_stem("a_b"));
+    let session = Session::new("/results");
+    assert_eq!(
+        session.result_path("../x"),
+        Path::new("/results").join(format!("{}.json", file_stem("../x")))
+    );
+    assert!(!file_stem("../x").contains('/'));
+}
+
+#[test]
+fn discover_leaves_out_the_output_directories() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("alice.pl"), "a.").unwrap();
+    fs::create_dir(root.join("gs")).unwrap();
+    fs::create_dir(root.join("bob")).unwrap();
+    let session = Session {
+        gradescope: Some(root.join("gs")),
+        ..Session::new(root.join("results"))
+    };
+    let subs = session.discover(&[root.to_path_buf()], false).unwrap();
+    let names: Vec<&str> = subs.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["alice", "bob"]);
+    assert!(root.join("results").is_dir());
+    assert!(matches!(
+        session.discover(&[root.join("nope.pl")], false),
+        Err(SessionError::Grade(GradeError::Path { .. }))
+    ));
+}
+
+#[derive(Default)]
+struct Heard {
+    started: Vec<usize>,
+    graded: Vec<String>,
+}
+
+impl Progress for Heard {
+    fn start(&mut self, to_grade: usize) {
+        self.started.push(to_grade);
+    }
+    fn graded(&mut self, report: &Report) {
+        self.graded.push(report.name.clone());
+    }
+}
+
+/// Grades two quick submissions, then resumes, then fails to save one result and checks
+/// that the other is still saved. (Not `Rlimits`: as root, its sweep after each child kills
+/// every process of the worker's uid, which other graders on this machine may be using.)
+#[test]
+fn saves_resumes_and_survives_a_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let subs_dir = dir.path().join("subs");
+    fs::create_dir(&subs_dir).unwrap();
+    fs::write(subs_dir.join("one.pl"), "hand_value(_, _, 0).\n").unwrap();
+    fs::write(subs_dir.join("two.pl"), "select_hand(_, _, _) :- fail.\n").unwrap();
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())
+        .expect("these tests need swipl");
+    let session = Session {
+        jobs: NonZeroUsize::new(2).unwrap(),
+        gradescope: Some(dir.path().join("gs")),
+        ..Session::new(dir.path().join("results"))
+    };
+    let subs = session.discover(&[subs_dir], false).unwrap();
+    let mut heard = Heard::default();
+    let graded = session.grade(&grader, &subs, &mut heard).unwrap();
+    let names: Vec<&str> = graded.reports.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["one", "two"]);
+    assert_eq!(graded.resumed, 0);
+    assert_eq!(heard.started, [2]);
+    heard.graded.sort();
+    assert_eq!(heard.graded, ["one", "two"]);
+    for report in &graded.reports {
+        let saved: Report =
+            serde_json::from_str(&fs::read_to_string(session.result_path(&report.name)).unwrap())
+                .unwrap();
+        assert_eq!(&saved, report);
+        assert!(dir
+            .path()
+            .join("gs")
+            .join(&report.name)
+            .join("results.json")
+            .is_file());
+    }
+    assert!(graded.reports[0].marks.hand_value_passed > 0);
+
+    // Resuming reuses both; a changed submission is graded again.
+    let resuming = Session {
+        resume: true,
+        ..session.clone()
+    };
+    let mut heard = Heard::default();
+    let again = resuming.grade(&grader, &subs, &mut heard).unwrap();
+    assert_eq!((again.resumed, heard.started.as_slice()), (2, &[0][..]));
+    assert_eq!(again.reports, graded.reports);
+    fs::write(&subs[1].path, "select_hand(_, _, _) :- true.\n").unwrap();
+    let changed = resuming.grade(&grader, &subs, &mut ()).unwrap();
+    assert_eq!(changed.resumed, 1);
+
+    // A result that cannot be written: the other is still written, then the error comes.
+    fs::remove_file(session.result_path("one")).unwrap();
+    fs::create_dir(session.result_path("one")).unwrap();
+    fs::write(session.result_path("one").join("keep"), "").unwrap();
+    fs::remove_file(session.result_path("two")).unwrap();
+    let err = session.grade(&grader, &subs, &mut ()).unwrap_err();
+    assert!(
+        matches!(&err, SessionError::Write { path, .. } if path == &session.result_path("one")),
+        "{err:?}"
+    );
+    assert!(session.result_path("two").is_file());
+}

@@ -1,0 +1,214 @@
+//! Ways to choose a keep: the assignment's rule and the plausible wrong ones, modelled with
+//! crib-core.
+//!
+//! The grader uses these models for two things: to choose select_hand tests on which each
+//! wrong strategy gives a worse keep than the best (so a submission making that mistake loses
+//! marks), and to state what the credit scale gives a few baseline strategies. Each model
+//! mirrors one submission of `tests/mistakes/` or `tests/baselines/`; the catalog test grades
+//! those submissions for real, so a model that drifted from its submission shows up there.
+//!
+//! A model can tie several keeps. A strategy *surely misses* a deal when every keep it may
+//! choose is worse than the best: however a submission breaks ties, it loses credit there. It
+//! *misses* a deal when the keep it chooses, breaking ties as the catalog's submissions do
+//! (the greatest `Total-(Hand-Crib)` term under SWI-Prolog's `max_member/2`, that is the
+//! greatest Hand in the standard order of terms), is worse than the best.
+
+use crib_core::{rank_keeps, Card, Keep, PreparedHand, Rank, Rule, Suit};
+
+/// Which start cards a strategy values a keep over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Starts {
+    /// Every card not dealt: 46 for six dealt cards, 47 for five (the assignment's rule).
+    NotDealt,
+    /// Every card not kept: the discards are counted as possible starts too (48).
+    NotKept,
+    /// All 52 cards, even the four kept.
+    WholeDeck,
+    /// The cards of one suit that were not dealt.
+    OneSuit(Suit),
+    /// The cards not dealt, leaving out one rank.
+    WithoutRank(Rank),
+    /// The cards not dealt, leaving out the jacks, queens and kings.
+    WithoutFaces,
+    /// The first card not dealt, in deck order (ace of clubs, ace of diamonds, ...).
+    FirstNotDealt,
+}
+
+impl Starts {
+    /// Returns the start cards for keeping `kept` from `dealt`, as a bit set (bit `i` is the
+    /// card with index `i`).
+    pub fn mask(self, dealt: &[Card], kept: &[Card; 4]) -> u64 {
+        let all: u64 = (1 << 52) - 1;
+        let of = |cards: &[Card]| cards.iter().fold(0u64, |m, c| m | 1 << c.index());
+        let not_dealt = all & !of(dealt);
+        let with = |keep: fn(Card) -> bool| {
+            Card::deck()
+                .filter(|&c| keep(c))
+                .fold(0u64, |m, c| m | 1 << c.index())
+        };
+        match self {
+            Starts::NotDealt => not_dealt,
+            Starts::NotKept => all & !of(kept),
+            Starts::WholeDeck => all,
+            Starts::OneSuit(suit) => {
+                not_dealt
+                    & Card::deck()
+                        .filter(|c| c.suit() == suit)
+                        .fold(0, |m, c| m | 1 << c.index())
+            }
+            Starts::WithoutRank(rank) => {
+                not_dealt
+                    & !Card::deck()
+                        .filter(|c| c.rank() == rank)
+                        .fold(0, |m, c| m | 1 << c.index())
+            }
+            Starts::WithoutFaces => not_dealt & with(|c| c.rank() < Rank::Jack),
+            Starts::FirstNotDealt => not_dealt & not_dealt.wrapping_neg(),
+        }
+    }
+}
+
+/// How a strategy ranks the keeps of a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strategy {
+    /// The greatest total (equivalently, mean) hand value over the given starts.
+    Sum(Starts),
+    /// The greatest total over the starts not dealt, divided by their number with integer
+    /// division, so keeps within one start's worth of each other tie.
+    TruncatedMean,
+    /// The greatest value with the single best start card.
+    MaxOverStarts,
+    /// The greatest value with the single worst start card.
+    MinOverStarts,
+    /// The first four cards dealt, whatever they are worth.
+    FirstFour,
+    /// The keep with the smallest total: the worst possible answer.
+    Worst,
+}
+
+/// The select_hand strategies of the mistake catalog that choose a valid keep, by the id of
+/// their submission in `tests/mistakes/` (or `tests/baselines/`).
+pub const SELECT_MISTAKES: &[(&str, Strategy)] = &[
+    ("sh-starts-48", Strategy::Sum(Starts::NotKept)),
+    ("sh-starts-52", Strategy::Sum(Starts::WholeDeck)),
+    (
+        "sh-starts-one-suit",
+        Strategy::Sum(Starts::OneSuit(Suit::Hearts)),
+    ),
+    ("sh-starts-no-faces", Strategy::Sum(Starts::WithoutFaces)),
+    (
+        "sh-starts-no-tens",
+        Strategy::Sum(Starts::WithoutRank(Rank::Ten)),
+    ),
+    (
+        "sh-starts-no-aces",
+        Strategy::Sum(Starts::WithoutRank(Rank::Ace)),
+    ),
+    ("sh-max-over-starts", Strategy::MaxOverStarts),
+    ("sh-min-over-starts", Strategy::MinOverStarts),
+    ("sh-first-start-only", Strategy::Sum(Starts::FirstNotDealt)),
+    ("sh-first-keep", Strategy::FirstFour),
+    ("sh-worst-keep", Strategy::Worst),
+    ("sh-average-integer-division", Strategy::TruncatedMean),
+];
+
+/// The keeps of one deal, valued the assignment's way, with what each strategy needs.
+#[derive(Debug, Clone)]
+pub struct Deal {
+    /// The dealt cards, in the order dealt.
+    pub cards: Vec<Card>,
+    /// Every keep, greatest total first (as [`crib_core::rank_keeps`]).
+    pub keeps: Vec<Keep>,
+}
+
+impl Deal {
+    /// Returns the deal of `cards` (5 or 6 distinct cards) with its keeps valued.
+    ///
+    /// # Panics
+    /// If `cards` is not 5 or 6 distinct cards: deals come from the grader's own dealer.
+    pub fn new(cards: Vec<Card>) -> Deal {
+        let keeps = rank_keeps(&cards).expect("a deal is 5 or 6 distinct cards");
+        Deal { cards, keeps }
+    }
+
+    /// Returns the greatest total of any keep.
+    pub fn best_total(&self) -> u32 {
+        self.keeps[0].total
+    }
+
+    /// Returns the smallest total of any keep.
+    pub fn worst_total(&self) -> u32 {
+        self.keeps[self.keeps.len() - 1].total
+    }
+
+    /// Returns the keeps `strategy` may choose (it ranks them equal), as indices into
+    /// [`Deal::keeps`].
+    pub fn choices(&self, strategy: Strategy) -> Vec<usize> {
+        let score = |keep: &Keep| -> i64 {
+            let hand = PreparedHand::from_cards(keep.keep);
+            let not_dealt = Starts::NotDealt.mask(&self.cards, &keep.keep);
+            let values = || {
+                Card::deck()
+                    .filter(move |c| not_dealt >> c.index() & 1 == 1)
+                    .map(move |c| i64::from(hand.value(c, Rule::Hand)))
+            };
+            match strategy {
+                Strategy::Sum(starts) => {
+                    i64::from(hand.total_over(starts.mask(&self.cards, &keep.keep), Rule::Hand))
+                }
+                Strategy::TruncatedMean => i64::from(keep.total / keep.starts),
+                Strategy::MaxOverStarts => values().max().unwrap_or(0),
+                Strategy::MinOverStarts => values().min().unwrap_or(0),
+                Strategy::FirstFour => i64::from(keep.keep[..] == self.cards[..4]),
+                Strategy::Worst => -i64::from(keep.total),
+            }
+        };
+        let scores: Vec<i64> = self.keeps.iter().map(score).collect();
+        let top = scores.iter().copied().max().unwrap_or(0);
+        (0..scores.len()).filter(|&i| scores[i] == top).collect()
+    }
+
+    /// Returns whether every keep `strategy` may choose has a total below the best: a
+    /// submission following it loses credit on this deal however it breaks ties.
+    pub fn surely_missed_by(&self, strategy: Strategy) -> bool {
+        let best = self.best_total();
+        self.choices(strategy)
+            .iter()
+            .all(|&i| self.keeps[i].total < best)
+    }
+
+    /// Returns the keep `strategy` chooses when it breaks ties as the catalog's submissions
+    /// do: the greatest Hand, as dealt, in the standard order of Prolog terms.
+    pub fn choice(&self, strategy: Strategy) -> &Keep {
+        let key = |i: &usize| self.keeps[*i].keep.map(standard_order);
+        let i = self
+            .choices(strategy)
+            .into_iter()
+            .max_by_key(key)
+            .expect("every strategy chooses a keep");
+        &self.keeps[i]
+    }
+
+    /// Returns whether the keep `strategy` chooses (see [`Deal::choice`]) has a total below
+    /// the best.
+    pub fn missed_by(&self, strategy: Strategy) -> bool {
+        self.choice(strategy).total < self.best_total()
+    }
+}
+
+/// Returns a key that orders cards as SWI-Prolog's standard order orders their terms
+/// `card(Rank, Suit)`: integer ranks 2..10 first, then the atoms ace, jack, king, queen
+/// alphabetically; then the suits alphabetically (clubs, diamonds, hearts, spades).
+fn standard_order(card: Card) -> (u8, u8) {
+    let rank = match card.rank() {
+        Rank::Ace => 20,
+        Rank::Jack => 21,
+        Rank::King => 22,
+        Rank::Queen => 23,
+        other => other.number(),
+    };
+    (rank, card.suit() as u8)
+}
+
+#[cfg(test)]
+mod tests;

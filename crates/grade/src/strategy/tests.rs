@@ -1,0 +1,131 @@
+use super::*;
+use crate::credit::SelectCredit;
+use crate::testset::{test_set, Input};
+use crib_core::{parse_cards, Dealer};
+
+fn deal(tokens: &[&str]) -> Deal {
+    Deal::new(parse_cards(tokens).unwrap())
+}
+
+/// The select_hand deals of the grader's test set.
+fn test_deals() -> Vec<Deal> {
+    test_set()
+        .cases
+        .iter()
+        .filter_map(|c| match &c.input {
+            Input::SelectHand { cards } => Some(Deal::new(cards.clone())),
+            Input::HandValue { .. } => None,
+        })
+        .collect()
+}
+
+/// Returns the select_hand marks (of 20) a strategy earns on `deals`.
+fn marks(deals: &[Deal], strategy: Strategy) -> f64 {
+    let credit: f64 = deals
+        .iter()
+        .map(|d| SelectCredit::Graded.credit(d.choice(strategy).total, &d.keeps))
+        .sum();
+    20.0 * credit / deals.len() as f64
+}
+
+#[test]
+fn start_sets_have_the_sizes_students_use() {
+    let d = deal(&["5H", "5S", "5C", "JD", "2C", "9H"]);
+    let kept = [d.cards[0], d.cards[1], d.cards[2], d.cards[3]];
+    let size = |starts: Starts| starts.mask(&d.cards, &kept).count_ones();
+    assert_eq!(size(Starts::NotDealt), 46);
+    assert_eq!(size(Starts::NotKept), 48);
+    assert_eq!(size(Starts::WholeDeck), 52);
+    assert_eq!(size(Starts::OneSuit(Suit::Hearts)), 11);
+    assert_eq!(size(Starts::WithoutRank(Rank::Ten)), 42);
+    assert_eq!(size(Starts::WithoutFaces), 46 - 11);
+    let first = Starts::FirstNotDealt.mask(&d.cards, &kept);
+    assert_eq!(first, 1, "the ace of clubs is the first card of the deck");
+}
+
+#[test]
+fn the_assignments_rule_is_always_optimal_and_worst_never() {
+    let mut dealer = Dealer::new(11);
+    for i in 0..300 {
+        let d = Deal::new(dealer.deal(5 + i % 2));
+        assert!(!d.missed_by(Strategy::Sum(Starts::NotDealt)));
+        assert_eq!(d.choice(Strategy::Worst).total, d.worst_total());
+        if d.best_total() > d.worst_total() {
+            assert!(d.surely_missed_by(Strategy::Worst));
+        }
+    }
+}
+
+#[test]
+fn ties_break_as_prolog_orders_terms() {
+    // card(2,_) < card(10,_) < card(ace,_) < card(jack,_) < card(king,_) < card(queen,_)
+    let order: Vec<(u8, u8)> = parse_cards(&["2C", "TC", "AC", "JC", "KC", "QC", "QS"])
+        .unwrap()
+        .into_iter()
+        .map(standard_order)
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    // Every keep of a deal of four equal-valued... : with FirstFour only one keep is a choice.
+    let d = deal(&["AS", "2D", "3H", "4S", "9C", "KD"]);
+    assert_eq!(d.choices(Strategy::FirstFour).len(), 1);
+    assert_eq!(d.choice(Strategy::FirstFour).keep[..], d.cards[..4]);
+}
+
+#[test]
+fn every_mistake_is_exposed_by_the_test_set() {
+    for (id, strategy) in SELECT_MISTAKES {
+        let exposing: Vec<&str> = test_set()
+            .cases
+            .iter()
+            .filter(|c| c.exposes.contains(id))
+            .map(|c| c.id.as_str())
+            .collect();
+        assert!(
+            exposing.len() >= crate::testset::COVER_DEPTH,
+            "{id} ({strategy:?}) is exposed only by {exposing:?}"
+        );
+    }
+}
+
+/// The model side of the baseline table in crates/grade/README.md; the catalog test grades
+/// the baseline submissions themselves.
+#[test]
+fn the_credit_scale_separates_the_baselines() {
+    let deals = test_deals();
+    assert_eq!(marks(&deals, Strategy::Sum(Starts::NotDealt)), 20.0);
+    assert_eq!(marks(&deals, Strategy::Worst), 0.0);
+    let first_four = marks(&deals, Strategy::FirstFour);
+    assert!(first_four <= 4.0, "first four: {first_four}");
+    let random: f64 = deals
+        .iter()
+        .map(|d| {
+            let sum: f64 = d
+                .keeps
+                .iter()
+                .map(|k| SelectCredit::Graded.credit(k.total, &d.keeps))
+                .sum();
+            sum / d.keeps.len() as f64
+        })
+        .sum::<f64>()
+        * 20.0
+        / deals.len() as f64;
+    assert!(random <= 4.0, "a uniformly random keep: {random}");
+    let max = marks(&deals, Strategy::MaxOverStarts);
+    assert!((6.0..=15.0).contains(&max), "max over starts: {max}");
+    let starts_48 = marks(&deals, Strategy::Sum(Starts::NotKept));
+    assert!((18.0..20.0).contains(&starts_48), "48 starts: {starts_48}");
+}
+
+/// On random deals, how often each modelled mistake chooses a worse keep: the shares quoted
+/// in crates/grade/tests/mistakes/README.md. Every mistake must be a real one.
+#[test]
+fn every_modelled_mistake_is_wrong_on_some_random_deals() {
+    let mut dealer = Dealer::new(2026);
+    let deals: Vec<Deal> = (0..2000)
+        .map(|i| Deal::new(dealer.deal(5 + (i % 3).min(1))))
+        .collect();
+    for (id, strategy) in SELECT_MISTAKES {
+        let missed = deals.iter().filter(|d| d.missed_by(*strategy)).count();
+        assert!(missed > 0, "{id} never chooses a worse keep");
+    }
+}
