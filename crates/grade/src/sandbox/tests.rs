@@ -177,3 +177,35 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
     assert!(outside.path().join("planted").exists());
     assert_eq!(victim.wait().unwrap().signal(), Some(libc::SIGKILL));
 }
+
+#[test]
+fn strict_refuses_unless_network_and_files_are_closed() {
+    let mut jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits).unwrap();
+    let cases = [
+        (Isolation::default(), false),
+        (Isolation::from_layers(&[Layer::Seccomp]), false),
+        (Isolation::from_layers(&[Layer::Landlock(6)]), false),
+        (
+            Isolation::from_layers(&[Layer::Seccomp, Layer::Landlock(4)]),
+            true,
+        ),
+        (Isolation::from_layers(&[Layer::Bwrap]), true),
+    ];
+    for (isolation, ok) in cases {
+        jail.isolation = isolation;
+        assert_eq!(
+            jail.clone().check(IsolationChoice::Strict).is_ok(),
+            ok,
+            "{}",
+            isolation.name()
+        );
+        assert!(jail.clone().check(IsolationChoice::Auto).is_ok());
+    }
+    jail.isolation = Isolation::from_layers(&[Layer::Seccomp]);
+    let err = jail
+        .check(IsolationChoice::Strict)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("no Landlock"), "{err}");
+}
