@@ -252,12 +252,15 @@ pub const GRADER_DIR: &str = "/grader";
 pub const SUBMISSION_DIR: &str = "/submission";
 
 impl Jail {
-    /// Returns a jail running `swipl`, with the isolation chosen, after checking that a child
-    /// can start in it.
+    /// Returns a jail running `swipl`, with the isolation chosen and every other layer the
+    /// kernel offers (seccomp; Landlock without bubblewrap), after checking that a child can
+    /// start in it: a layer that keeps swipl from starting is dropped (Landlock first).
     ///
     /// # Errors
-    /// [`GradeError::Swipl`] if `swipl` does not run; [`GradeError::Bwrap`] if bubblewrap
-    /// was asked for and cannot start a sandbox here.
+    /// [`GradeError::Swipl`] if `swipl` does not run, even with no layer;
+    /// [`GradeError::Bwrap`] if bubblewrap was asked for and cannot start a sandbox here;
+    /// [`GradeError::Isolation`] if `Strict` was asked for and the network or the host's
+    /// files stay open to children.
     pub fn new(swipl: &Path, choice: IsolationChoice) -> Result<Jail, GradeError> {
         let swipl = which(swipl).ok_or_else(|| GradeError::Swipl {
             path: swipl.to_path_buf(),
