@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    Graded, Grader, Isolation, IsolationChoice, Limits, Progress, Report, SelectCredit, Session,
+    Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report, SelectCredit, Session,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -52,8 +52,11 @@ pub struct GradeArgs {
     /// Also write DIR/<submission>/results.json in Gradescope's autograder format.
     #[arg(long, value_name = "DIR")]
     gradescope: Option<PathBuf>,
-    /// How children are isolated: bwrap (bubblewrap namespaces + rlimits), rlimits (only
-    /// rlimits: trusted code or a throwaway container), or auto (bwrap when it works here).
+    /// How children are isolated: bwrap (bubblewrap namespaces), rlimits (no namespaces, as
+    /// in Gradescope's containers), auto (bwrap when it works here), or strict (auto, but
+    /// refuse to grade unless the network and the host's files are both closed). Every mode
+    /// adds seccomp (no network sockets) and, without bwrap, Landlock (files) where the
+    /// kernel offers them, and keeps the rlimits.
     #[arg(long, value_enum, default_value_t = IsolationArg::Auto)]
     isolation: IsolationArg,
     /// How a select_hand/3 test is credited: graded (1 for a best keep, at most 0.5 for a
@@ -77,6 +80,7 @@ enum IsolationArg {
     Auto,
     Bwrap,
     Rlimits,
+    Strict,
 }
 
 fn seconds(text: &str) -> Result<f64, String> {
@@ -111,28 +115,30 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         session.jobs = jobs;
     }
     let submissions = session.discover(&args.paths, args.single)?;
+    // Every child's memory, times the workers, stays well inside the container's cgroup.
+    let workers = session.jobs.get().min(submissions.len().max(1));
+    let memory = MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
+    session.jobs = NonZeroUsize::new(memory.workers).unwrap_or(NonZeroUsize::MIN);
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
         load: Duration::from_secs_f64(args.load_timeout),
-        memory: args.memory << 20,
+        memory: memory.per_child,
         ..Limits::default()
     };
     let choice = match args.isolation {
         IsolationArg::Auto => IsolationChoice::Auto,
         IsolationArg::Bwrap => IsolationChoice::Bwrap,
         IsolationArg::Rlimits => IsolationChoice::Rlimits,
+        IsolationArg::Strict => IsolationChoice::Strict,
     };
     let credit = match args.select_credit {
         CreditArg::Graded => SelectCredit::Graded,
         CreditArg::Ratio => SelectCredit::Ratio,
     };
     let grader = Grader::new(&args.swipl, choice, limits)?.with_select_credit(credit);
-    if grader.isolation() == Isolation::Rlimits {
-        eprintln!(
-            "crib: warning: isolation is rlimits only: submissions can read the host and reach \
-             the network (use a throwaway container, or install bubblewrap)"
-        );
+    for warning in grader.isolation().warnings() {
+        eprintln!("crib: warning: {warning}");
     }
     let started = Instant::now();
     let mut bar = Bar(None);
@@ -150,12 +156,13 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         write!(out, "{}", crib_grade::table(&reports, args.verbose))?;
         writeln!(
             out,
-            "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, results in {}; \
-             code quality (30) not assessed",
+            "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, memory {}, \
+             results in {}; code quality (30) not assessed",
             reports.len(),
             if reports.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
             grader.isolation().name(),
+            memory,
             args.out.display()
         )?;
     }
