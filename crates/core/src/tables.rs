@@ -237,42 +237,8 @@ impl FifteenWays {
     /// ```
     pub fn parse(text: &str) -> Result<FifteenWays, CountsError> {
         let mut ways = [0; 6];
-        let mut header = false;
-        for (n, line) in text.lines().enumerate() {
-            let error = |problem: String| CountsError {
-                line: n + 1,
-                problem,
-            };
-            let line = line.trim_end();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            if !header {
-                if line != "cards\tways" {
-                    return Err(error(format!(
-                        "expected the header \"cards<TAB>ways\", found {line:?}"
-                    )));
-                }
-                header = true;
-                continue;
-            }
-            let (cards, count) = line
-                .split_once('\t')
-                .ok_or_else(|| error(format!("expected cards<TAB>ways, found {line:?}")))?;
-            let cards: usize = cards
-                .parse()
-                .ok()
-                .filter(|c| (2..=5).contains(c))
-                .ok_or_else(|| error(format!("cards {cards:?} is not 2..=5")))?;
-            ways[cards] = count
-                .parse()
-                .map_err(|_| error(format!("ways {count:?} is not a number")))?;
-        }
-        if !header {
-            return Err(CountsError {
-                line: text.lines().count(),
-                problem: "no \"cards<TAB>ways\" header".into(),
-            });
+        for (cards, count) in crate::sweep::read_counts(text, ("cards", "ways"), 2..=5)? {
+            ways[cards] = count as usize;
         }
         Ok(FifteenWays(ways))
     }
