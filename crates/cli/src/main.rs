@@ -4,6 +4,7 @@
 //! `cargo xtask verify` and `fixtures --check`; no `crib` command needs it.)
 
 mod grade;
+mod report;
 mod score;
 mod select;
 
@@ -41,6 +42,8 @@ enum Command {
     Select(select::SelectArgs),
     /// Grade student Prolog submissions against the reference, each in a sandbox.
     Grade(grade::GradeArgs),
+    /// The class report (HTML, plots) and marks CSV of a crib grade results directory.
+    Report(report::ReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Select(args) => select::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Report(args) => report::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
