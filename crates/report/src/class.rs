@@ -503,4 +503,4 @@ fn rules(reports: &[Report], cases: &Cases) -> Vec<RuleRow> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
