@@ -6,6 +6,7 @@
 mod bench;
 mod discards;
 mod fixtures;
+mod report;
 mod system;
 
 use std::path::{Path, PathBuf};
@@ -21,7 +22,8 @@ use clap::Parser;
     about = "crib's project automation"
 )]
 enum Task {
-    /// fmt check, clippy -D warnings, every Rust test, the Prolog plunit tests, fixtures --check.
+    /// fmt check, clippy -D warnings, every Rust test, the Prolog plunit tests, the class
+    /// report in headless Chromium, fixtures --check.
     Test,
     /// Sweep all 12,994,800 (hand, start) pairs, Rust against Prolog (options: `cargo xtask verify -- --help`).
     Verify {
@@ -40,6 +42,15 @@ enum Task {
         /// Write nothing; exit 1 naming each stale table.
         #[arg(long)]
         check: bool,
+    },
+    /// Render the class report of the graded corpus and check it in headless Chromium.
+    Report {
+        /// Grade crates/grade/tests/submissions again into crates/report/tests/results first.
+        #[arg(long)]
+        regrade: bool,
+        /// Also copy the screenshot of the page to FILE (docs/report.png in the README).
+        #[arg(long, value_name = "FILE")]
+        screenshot: Option<PathBuf>,
     },
     /// Time each performance target; print a table and write it to target/bench.md.
     Bench {
@@ -79,6 +90,13 @@ fn run(task: Task) -> Result<ExitCode> {
             true => ExitCode::SUCCESS,
             false => ExitCode::from(1),
         }),
+        Task::Report {
+            regrade,
+            screenshot,
+        } => {
+            report::run(&root, regrade, screenshot.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Task::Bench { args } => {
             bench::run(&root, &args)?;
             Ok(ExitCode::SUCCESS)
@@ -114,6 +132,7 @@ fn test(root: &Path) -> Result<ExitCode> {
                 .arg(&plunit),
         )?;
     }
+    report::run(root, false, None).context("step \"class report in chromium\" failed")?;
     eprintln!("$ {} --check", fixtures::COMMAND);
     if !fixtures::run(root, true)? {
         bail!("step \"fixtures --check\" failed");

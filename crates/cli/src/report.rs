@@ -60,7 +60,11 @@ pub fn run(args: &ReportArgs) -> Result<()> {
                 .with_context(|| format!("cannot write {}", path.display()))?;
             crib_report::marks_csv(&reports, std::io::BufWriter::new(file))
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            eprintln!("crib: marks of {} submissions in {}", reports.len(), path.display());
+            eprintln!(
+                "crib: marks of {} submissions in {}",
+                reports.len(),
+                path.display()
+            );
         }
     }
     Ok(())

@@ -225,7 +225,10 @@ impl Session {
 fn write_gradescope(dir: &Path, report: &Report, policy: Visibility) -> Result<(), SessionError> {
     let sub_dir = dir.join(file_stem(&report.name));
     create_dir(&sub_dir)?;
-    write_json(&sub_dir.join("results.json"), &gradescope_with(report, policy))
+    write_json(
+        &sub_dir.join("results.json"),
+        &gradescope_with(report, policy),
+    )
 }
 
 fn create_dir(path: &Path) -> Result<(), SessionError> {

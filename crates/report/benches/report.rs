@@ -41,7 +41,10 @@ fn report(c: &mut Criterion) {
     group.finish();
     let reports = crib_report::read_results(dir.path()).expect("results read");
     let page = crib_report::html(&crib_report::Class::new(&reports), &reports);
-    eprintln!("report: page of {CLASS} results is {} KiB", page.len().div_ceil(1024));
+    eprintln!(
+        "report: page of {CLASS} results is {} KiB",
+        page.len().div_ceil(1024)
+    );
 }
 
 criterion_group!(benches, report);

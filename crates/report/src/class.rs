@@ -230,20 +230,22 @@ fn summary(reports: &[Report], current: &str) -> Summary {
         hand_value: marks(|r| r.marks.hand_value),
         select_hand: marks(|r| r.marks.select_hand),
         test_sets: tally(reports.iter().map(|r| r.test_set.clone())),
-        isolation: tally(reports.iter().map(|r| {
-            match serde_json::to_value(&r.isolation) {
-                Ok(serde_json::Value::String(s)) => s,
-                Ok(serde_json::Value::Array(layers)) => {
-                    let names: Vec<String> = layers
-                        .iter()
-                        .map(|l| l.as_str().map_or_else(|| l.to_string(), str::to_string))
-                        .collect();
-                    names.join(" + ")
-                }
-                Ok(other) => other.to_string(),
-                Err(_) => "unknown".into(),
-            }
-        })),
+        isolation: tally(
+            reports
+                .iter()
+                .map(|r| match serde_json::to_value(&r.isolation) {
+                    Ok(serde_json::Value::String(s)) => s,
+                    Ok(serde_json::Value::Array(layers)) => {
+                        let names: Vec<String> = layers
+                            .iter()
+                            .map(|l| l.as_str().map_or_else(|| l.to_string(), str::to_string))
+                            .collect();
+                        names.join(" + ")
+                    }
+                    Ok(other) => other.to_string(),
+                    Err(_) => "unknown".into(),
+                }),
+        ),
         current_test_set: current.to_string(),
         grading_seconds: reports.iter().map(|r| r.elapsed_ms as f64 / 1000.0).sum(),
     }
@@ -471,8 +473,7 @@ fn rules(reports: &[Report], cases: &Cases) -> Vec<RuleRow> {
             for report in reports {
                 let mut missed_here = false;
                 for t in &report.tests {
-                    if t.predicate != "hand_value" || matches!(t.verdict, Verdict::NotRun { .. })
-                    {
+                    if t.predicate != "hand_value" || matches!(t.verdict, Verdict::NotRun { .. }) {
                         continue;
                     }
                     if exercises(&t.id) {

@@ -308,7 +308,11 @@ fn problems_text(report: &Report) -> String {
 }
 
 fn submission(i: usize, r: &Report) -> Markup {
-    let failed: Vec<&TestResult> = r.tests.iter().filter(|t| t.verdict != Verdict::Pass).collect();
+    let failed: Vec<&TestResult> = r
+        .tests
+        .iter()
+        .filter(|t| t.verdict != Verdict::Pass)
+        .collect();
     page! {
         section.sub id=(format!("s{i}")) {
             h3 { (r.name) " \u{2014} " (format!("{:.2}", r.marks.total)) " / 70" }

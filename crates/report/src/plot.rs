@@ -15,7 +15,10 @@ pub(crate) fn histogram_svg(histogram: &Bins, width: u32, height: u32) -> String
     // Drawing into a String cannot fail for lack of a file; an error here would be a bug in
     // the ranges below, and the page then shows the plot's title without the plot.
     if let Err(err) = draw(histogram, width, height, &mut svg) {
-        return format!("<p class=\"plot-error\">cannot draw {}: {err}</p>", histogram.title);
+        return format!(
+            "<p class=\"plot-error\">cannot draw {}: {err}</p>",
+            histogram.title
+        );
     }
     svg
 }
@@ -41,7 +44,10 @@ fn draw_into<'a>(
         .margin(8)
         .x_label_area_size(34)
         .y_label_area_size(36)
-        .build_cartesian_2d((0u32..bins - 1).into_segmented(), 0u32..top + top.div_ceil(10))?;
+        .build_cartesian_2d(
+            (0u32..bins - 1).into_segmented(),
+            0u32..top + top.div_ceil(10),
+        )?;
     chart
         .configure_mesh()
         .disable_x_mesh()

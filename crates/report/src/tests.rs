@@ -10,9 +10,14 @@ fn an_empty_directory_is_an_error() {
     std::fs::write(d.path().join("notes.txt"), "not a result").unwrap();
     let err = read_results(d.path()).unwrap_err();
     assert!(matches!(err, ReportError::Empty { .. }), "{err}");
-    assert!(err.to_string().starts_with("no results (*.json) in "), "{err}");
+    assert!(
+        err.to_string().starts_with("no results (*.json) in "),
+        "{err}"
+    );
     let missing = d.path().join("nope");
-    assert!(matches!(read_results(&missing), Err(ReportError::Read { path, .. }) if path == missing));
+    assert!(
+        matches!(read_results(&missing), Err(ReportError::Read { path, .. }) if path == missing)
+    );
 }
 
 #[test]
@@ -21,8 +26,14 @@ fn a_file_that_is_not_a_result_is_named_with_its_line() {
     std::fs::write(d.path().join("bad.json"), "{\n  \"name\": 3\n}\n").unwrap();
     let err = read_results(d.path()).unwrap_err().to_string();
     assert!(err.contains("bad.json:2:"), "{err}");
-    assert!(err.contains("not a crib grade result: invalid type"), "{err}");
-    assert!(!err.contains(" at line "), "the location is said once: {err}");
+    assert!(
+        err.contains("not a crib grade result: invalid type"),
+        "{err}"
+    );
+    assert!(
+        !err.contains(" at line "),
+        "the location is said once: {err}"
+    );
 }
 
 #[test]

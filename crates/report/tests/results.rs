@@ -14,10 +14,17 @@ fn the_corpus_report_shows_every_submission() {
     let reports = results();
     let class = crib_report::Class::new(&reports);
     assert_eq!(class.summary.submissions, reports.len());
-    assert!(reports.len() >= 20, "the corpus is graded: {}", reports.len());
+    assert!(
+        reports.len() >= 20,
+        "the corpus is graded: {}",
+        reports.len()
+    );
     let correct = reports.iter().find(|r| r.name == "correct").unwrap();
     assert_eq!(correct.marks.total, 70.0);
-    assert!(class.summary.loaded < reports.len(), "some submissions do not load");
+    assert!(
+        class.summary.loaded < reports.len(),
+        "some submissions do not load"
+    );
     assert!(class.summary.crashed > 0 && class.summary.timed_out > 0);
     for h in &class.histograms {
         assert_eq!(h.counts.iter().sum::<usize>(), reports.len(), "{}", h.title);
@@ -31,7 +38,10 @@ fn the_corpus_report_shows_every_submission() {
     for r in &reports {
         assert!(page.contains(&r.name), "{} is on the page", r.name);
     }
-    assert!(page.matches("fill=\"#0072B2\"").count() >= 3, "the plots have bars");
+    assert!(
+        page.matches("fill=\"#0072B2\"").count() >= 3,
+        "the plots have bars"
+    );
 
     let mut csv = Vec::new();
     crib_report::marks_csv(&reports, &mut csv).unwrap();

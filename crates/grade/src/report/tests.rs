@@ -177,7 +177,10 @@ fn each_visibility_policy_gives_its_json() {
             policy.name()
         );
     }
-    assert_eq!(gradescope(&report), gradescope_with(&report, Visibility::AllVisible));
+    assert_eq!(
+        gradescope(&report),
+        gradescope_with(&report, Visibility::AllVisible)
+    );
 }
 
 #[test]
@@ -186,7 +189,10 @@ fn visibility_policies_parse_by_name() {
         assert_eq!(policy.name().parse::<Visibility>(), Ok(policy));
     }
     let err = "public".parse::<Visibility>().unwrap_err();
-    assert!(err.contains("\"public\"") && err.contains("examples-visible"), "{err}");
+    assert!(
+        err.contains("\"public\"") && err.contains("examples-visible"),
+        "{err}"
+    );
     assert_eq!(Visibility::default(), Visibility::AllVisible);
 }
 

@@ -8,7 +8,11 @@ pub(crate) fn report(name: &str, tests: &[(&str, &str)]) -> Report {
     let tests: Vec<TestResult> = tests
         .iter()
         .map(|(id, kind)| {
-            let case = set.cases.iter().find(|c| c.id == *id).expect("a real test id");
+            let case = set
+                .cases
+                .iter()
+                .find(|c| c.id == *id)
+                .expect("a real test id");
             let expected = match &case.expected {
                 Expected::Value(v) => v.to_string(),
                 Expected::Keeps(_) => String::new(),
@@ -52,7 +56,12 @@ pub(crate) fn report(name: &str, tests: &[(&str, &str)]) -> Report {
 
 #[test]
 fn histogram_bins_hold_their_marks() {
-    let h = Histogram::new("t", 70.0, 14, [0.0, 4.99, 5.0, 70.0, 69.9, 75.0, -1.0].into_iter());
+    let h = Histogram::new(
+        "t",
+        70.0,
+        14,
+        [0.0, 4.99, 5.0, 70.0, 69.9, 75.0, -1.0].into_iter(),
+    );
     assert_eq!(h.counts.len(), 14);
     assert_eq!(h.counts[0], 3, "0, 4.99 and -1 (clamped)");
     assert_eq!(h.counts[1], 1);
@@ -82,7 +91,11 @@ fn a_wrong_answer_is_put_down_to_the_one_rule_it_lacks() {
     assert_eq!(missing_rule(&p, "10", "9"), Some("nob"));
     assert_eq!(missing_rule(&p, "10", "5"), None, "no rule is worth 5 here");
     assert_eq!(missing_rule(&p, "10", "14"), None, "too many points");
-    let tie = Points { pairs: 2, fifteens: 2, ..Points::default() };
+    let tie = Points {
+        pairs: 2,
+        fifteens: 2,
+        ..Points::default()
+    };
     assert_eq!(missing_rule(&tie, "4", "2"), None, "two rules are worth 2");
     assert_eq!(missing_rule(&p, "10", "x"), None);
 }
@@ -129,17 +142,30 @@ fn tests_are_ranked_by_failures_with_their_commonest_wrong_answers() {
     assert_eq!(class.tests[1].answers[0].text, "no solution");
 
     let s = &class.summary;
-    assert_eq!((s.submissions, s.loaded, s.crashed, s.timed_out), (5, 5, 0, 0));
-    assert_eq!(s.test_sets, [(crib_grade::test_set().fingerprint.clone(), 5)]);
+    assert_eq!(
+        (s.submissions, s.loaded, s.crashed, s.timed_out),
+        (5, 5, 0, 0)
+    );
+    assert_eq!(
+        s.test_sets,
+        [(crib_grade::test_set().fingerprint.clone(), 5)]
+    );
     assert_eq!(s.isolation, [("bwrap".to_string(), 5)]);
-    assert_eq!(s.full_marks, 0, "no result has select_hand tests, so none reaches 70");
+    assert_eq!(
+        s.full_marks, 0,
+        "no result has select_hand tests, so none reaches 70"
+    );
 
     let nob = class.rules.iter().find(|r| r.rule == "nob").unwrap();
     assert_eq!((nob.missing, nob.submissions_missing), (2, 2));
     let fifteens = class.rules.iter().find(|r| r.rule == "fifteens").unwrap();
     assert_eq!((fifteens.missing, fifteens.submissions_missing), (1, 1));
     let flush = class.rules.iter().find(|r| r.rule == "flush").unwrap();
-    assert_eq!((flush.ran, flush.failed, flush.missing), (0, 0, 0), "neither test scores a flush");
+    assert_eq!(
+        (flush.ran, flush.failed, flush.missing),
+        (0, 0, 0),
+        "neither test scores a flush"
+    );
     assert_eq!(nob.ran, 4, "only assignment-6 scores nob; d did not run it");
     assert_eq!(nob.failed, 3);
 }
@@ -151,7 +177,10 @@ fn a_test_unknown_to_this_test_set_is_still_counted() {
     r.test_set = "v0-old".into();
     let class = Class::new(&[r]);
     assert_eq!(class.tests[0].id, "hv:gone");
-    assert_eq!((class.tests[0].failed, class.tests[0].expected.clone()), (1, None));
+    assert_eq!(
+        (class.tests[0].failed, class.tests[0].expected.clone()),
+        (1, None)
+    );
     assert_eq!(class.tests[0].answers[0].missing_rule, None);
     assert_eq!(class.summary.test_sets, [("v0-old".to_string(), 1)]);
 }

@@ -23,12 +23,18 @@ fn the_page_stands_alone() {
         assert!(text.contains(&format!("id=\"s{i}\"")));
     }
     assert!(text.contains("got 2"), "bob's wrong answer is listed");
-    assert!(text.contains("expected: <b>0</b>"), "with the expected answer");
+    assert!(
+        text.contains("expected: <b>0</b>"),
+        "with the expected answer"
+    );
 }
 
 #[test]
 fn names_and_messages_are_escaped() {
-    let mut r = report("<script>alert(1)</script>", &[("hv:spec:assignment-1", "pass")]);
+    let mut r = report(
+        "<script>alert(1)</script>",
+        &[("hv:spec:assignment-1", "pass")],
+    );
     r.load.diagnostics.push(crib_grade::Diagnostic {
         kind: "error".into(),
         file: "a&b.pl".into(),
@@ -46,7 +52,10 @@ fn names_and_messages_are_escaped() {
 fn every_verdict_has_a_symbol_and_a_colour() {
     for (name, symbol) in VERDICTS {
         assert!(!symbol.is_empty());
-        assert!(STYLE.contains(&format!(".v-{name} ")), "{name} has a colour");
+        assert!(
+            STYLE.contains(&format!(".v-{name} ")),
+            "{name} has a colour"
+        );
     }
     let text = badge("timeout", Some(3)).into_string();
     assert!(text.contains("v-timeout") && text.contains("timeout") && text.contains("<b>3</b>"));

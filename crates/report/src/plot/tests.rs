@@ -16,7 +16,10 @@ fn one_bar_per_occupied_bin() {
     assert_eq!(svg.matches("fill=\"#0072B2\"").count(), 3, "{svg}");
     assert_eq!(bars(&svg), 3);
     assert!(svg.contains("total /70"));
-    assert!(svg.contains("14\u{2013}28"), "bins are labelled with their marks: {svg}");
+    assert!(
+        svg.contains("14\u{2013}28"),
+        "bins are labelled with their marks: {svg}"
+    );
 }
 
 #[test]
