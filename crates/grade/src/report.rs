@@ -436,9 +436,7 @@ pub fn gradescope_with(report: &Report, policy: Visibility) -> serde_json::Value
         m.hand_value,
         m.select_hand_credit,
         m.select_hand,
-        serde_json::to_value(&report.isolation)
-            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
-            .unwrap_or_default()
+        report.isolation.name()
     );
     for problem in report.problems() {
         // Under `hidden`, verdict counts would tell how many hidden tests failed.

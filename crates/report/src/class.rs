@@ -173,8 +173,11 @@ pub struct Class {
 /// The current test set's cases by id: position, case, expected points per rule (hand_value).
 type Cases<'a> = HashMap<&'a str, (usize, &'a TestCase, Option<Points>)>;
 
+/// Reads one rule's points.
+type RulePoints = fn(&Points) -> u8;
+
 /// The rules of hand_value in spec order, with their points.
-const RULES: [(&str, fn(&Points) -> u8); 5] = [
+const RULES: [(&str, RulePoints); 5] = [
     ("fifteens", |p| p.fifteens),
     ("pairs", |p| p.pairs),
     ("runs", |p| p.runs),
@@ -216,6 +219,9 @@ impl Class {
     }
 }
 
+// `&r.isolation` is borrowed on purpose: it keeps compiling when `Isolation` becomes a list
+// of layers that is not `Copy`.
+#[allow(clippy::needless_borrows_for_generic_args)]
 fn summary(reports: &[Report], current: &str) -> Summary {
     let has = |r: &Report, name: &str| r.tests.iter().any(|t| t.verdict.name() == name);
     let count = |f: &dyn Fn(&Report) -> bool| reports.iter().filter(|r| f(r)).count();
