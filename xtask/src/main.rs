@@ -8,6 +8,7 @@ mod discards;
 mod fixtures;
 mod generated;
 mod man;
+mod report;
 mod system;
 
 use std::path::{Path, PathBuf};
@@ -23,7 +24,8 @@ use clap::Parser;
     about = "crib's project automation"
 )]
 enum Task {
-    /// fmt check, clippy -D warnings, every Rust test, the Prolog plunit tests, fixtures --check.
+    /// fmt check, clippy -D warnings, every Rust test, the Prolog plunit tests, the class
+    /// report in headless Chromium, fixtures --check.
     Test,
     /// Sweep all 12,994,800 (hand, start) pairs, Rust against Prolog (options: `cargo xtask verify -- --help`).
     Verify {
@@ -48,6 +50,15 @@ enum Task {
         /// Where to write them.
         #[arg(default_value = "target/man")]
         dir: PathBuf,
+    },
+    /// Render the class report of the graded corpus and check it in headless Chromium.
+    Report {
+        /// Grade crates/grade/tests/submissions again into crates/report/tests/results first.
+        #[arg(long)]
+        regrade: bool,
+        /// Also copy the screenshot of the page to FILE (docs/report.png in the README).
+        #[arg(long, value_name = "FILE")]
+        screenshot: Option<PathBuf>,
     },
     /// Time each performance target; print a table and write it to target/bench.md.
     Bench {
@@ -92,6 +103,13 @@ fn run(task: Task) -> Result<ExitCode> {
             man::run(&cwd.join(dir))?;
             Ok(ExitCode::SUCCESS)
         }
+        Task::Report {
+            regrade,
+            screenshot,
+        } => {
+            report::run(&root, regrade, screenshot.as_deref())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Task::Bench { args } => {
             bench::run(&root, &args)?;
             Ok(ExitCode::SUCCESS)
@@ -127,6 +145,7 @@ fn test(root: &Path) -> Result<ExitCode> {
                 .arg(&plunit),
         )?;
     }
+    report::run(root, false, None).context("step \"class report in chromium\" failed")?;
     eprintln!("$ {} --check", generated::COMMAND);
     if !fixtures::run(root, true)? {
         bail!("step \"fixtures --check\" failed");

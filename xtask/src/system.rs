@@ -34,6 +34,12 @@ const BUBBLEWRAP: Package = Package {
     present: || on_path("bwrap"),
 };
 
+/// Headless Chromium, for the browser check of the class report.
+pub const CHROMIUM: Package = Package {
+    name: "chromium",
+    present: || on_path("chromium"),
+};
+
 /// What `cargo xtask test` needs: Prolog for plunit and the oracle, libclang for its bindings,
 /// bubblewrap for the grader's isolation tests.
 pub const TEST_PACKAGES: &[Package] = &[SWI_PROLOG, LIBCLANG, BUBBLEWRAP];

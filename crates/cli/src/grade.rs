@@ -52,6 +52,11 @@ pub struct GradeArgs {
     /// Also write DIR/<submission>/results.json in Gradescope's autograder format.
     #[arg(long, value_name = "DIR")]
     gradescope: Option<PathBuf>,
+    /// Which tests students see in the Gradescope files: all-visible, examples-visible (the
+    /// worked examples visible, the rest after_published), after-due-date (the rest
+    /// after_due_date) or hidden (only the marks and load diagnostics).
+    #[arg(long, value_name = "POLICY", default_value = "all-visible")]
+    gradescope_visibility: crib_grade::Visibility,
     /// How children are isolated: bwrap (bubblewrap namespaces), rlimits (no namespaces, as
     /// in Gradescope's containers), auto (bwrap when it works here), or strict (auto, but
     /// refuse to grade unless the network and the host's files are both closed). Every mode
@@ -111,6 +116,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     let mut session = Session::new(&args.out);
     session.resume = args.resume;
     session.gradescope = args.gradescope.clone();
+    session.gradescope_visibility = args.gradescope_visibility;
     if let Some(jobs) = args.jobs.and_then(|j| NonZeroUsize::new(j as usize)) {
         session.jobs = jobs;
     }

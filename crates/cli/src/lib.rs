@@ -8,6 +8,7 @@
 
 mod batch;
 mod grade;
+mod report;
 mod score;
 mod select;
 
@@ -47,6 +48,8 @@ enum Command {
     Select(select::SelectArgs),
     /// Grade student Prolog submissions against the reference, each in a sandbox.
     Grade(grade::GradeArgs),
+    /// The class report (HTML, plots) and marks CSV of a crib grade results directory.
+    Report(report::ReportArgs),
 }
 
 /// Returns the clap definition of `crib`, as the man page and completions describe it.
@@ -61,6 +64,7 @@ pub fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Select(args) => select::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Report(args) => report::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -41,8 +41,8 @@ use std::path::PathBuf;
 pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use credit::SelectCredit;
 pub use report::{
-    gradescope, table, Diagnostic, Load, Marks, Report, TestResult, CODE_QUALITY_MARKS,
-    HAND_VALUE_MARKS, SELECT_HAND_MARKS,
+    gradescope, gradescope_with, table, Diagnostic, Load, Marks, Report, TestResult, Visibility,
+    CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
 pub use sandbox::{Isolation, IsolationChoice, Layer, SANDBOX_UID, TMPFS_BYTES};

@@ -279,9 +279,105 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Returns the submission's `results.json` in Gradescope's autograder format: one entry per
-/// test worth its share of the 70 marks, with the load diagnostics in `output`.
+/// Who sees what on Gradescope: a course policy, mapped onto Gradescope's per-test
+/// `visibility` values (`visible`, `hidden`, `after_due_date`, `after_published`). Whatever
+/// the policy, the top-level result is `visible`: students always see their total, the marks
+/// of each part and the load diagnostics (the top-level `output`).
+///
+/// # Example
+/// ```
+/// use crib_grade::Visibility;
+/// assert_eq!("examples-visible".parse::<Visibility>(), Ok(Visibility::ExamplesVisible));
+/// assert_eq!(Visibility::Hidden.name(), "hidden");
+/// assert!("public".parse::<Visibility>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Visibility {
+    /// Every test `visible` as soon as the submission is graded (crib 0.1).
+    #[default]
+    AllVisible,
+    /// The worked examples of spec/examples.jsonl (those the assignment and spec publish)
+    /// `visible`; every other test `after_published`, shown when the staff publish the marks.
+    ExamplesVisible,
+    /// The worked examples `visible`; every other test `after_due_date`, shown once the
+    /// (late) due date has passed.
+    AfterDueDate,
+    /// Every test `hidden`: students see only the total, the marks of each part and the load
+    /// diagnostics, never a test, not even how many tests failed.
+    Hidden,
+}
+
+impl Visibility {
+    /// Every policy, in the order `--help` lists them.
+    pub const ALL: [Visibility; 4] = [
+        Visibility::AllVisible,
+        Visibility::ExamplesVisible,
+        Visibility::AfterDueDate,
+        Visibility::Hidden,
+    ];
+
+    /// Returns the policy's name on the command line and in `CRIB_GRADESCOPE_VISIBILITY`:
+    /// `all-visible`, `examples-visible`, `after-due-date` or `hidden`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Visibility::AllVisible => "all-visible",
+            Visibility::ExamplesVisible => "examples-visible",
+            Visibility::AfterDueDate => "after-due-date",
+            Visibility::Hidden => "hidden",
+        }
+    }
+
+    /// Returns Gradescope's `visibility` for a test from `source` (a [`crate::TestCase`]'s
+    /// source; `spec/examples.jsonl` for the worked examples).
+    pub fn of_test(self, source: Option<&str>) -> &'static str {
+        let example = source == Some("spec/examples.jsonl");
+        match self {
+            Visibility::AllVisible => "visible",
+            Visibility::ExamplesVisible if example => "visible",
+            Visibility::ExamplesVisible => "after_published",
+            Visibility::AfterDueDate if example => "visible",
+            Visibility::AfterDueDate => "after_due_date",
+            Visibility::Hidden => "hidden",
+        }
+    }
+}
+
+impl std::str::FromStr for Visibility {
+    type Err = String;
+
+    /// Parses a policy's [`Visibility::name`].
+    ///
+    /// # Errors
+    /// Returns a message quoting `text` and listing the names when it is none of them.
+    fn from_str(text: &str) -> Result<Visibility, String> {
+        Visibility::ALL
+            .into_iter()
+            .find(|v| v.name() == text.trim())
+            .ok_or_else(|| {
+                let names: Vec<&str> = Visibility::ALL.iter().map(|v| v.name()).collect();
+                format!(
+                    "unknown visibility policy {text:?}: expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// Returns the submission's `results.json` in Gradescope's autograder format with every test
+/// visible: [`gradescope_with`] under [`Visibility::AllVisible`].
 pub fn gradescope(report: &Report) -> serde_json::Value {
+    gradescope_with(report, Visibility::AllVisible)
+}
+
+/// Returns the submission's `results.json` in Gradescope's autograder format: one entry per
+/// test worth its share of the 70 marks, numbered `1.k` for the k-th hand_value test and
+/// `2.k` for the k-th select_hand test in test-set order (stable across runs of one test
+/// set), each with the `visibility` that `policy` gives it; the top-level `output`, which
+/// students see, holds the marks and the load diagnostics; `execution_time` is the grading
+/// time in whole seconds, rounded up (0 only for a run that took no time).
+pub fn gradescope_with(report: &Report, policy: Visibility) -> serde_json::Value {
     let m = &report.marks;
     let per_hv = if m.hand_value_total == 0 {
         0.0
@@ -293,11 +389,20 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
     } else {
         SELECT_HAND_MARKS / m.select_hand_total as f64
     };
+    let set = crate::testset::test_set();
+    let source = |id: &str| set.cases.iter().find(|c| c.id == id).map(|c| c.source);
+    let (mut hv_k, mut sh_k) = (0, 0);
     let tests: Vec<serde_json::Value> = report
         .tests
         .iter()
-        .enumerate()
-        .map(|(i, t)| {
+        .map(|t| {
+            let number = if t.predicate == "hand_value" {
+                hv_k += 1;
+                format!("1.{hv_k}")
+            } else {
+                sh_k += 1;
+                format!("2.{sh_k}")
+            };
             let (max, score) = if t.predicate == "hand_value" {
                 let pass = t.verdict == Verdict::Pass;
                 (per_hv, if pass { per_hv } else { 0.0 })
@@ -314,12 +419,12 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
             }
             serde_json::json!({
                 "name": format!("{} {}", t.predicate, t.id),
-                "number": (i + 1).to_string(),
+                "number": number,
                 "score": round4(score),
                 "max_score": round4(max),
                 "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
                 "output": text,
-                "visibility": "visible",
+                "visibility": policy.of_test(source(&t.id)),
             })
         })
         .collect();
@@ -335,7 +440,17 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
         report.isolation.name()
     );
     for problem in report.problems() {
-        let _ = writeln!(output, "problem: {problem}");
+        // Under `hidden`, verdict counts would tell how many hidden tests failed.
+        let about_loading = problem.starts_with("load_failed")
+            || problem.starts_with("missing_predicate")
+            || problem.contains("load error")
+            || problem.contains("warning");
+        if policy != Visibility::Hidden || about_loading {
+            let _ = writeln!(output, "problem: {problem}");
+        }
+    }
+    if !report.load.diagnostics.is_empty() {
+        let _ = writeln!(output, "\nwhile loading your files, SWI-Prolog printed:");
     }
     for d in &report.load.diagnostics {
         let _ = writeln!(output, "{}:{}: {}: {}", d.file, d.line, d.kind, d.message);
@@ -345,7 +460,7 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
         "output": output,
         "visibility": "visible",
         "stdout_visibility": "hidden",
-        "execution_time": report.elapsed_ms / 1000,
+        "execution_time": report.elapsed_ms.div_ceil(1000),
         "tests": tests,
     })
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use crate::hash::fnv1a;
-use crate::report::{gradescope, Report};
+use crate::report::{gradescope_with, Report, Visibility};
 use crate::runner::Grader;
 use crate::submission::{discover, Submission};
 use crate::GradeError;
@@ -38,6 +38,8 @@ pub struct Session {
     pub resume: bool,
     /// Where to also write `<name>/results.json` in Gradescope's format, if anywhere.
     pub gradescope: Option<PathBuf>,
+    /// Which tests students see in the Gradescope files.
+    pub gradescope_visibility: Visibility,
 }
 
 /// What a session graded.
@@ -100,6 +102,7 @@ impl Session {
             jobs: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
             resume: false,
             gradescope: None,
+            gradescope_visibility: Visibility::AllVisible,
         }
     }
 
@@ -186,7 +189,7 @@ impl Session {
         let reports: Vec<Report> = reports.into_iter().flatten().collect();
         if let Some(dir) = &self.gradescope {
             for report in &reports {
-                write_gradescope(dir, report)?;
+                write_gradescope(dir, report, self.gradescope_visibility)?;
             }
         }
         Ok(Graded { reports, resumed })
@@ -223,10 +226,13 @@ impl Session {
 }
 
 /// Writes `dir/<stem>/results.json`, Gradescope's results for `report`.
-fn write_gradescope(dir: &Path, report: &Report) -> Result<(), SessionError> {
+fn write_gradescope(dir: &Path, report: &Report, policy: Visibility) -> Result<(), SessionError> {
     let sub_dir = dir.join(file_stem(&report.name));
     create_dir(&sub_dir)?;
-    write_json(&sub_dir.join("results.json"), &gradescope(report))
+    write_json(
+        &sub_dir.join("results.json"),
+        &gradescope_with(report, policy),
+    )
 }
 
 fn create_dir(path: &Path) -> Result<(), SessionError> {

@@ -1,0 +1,416 @@
+//! The class report page: one self-contained HTML document, templated with maud.
+
+use maud::{html as page, Markup, PreEscaped, DOCTYPE};
+
+use crib_grade::{Report, TestResult, Verdict};
+
+use crate::class::{Class, RuleRow, TestRow};
+use crate::plot::histogram_svg;
+
+/// The verdicts in the order the page lists them, each with the symbol printed beside its
+/// colour so that the page reads the same in grey and for colour-blind readers.
+const VERDICTS: [(&str, &str); 10] = [
+    ("pass", "\u{2713}"),
+    ("wrong_answer", "\u{2717}"),
+    ("suboptimal", "\u{2248}"),
+    ("wrong_type", "T"),
+    ("no_solution", "\u{2205}"),
+    ("exception", "!"),
+    ("timeout", "\u{25f7}"),
+    ("memory", "M"),
+    ("crashed", "\u{2620}"),
+    ("not_run", "\u{2013}"),
+];
+
+const STYLE: &str = r#"
+:root { --fg:#1b1b1b; --muted:#5b5b5b; --line:#d0d0d0; --head:#f3f3f3; }
+* { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg);
+  margin: 0 auto; padding: 16px 24px 48px; max-width: 1400px; }
+h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 28px 0 8px; border-bottom: 2px solid var(--fg); }
+h3 { font-size: 15px; margin: 18px 0 6px; }
+.muted { color: var(--muted); } code, .goal { font: 12px/1.35 ui-monospace, Menlo, Consolas, monospace; }
+.goal { word-break: break-all; }
+.cards { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0; }
+.card { border: 1px solid var(--line); border-radius: 6px; padding: 6px 12px; min-width: 120px; }
+.card b { display: block; font-size: 20px; }
+.plots { display: flex; flex-wrap: wrap; gap: 12px; }
+figure.plot { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 4px; }
+figure.plot figcaption { font-size: 12px; color: var(--muted); padding: 0 6px; }
+table { border-collapse: collapse; width: 100%; margin: 6px 0; }
+th, td { border: 1px solid var(--line); padding: 3px 6px; text-align: left; vertical-align: top; }
+th { background: var(--head); } td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+table.sortable th { cursor: pointer; user-select: none; }
+table.sortable th[aria-sort=ascending]::after { content: " \25B2"; }
+table.sortable th[aria-sort=descending]::after { content: " \25BC"; }
+.bar { display: inline-block; height: 8px; background: #d55e00; vertical-align: middle; margin-left: 6px; }
+.v { display: inline-block; border: 1px solid #0000004d; border-radius: 4px; padding: 0 5px; margin: 1px 2px 1px 0;
+  font-size: 12px; white-space: nowrap; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.v-pass { background: #cfe8f7; } .v-wrong_answer { background: #f6c6a5; } .v-suboptimal { background: #fbe8a6; }
+.v-wrong_type { background: #e7c6dc; } .v-no_solution { background: #e0e0e0; } .v-exception { background: #f2b8d4; }
+.v-timeout { background: #c4e6da; } .v-memory { background: #b9d6f2; } .v-crashed { background: #222; color: #fff; }
+.v-not_run { background: #fff; border-style: dashed; }
+ul.answers { margin: 0; padding-left: 18px; }
+pre { background: #f7f7f7; border: 1px solid var(--line); padding: 6px; white-space: pre-wrap; max-height: 16em; overflow: auto; }
+section.sub { border-top: 1px solid var(--line); }
+.warn { background: #fff3cd; border: 1px solid #e0c36a; padding: 6px 10px; border-radius: 6px; }
+nav a { margin-right: 12px; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 11px; } nav { display: none; }
+  section.sub { break-inside: avoid-page; } pre { max-height: none; }
+  a { color: inherit; text-decoration: none; }
+}
+"#;
+
+/// Sorts a table when its header is clicked (numbers by `data-v`, text otherwise), then marks
+/// the page ready; nothing else runs.
+const SCRIPT: &str = r#"
+for (const th of document.querySelectorAll("table.sortable th")) {
+  th.addEventListener("click", () => {
+    const table = th.closest("table"), col = th.cellIndex, body = table.tBodies[0];
+    const asc = th.getAttribute("aria-sort") !== "ascending";
+    for (const h of table.tHead.rows[0].cells) h.removeAttribute("aria-sort");
+    th.setAttribute("aria-sort", asc ? "ascending" : "descending");
+    const key = r => r.cells[col].dataset.v ?? r.cells[col].textContent.trim();
+    const rows = [...body.rows].sort((a, b) => {
+      const x = key(a), y = key(b), nx = Number(x), ny = Number(y);
+      const c = x !== "" && y !== "" && !isNaN(nx) && !isNaN(ny) ? nx - ny : x.localeCompare(y);
+      return asc ? c : -c;
+    });
+    body.append(...rows);
+  });
+}
+document.body.dataset.ready = "yes";
+"#;
+
+/// Returns the class report of `reports` (whose statistics are `class`) as one
+/// self-contained HTML page: no network access and no file besides itself, so it works from
+/// a `file://` URL and as an attachment. Sections: the class at a glance, histograms of the
+/// marks, the hand_value rules, every test ranked by failures with its expected answer and
+/// the commonest wrong answers, a sortable table of submissions, and one section per
+/// submission with its load diagnostics and every test it failed.
+pub fn html(class: &Class, reports: &[Report]) -> String {
+    let s = &class.summary;
+    let mixed = s.test_sets.len() > 1
+        || s.test_sets
+            .first()
+            .is_some_and(|(fp, _)| *fp != s.current_test_set);
+    let markup = page! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { "Cribbage project: class report (" (s.submissions) " submissions)" }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                h1 { "Project 1: Cribbage \u{2014} class report" }
+                p.muted {
+                    (s.submissions) " submissions graded by crib against test set "
+                    @for (i, (fp, n)) in s.test_sets.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        code { (fp) } @if s.test_sets.len() > 1 { " (" (n) ")" }
+                    }
+                    "; isolation "
+                    @for (i, (iso, n)) in s.isolation.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        code { (iso) } @if s.isolation.len() > 1 { " (" (n) ")" }
+                    }
+                    ". Code quality (30 marks) is given by the markers and not shown."
+                }
+                @if mixed {
+                    p.warn {
+                        "Not every result was graded against this build's test set "
+                        code { (s.current_test_set) }
+                        ": expected answers and rule breakdowns are shown only for tests it still has."
+                    }
+                }
+                nav {
+                    a href="#glance" { "At a glance" } a href="#rules" { "Rules" }
+                    a href="#tests" { "Tests" } a href="#submissions" { "Submissions" }
+                }
+                (glance(class))
+                (rules(&class.rules, s.loaded))
+                (tests(&class.tests))
+                (submissions(reports))
+                (legend())
+                script { (PreEscaped(SCRIPT)) }
+            }
+        }
+    };
+    markup.into_string()
+}
+
+fn glance(class: &Class) -> Markup {
+    let s = &class.summary;
+    let card = |label: &str, value: String| {
+        page! { div.card { b { (value) } span.muted { (label) } } }
+    };
+    let mm = |(mean, median): (f64, f64), of: u32| format!("{mean:.1} / {median:.1} of {of}");
+    page! {
+        h2 #glance { "The class at a glance" }
+        div.cards {
+            (card("submissions", s.submissions.to_string()))
+            (card("loaded", s.loaded.to_string()))
+            (card("with a crash", s.crashed.to_string()))
+            (card("with a timeout", s.timed_out.to_string()))
+            (card("full marks (70)", s.full_marks.to_string()))
+            (card("total: mean / median", mm(s.total, 70)))
+            (card("hand_value: mean / median", mm(s.hand_value, 50)))
+            (card("select_hand: mean / median", mm(s.select_hand, 20)))
+        }
+        div.plots {
+            @for (i, h) in class.histograms.iter().enumerate() {
+                @let (w, ht) = if i == 0 { (820, 260) } else { (540, 240) };
+                figure.plot data-bins=(h.counts.len()) data-submissions=(h.counts.iter().sum::<usize>()) {
+                    (PreEscaped(histogram_svg(h, w, ht)))
+                    figcaption {
+                        (h.title) ": submissions per " (fmt_mark(h.width())) " marks"
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn rules(rows: &[RuleRow], loaded: usize) -> Markup {
+    page! {
+        h2 #rules { "hand_value by rule" }
+        p.muted {
+            "For each rule, the hand_value tests whose expected answer scores it (from crib-core's \
+             breakdown), how many answers to them failed, and the wrong answers short by exactly \
+             that rule's points: a submission that never counts the rule. "
+            (loaded) " submissions loaded."
+        }
+        table {
+            thead { tr {
+                th { "rule" } th.n { "tests scoring it" } th.n { "answers failed" }
+                th.n { "wrong answers short by exactly this rule" } th.n { "submissions with one" }
+            } }
+            tbody {
+                @for r in rows {
+                    tr {
+                        td { b { (r.rule) } }
+                        td.n { (r.tests) }
+                        td.n { (r.failed) " of " (r.ran) " (" (pct(r.failure_rate())) ")"
+                            span.bar style=(bar_width(r.failure_rate())) {} }
+                        td.n { (r.missing) }
+                        td.n { (r.submissions_missing) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn tests(rows: &[TestRow]) -> Markup {
+    page! {
+        h2 #tests { "Tests, most failed first" }
+        p.muted {
+            "Each test with its goal, crib-core's answer, the verdicts and the commonest wrong \
+             answers (a percentage is of the submissions that ran the test)."
+        }
+        table.sortable #test-table {
+            thead { tr {
+                th.n { "#" } th { "test" } th { "goal and expected answer" }
+                th.n { "failed" } th { "verdicts" } th { "commonest wrong answers" }
+            } }
+            tbody {
+                @for (rank, t) in rows.iter().enumerate() {
+                    tr {
+                        td.n data-v=(rank + 1) { (rank + 1) }
+                        td { code { (t.id) } @if let Some(src) = t.source { br; span.muted { (src) } } }
+                        td {
+                            div.goal { "?- " (t.goal) }
+                            @if let Some(exp) = &t.expected { div { "expected: " b { (exp) } } }
+                        }
+                        td.n data-v=(format!("{:.4}", t.failure_rate())) {
+                            (t.failed) "/" (t.ran) br; (pct(t.failure_rate()))
+                        }
+                        td { @for (v, n) in &t.verdicts { (badge(v, Some(*n))) } }
+                        td {
+                            @if !t.answers.is_empty() {
+                                ul.answers {
+                                    @for a in &t.answers {
+                                        li {
+                                            (a.text) " \u{2014} " (a.count) " ("
+                                            (pct(if t.ran == 0 { 0.0 } else { a.count as f64 / t.ran as f64 }))
+                                            ")"
+                                            @if let Some(rule) = a.missing_rule { " " span.muted { "(no " (rule) ")" } }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Returns the counts of each verdict in `tests`, in [`VERDICTS`] order, zeros left out.
+fn verdict_counts(tests: &[TestResult]) -> Vec<(&'static str, usize)> {
+    VERDICTS
+        .iter()
+        .map(|(name, _)| {
+            let n = tests.iter().filter(|t| t.verdict.name() == *name).count();
+            (*name, n)
+        })
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
+
+fn submissions(reports: &[Report]) -> Markup {
+    page! {
+        h2 #submissions { "Submissions" }
+        p.muted { "Click a column to sort; a name leads to the submission's failed tests and load diagnostics." }
+        table.sortable #submission-table {
+            thead { tr {
+                th { "submission" } th.n { "total /70" } th.n { "hand_value /50" }
+                th.n { "select_hand /20" } th.n { "tests failed" } th { "verdicts" } th { "problems" }
+            } }
+            tbody {
+                @for (i, r) in reports.iter().enumerate() {
+                    @let failed = r.tests.iter().filter(|t| t.verdict != Verdict::Pass).count();
+                    tr {
+                        td data-v=(r.name) { a href=(format!("#s{i}")) { (r.name) } }
+                        td.n data-v=(r.marks.total) { (format!("{:.2}", r.marks.total)) }
+                        td.n data-v=(r.marks.hand_value) {
+                            (format!("{:.2}", r.marks.hand_value)) br;
+                            span.muted { (r.marks.hand_value_passed) "/" (r.marks.hand_value_total) }
+                        }
+                        td.n data-v=(r.marks.select_hand) {
+                            (format!("{:.2}", r.marks.select_hand)) br;
+                            span.muted { "credit " (format!("{:.3}", r.marks.select_hand_credit)) }
+                        }
+                        td.n data-v=(failed) { (failed) }
+                        td { @for (v, n) in verdict_counts(&r.tests) { (badge(v, Some(n))) } }
+                        td { (problems_text(r)) }
+                    }
+                }
+            }
+        }
+        @for (i, r) in reports.iter().enumerate() {
+            (submission(i, r))
+        }
+    }
+}
+
+fn problems_text(report: &Report) -> String {
+    let problems = report.problems();
+    if problems.is_empty() {
+        "-".into()
+    } else {
+        problems.join(", ")
+    }
+}
+
+fn submission(i: usize, r: &Report) -> Markup {
+    let failed: Vec<&TestResult> = r
+        .tests
+        .iter()
+        .filter(|t| t.verdict != Verdict::Pass)
+        .collect();
+    page! {
+        section.sub id=(format!("s{i}")) {
+            h3 { (r.name) " \u{2014} " (format!("{:.2}", r.marks.total)) " / 70" }
+            p.muted {
+                code { (r.path) } "; hand_value " (r.marks.hand_value_passed) "/" (r.marks.hand_value_total)
+                " (" (format!("{:.2}", r.marks.hand_value)) "/50), select_hand credit "
+                (format!("{:.3}", r.marks.select_hand_credit)) " (" (format!("{:.2}", r.marks.select_hand)) "/20); "
+                (r.children) " child process" @if r.children != 1 { "es" } ", "
+                (format!("{:.1}", r.elapsed_ms as f64 / 1000.0)) " s. "
+                a href="#submissions" { "back to the table" }
+            }
+            @if let Some(why) = &r.load.load_failed { p { b { "load failed: " } (why) } }
+            @if !r.load.missing_predicate.is_empty() {
+                p { b { "missing: " } (r.load.missing_predicate.join(", ")) }
+            }
+            @if !r.load.files.is_empty() { p.muted { "files: " (r.load.files.join(", ")) } }
+            @if !r.load.diagnostics.is_empty() {
+                table {
+                    thead { tr { th { "where" } th { "kind" } th { "load diagnostic" } } }
+                    tbody {
+                        @for d in &r.load.diagnostics {
+                            tr {
+                                td { code { (d.file) ":" (d.line) } }
+                                td { (d.kind) }
+                                td { pre { (d.message) } }
+                            }
+                        }
+                    }
+                }
+            }
+            @if !r.output.is_empty() {
+                details { summary { "what it printed" } pre { (r.output) } }
+            }
+            @if failed.is_empty() {
+                p { (badge("pass", None)) " every test passed" }
+            } @else {
+                table {
+                    thead { tr { th { "test" } th { "goal" } th { "verdict" } th.n { "credit" } th.n { "ms" } } }
+                    tbody {
+                        @for t in &failed {
+                            tr {
+                                td { code { (t.id) } }
+                                td.goal { (t.goal) }
+                                td { (badge(t.verdict.name(), None)) " " (t.verdict.describe()) }
+                                td.n { @if let Some(c) = t.credit { (format!("{c:.3}")) } }
+                                td.n { (t.time_ms) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn legend() -> Markup {
+    page! {
+        h2 { "Verdicts" }
+        p {
+            @for (v, _) in VERDICTS { (badge(v, None)) " " }
+        }
+        p.muted {
+            "Each verdict has a colour and a symbol, so the page reads the same printed in grey. \
+             wrong_answer: hand_value's integer is not the hand's value; suboptimal: a valid keep \
+             worth less than the best; wrong_type: not an integer, or not a split of the dealt \
+             cards; not_run: the submission did not load."
+        }
+    }
+}
+
+fn badge(verdict: &str, count: Option<usize>) -> Markup {
+    let symbol = VERDICTS
+        .iter()
+        .find(|(name, _)| *name == verdict)
+        .map_or("?", |(_, s)| s);
+    page! {
+        span class=(format!("v v-{verdict}")) title=(verdict) {
+            (symbol) " " (verdict.replace('_', " "))
+            @if let Some(n) = count { " " b { (n) } }
+        }
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+fn bar_width(rate: f64) -> String {
+    format!("width: {:.0}px", (rate * 80.0).round())
+}
+
+fn fmt_mark(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,126 @@
+//! The course staff's view of a graded class: one HTML page with plots, and a marks CSV.
+//!
+//! `crib grade` writes one [`Report`] per submission to its results directory. This crate
+//! reads that directory back ([`read_results`]), computes what the class did as a whole
+//! ([`Class`]: marks and their histograms, every test ranked by how many submissions failed
+//! it with the commonest wrong answers, failures by hand_value rule), and renders it: [`html`]
+//! is one self-contained page (inline SVG plots drawn by `plotters`, inline CSS, a few lines
+//! of JavaScript to sort the table; no network, no external file), [`marks_csv`] the marks
+//! an LMS imports.
+//!
+//! Expected answers and rule breakdowns come from crib-core through
+//! [`crib_grade::test_set`], matched to results by test id; a result graded against another
+//! test set still shows its marks, verdicts and answers, without the expected values.
+//!
+//! # Example
+//! ```no_run
+//! let reports = crib_report::read_results("crib-grade-results".as_ref())?;
+//! let class = crib_report::Class::new(&reports);
+//! std::fs::write("report.html", crib_report::html(&class, &reports))?;
+//! let mut csv = Vec::new();
+//! crib_report::marks_csv(&reports, &mut csv)?;
+//! std::fs::write("marks.csv", csv)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod class;
+mod html;
+mod marks;
+mod plot;
+
+use std::path::{Path, PathBuf};
+
+pub use class::{Answer, Class, Histogram, RuleRow, Summary, TestRow};
+pub use crib_grade::Report;
+pub use html::html;
+pub use marks::{marks_csv, MARKS_COLUMNS};
+
+/// What stops a report from being made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReportError {
+    /// The results directory or one of its files cannot be read.
+    #[error("cannot read {}", path.display())]
+    Read {
+        /// The directory or file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A result file is not a grading result.
+    #[error("{}:{line}:{column}: not a crib grade result: {message}", path.display())]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// The line of the first problem, 1-based.
+        line: usize,
+        /// Its column, 1-based.
+        column: usize,
+        /// What serde_json says.
+        message: String,
+    },
+    /// The directory holds no result file.
+    #[error("no results (*.json) in {}", path.display())]
+    Empty {
+        /// The directory.
+        path: PathBuf,
+    },
+    /// The marks CSV cannot be written.
+    #[error("cannot write the marks csv")]
+    Csv(#[from] csv::Error),
+}
+
+/// Returns every result in `dir` (each `*.json` file directly inside, as `crib grade --out`
+/// writes them), sorted by submission name. Fields a result has that [`Report`] does not
+/// know are ignored.
+///
+/// # Errors
+/// [`ReportError::Read`] if `dir` or a file cannot be read, [`ReportError::Parse`] (with the
+/// file, line and column) if a `.json` file is not a result, and [`ReportError::Empty`] if
+/// there is none.
+pub fn read_results(dir: &Path) -> Result<Vec<Report>, ReportError> {
+    let read_err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ReportError::Read { path, source }
+    };
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(read_err(dir))? {
+        let path = entry.map_err(read_err(dir))?.path();
+        if path.extension().is_some_and(|e| e == "json") && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(ReportError::Empty {
+            path: dir.to_path_buf(),
+        });
+    }
+    let mut reports = Vec::with_capacity(files.len());
+    for path in files {
+        let text = std::fs::read_to_string(&path).map_err(read_err(&path))?;
+        let report: Report = serde_json::from_str(&text).map_err(|e| ReportError::Parse {
+            line: e.line(),
+            column: e.column(),
+            message: without_location(&e.to_string()),
+            path: path.clone(),
+        })?;
+        reports.push(report);
+    }
+    reports.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(reports)
+}
+
+/// Returns serde_json's message without its ` at line L column C` suffix, which the error
+/// says first.
+fn without_location(message: &str) -> String {
+    match message.rsplit_once(" at line ") {
+        Some((head, _)) => head.to_string(),
+        None => message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,51 @@
+//! The report of a real graded class: tests/results/ holds what `crib grade` wrote for the
+//! grader's corpus (crates/grade/tests/submissions); `cargo xtask report --regrade` grades
+//! it again.
+
+use std::path::Path;
+
+fn results() -> Vec<crib_report::Report> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/results");
+    crib_report::read_results(&dir).expect("the checked-in results read")
+}
+
+#[test]
+fn the_corpus_report_shows_every_submission() {
+    let reports = results();
+    let class = crib_report::Class::new(&reports);
+    assert_eq!(class.summary.submissions, reports.len());
+    assert!(
+        reports.len() >= 20,
+        "the corpus is graded: {}",
+        reports.len()
+    );
+    let correct = reports.iter().find(|r| r.name == "correct").unwrap();
+    assert_eq!(correct.marks.total, 70.0);
+    assert!(
+        class.summary.loaded < reports.len(),
+        "some submissions do not load"
+    );
+    assert!(class.summary.crashed > 0 && class.summary.timed_out > 0);
+    for h in &class.histograms {
+        assert_eq!(h.counts.iter().sum::<usize>(), reports.len(), "{}", h.title);
+    }
+    assert!(class.tests[0].failed > 0);
+    assert!(
+        class.tests.windows(2).all(|w| w[0].failed >= w[1].failed),
+        "most failed first"
+    );
+    let page = crib_report::html(&class, &reports);
+    for r in &reports {
+        assert!(page.contains(&r.name), "{} is on the page", r.name);
+    }
+    assert!(
+        page.matches("fill=\"#0072B2\"").count() >= 3,
+        "the plots have bars"
+    );
+
+    let mut csv = Vec::new();
+    crib_report::marks_csv(&reports, &mut csv).unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    assert_eq!(csv.lines().count(), reports.len() + 1);
+    assert!(csv.contains("\ncorrect,50.00,20.00,70.00,,"), "{csv}");
+}

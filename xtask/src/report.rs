@@ -1,0 +1,198 @@
+//! `cargo xtask report`: renders the class report of the graded corpus and checks it in a
+//! real browser (headless Chromium): no JavaScript error, the page's script ran to its end,
+//! and every plot has bars. `cargo xtask test` runs the same check.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+use crate::{cargo, status, system};
+
+/// The corpus's results, written by `crib grade` (`--regrade` writes them again).
+pub const RESULTS: &str = "crates/report/tests/results";
+/// The submissions graded into [`RESULTS`].
+const CORPUS: &str = "crates/grade/tests/submissions";
+/// Where the page, the marks and the screenshot of the check go.
+const OUT: &str = "target/report-check";
+
+/// Grades the corpus again into [`RESULTS`] when `regrade`, renders the report and checks it
+/// in headless Chromium, and copies the screenshot to `screenshot` when given. Skips the
+/// browser, saying so, only where Chromium cannot be installed.
+pub fn run(root: &Path, regrade: bool, screenshot: Option<&Path>) -> Result<()> {
+    let out = root.join(OUT);
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    if regrade {
+        regrade_corpus(root, &out)?;
+    }
+    let page = out.join("report.html");
+    let crib = |args: &[&str]| {
+        let mut cmd = cargo();
+        cmd.args(["run", "--quiet", "-p", "crib-cli", "--"])
+            .args(args);
+        cmd
+    };
+    let marks = out.join("marks.csv");
+    let mut cmd = crib(&["report", RESULTS, "-o"]);
+    cmd.arg(&page).arg("--csv").arg(&marks);
+    if !status(&mut cmd)?.success() {
+        bail!("step \"crib report\" failed");
+    }
+    if let Err(err) = system::ensure_packages(&[system::CHROMIUM]) {
+        eprintln!("xtask: SKIPPED the browser check of the class report: chromium cannot be installed here ({err:#})");
+        return Ok(());
+    }
+    check_in_browser(&page)?;
+    let png = out.join("report.png");
+    screenshot_page(&page, &png)?;
+    eprintln!(
+        "xtask: class report checked in chromium: {}, {}",
+        page.display(),
+        png.display()
+    );
+    if let Some(dest) = screenshot {
+        std::fs::copy(&png, dest)
+            .with_context(|| format!("cannot copy {} to {}", png.display(), dest.display()))?;
+        eprintln!("xtask: wrote {}", dest.display());
+    }
+    Ok(())
+}
+
+/// Grades the corpus with `crib grade` and replaces the `.json` files of [`RESULTS`] with
+/// what it wrote.
+fn regrade_corpus(root: &Path, out: &Path) -> Result<()> {
+    let fresh = out.join("results");
+    if fresh.exists() {
+        std::fs::remove_dir_all(&fresh)
+            .with_context(|| format!("cannot remove {}", fresh.display()))?;
+    }
+    let mut cmd = cargo();
+    cmd.args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "crib-cli",
+        "--",
+        "grade",
+        "--out",
+    ])
+    .arg(&fresh)
+    .arg(CORPUS)
+    .stdout(std::process::Stdio::null());
+    if !status(&mut cmd)?.success() {
+        bail!("step \"crib grade {CORPUS}\" failed");
+    }
+    let dest = root.join(RESULTS);
+    for entry in
+        std::fs::read_dir(&dest).with_context(|| format!("cannot read {}", dest.display()))?
+    {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "json") {
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove {}", path.display()))?;
+        }
+    }
+    for entry in std::fs::read_dir(&fresh)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let to = dest.join(path.file_name().expect("a file read from a directory"));
+            std::fs::copy(&path, &to).with_context(|| format!("cannot write {}", to.display()))?;
+        }
+    }
+    eprintln!("xtask: regraded {CORPUS} into {RESULTS}");
+    Ok(())
+}
+
+fn chromium(page: &Path) -> Command {
+    let mut cmd = Command::new("chromium");
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--allow-file-access-from-files",
+        "--enable-logging=stderr",
+        "--v=0",
+    ]);
+    cmd.arg(file_url(page));
+    cmd
+}
+
+fn file_url(page: &Path) -> String {
+    format!("file://{}", page.display())
+}
+
+/// Loads the page, dumps its DOM after the scripts ran, and fails on a console message
+/// (the page's script logs nothing, so any is an error), on a script that did not run to
+/// its end, or on a plot without bars.
+fn check_in_browser(page: &Path) -> Result<()> {
+    let mut cmd = chromium(page);
+    cmd.arg("--dump-dom");
+    eprintln!("$ {}", crate::describe(&cmd));
+    let output = cmd
+        .output()
+        .context("cannot run chromium (apt-get install chromium)")?;
+    let dom = String::from_utf8_lossy(&output.stdout);
+    let log = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        bail!("chromium failed on {}: {log}", page.display());
+    }
+    problems(&dom, &log)
+        .map_err(|why| anyhow::anyhow!("the class report {}: {why}", page.display()))
+}
+
+/// Returns why the dumped `dom` and chromium's `log` show a broken page, if they do.
+pub fn problems(dom: &str, log: &str) -> std::result::Result<(), String> {
+    let console: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("CONSOLE") || l.contains("Uncaught"))
+        .collect();
+    if !console.is_empty() {
+        return Err(format!("JavaScript said:\n{}", console.join("\n")));
+    }
+    if !dom.contains("data-ready=\"yes\"") {
+        return Err("its script did not run to the end (no data-ready on <body>)".into());
+    }
+    let plots: Vec<&str> = dom.split("<figure class=\"plot\"").skip(1).collect();
+    if plots.is_empty() {
+        return Err("it has no plot".into());
+    }
+    for (i, plot) in plots.iter().enumerate() {
+        let plot = plot.split("</figure>").next().unwrap_or_default();
+        if !plot.contains("<svg") {
+            return Err(format!("plot {} has no <svg>", i + 1));
+        }
+        let bars = plot
+            .split("<rect")
+            .skip(1)
+            .filter(|r| !r.contains("fill=\"#FFFFFF\"") && !r.contains("height=\"0\""))
+            .count();
+        if bars == 0 {
+            return Err(format!("plot {} is empty: no bar drawn", i + 1));
+        }
+    }
+    Ok(())
+}
+
+/// Takes a 1280 px wide screenshot of the top of the page.
+fn screenshot_page(page: &Path, png: &PathBuf) -> Result<()> {
+    let mut cmd = chromium(page);
+    cmd.arg(format!("--screenshot={}", png.display()))
+        .arg("--window-size=1280,1800")
+        .arg("--hide-scrollbars")
+        .stderr(std::process::Stdio::null());
+    if !status(&mut cmd)?.success() {
+        bail!("chromium could not take a screenshot of {}", page.display());
+    }
+    let size = std::fs::metadata(png).map(|m| m.len()).unwrap_or(0);
+    if size < 10_000 {
+        bail!(
+            "the screenshot {} is {size} bytes: a blank page?",
+            png.display()
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,30 @@
+use super::problems;
+
+const GOOD: &str = r##"<body data-ready="yes"><figure class="plot"><svg><rect fill="#FFFFFF"/><rect height="9" fill="#0072B2"/></svg></figure></body>"##;
+
+#[test]
+fn a_good_page_passes() {
+    assert_eq!(
+        problems(GOOD, "[1:2:ERROR:dbus/bus.cc(405)] Failed to connect"),
+        Ok(())
+    );
+}
+
+#[test]
+fn console_errors_unfinished_scripts_and_empty_plots_fail() {
+    let log = "[1:1:INFO:CONSOLE(3)] \"Uncaught TypeError: x is null\", source: file:///r.html (3)";
+    assert!(problems(GOOD, log)
+        .unwrap_err()
+        .contains("Uncaught TypeError"));
+    let unfinished = GOOD.replace(" data-ready=\"yes\"", "");
+    assert!(problems(&unfinished, "")
+        .unwrap_err()
+        .contains("did not run"));
+    let empty = GOOD.replace(r##"<rect height="9" fill="#0072B2"/>"##, "");
+    assert!(problems(&empty, "")
+        .unwrap_err()
+        .contains("plot 1 is empty"));
+    assert!(problems("<body data-ready=\"yes\"></body>", "")
+        .unwrap_err()
+        .contains("no plot"));
+}
