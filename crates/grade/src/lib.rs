@@ -24,6 +24,7 @@
 
 mod child;
 mod credit;
+mod deep;
 mod hash;
 mod protocol;
 mod report;
@@ -38,6 +39,10 @@ mod verdict;
 use std::path::PathBuf;
 
 pub use credit::SelectCredit;
+pub use deep::{
+    Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand, Diagnosis,
+    ErrorShape, FailureKind, Finding, KindCount, Literal, Probes, SelectExample, Visibility,
+};
 pub use report::{
     gradescope, table, Diagnostic, Load, Marks, Report, TestResult, CODE_QUALITY_MARKS,
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,

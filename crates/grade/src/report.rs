@@ -165,6 +165,9 @@ pub struct Report {
     pub elapsed_ms: u64,
     /// The start of what the submission printed on stdout and stderr.
     pub output: String,
+    /// The deep check (`crib grade --deep`), if it ran; never part of the marks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deep: Option<crate::deep::DeepReport>,
 }
 
 impl Report {
@@ -245,6 +248,11 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
                 problems.join(", ")
             }
         );
+        if let Some(deep) = &r.deep {
+            for line in deep.lines() {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
         if verbose {
             for d in &r.load.diagnostics {
                 let _ = writeln!(
@@ -292,7 +300,7 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
     } else {
         SELECT_HAND_MARKS / m.select_hand_total as f64
     };
-    let tests: Vec<serde_json::Value> = report
+    let mut tests: Vec<serde_json::Value> = report
         .tests
         .iter()
         .enumerate()
@@ -322,6 +330,7 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
             })
         })
         .collect();
+    tests.extend(report.deep.as_ref().map(|d| d.gradescope_test()));
     let mut output = format!(
         "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean credit {:.3}, \
          {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n\

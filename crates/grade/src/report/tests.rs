@@ -61,6 +61,7 @@ fn problems_count_verdicts() {
         children: 1,
         elapsed_ms: 1,
         output: String::new(),
+        deep: None,
     };
     assert_eq!(
         report.problems(),
