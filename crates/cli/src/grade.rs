@@ -74,7 +74,7 @@ pub struct GradeArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     deep_classes: Option<u64>,
     /// Seeded deals the deep check gives select_hand/3 (0: none).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 500)]
     deep_deals: usize,
     /// Wall-clock time for the deep check of select_hand/3 per submission, seconds.
     #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = seconds)]

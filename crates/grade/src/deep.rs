@@ -4,7 +4,7 @@
 //!
 //! **Classes, not pairs.** Two pairs that differ only by a renaming of the suits (every
 //! hearts card becomes a spades card and so on) have the same value. The 12,994,800 pairs
-//! fall into 549,580 such classes; the check asks each class once, as one seeded member of
+//! fall into 652,353 such classes; the check asks each class once, as one seeded member of
 //! the class (a uniformly chosen relabelling) with the hand cards in a seeded order, and
 //! counts a wrong answer with the class's weight, the number of distinct pairs it stands for.
 //! So the counts are exact for a submission whose answers do not depend on the suits' names
@@ -63,9 +63,9 @@ pub struct DeepOptions {
     /// Wall-clock time for the hand_value check of one submission (default 120 s); past it
     /// the result is partial.
     pub budget: Duration,
-    /// Check only the first this many classes of the seeded order (default: all 549,580).
+    /// Check only the first this many classes of the seeded order (default: all 652,353).
     pub classes: Option<usize>,
-    /// How many seeded deals select_hand/3 is checked on (default 1,000; 0: not checked).
+    /// How many seeded deals select_hand/3 is checked on (default 500; 0: not checked).
     pub select_deals: usize,
     /// Wall-clock time for the select_hand check (default 60 s).
     pub select_budget: Duration,
@@ -80,7 +80,7 @@ impl Default for DeepOptions {
         DeepOptions {
             budget: Duration::from_secs(120),
             classes: None,
-            select_deals: 1000,
+            select_deals: 500,
             select_budget: Duration::from_secs(60),
             children: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
             visibility: Visibility::Visible,
@@ -133,7 +133,7 @@ pub struct DeepReport {
 /// hand_value/3 checked class by class.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DeepHandValue {
-    /// Classes in the check: all 549,580, or as many as asked for.
+    /// Classes in the check: all 652,353, or as many as asked for.
     pub classes: usize,
     /// Classes answered.
     pub classes_checked: usize,

@@ -235,10 +235,11 @@ fn error_shapes(observations: &[Observation]) -> Vec<ErrorShape> {
     }
     let mut out = Vec::new();
     // got − expected = num/den × (one rule's points)
+    // Simplest first: a later hypothesis must explain strictly more to be preferred.
     let factors: [(i64, i64, &str); 5] = [
         (-1, 1, "missing"),
-        (-1, 2, "halved"),
         (1, 1, "counted twice"),
+        (-1, 2, "halved"),
         (1, 2, "one and a half times what they should be"),
         (-2, 1, "subtracted instead of added"),
     ];
@@ -250,8 +251,8 @@ fn error_shapes(observations: &[Observation]) -> Vec<ErrorShape> {
         ("nob", |p| p.nob),
     ];
     let mut best: Option<(u64, String)> = None;
-    for (name, points) in rules {
-        for (num, den, what) in factors {
+    for (num, den, what) in factors {
+        for (name, points) in rules {
             let explained: u64 = wrong
                 .iter()
                 .filter(|(d, p, _)| {

@@ -31,6 +31,7 @@ pub(crate) enum Feature {
     RunWithAce,
     QueenKingAce,
     KingAceTwo,
+    HandSuited,
     Flush4,
     Flush5,
     ThreePlusStart,
@@ -44,7 +45,7 @@ pub(crate) enum Feature {
 
 impl Feature {
     /// Every feature, in the order of their bits.
-    pub const ALL: [Feature; 32] = [
+    pub const ALL: [Feature; 33] = [
         Feature::Fifteen,
         Feature::SeveralFifteens,
         Feature::FifteenWithStart,
@@ -68,6 +69,7 @@ impl Feature {
         Feature::RunWithAce,
         Feature::QueenKingAce,
         Feature::KingAceTwo,
+        Feature::HandSuited,
         Feature::Flush4,
         Feature::Flush5,
         Feature::ThreePlusStart,
@@ -190,6 +192,11 @@ impl Feature {
                 "king_ace_two",
                 "a king, an ace and a two",
                 "not king, ace and two together",
+            ),
+            Feature::HandSuited => (
+                "hand_suited",
+                "four hand cards of one suit",
+                "hand cards of more than one suit",
             ),
             Feature::Flush4 => (
                 "flush4_hand",
@@ -322,6 +329,7 @@ pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
         has(Rank::King) && has(Rank::Ace) && has(Rank::Two),
     );
     let hand_suited = hand.iter().all(|c| c.suit() == hand[0].suit());
+    set(Feature::HandSuited, hand_suited);
     set(Feature::Flush4, hand_suited && start.suit() != hand[0].suit());
     set(Feature::Flush5, hand_suited && start.suit() == hand[0].suit());
     set(
