@@ -531,7 +531,9 @@ fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
     let features: Vec<u64> = parallel_features(&checked);
     let mut kinds: Vec<KindCount> = Vec::new();
     let mut observations = Vec::with_capacity(checked.len());
-    let mut failing: Vec<(FailureKind, (u32, u32, [u8; 5]), usize)> = Vec::new();
+    // (kind, simplicity, index in `checked`)
+    type Failing = (FailureKind, (u32, u32, [u8; 5]), usize);
+    let mut failing: Vec<Failing> = Vec::new();
     let mut pairs_checked = 0u64;
     for (n, (item, got)) in checked.iter().enumerate() {
         let class = &all[item.class as usize];
@@ -566,7 +568,7 @@ fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
             failing.push((kind, simplicity(item), n));
         }
     }
-    kinds.sort_by(|a, b| b.pairs.cmp(&a.pairs));
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.pairs));
     failing.sort();
     let mut counterexamples = Vec::new();
     for kind in kinds.iter().map(|k| k.kind) {
@@ -627,7 +629,11 @@ fn simplicity(item: &Item) -> (u32, u32, [u8; 5]) {
                 extras,
             )
         });
-    let ranks: u32 = item.cards.iter().map(|c| u32::from(c.rank().number())).sum();
+    let ranks: u32 = item
+        .cards
+        .iter()
+        .map(|c| u32::from(c.rank().number()))
+        .sum();
     let mut cards = item.cards.map(|c| c.index());
     cards.sort();
     (combos * 100 + extras * 10, ranks, cards)

@@ -40,8 +40,8 @@ use std::path::PathBuf;
 
 pub use credit::SelectCredit;
 pub use deep::{
-    Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand, Diagnosis,
-    ErrorShape, FailureKind, Finding, KindCount, Literal, Probes, SelectExample, Visibility,
+    Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand, Diagnosis, ErrorShape,
+    FailureKind, Finding, KindCount, Literal, Probes, SelectExample, Visibility,
 };
 pub use report::{
     gradescope, table, Diagnostic, Load, Marks, Report, TestResult, CODE_QUALITY_MARKS,

@@ -179,16 +179,20 @@ impl Grader {
             Ok((staged_load, hash)) => {
                 run.load.files = staged_load;
                 self.run_children(&work, slot, &mut run);
-                deep = self.deep.as_ref().filter(|_| run.load.load_failed.is_none()).map(|d| {
-                    d.check(&Place {
-                        jail: &self.jail,
-                        grader: &self.dir.path().join("grader"),
-                        work: &work,
-                        files: &run.load.files,
-                        slot,
-                        limits: self.limits,
-                    })
-                });
+                deep = self
+                    .deep
+                    .as_ref()
+                    .filter(|_| run.load.load_failed.is_none())
+                    .map(|d| {
+                        d.check(&Place {
+                            jail: &self.jail,
+                            grader: &self.dir.path().join("grader"),
+                            work: &work,
+                            files: &run.load.files,
+                            slot,
+                            limits: self.limits,
+                        })
+                    });
                 hash
             }
             Err(why) => {

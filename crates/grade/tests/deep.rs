@@ -105,7 +105,7 @@ const CAUSES: &[(&str, &str, bool)] = &[
     ("runs-contiguous-only", "double_run", true),
     ("runs-five-missed", "run_of_five", true),
     ("runs-ace-high", "queen_king_ace", true),
-    ("runs-wrap-around", "king_ace_two", true),
+    ("runs-wrap-around", "king_ace_wrap", true),
     ("runs-fail-when-none", "run", false),
     ("flush-three-plus-start", "three_plus_start_suit", true),
     ("flush-none", "hand_suited", true),
@@ -119,7 +119,10 @@ const CAUSES: &[(&str, &str, bool)] = &[
 fn catalog() -> Vec<PathBuf> {
     let dir = crate_dir().join("tests/mistakes");
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("note: {} is not here yet; checking the corpus only", dir.display());
+        eprintln!(
+            "note: {} is not here yet; checking the corpus only",
+            dir.display()
+        );
         return Vec::new();
     };
     let mut out: Vec<PathBuf> = entries

@@ -112,7 +112,8 @@ fn enumerate() -> Vec<Class> {
                         }
                         if smallest {
                             let hand = idx.map(card);
-                            let expected = PreparedHand::from_cards(hand).value(card(start), Rule::Hand);
+                            let expected =
+                                PreparedHand::from_cards(hand).value(card(start), Rule::Hand);
                             out.push(Class {
                                 hand,
                                 start: card(start),

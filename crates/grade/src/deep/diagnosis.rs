@@ -133,7 +133,10 @@ fn findings(observations: &[Observation], failing: u64) -> Vec<Finding> {
         {
             continue;
         }
-        if out.first().is_some_and(|best| score < 0.5 * best_score(best, failing)) {
+        if out
+            .first()
+            .is_some_and(|best| score < 0.5 * best_score(best, failing))
+        {
             break;
         }
         out.push(finding(&rule, f, p, failing));
@@ -243,7 +246,8 @@ fn error_shapes(observations: &[Observation]) -> Vec<ErrorShape> {
         (1, 2, "one and a half times what they should be"),
         (-2, 1, "subtracted instead of added"),
     ];
-    let rules: [(&str, fn(&Points) -> u8); 5] = [
+    type RulePoints = fn(&Points) -> u8;
+    let rules: [(&str, RulePoints); 5] = [
         ("fifteens", |p| p.fifteens),
         ("pairs", |p| p.pairs),
         ("runs", |p| p.runs),
@@ -278,7 +282,7 @@ fn error_shapes(observations: &[Observation]) -> Vec<ErrorShape> {
     }
     if let Some((explained, text)) = best {
         let share = explained as f64 / total as f64;
-        if share >= 0.25 {
+        if share >= 0.5 {
             out.push(ErrorShape {
                 text: format!("in {} of the wrong answers, {text}", percent(share)),
                 share: round4(share),

@@ -200,9 +200,15 @@ fn run_range(ctx: &Ctx<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: In
             part.stopped = Some(budget_reason(batch));
             break;
         }
-        let end = match one_child(ctx, batch, &mut next, range.end, careful, deadline, |i, got| {
-            part.answers[i - range.start] = Some(got)
-        }) {
+        let end = match one_child(
+            ctx,
+            batch,
+            &mut next,
+            range.end,
+            careful,
+            deadline,
+            |i, got| part.answers[i - range.start] = Some(got),
+        ) {
             Ok(end) => end,
             Err(e) => {
                 part.stopped = Some(format!("cannot start a child: {e}"));
@@ -308,7 +314,9 @@ fn one_child(
     let quiet = batch.per_call + ctx.limits.grace + Duration::from_millis(1500);
     let mut until = Instant::now() + ctx.limits.load;
     let end_state = loop {
-        let wait = until.min(deadline).saturating_duration_since(Instant::now());
+        let wait = until
+            .min(deadline)
+            .saturating_duration_since(Instant::now());
         match child.frames().recv_timeout(wait) {
             Ok(Frame::Loaded(found)) => {
                 let here = match batch.mode {

@@ -31,6 +31,7 @@ pub(crate) enum Feature {
     RunWithAce,
     QueenKingAce,
     KingAceTwo,
+    KingAceWrap,
     HandSuited,
     Flush4,
     Flush5,
@@ -45,7 +46,7 @@ pub(crate) enum Feature {
 
 impl Feature {
     /// Every feature, in the order of their bits.
-    pub const ALL: [Feature; 33] = [
+    pub const ALL: [Feature; 34] = [
         Feature::Fifteen,
         Feature::SeveralFifteens,
         Feature::FifteenWithStart,
@@ -69,6 +70,7 @@ impl Feature {
         Feature::RunWithAce,
         Feature::QueenKingAce,
         Feature::KingAceTwo,
+        Feature::KingAceWrap,
         Feature::HandSuited,
         Feature::Flush4,
         Feature::Flush5,
@@ -178,11 +180,7 @@ impl Feature {
                 "a run with a jack, queen or king",
                 "no run with a jack, queen or king",
             ),
-            Feature::RunWithAce => (
-                "run_with_ace",
-                "a run with an ace",
-                "no run with an ace",
-            ),
+            Feature::RunWithAce => ("run_with_ace", "a run with an ace", "no run with an ace"),
             Feature::QueenKingAce => (
                 "queen_king_ace",
                 "a queen, a king and an ace",
@@ -192,6 +190,11 @@ impl Feature {
                 "king_ace_two",
                 "a king, an ace and a two",
                 "not king, ace and two together",
+            ),
+            Feature::KingAceWrap => (
+                "king_ace_wrap",
+                "a king and an ace with a queen or a two (a run only if ranks wrapped around)",
+                "no king and ace with a queen or a two",
             ),
             Feature::HandSuited => (
                 "hand_suited",
@@ -279,7 +282,10 @@ pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
         Feature::FifteenOfFourPlus,
         b.fifteens.iter().any(|f| f.len() >= 4),
     );
-    set(Feature::FifteenOfFive, b.fifteens.iter().any(|f| f.len() == 5));
+    set(
+        Feature::FifteenOfFive,
+        b.fifteens.iter().any(|f| f.len() == 5),
+    );
     let values: Vec<u8> = all.iter().map(|c| c.rank().value()).collect();
     set(
         Feature::RepeatedValue,
@@ -300,7 +306,11 @@ pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
     set(Feature::RunOfFourPlus, run_len >= 4);
     set(Feature::RunOfFive, run_len == 5);
     set(Feature::DoubleRun, b.runs.len() >= 2);
-    let in_run = |c: &Card| b.runs.iter().any(|r| r.iter().any(|d| d.rank() == c.rank()));
+    let in_run = |c: &Card| {
+        b.runs
+            .iter()
+            .any(|r| r.iter().any(|d| d.rank() == c.rank()))
+    };
     set(
         Feature::PairOutsideRun,
         run_len >= 3 && b.pairs.iter().any(|p| !in_run(&p[0])),
@@ -328,10 +338,20 @@ pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
         Feature::KingAceTwo,
         has(Rank::King) && has(Rank::Ace) && has(Rank::Two),
     );
+    set(
+        Feature::KingAceWrap,
+        has(Rank::King) && has(Rank::Ace) && (has(Rank::Queen) || has(Rank::Two)),
+    );
     let hand_suited = hand.iter().all(|c| c.suit() == hand[0].suit());
     set(Feature::HandSuited, hand_suited);
-    set(Feature::Flush4, hand_suited && start.suit() != hand[0].suit());
-    set(Feature::Flush5, hand_suited && start.suit() == hand[0].suit());
+    set(
+        Feature::Flush4,
+        hand_suited && start.suit() != hand[0].suit(),
+    );
+    set(
+        Feature::Flush5,
+        hand_suited && start.suit() == hand[0].suit(),
+    );
     set(
         Feature::ThreePlusStart,
         hand.iter().filter(|c| c.suit() == start.suit()).count() == 3,

@@ -90,7 +90,10 @@ impl Deep {
             self.options.select_budget,
         );
         if run.answers.iter().all(Option::is_none)
-            && run.stopped.as_deref().is_some_and(|w| w.contains("not defined"))
+            && run
+                .stopped
+                .as_deref()
+                .is_some_and(|w| w.contains("not defined"))
         {
             return None;
         }
@@ -146,8 +149,7 @@ impl Deep {
                     FailureKind::WrongAnswer
                 }
                 Judged::Failed(kind) => {
-                    out.first_failure
-                        .get_or_insert_with(|| example(kind, None));
+                    out.first_failure.get_or_insert_with(|| example(kind, None));
                     kind
                 }
             };
@@ -163,7 +165,7 @@ impl Deep {
                 }),
             }
         }
-        out.kinds.sort_by(|a, b| b.classes.cmp(&a.classes));
+        out.kinds.sort_by_key(|k| std::cmp::Reverse(k.classes));
         out.worst_regret = round3(out.worst_regret);
         out.mean_regret = if regrets.is_empty() {
             0.0

@@ -124,7 +124,9 @@ fn the_diagnosis_sees_a_rule_counted_twice() {
     ];
     let d = diagnose(&obs);
     assert!(
-        d.errors[0].text.contains("the nob points are counted twice"),
+        d.errors[0]
+            .text
+            .contains("the nob points are counted twice"),
         "{:?}",
         d.errors
     );

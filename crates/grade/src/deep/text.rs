@@ -13,18 +13,17 @@ pub(crate) fn breakdown_words(b: &Breakdown) -> String {
     let p = b.points();
     let sets = |sets: &[Vec<Card>], join: &str| -> String {
         sets.iter()
-            .map(|s| {
-                s.iter()
-                    .map(Card::to_string)
-                    .collect::<Vec<_>>()
-                    .join(join)
-            })
+            .map(|s| s.iter().map(Card::to_string).collect::<Vec<_>>().join(join))
             .collect::<Vec<_>>()
             .join(", ")
     };
     let mut parts = Vec::new();
     if p.fifteens > 0 {
-        parts.push(format!("fifteens {} ({})", p.fifteens, sets(&b.fifteens, "+")));
+        parts.push(format!(
+            "fifteens {} ({})",
+            p.fifteens,
+            sets(&b.fifteens, "+")
+        ));
     }
     if p.pairs > 0 {
         parts.push(format!("pairs {} ({})", p.pairs, sets(&b.pairs, " ")));
@@ -50,7 +49,7 @@ pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -209,7 +208,9 @@ impl DeepReport {
 
     /// Returns whether the deep check found nothing wrong.
     pub fn clean(&self) -> bool {
-        self.hand_value.as_ref().is_some_and(|h| h.failing_pairs == 0)
+        self.hand_value
+            .as_ref()
+            .is_some_and(|h| h.failing_pairs == 0)
             && self
                 .select_hand
                 .as_ref()
