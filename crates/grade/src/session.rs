@@ -147,7 +147,10 @@ impl Session {
         let mut reports: Vec<Option<Report>> = vec![None; submissions.len()];
         let mut todo = Vec::new();
         for (i, sub) in submissions.iter().enumerate() {
-            match self.resume.then(|| self.previous(sub)).flatten() {
+            let previous = self.resume.then(|| self.previous(sub)).flatten();
+            // A result without the deep check does not do when it is asked for.
+            let previous = previous.filter(|r| grader.deep().is_none() || r.deep.is_some());
+            match previous {
                 Some(report) => reports[i] = Some(report),
                 None => todo.push(i),
             }
