@@ -96,16 +96,19 @@ send(First, Acc) :-
     grade_child:emit(_{type: deep, first: First, answers: Answers}).
 
 read_item(hand_value, In, hand_value([C1, C2, C3, C4], S)) :-
-    read_cards(In, [C1, C2, C3, C4, S]).
+    read_cards([C1, C2, C3, C4, S], In).
 read_item(select_hand, In, select_hand(Cards)) :-
-    read_cards(In, [C1, C2, C3, C4, C5, C6]),
+    read_cards([C1, C2, C3, C4, C5, C6], In),
     (   C6 == none -> Cards = [C1, C2, C3, C4, C5] ; Cards = [C1, C2, C3, C4, C5, C6] ).
 
-read_cards(_, []).
-read_cards(In, [Card | Cards]) :-
+%   The list goes first, so that the last card leaves no choicepoint (one left per item
+%   would keep every item's frames alive and fill the stacks).
+
+read_cards([], _).
+read_cards([Card | Cards], In) :-
     get_byte(In, Byte),
     index_card(Byte, Card),
-    read_cards(In, Cards).
+    read_cards(Cards, In).
 
 index_card(255, none) :- !.
 index_card(Index, card(Rank, Suit)) :-
@@ -170,7 +173,11 @@ encode(error(grade_halt(Status)), _, Answer) :-
     !,
     grade_child:term_text(Status, Text),
     string_concat("h:", Text, Answer).
-encode(error(error(resource_error(_), _)), _, "m:resource error") :- !.
+encode(error(error(resource_error(What), Context)), _, Answer) :-
+    !,
+    grade_child:message_text(error(resource_error(What), Context), Text),
+    sub_string_max(Text, 300, Short),
+    string_concat("m:", Short, Answer).
 encode(error(Error), _, Answer) :-
     flag(deep_messages, N, N + 1),
     (   N < 20
