@@ -138,8 +138,31 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             "grading 100 correct submissions",
             "<= 2 min",
             Some(120.0),
-            time_grading(root, &target),
+            time_grading(root, &target, REFERENCE, 100),
             "`crib grade` of 100 copies of prolog/cribbage.pl, wall clock",
+        ),
+        row(
+            "grading one plain student-style solution",
+            "<= 10 s",
+            Some(10.0),
+            time_grading(root, &target, PLAIN, 1),
+            format!("`crib grade {PLAIN}`, wall clock"),
+        ),
+        row(
+            "grading 100 plain student-style solutions",
+            "none stated",
+            None,
+            time_grading(root, &target, PLAIN, 100),
+            "`crib grade` of 100 copies of it, wall clock",
+        ),
+        row(
+            "worst case, one submission (bound)",
+            "well inside 10 min",
+            Some(300.0),
+            Ok(crib_grade::Limits::default()
+                .budget(crib_grade::test_set())
+                .as_secs_f64()),
+            "`Limits::budget`: load limit + every test's limit and grace",
         ),
         row(
             "dealer/pone discard analysis, one deal",
@@ -154,6 +177,47 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             Some(10.0),
             estimate(every_six),
             criterion(every_six),
+        ),
+        row(
+            "`crib --version`, per process",
+            "<= 2 ms",
+            Some(0.002),
+            per_process(&target, &["--version"]),
+            PER_PROCESS,
+        ),
+        row(
+            "`crib score` of one hand, per process",
+            "<= 2 ms",
+            Some(0.002),
+            per_process(&target, &["score", "5H", "5S", "5C", "JD", "5D"]),
+            PER_PROCESS,
+        ),
+        row(
+            "`crib select` of one deal, per process",
+            "none stated",
+            None,
+            per_process(&target, &["select", "5H", "5S", "5C", "JD", "2C", "9H"]),
+            PER_PROCESS,
+        ),
+        row(
+            "batch: 1,000,000 hands scored from a file, JSON Lines out",
+            "<= 1 s on 2 cores",
+            Some(1.0),
+            time_batch(&target, "hands-1m.txt", 5, 1_000_000, &["score", "--json"]),
+            "`crib score --json --input FILE > FILE`, wall clock",
+        ),
+        row(
+            "batch: 100,000 six-card deals, `select --dealer`",
+            "<= 10 s on 2 cores",
+            Some(10.0),
+            time_batch(
+                &target,
+                "deals-100k.txt",
+                6,
+                100_000,
+                &["select", "--dealer", "--json"],
+            ),
+            "`crib select --dealer --json --input FILE > FILE`, wall clock",
         ),
         row(
             "all discard fixtures, generated",
@@ -264,20 +328,23 @@ fn time_verify() -> Result<f64, String> {
     }
 }
 
-/// Times `crib grade` on 100 copies of the reference, after building crib; every copy must
-/// get full marks on the tests.
-fn time_grading(root: &Path, target: &Path) -> Result<f64, String> {
+/// The Prolog reference: fast, written to be read.
+const REFERENCE: &str = "prolog/cribbage.pl";
+/// A plain student-style solution: select_hand/3 sums hand_value/3 over every start of each
+/// of the 15 keeps.
+const PLAIN: &str = "crates/grade/tests/submissions/correct.pl";
+
+/// Times `crib grade` on `copies` copies of `source` (relative to the root), after building
+/// crib; every copy must get full marks on the tests.
+fn time_grading(root: &Path, target: &Path, source: &str, copies: usize) -> Result<f64, String> {
     build_release("crib-cli")?;
     let work = target.join("bench-grade");
     let _ = std::fs::remove_dir_all(&work);
     let subs = work.join("submissions");
     std::fs::create_dir_all(&subs).map_err(|e| format!("{}: {e}", subs.display()))?;
-    for i in 1..=100 {
-        std::fs::copy(
-            root.join("prolog/cribbage.pl"),
-            subs.join(format!("s{i:03}.pl")),
-        )
-        .map_err(|e| format!("copying prolog/cribbage.pl: {e}"))?;
+    for i in 1..=copies {
+        std::fs::copy(root.join(source), subs.join(format!("s{i:03}.pl")))
+            .map_err(|e| format!("copying {source}: {e}"))?;
     }
     let mut cmd = Command::new(target.join("release/crib"));
     cmd.arg("grade")
@@ -294,8 +361,10 @@ fn time_grading(root: &Path, target: &Path) -> Result<f64, String> {
         return Err(format!("failed ({}) after {took:.1} s", output.status));
     }
     let full = full_marks(&table);
-    if full != Some(100) {
-        return Err(format!("{took:.1} s, but {full:?} of 100 had full marks"));
+    if full != Some(copies) {
+        return Err(format!(
+            "{took:.1} s, but {full:?} of {copies} had full marks"
+        ));
     }
     Ok(took)
 }
@@ -313,6 +382,63 @@ fn full_marks(table: &str) -> Option<usize> {
             .filter(|&m| m == max)
             .count(),
     )
+}
+
+const PER_PROCESS: &str = "release `crib`, median wall clock of 200 runs, output discarded";
+
+/// Returns the median wall-clock time of running the release `crib` with `args`, 200 times.
+fn per_process(target: &Path, args: &[&str]) -> Result<f64, String> {
+    build_release("crib-cli")?;
+    let crib = target.join("release/crib");
+    let mut times = Vec::with_capacity(200);
+    for _ in 0..200 {
+        let started = Instant::now();
+        let status = Command::new(&crib)
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .map_err(|e| format!("cannot run crib: {e}"))?;
+        times.push(started.elapsed().as_secs_f64());
+        if !status.success() {
+            return Err(format!("crib {} failed ({status})", args.join(" ")));
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(times[times.len() / 2])
+}
+
+/// Times the release `crib ARGS --input FILE`, its output written to a file, where FILE holds
+/// `count` seeded deals of `size` cards (written first, not timed).
+fn time_batch(
+    target: &Path,
+    file: &str,
+    size: usize,
+    count: usize,
+    args: &[&str],
+) -> Result<f64, String> {
+    build_release("crib-cli")?;
+    let dir = target.join("bench-batch");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let input = dir.join(file);
+    let mut dealer = crib_core::Dealer::new(size as u64 * 1000 + 13);
+    let mut text = String::with_capacity(count * 3 * size);
+    for _ in 0..count {
+        text.push_str(&crib_core::cards_text(&dealer.deal(size)));
+        text.push('\n');
+    }
+    std::fs::write(&input, text).map_err(|e| format!("{}: {e}", input.display()))?;
+    let output = dir.join("out");
+    let out = std::fs::File::create(&output).map_err(|e| format!("{}: {e}", output.display()))?;
+    let mut cmd = Command::new(target.join("release/crib"));
+    cmd.args(args).arg("--input").arg(&input).stdout(out);
+    eprintln!("$ {} > {}", crate::describe(&cmd), output.display());
+    let started = Instant::now();
+    let status = cmd.status().map_err(|e| format!("cannot run crib: {e}"))?;
+    let took = started.elapsed().as_secs_f64();
+    if !status.success() {
+        return Err(format!("failed ({status}) after {took:.1} s"));
+    }
+    Ok(took)
 }
 
 /// Times the discard tables that `cargo xtask fixtures` writes.

@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{ensure, Result};
 use crib_core::{cards_text, discard_summary, select_hand, DealClass, DiscardSummary};
 
-use crate::fixtures::{header, stale, write, Fixture};
+use crate::generated::{header, stale, write, Fixture};
 
 /// `cargo xtask discards`: writes only the discard tables, or with `check` compares them with
 /// fixtures/. Returns whether everything was current (always true when writing).

@@ -6,6 +6,8 @@
 mod bench;
 mod discards;
 mod fixtures;
+mod generated;
+mod man;
 mod system;
 
 use std::path::{Path, PathBuf};
@@ -41,6 +43,12 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
+    /// Write crib's man pages (DIR/man1) and shell completions (DIR/completions).
+    Man {
+        /// Where to write them.
+        #[arg(default_value = "target/man")]
+        dir: PathBuf,
+    },
     /// Time each performance target; print a table and write it to target/bench.md.
     Bench {
         /// Arguments passed on to criterion (e.g. `-- --measurement-time 2`).
@@ -61,6 +69,7 @@ fn main() -> ExitCode {
 
 fn run(task: Task) -> Result<ExitCode> {
     let root = project_root();
+    let cwd = std::env::current_dir().context("cannot read the current directory")?;
     std::env::set_current_dir(&root).with_context(|| format!("cd {}", root.display()))?;
     match task {
         Task::Test => test(&root),
@@ -79,6 +88,10 @@ fn run(task: Task) -> Result<ExitCode> {
             true => ExitCode::SUCCESS,
             false => ExitCode::from(1),
         }),
+        Task::Man { dir } => {
+            man::run(&cwd.join(dir))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Task::Bench { args } => {
             bench::run(&root, &args)?;
             Ok(ExitCode::SUCCESS)
@@ -114,7 +127,7 @@ fn test(root: &Path) -> Result<ExitCode> {
                 .arg(&plunit),
         )?;
     }
-    eprintln!("$ {} --check", fixtures::COMMAND);
+    eprintln!("$ {} --check", generated::COMMAND);
     if !fixtures::run(root, true)? {
         bail!("step \"fixtures --check\" failed");
     }

@@ -8,13 +8,12 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    DeepOptions, Graded, Grader, Isolation, IsolationChoice, Limits, Progress, Report, Session,
-    Visibility,
+    DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report,
+    SelectCredit, Session, Visibility,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, Args)]
-#[command(after_long_help = long_help())]
 pub struct GradeArgs {
     /// Submissions: a .pl file is one; a directory holds one per .pl file directly inside it
     /// and one per subdirectory (its .pl files loaded together).
@@ -54,10 +53,18 @@ pub struct GradeArgs {
     /// Also write DIR/<submission>/results.json in Gradescope's autograder format.
     #[arg(long, value_name = "DIR")]
     gradescope: Option<PathBuf>,
-    /// How children are isolated: bwrap (bubblewrap namespaces + rlimits), rlimits (only
-    /// rlimits: trusted code or a throwaway container), or auto (bwrap when it works here).
+    /// How children are isolated: bwrap (bubblewrap namespaces), rlimits (no namespaces, as
+    /// in Gradescope's containers), auto (bwrap when it works here), or strict (auto, but
+    /// refuse to grade unless the network and the host's files are both closed). Every mode
+    /// adds seccomp (no network sockets) and, without bwrap, Landlock (files) where the
+    /// kernel offers them, and keeps the rlimits.
     #[arg(long, value_enum, default_value_t = IsolationArg::Auto)]
     isolation: IsolationArg,
+    /// How a select_hand/3 test is credited: graded (1 for a best keep, at most 0.5 for a
+    /// worse one, falling steeply with the expected value it gives up) or ratio (the keep's
+    /// expected value over the best one's, crib 0.1's scale).
+    #[arg(long, value_enum, default_value_t = CreditArg::Graded)]
+    select_credit: CreditArg,
     /// The SWI-Prolog executable.
     #[arg(long, value_name = "PROGRAM", default_value = "swipl")]
     swipl: PathBuf,
@@ -93,10 +100,17 @@ enum VisibilityArg {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
+enum CreditArg {
+    Graded,
+    Ratio,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
 enum IsolationArg {
     Auto,
     Bwrap,
     Rlimits,
+    Strict,
 }
 
 fn seconds(text: &str) -> Result<f64, String> {
@@ -106,14 +120,17 @@ fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-fn long_help() -> String {
+/// The long help's closing text. It names the test set, which takes building (about 15 ms),
+/// so `main` adds it only when help is asked for, not on every run.
+pub fn long_help() -> String {
     let set = crib_grade::test_set();
     format!(
-        "The tests: {}\n\nMarks: hand_value/3 passed/total x 50; select_hand/3 mean quality x 20 \
-         (a test's quality is the expected value of the submission's keep over the best, 0 \
-         for an invalid answer); code quality (30) is left to the markers.\n\n\
-         Verdicts: pass, wrong_answer, wrong_type, no_solution, exception, timeout, memory, \
-         crashed, not_run (the submission did not load).\n\n\
+        "The tests: {}\n\nMarks: hand_value/3 passed/total x 50; select_hand/3 mean credit x 20 \
+         (--select-credit graded: 1 for a keep with the best expected value, else 0.5 x^4 \
+         where x is the share of the gap between the deal's worst and best keep that it \
+         closes; 0 for an invalid answer); code quality (30) is left to the markers.\n\n\
+         Verdicts: pass, wrong_answer, suboptimal, wrong_type, no_solution, exception, \
+         timeout, memory, crashed, not_run (the submission did not load).\n\n\
          Exit codes: 0 graded (whatever the marks); 2 bad usage, an unreadable PATH, or no \
          working swipl.",
         set.provenance()
@@ -128,19 +145,28 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         session.jobs = jobs;
     }
     let submissions = session.discover(&args.paths, args.single)?;
+    // Every child's memory, times the workers, stays well inside the container's cgroup.
+    let workers = session.jobs.get().min(submissions.len().max(1));
+    let memory = MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
+    session.jobs = NonZeroUsize::new(memory.workers).unwrap_or(NonZeroUsize::MIN);
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
         load: Duration::from_secs_f64(args.load_timeout),
-        memory: args.memory << 20,
+        memory: memory.per_child,
         ..Limits::default()
     };
     let choice = match args.isolation {
         IsolationArg::Auto => IsolationChoice::Auto,
         IsolationArg::Bwrap => IsolationChoice::Bwrap,
         IsolationArg::Rlimits => IsolationChoice::Rlimits,
+        IsolationArg::Strict => IsolationChoice::Strict,
     };
-    let mut grader = Grader::new(&args.swipl, choice, limits)?;
+    let credit = match args.select_credit {
+        CreditArg::Graded => SelectCredit::Graded,
+        CreditArg::Ratio => SelectCredit::Ratio,
+    };
+    let mut grader = Grader::new(&args.swipl, choice, limits)?.with_select_credit(credit);
     if args.deep {
         // The cores left to each submission by the workers grading at once.
         let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
@@ -160,11 +186,8 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         };
         grader = grader.with_deep(options)?;
     }
-    if grader.isolation() == Isolation::Rlimits {
-        eprintln!(
-            "crib: warning: isolation is rlimits only: submissions can read the host and reach \
-             the network (use a throwaway container, or install bubblewrap)"
-        );
+    for warning in grader.isolation().warnings() {
+        eprintln!("crib: warning: {warning}");
     }
     let started = Instant::now();
     let mut bar = Bar(None);
@@ -182,12 +205,13 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         write!(out, "{}", crib_grade::table(&reports, args.verbose))?;
         writeln!(
             out,
-            "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, results in {}; \
-             code quality (30) not assessed",
+            "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, memory {}, \
+             results in {}; code quality (30) not assessed",
             reports.len(),
             if reports.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
             grader.isolation().name(),
+            memory,
             args.out.display()
         )?;
     }

@@ -204,7 +204,7 @@ fn select_dealer_and_pone_rank_keeps_by_net() {
 }
 
 #[test]
-fn select_dealer_refuses_five_cards_and_both_roles() {
+fn select_dealer_refuses_five_cards_and_all() {
     crib()
         .args(["select", "--dealer", "5H", "5S", "5C", "JD", "2C"])
         .assert()
@@ -212,9 +212,262 @@ fn select_dealer_refuses_five_cards_and_both_roles() {
         .stderr(predicate::str::contains("five-card deals"));
     crib()
         .args([
-            "select", "--dealer", "--pone", "5H", "5S", "5C", "JD", "2C", "9H",
+            "select", "--all", "--pone", "5H", "5S", "5C", "JD", "2C", "9H",
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot be used with"));
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--all cannot be used with --dealer",
+        ));
+}
+
+#[test]
+fn select_both_roles_prints_both_rankings_in_one_run() {
+    let deal = ["5H", "5S", "5C", "JD", "2C", "9H"];
+    for both in [&["--dealer", "--pone"][..], &["--role", "both"]] {
+        let out = crib()
+            .arg("select")
+            .args(both)
+            .arg("--json")
+            .args(deal)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let reports: Vec<Value> = serde_json::Deserializer::from_slice(&out.stdout)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(reports.len(), 2);
+        assert_eq!(
+            reports[0],
+            json(&[&["select", "--dealer"][..], &deal].concat())
+        );
+        assert_eq!(
+            reports[1],
+            json(&[&["select", "--pone"][..], &deal].concat())
+        );
+    }
+    let text = crib()
+        .args(["select", "--role", "both"])
+        .args(deal)
+        .output()
+        .unwrap()
+        .stdout;
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.starts_with("dealer: "), "{text}");
+    assert!(text.contains("\n\npone: "), "{text}");
+}
+
+#[test]
+fn text_output_has_no_trailing_spaces() {
+    for args in [
+        &["score", "5H", "5S", "5C", "JD", "5D"][..],
+        &["score", "AH", "3S", "7C", "9D", "QD"],
+        &["select", "--all", "5H", "5S", "5C", "JD", "2C"],
+        &["select", "--dealer", "5H", "5S", "5C", "JD", "2C", "9H"],
+    ] {
+        let out = crib().args(args).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.is_empty());
+        for line in text.lines() {
+            assert_eq!(line, line.trim_end(), "{args:?}");
+        }
+    }
+}
+
+/// Runs `crib ARGS` with `input` on stdin.
+fn with_stdin(args: &[&str], input: impl Into<Vec<u8>>) -> std::process::Output {
+    crib().args(args).write_stdin(input).output().unwrap()
+}
+
+#[test]
+fn batch_score_answers_each_line_in_order_in_every_format() {
+    let input = "5H 5S 5C JD 5D\n# a comment\n\n2H, 4H, 6H, 8H, TS\n7♥ 9♠ 8♣ 7♣ 8♥\n\
+                 [card(ace,spades), card(2,spades), card(3,spades), card(4,spades), card(5,spades)]\n";
+    let out = with_stdin(&["score", "--json", "-"], input);
+    assert!(out.status.success());
+    let rows: Vec<Value> = serde_json::Deserializer::from_slice(&out.stdout)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let got: Vec<(u64, u64)> = rows
+        .iter()
+        .map(|r| (r["line"].as_u64().unwrap(), r["total"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(got, [(1, 29), (4, 4), (5, 24), (6, 12)]);
+    // each record is the single-hand record plus its line number
+    let mut first = rows[0].clone();
+    first.as_object_mut().unwrap().remove("line");
+    assert_eq!(first, json(&["score", "5H", "5S", "5C", "JD", "5D"]));
+
+    let out = with_stdin(&["score", "--csv", "--crib", "-"], input);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "line,hand,start,crib,total,fifteens,pairs,runs,flush,nob"
+    );
+    assert_eq!(lines[2], "4,2H 4H 6H 8H,TS,true,0,0,0,0,0,0");
+    assert_eq!(lines.len(), 5);
+
+    let out = with_stdin(&["score", "-"], input);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().next(),
+        Some("hand 5H 5S 5C JD  start 5D  total 29  fifteens 16  pairs 12  runs 0  flush 0  nob 1")
+    );
+    assert_eq!(text.lines().count(), 4);
+}
+
+#[test]
+fn batch_a_bad_line_in_the_middle_is_named_and_the_rest_survive_with_keep_going() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hands.txt");
+    std::fs::write(
+        &file,
+        "5H 5S 5C JD 5D\nAH 2H 1C 4H 5H\n5H 5S 5C JD\n7H 9S 8C 7C 8H\n",
+    )
+    .unwrap();
+    let name = file.display().to_string();
+
+    // stops at the first bad line, after the results before it
+    let out = crib()
+        .args(["score", "--json", "--input", &name])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(&format!("{name}:2: invalid card \"1C\"")),
+        "{err}"
+    );
+    assert!(!err.contains(":3:"), "{err}");
+
+    // --keep-going: every bad line reported, every good line answered, still exit 2
+    let out = crib()
+        .args(["score", "--json", "--keep-going", "-i", &name])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<u64> = serde_json::Deserializer::from_slice(&out.stdout)
+        .into_iter::<Value>()
+        .map(|v| v.unwrap()["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 4]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains(":2: invalid card \"1C\""), "{err}");
+    assert!(err.contains(":3: expected 5 cards"), "{err}");
+    assert!(err.contains("2 of 4 hands"), "{err}");
+}
+
+#[test]
+fn batch_empty_input_succeeds_with_no_results() {
+    for (format, want) in [
+        ("--json", ""),
+        (
+            "--csv",
+            "line,dealt,rank,keep,discard,expected_value,expected_total,starts,ties\n",
+        ),
+    ] {
+        crib()
+            .args(["select", format, "-"])
+            .write_stdin("")
+            .assert()
+            .success()
+            .stdout(want);
+    }
+    crib()
+        .args(["score", "-"])
+        .write_stdin("\n\n# only comments\n")
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn batch_of_100000_hands_keeps_every_line_in_order() {
+    let mut dealer = crib_core::Dealer::new(13);
+    let mut input = String::new();
+    let mut want = Vec::new();
+    for _ in 0..100_000 {
+        let dealt = dealer.deal(5);
+        input.push_str(&crib_core::cards_text(&dealt));
+        input.push('\n');
+        let hand = crib_core::Hand::from_slice(&dealt[..4]).unwrap();
+        want.push(crib_core::hand_value(&hand, dealt[4], crib_core::Rule::Hand).unwrap());
+    }
+    let out = with_stdin(&["score", "--csv", "-"], input);
+    assert!(out.status.success());
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let got: Vec<(usize, u8)> = csv
+        .lines()
+        .skip(1)
+        .map(|row| {
+            let f: Vec<&str> = row.split(',').collect();
+            (f[0].parse().unwrap(), f[4].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(got.len(), 100_000);
+    for (i, (line, total)) in got.into_iter().enumerate() {
+        assert_eq!((line, total), (i + 1, want[i]), "line {}", i + 1);
+    }
+}
+
+#[test]
+fn batch_select_with_roles_and_all() {
+    let input = "5H 5S 5C JD 2C 9H\nAS 2D 3H 4S 5C 6D\n";
+    let out = with_stdin(&["select", "--csv", "--role", "both", "-"], input);
+    assert!(out.status.success());
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 2 * 2 * 15);
+    assert!(csv
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("1,5H 5S 5C JD 2C 9H,dealer,1,true,5H 5S 5C JD,2C 9H,"));
+    let out = with_stdin(&["select", "--json", "--all", "-"], input);
+    let rows: Vec<Value> = serde_json::Deserializer::from_slice(&out.stdout)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        rows[1]["dealt"],
+        serde_json::json!(["AS", "2D", "3H", "4S", "5C", "6D"])
+    );
+    assert_eq!(rows[1]["all"].as_array().unwrap().len(), 15);
+    let out = with_stdin(&["select", "-"], input);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "dealt 5H 5S 5C JD 2C 9H  keep 5H 5S 5C JD  discard 2C 9H  expected 16.6522"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn batch_usage_errors_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["score", "-", "5H"], "must be the only CARD"),
+        (
+            &["score", "--keep-going", "5H", "5S", "5C", "JD", "5D"],
+            "--keep-going applies only",
+        ),
+        (&["score", "--json", "--csv", "-"], "cannot be used with"),
+        (
+            &["score", "--input", "/nonexistent/hands.txt"],
+            "cannot open /nonexistent/hands.txt",
+        ),
+    ];
+    for (args, message) in cases {
+        crib()
+            .args(*args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(*message));
+    }
 }

@@ -195,6 +195,9 @@ impl Card {
         if token.is_empty() {
             return Err(error("a card is a rank then a suit, like 5H"));
         }
+        if let Some(card) = short_ascii(token) {
+            return Ok(card); // the common case, without allocating
+        }
         let lower = token.to_lowercase();
         if let Some(inner) = lower
             .strip_prefix("card(")
@@ -222,6 +225,23 @@ impl Card {
     pub fn deck() -> impl Iterator<Item = Card> {
         (0..52).map(Card)
     }
+}
+
+/// Reads short notation written in ASCII (`5H`, `10h`); None for anything else, which the
+/// general path of [`Card::parse`] then reads or rejects.
+fn short_ascii(token: &str) -> Option<Card> {
+    let bytes = token.as_bytes();
+    if !(2..=3).contains(&bytes.len()) || !token.is_ascii() {
+        return None;
+    }
+    let (rank, suit) = bytes.split_at(bytes.len() - 1);
+    let suit = short_suit(char::from(suit[0].to_ascii_lowercase()))?;
+    let mut lower = [0u8; 2];
+    for (l, r) in lower.iter_mut().zip(rank) {
+        *l = r.to_ascii_lowercase();
+    }
+    let rank = short_rank(std::str::from_utf8(&lower[..rank.len()]).ok()?)?;
+    Some(Card::new(rank, suit))
 }
 
 fn short_rank(text: &str) -> Option<Rank> {
@@ -296,7 +316,9 @@ impl fmt::Debug for Card {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // Short notation is two ASCII characters; no formatting machinery needed.
+        let text = [self.rank().symbol() as u8, self.suit().letter() as u8];
+        serializer.serialize_str(std::str::from_utf8(&text).expect("ASCII"))
     }
 }
 
@@ -336,15 +358,162 @@ pub fn cards_text(cards: &[Card]) -> String {
 /// # Errors
 /// [`CardError::Repeated`] naming the first card seen twice.
 pub fn check_distinct(cards: &[Card]) -> Result<(), CardError> {
-    let mut seen = 0u64;
+    let mut seen = CardSet::EMPTY;
     for &card in cards {
-        let bit = 1u64 << card.index();
-        if seen & bit != 0 {
+        if !seen.insert(card) {
             return Err(CardError::Repeated { card });
         }
-        seen |= bit;
     }
     Ok(())
+}
+
+/// Parses one line of cards, as `crib score -` and `crib select -` read them: tokens in any
+/// notation [`Card::parse`] reads, separated by spaces, tabs or commas. A comma inside a
+/// Prolog term belongs to the term, and the line may be a Prolog list, so
+/// `5H, 5S 5C,JD 5D` and `[card(5,hearts), card(jack,diamonds)]` both read.
+///
+/// # Errors
+/// As [`parse_cards`]: the first token that is not a card, or the first card given twice.
+///
+/// # Example
+/// ```
+/// use crib_core::{parse_card_list, parse_cards};
+/// let want = parse_cards(&["5H", "JD"])?;
+/// assert_eq!(parse_card_list("5H, JD")?, want);
+/// assert_eq!(parse_card_list("[card(5,hearts), card(jack,diamonds)]")?, want);
+/// assert!(parse_card_list("5H 1C").is_err());
+/// # Ok::<(), crib_core::CardError>(())
+/// ```
+pub fn parse_card_list(line: &str) -> Result<Vec<Card>, CardError> {
+    let mut cards = Vec::with_capacity(6);
+    let mut seen = CardSet::EMPTY;
+    for token in card_tokens(line) {
+        let card = Card::parse(token)?;
+        if !seen.insert(card) {
+            return Err(CardError::Repeated { card });
+        }
+        cards.push(card);
+    }
+    Ok(cards)
+}
+
+/// Splits a line at spaces, tabs, commas and square brackets outside parentheses.
+fn card_tokens(line: &str) -> impl Iterator<Item = &str> {
+    let mut depth = 0u32;
+    line.split(move |c: char| {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        depth == 0 && (c.is_whitespace() || matches!(c, ',' | '[' | ']'))
+    })
+    .filter(|t| !t.is_empty())
+}
+
+/// A set of cards, stored as one bit per card index (bit `i` is the card with index `i`).
+///
+/// # Example
+/// ```
+/// use crib_core::{parse_cards, Card, CardSet};
+/// let dealt: CardSet = parse_cards(&["5H", "5S", "JD"])?.into_iter().collect();
+/// assert_eq!(dealt.len(), 3);
+/// assert_eq!(dealt.complement().len(), 49);
+/// assert!(dealt.contains(Card::parse("JD")?) && !dealt.contains(Card::parse("JH")?));
+/// assert_eq!(dealt.iter().next(), Some(Card::parse("5H")?)); // index order
+/// # Ok::<(), crib_core::CardError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    /// No cards.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// All 52 cards.
+    pub const DECK: CardSet = CardSet((1 << 52) - 1);
+
+    /// Returns the set of `cards` (a card given twice is in it once).
+    pub fn of(cards: &[Card]) -> CardSet {
+        cards.iter().copied().collect()
+    }
+
+    /// Returns the set whose bits are `bits`, without the bits above 51.
+    pub const fn from_bits(bits: u64) -> CardSet {
+        CardSet(bits & CardSet::DECK.0)
+    }
+
+    /// Returns the set as bits: bit `i` is set when the card with index `i` is in it.
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Returns whether `card` is in the set.
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 >> card.index() & 1 == 1
+    }
+
+    /// Adds `card`; returns whether it was not already in the set.
+    pub fn insert(&mut self, card: Card) -> bool {
+        let bit = 1 << card.index();
+        let new = self.0 & bit == 0;
+        self.0 |= bit;
+        new
+    }
+
+    /// Returns the set without `card`.
+    #[must_use]
+    pub const fn without(self, card: Card) -> CardSet {
+        CardSet(self.0 & !(1 << card.index()))
+    }
+
+    /// Returns the cards of the deck not in the set.
+    #[must_use]
+    pub const fn complement(self) -> CardSet {
+        CardSet(!self.0 & CardSet::DECK.0)
+    }
+
+    /// Returns how many cards the set holds.
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Returns whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Returns the cards in index order.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                Card(i)
+            })
+        })
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(cards: I) -> CardSet {
+        CardSet(cards.into_iter().fold(0, |m, c| m | 1 << c.index()))
+    }
+}
+
+impl std::ops::BitAnd for CardSet {
+    type Output = CardSet;
+
+    fn bitand(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+}
+
+/// The cards in short notation: `{5H 5S JD}`.
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{{}}}", cards_text(&self.iter().collect::<Vec<_>>()))
+    }
 }
 
 #[cfg(test)]

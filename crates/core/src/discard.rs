@@ -11,7 +11,8 @@
 //! keep (by expected hand value, the assignment's rule) is worth.
 
 use crate::score::{nob_points, PreparedHand};
-use crate::{check_distinct, rank_table, Card, CardError, Rank, Rule};
+use crate::select::keep_positions;
+use crate::{check_distinct, rank_table, Card, CardError, CardSet, Rank, Rule};
 
 mod table;
 
@@ -178,7 +179,7 @@ pub fn analyze_crib(cards: &[Card]) -> Result<Vec<CribKeep>, CardError> {
         got: cards.len(),
     })?;
     check_distinct(&deal)?;
-    Ok(analyze_deal(deal).to_vec())
+    Ok(analyze_deal(deal))
 }
 
 /// Returns the 15 keeps of a six-card deal valued with the crib (as [`analyze_crib`]), best
@@ -203,42 +204,6 @@ pub fn rank_crib_keeps(cards: &[Card], role: Role) -> Result<Vec<CribKeep>, Card
     Ok(keeps)
 }
 
-/// The kept positions of the 15 keeps of six cards, in lexicographic order, with the two
-/// discarded positions.
-const SIX_KEEPS: [([usize; 4], [usize; 2]); 15] = {
-    let mut out = [([0; 4], [0; 2]); 15];
-    let mut k = 0;
-    let mut a = 0;
-    while a < 6 {
-        let mut b = a + 1;
-        while b < 6 {
-            let mut c = b + 1;
-            while c < 6 {
-                let mut d = c + 1;
-                while d < 6 {
-                    let mut rest = [0; 2];
-                    let mut r = 0;
-                    let mut i = 0;
-                    while i < 6 {
-                        if i != a && i != b && i != c && i != d {
-                            rest[r] = i;
-                            r += 1;
-                        }
-                        i += 1;
-                    }
-                    out[k] = ([a, b, c, d], rest);
-                    k += 1;
-                    d += 1;
-                }
-                c += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    out
-};
-
 /// The card bits of the clubs (index = 4 × rank + suit); shift left by a suit's index for
 /// that suit.
 const CLUBS: u64 = 0x1_1111_1111_1111;
@@ -257,23 +222,25 @@ struct CribAtStart {
 }
 
 /// The 15 keeps of `deal` (six distinct cards) valued with the crib, in enumeration order.
-fn analyze_deal(deal: [Card; 6]) -> [CribKeep; 15] {
-    let dealt = deal.iter().fold(0u64, |m, c| m | 1 << c.index());
-    let unseen = !dealt & ((1 << 52) - 1);
+fn analyze_deal(deal: [Card; 6]) -> Vec<CribKeep> {
+    let unseen = CardSet::of(&deal).complement();
     let mut rank_counts = [0u8; 13];
-    for c in cards_of(unseen) {
+    for c in unseen.iter() {
         rank_counts[(c.index() / 4) as usize] += 1;
     }
-    SIX_KEEPS.map(|(kept, discarded)| {
-        let keep = kept.map(|i| deal[i]);
-        let discard = discarded.map(|i| deal[i]);
-        let hand = PreparedHand::from_cards(keep);
-        let mut stats = Accumulator::default();
-        for_each_start(discard, unseen, &rank_counts, |crib| {
-            stats.add(i64::from(hand.value(crib.start, Rule::Hand)), &crib);
-        });
-        stats.finish(keep, discard)
-    })
+    keep_positions(6)
+        .iter()
+        .map(|&(kept, discarded)| {
+            let keep = kept.map(|i| deal[i]);
+            let discard = discarded.map(|i| deal[i]);
+            let hand = PreparedHand::from_cards(keep);
+            let mut stats = Accumulator::default();
+            for_each_start(discard, unseen, &rank_counts, |crib| {
+                stats.add(i64::from(hand.value(crib.start, Rule::Hand)), &crib);
+            });
+            stats.finish(keep, discard)
+        })
+        .collect()
 }
 
 /// Sums the hand, crib and net statistics start card by start card.
@@ -351,18 +318,6 @@ impl Accumulator {
     }
 }
 
-/// The cards whose indices are set in `mask`, in index order.
-fn cards_of(mask: u64) -> impl Iterator<Item = Card> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Card::from_index(i).expect("masks hold only the 52 card bits")
-        })
-    })
-}
-
 /// Calls `f` for every start card in `unseen` (the 46 cards not dealt) with what the crib of
 /// `discard` is worth, over every opponent discard of two of the other 45 unseen cards.
 ///
@@ -375,7 +330,7 @@ fn cards_of(mask: u64) -> impl Iterator<Item = Card> {
 /// points plus the nob the player's own discards may hold.
 fn for_each_start(
     discard: [Card; 2],
-    unseen: u64,
+    unseen: CardSet,
     rank_counts: &[u8; 13],
     mut f: impl FnMut(CribAtStart),
 ) {
@@ -412,10 +367,10 @@ fn for_each_start(
         .filter(|c| c.rank() == Rank::Jack)
         .fold(0u8, |m, c| m | 1 << c.suit().index());
     let suited_discard = discard[0].suit() == discard[1].suit();
-    for start in cards_of(unseen) {
+    for start in unseen.iter() {
         let sr = (start.index() / 4) as usize;
         let suit = start.suit();
-        let others = unseen & !(1 << start.index());
+        let others = unseen.without(start);
         // Every opponent discard scores its ranks' points plus the nob of the own discards...
         let nob = nob_points(own_jacks, suit.index()) as usize;
         let mut hist: Histogram = [0; 30];
@@ -433,16 +388,16 @@ fn for_each_start(
         };
         let nob_jack = Card::new(Rank::Jack, suit);
         let mut rest = others;
-        if others >> nob_jack.index() & 1 == 1 {
-            rest &= !(1 << nob_jack.index());
-            for x in cards_of(rest) {
+        if others.contains(nob_jack) {
+            rest = rest.without(nob_jack);
+            for x in rest.iter() {
                 rescore(nob_jack, x);
             }
         }
         if suited_discard && discard[0].suit() == suit {
-            let same_suit = rest & (CLUBS << suit.index());
-            for x in cards_of(same_suit) {
-                for y in cards_of(same_suit & !((2u64 << x.index()) - 1)) {
+            let same_suit = rest & CardSet::from_bits(CLUBS << suit.index());
+            for x in same_suit.iter() {
+                for y in (same_suit & CardSet::from_bits(!((2u64 << x.index()) - 1))).iter() {
                     rescore(x, y);
                 }
             }

@@ -27,7 +27,9 @@ mod select;
 mod sweep;
 mod tables;
 
-pub use card::{cards_text, check_distinct, parse_cards, Card, Rank, Suit};
+pub use card::{
+    cards_text, check_distinct, parse_card_list, parse_cards, Card, CardSet, Rank, Suit,
+};
 pub use dealer::Dealer;
 pub use discard::{
     analyze_crib, discard_summary, discard_summary_over, rank_crib_keeps, CribKeep, DealClass,
@@ -40,7 +42,7 @@ pub use select::{rank_keeps, select_hand, Keep, Selection};
 pub use sweep::{
     hands, hands_from, score_distribution, starts_for, CountsError, ScoreCounts, HANDS, PAIRS,
 };
-pub use tables::{rule_distribution, RuleDistribution, RuleTally, RULES};
+pub use tables::{rule_distribution, FifteenWays, RuleDistribution, RuleTally, RULES};
 
 /// What is wrong with the cards given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

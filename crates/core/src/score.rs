@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use crate::{Card, CardError, Rank};
+use crate::{Card, CardError, CardSet, Rank};
 
 /// Which flush rule applies: the assignment's hand rule, or the crib rule players use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -135,15 +135,16 @@ impl PreparedHand {
             + nob_points(self.jack_suits, start_suit)
     }
 
-    /// Returns the sum of [`PreparedHand::value`] over every start card in `starts`, a set of
-    /// cards as bits (bit `i` is the card with index `i`), none of them in the hand.
+    /// Returns the sum of [`PreparedHand::value`] over every start card in `starts`, none of
+    /// them in the hand.
     ///
     /// A start card's value is a part that depends only on its rank (fifteens, pairs, runs)
     /// plus a part that depends only on its suit (flush, nob), so the sum is taken per rank
     /// and per suit: 17 terms instead of one per start card, and exactly equal.
     #[inline]
-    pub fn total_over(&self, starts: u64, rule: Rule) -> u32 {
+    pub fn total_over(&self, starts: CardSet, rule: Rule) -> u32 {
         const SUIT: u64 = 0x1_1111_1111_1111; // one bit per rank, for the suit with index 0
+        let starts = starts.bits();
         let by_rank: u32 = (0..13)
             .map(|r| (starts >> (4 * r) & 0xF).count_ones() * u32::from(self.table[self.row + r]))
             .sum();

@@ -1,7 +1,7 @@
 //! Choosing which four of five or six dealt cards to keep (spec/rules.md §7).
 
 use crate::score::PreparedHand;
-use crate::{check_distinct, Card, CardError, Rule};
+use crate::{check_distinct, Card, CardError, CardSet, Rule};
 
 /// One way to keep four of the dealt cards, with its exact value summed over every start card
 /// that was not dealt.
@@ -107,44 +107,79 @@ fn value_keeps(cards: &[Card]) -> Result<Vec<Keep>, CardError> {
         });
     }
     check_distinct(cards)?;
-    let dealt = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
-    let starts = !dealt & ((1 << 52) - 1);
+    let starts = CardSet::of(cards).complement();
     let n = cards.len();
-    let mut keeps = Vec::with_capacity(15);
-    for_each_keep(n, |kept, discarded| {
-        let keep = kept.map(|i| cards[i]);
-        let hand = PreparedHand::from_cards(keep);
-        let total = hand.total_over(starts, Rule::Hand);
-        let mut discard = [cards[discarded[0]]; 2];
-        discard[1] = cards[discarded[n - 5]];
-        keeps.push(Keep {
-            keep,
-            discard,
-            discard_len: (n - 4) as u8,
-            total,
-            starts: starts.count_ones(),
-        });
-    });
-    Ok(keeps)
+    Ok(keep_positions(n)
+        .iter()
+        .map(|&(kept, discarded)| {
+            let keep = kept.map(|i| cards[i]);
+            let hand = PreparedHand::from_cards(keep);
+            Keep {
+                keep,
+                discard: discarded.map(|i| cards[i]),
+                discard_len: (n - 4) as u8,
+                total: hand.total_over(starts, Rule::Hand),
+                starts: starts.len(),
+            }
+        })
+        .collect())
 }
 
-/// Calls `f` with the positions kept and the positions discarded, for every way to keep four
-/// of `n` (5 or 6) positions, in lexicographic order of the kept positions. Only the first
-/// `n - 4` discarded positions are meaningful.
-fn for_each_keep(n: usize, mut f: impl FnMut([usize; 4], [usize; 2])) {
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                for d in c + 1..n {
-                    let mut out = [0; 2];
-                    for (k, i) in (0..n).filter(|i| ![a, b, c, d].contains(i)).enumerate() {
-                        out[k] = i;
-                    }
-                    f([a, b, c, d], out);
-                }
-            }
-        }
+/// The positions kept and the positions discarded for one way to keep four of five or six
+/// dealt cards. Of five, only the first discarded position is meaningful (the second repeats
+/// it).
+pub(crate) type KeepPositions = ([usize; 4], [usize; 2]);
+
+/// Returns every way to keep four of `n` positions, in lexicographic order of the kept
+/// positions (0123, 0124, .., 2345): the order every keep of crib-core is enumerated in.
+/// Empty unless `n` is 5 or 6.
+pub(crate) fn keep_positions(n: usize) -> &'static [KeepPositions] {
+    const FIVE: [KeepPositions; 5] = positions::<5, 5>();
+    const SIX: [KeepPositions; 15] = positions::<6, 15>();
+    match n {
+        5 => &FIVE,
+        6 => &SIX,
+        _ => &[],
     }
+}
+
+/// The `K` = C(`N`, 4) ways to keep four of `N` positions (see [`keep_positions`]).
+const fn positions<const N: usize, const K: usize>() -> [KeepPositions; K] {
+    let mut out = [([0; 4], [0; 2]); K];
+    let mut k = 0;
+    let mut a = 0;
+    while a < N {
+        let mut b = a + 1;
+        while b < N {
+            let mut c = b + 1;
+            while c < N {
+                let mut d = c + 1;
+                while d < N {
+                    let mut rest = [N; 2];
+                    let mut r = 0;
+                    let mut i = 0;
+                    while i < N {
+                        if i != a && i != b && i != c && i != d {
+                            rest[r] = i;
+                            r += 1;
+                        }
+                        i += 1;
+                    }
+                    if r == 1 {
+                        rest[1] = rest[0];
+                    }
+                    out[k] = ([a, b, c, d], rest);
+                    k += 1;
+                    d += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    assert!(k == K, "K must be C(N, 4)");
+    out
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use rayon::prelude::*;
 
 use crate::score::PreparedHand;
-use crate::{Card, Rule};
+use crate::{Card, CardSet, Rule};
 
 /// The number of four-card hands in a deck: C(52,4).
 pub const HANDS: usize = 270_725;
@@ -48,42 +48,8 @@ impl ScoreCounts {
     /// ```
     pub fn parse(text: &str) -> Result<ScoreCounts, CountsError> {
         let mut counts = [0u64; 30];
-        let mut header = false;
-        for (n, line) in text.lines().enumerate() {
-            let error = |problem: String| CountsError {
-                line: n + 1,
-                problem,
-            };
-            let line = line.trim_end();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            if !header {
-                if line != "points\tcount" {
-                    return Err(error(format!(
-                        "expected the header \"points<TAB>count\", found {line:?}"
-                    )));
-                }
-                header = true;
-                continue;
-            }
-            let (points, count) = line
-                .split_once('\t')
-                .ok_or_else(|| error(format!("expected points<TAB>count, found {line:?}")))?;
-            let points: usize = points
-                .parse()
-                .ok()
-                .filter(|&p| p < 30)
-                .ok_or_else(|| error(format!("points {points:?} is not 0..=29")))?;
-            counts[points] = count
-                .parse()
-                .map_err(|_| error(format!("count {count:?} is not a number")))?;
-        }
-        if !header {
-            return Err(CountsError {
-                line: text.lines().count(),
-                problem: "no \"points<TAB>count\" header".into(),
-            });
+        for (points, count) in read_counts(text, ("points", "count"), 0..=29)? {
+            counts[points] = count;
         }
         Ok(ScoreCounts(counts))
     }
@@ -102,6 +68,65 @@ pub struct CountsError {
     pub line: usize,
     /// What is wrong there.
     pub problem: String,
+}
+
+/// Reads a two-column table of counts: `#` comment lines and blank lines, the header
+/// `KEY<TAB>VALUE` (`names`), then `key<TAB>count` rows with keys in `keys`. Returns the rows.
+pub(crate) fn read_counts(
+    text: &str,
+    names: (&str, &str),
+    keys: std::ops::RangeInclusive<usize>,
+) -> Result<Vec<(usize, u64)>, CountsError> {
+    let (key_name, value_name) = names;
+    let header_line = format!("{key_name}\t{value_name}");
+    let mut header = false;
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let error = |problem: String| CountsError {
+            line: n + 1,
+            problem,
+        };
+        let line = line.trim_end();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if !header {
+            if line != header_line {
+                return Err(error(format!(
+                    "expected the header \"{key_name}<TAB>{value_name}\", found {line:?}"
+                )));
+            }
+            header = true;
+            continue;
+        }
+        let (key, value) = line.split_once('\t').ok_or_else(|| {
+            error(format!(
+                "expected {key_name}<TAB>{value_name}, found {line:?}"
+            ))
+        })?;
+        let key: usize = key
+            .parse()
+            .ok()
+            .filter(|k| keys.contains(k))
+            .ok_or_else(|| {
+                error(format!(
+                    "{key_name} {key:?} is not {}..={}",
+                    keys.start(),
+                    keys.end()
+                ))
+            })?;
+        let value = value
+            .parse()
+            .map_err(|_| error(format!("{value_name} {value:?} is not a number")))?;
+        rows.push((key, value));
+    }
+    if !header {
+        return Err(CountsError {
+            line: text.lines().count(),
+            problem: format!("no \"{key_name}<TAB>{value_name}\" header"),
+        });
+    }
+    Ok(rows)
 }
 
 /// Returns the four-card hands of the deck whose lowest card has index `first`, each with
@@ -140,8 +165,7 @@ pub fn score_distribution(rule: Rule) -> ScoreCounts {
             let mut counts = [0u64; 30];
             for hand in hands_from_pair(a, b) {
                 let prepared = PreparedHand::from_cards(hand);
-                let held = hand.iter().fold(0u64, |m, c| m | 1 << c.index());
-                for start in Card::deck().filter(|s| held >> s.index() & 1 == 0) {
+                for start in CardSet::of(&hand).complement().iter() {
                     counts[prepared.value(start, rule) as usize] += 1;
                 }
             }

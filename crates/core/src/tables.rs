@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use crate::{hands_from, Breakdown, Card, Hand, Points, Rank, Rule, Suit};
+use crate::{hands_from, Breakdown, Card, CardSet, CountsError, Hand, Points, Rank, Rule, Suit};
 
 /// The rules of the show, as spec/ names them, in the order of [`RuleTally`]'s arrays.
 pub const RULES: [&str; 5] = ["fifteens", "pairs", "runs", "flush", "nob"];
@@ -69,8 +69,7 @@ pub fn rule_distribution(rule: Rule) -> RuleDistribution {
         .map(|first| {
             let mut tallies = [RuleTally::default(); 30];
             for hand in hands_from(first) {
-                let held = hand.iter().fold(0u64, |m, c| m | 1 << c.index());
-                for start in Card::deck().filter(|s| held >> s.index() & 1 == 0) {
+                for start in CardSet::of(&hand).complement().iter() {
                     let points = table.points(hand, start, rule);
                     let tally = &mut tallies[points.total() as usize];
                     tally.shows += 1;
@@ -215,6 +214,34 @@ fn suit_split() -> Box<[[[u8; 2]; 2]]> {
             })
         })
         .collect()
+}
+
+/// How many ways there are to count fifteen with each number of cards, as spec/fifteens.tsv
+/// publishes it: entry `n` is the number of sets of `n` card values adding up to 15.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FifteenWays(pub [usize; 6]);
+
+impl FifteenWays {
+    /// Reads spec/fifteens.tsv's format: `#` comment lines, the header `cards<TAB>ways`, then
+    /// one `cards<TAB>ways` row per number of cards (2 to 5).
+    ///
+    /// # Errors
+    /// [`CountsError`] with the line number when the header is missing or a row is not two
+    /// numbers with cards in 2..=5.
+    ///
+    /// # Example
+    /// ```
+    /// let ways = crib_core::FifteenWays::parse("# note\ncards\tways\n2\t3\n5\t28\n")?;
+    /// assert_eq!(ways.0, [0, 0, 3, 0, 0, 28]);
+    /// # Ok::<(), crib_core::CountsError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<FifteenWays, CountsError> {
+        let mut ways = [0; 6];
+        for (cards, count) in crate::sweep::read_counts(text, ("cards", "ways"), 2..=5)? {
+            ways[cards] = count as usize;
+        }
+        Ok(FifteenWays(ways))
+    }
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+mod cgroup;
 mod child;
 mod credit;
 mod deep;
@@ -38,6 +39,7 @@ mod verdict;
 
 use std::path::PathBuf;
 
+pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use credit::SelectCredit;
 pub use deep::{
     Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand, Diagnosis, ErrorShape,
@@ -48,7 +50,7 @@ pub use report::{
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
-pub use sandbox::{Isolation, IsolationChoice, SANDBOX_UID, TMPFS_BYTES};
+pub use sandbox::{Isolation, IsolationChoice, Layer, SANDBOX_UID, TMPFS_BYTES};
 pub use session::{Graded, Progress, Session, SessionError};
 pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
 pub use submission::{discover, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
@@ -81,6 +83,9 @@ pub enum GradeError {
     /// bubblewrap was required and cannot start a sandbox here.
     #[error("bubblewrap cannot sandbox here: {0}")]
     Bwrap(String),
+    /// Strict isolation was required and the network or the host's files stay open here.
+    #[error("strict isolation is not possible here: {0}")]
+    Isolation(String),
     /// The grader's own files cannot be written.
     #[error("{what}")]
     Io {

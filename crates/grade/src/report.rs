@@ -151,7 +151,8 @@ pub struct Report {
     /// The credit scale of the select_hand tests.
     #[serde(default)]
     pub select_credit: SelectCredit,
-    /// The isolation the children ran in.
+    /// The layers of isolation the children ran in (in JSON, a list of names:
+    /// `["bwrap", "seccomp"]`).
     pub isolation: Isolation,
     /// How loading went.
     pub load: Load,

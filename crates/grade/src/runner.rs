@@ -93,7 +93,8 @@ impl Grader {
     ///
     /// # Errors
     /// [`GradeError::Swipl`] if `swipl` does not run, [`GradeError::Bwrap`] if bubblewrap
-    /// was required and does not work, [`GradeError::Io`] if the work directory cannot be
+    /// was required and does not work, [`GradeError::Isolation`] if strict isolation was
+    /// required and is not possible here, [`GradeError::Io`] if the work directory cannot be
     /// written.
     pub fn new(
         swipl: &Path,

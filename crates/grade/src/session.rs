@@ -147,10 +147,7 @@ impl Session {
         let mut reports: Vec<Option<Report>> = vec![None; submissions.len()];
         let mut todo = Vec::new();
         for (i, sub) in submissions.iter().enumerate() {
-            let previous = self.resume.then(|| self.previous(sub)).flatten();
-            // A result without the deep check does not do when it is asked for.
-            let previous = previous.filter(|r| grader.deep().is_none() || r.deep.is_some());
-            match previous {
+            match self.resume.then(|| self.previous(sub, grader)).flatten() {
                 Some(report) => reports[i] = Some(report),
                 None => todo.push(i),
             }
@@ -202,13 +199,19 @@ impl Session {
         self.out.join(format!("{}.json", file_stem(name)))
     }
 
-    /// Returns the report of an earlier run if it is for the same files and test set.
-    fn previous(&self, sub: &Submission) -> Option<Report> {
+    /// Returns the report of an earlier run if it is for the same files, test set and
+    /// credit scale as `grader` would grade now.
+    fn previous(&self, sub: &Submission, grader: &Grader) -> Option<Report> {
         let text = fs::read_to_string(self.result_path(&sub.name)).ok()?;
         let report: Report = serde_json::from_str(&text).ok()?;
         let current = sub.content_hash().ok()?;
         let fingerprint = &crate::testset::test_set().fingerprint;
-        (&report.test_set == fingerprint && report.content_hash == current).then_some(report)
+        (&report.test_set == fingerprint
+            && report.content_hash == current
+            && report.select_credit == grader.select_credit()
+            // A result without the deep check does not do when it is asked for.
+            && (grader.deep().is_none() || report.deep.is_some()))
+        .then_some(report)
     }
 
     /// Writes the report where a resuming session finds it, atomically (a temporary file,

@@ -13,7 +13,7 @@
 //! (the greatest `Total-(Hand-Crib)` term under SWI-Prolog's `max_member/2`, that is the
 //! greatest Hand in the standard order of terms), is worse than the best.
 
-use crib_core::{rank_keeps, Card, Keep, PreparedHand, Rank, Rule, Suit};
+use crib_core::{rank_keeps, Card, CardSet, Keep, PreparedHand, Rank, Rule, Suit};
 
 /// Which start cards a strategy values a keep over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,35 +35,19 @@ pub enum Starts {
 }
 
 impl Starts {
-    /// Returns the start cards for keeping `kept` from `dealt`, as a bit set (bit `i` is the
-    /// card with index `i`).
-    pub fn mask(self, dealt: &[Card], kept: &[Card; 4]) -> u64 {
-        let all: u64 = (1 << 52) - 1;
-        let of = |cards: &[Card]| cards.iter().fold(0u64, |m, c| m | 1 << c.index());
-        let not_dealt = all & !of(dealt);
-        let with = |keep: fn(Card) -> bool| {
-            Card::deck()
-                .filter(|&c| keep(c))
-                .fold(0u64, |m, c| m | 1 << c.index())
-        };
+    /// Returns the start cards for keeping `kept` from `dealt`.
+    pub fn cards(self, dealt: &[Card], kept: &[Card; 4]) -> CardSet {
+        let not_dealt = CardSet::of(dealt).complement();
+        let not_dealt_and =
+            |keep: fn(Card) -> bool| not_dealt.iter().filter(|&c| keep(c)).collect();
         match self {
             Starts::NotDealt => not_dealt,
-            Starts::NotKept => all & !of(kept),
-            Starts::WholeDeck => all,
-            Starts::OneSuit(suit) => {
-                not_dealt
-                    & Card::deck()
-                        .filter(|c| c.suit() == suit)
-                        .fold(0, |m, c| m | 1 << c.index())
-            }
-            Starts::WithoutRank(rank) => {
-                not_dealt
-                    & !Card::deck()
-                        .filter(|c| c.rank() == rank)
-                        .fold(0, |m, c| m | 1 << c.index())
-            }
-            Starts::WithoutFaces => not_dealt & with(|c| c.rank() < Rank::Jack),
-            Starts::FirstNotDealt => not_dealt & not_dealt.wrapping_neg(),
+            Starts::NotKept => CardSet::of(kept).complement(),
+            Starts::WholeDeck => CardSet::DECK,
+            Starts::OneSuit(suit) => not_dealt.iter().filter(|c| c.suit() == suit).collect(),
+            Starts::WithoutRank(rank) => not_dealt.iter().filter(|c| c.rank() != rank).collect(),
+            Starts::WithoutFaces => not_dealt_and(|c| c.rank() < Rank::Jack),
+            Starts::FirstNotDealt => not_dealt.iter().take(1).collect(),
         }
     }
 }
@@ -146,15 +130,15 @@ impl Deal {
     pub fn choices(&self, strategy: Strategy) -> Vec<usize> {
         let score = |keep: &Keep| -> i64 {
             let hand = PreparedHand::from_cards(keep.keep);
-            let not_dealt = Starts::NotDealt.mask(&self.cards, &keep.keep);
+            let not_dealt = Starts::NotDealt.cards(&self.cards, &keep.keep);
             let values = || {
-                Card::deck()
-                    .filter(move |c| not_dealt >> c.index() & 1 == 1)
+                not_dealt
+                    .iter()
                     .map(move |c| i64::from(hand.value(c, Rule::Hand)))
             };
             match strategy {
                 Strategy::Sum(starts) => {
-                    i64::from(hand.total_over(starts.mask(&self.cards, &keep.keep), Rule::Hand))
+                    i64::from(hand.total_over(starts.cards(&self.cards, &keep.keep), Rule::Hand))
                 }
                 Strategy::TruncatedMean => i64::from(keep.total / keep.starts),
                 Strategy::MaxOverStarts => values().max().unwrap_or(0),

@@ -49,7 +49,8 @@ const DEFAULT_DEALS: u64 = 20_000;
                   (usage, unreadable file, Prolog that does not load or raises)."
 )]
 struct Args {
-    /// The Prolog implementation to check (trusted: it runs inside this process).
+    /// The Prolog implementation to check. FILE must be trusted: it is loaded into this
+    /// process, unsandboxed, with your rights. Grade a student's file with `crib grade`.
     #[arg(long, value_name = "FILE", default_value_os_t = crib_oracle::default_path())]
     prolog: PathBuf,
     /// Check N hands drawn at random (each against its 48 start cards) and N deals, instead of

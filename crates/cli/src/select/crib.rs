@@ -7,13 +7,19 @@
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use crib_core::{rank_crib_keeps, Card, CribKeep, Role, Spread, CRIB_OUTCOMES};
+use crib_core::{analyze_crib, Card, CribKeep, Role, Spread, CRIB_OUTCOMES};
 use serde::Serialize;
 
 use crib_core::cards_text as cards;
 
+use crate::batch::{Answer, CsvRow, Format, Item, Sink};
+
 #[derive(Serialize)]
 struct Report<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dealt: Option<&'a [Card]>,
     role: Role,
     /// Equally likely (opponent discard, start card) outcomes behind every figure.
     outcomes: u32,
@@ -33,27 +39,151 @@ struct Row<'a> {
     crib: &'a Spread,
 }
 
-/// Ranks the keeps of `cards` for `role` and prints them, as text or as one JSON object.
-pub fn run(cards: &[Card], role: Role, json: bool) -> Result<()> {
-    if cards.len() != 6 {
-        bail!(
-            "--dealer and --pone need the six cards of a two-player deal, got {}; \
-             five-card deals (three or four players) are not covered",
-            cards.len()
-        );
+/// One CSV row: a keep of a deal for one role, with the mean, standard deviation, minimum and
+/// maximum of the net, hand and crib points.
+#[derive(Serialize)]
+pub struct CsvKeep {
+    line: Option<usize>,
+    dealt: String,
+    role: Role,
+    rank: usize,
+    best: bool,
+    keep: String,
+    discard: String,
+    net_mean: f64,
+    net_sd: f64,
+    net_min: i32,
+    net_max: i32,
+    hand_mean: f64,
+    hand_sd: f64,
+    hand_min: i32,
+    hand_max: i32,
+    crib_mean: f64,
+    crib_sd: f64,
+    crib_min: i32,
+    crib_max: i32,
+}
+
+impl CsvRow for CsvKeep {
+    const HEADER: &'static [&'static str] = &[
+        "line",
+        "dealt",
+        "role",
+        "rank",
+        "best",
+        "keep",
+        "discard",
+        "net_mean",
+        "net_sd",
+        "net_min",
+        "net_max",
+        "hand_mean",
+        "hand_sd",
+        "hand_min",
+        "hand_max",
+        "crib_mean",
+        "crib_sd",
+        "crib_min",
+        "crib_max",
+    ];
+}
+
+/// Ranks the keeps of six-card deals for one role or both (dealer first).
+pub struct CribRanker {
+    pub roles: Vec<Role>,
+}
+
+impl Answer for CribRanker {
+    type Row = CsvKeep;
+
+    fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {
+        let dealt = item.cards;
+        if dealt.len() != 6 {
+            bail!(
+                "--dealer and --pone need the six cards of a two-player deal, got {}; \
+                 five-card deals (three or four players) are not covered",
+                dealt.len()
+            );
+        }
+        let analysed = analyze_crib(dealt)?;
+        let batch = item.line.is_some();
+        for (i, &role) in self.roles.iter().enumerate() {
+            // as rank_crib_keeps: a stable sort, so equal nets stay in enumeration order
+            let mut keeps = analysed.clone();
+            keeps.sort_by_key(|k| std::cmp::Reverse(k.net(role).sum));
+            let rows = rows(&keeps, role);
+            match (sink.format(), batch) {
+                (Format::Json, _) => sink.json(&Report {
+                    line: item.line,
+                    dealt: batch.then_some(dealt),
+                    role,
+                    outcomes: CRIB_OUTCOMES,
+                    keeps: rows,
+                })?,
+                (Format::Text, false) => {
+                    if i > 0 {
+                        writeln!(sink.text())?;
+                    }
+                    write_text(sink.text(), role, &rows)?;
+                }
+                (Format::Csv, _) => {
+                    for row in &rows {
+                        sink.csv(&csv_row(item.line, dealt, role, row))?;
+                    }
+                }
+                (Format::Text, true) => {
+                    for row in &rows {
+                        writeln!(
+                            sink.text(),
+                            "dealt {}  {}  rank {}{}  keep {}  discard {}  net {:.3}  hand {:.3}  \
+                             crib {:.3}",
+                            cards(dealt),
+                            role_name(role),
+                            row.rank,
+                            if row.best { "*" } else { "" },
+                            cards(row.keep),
+                            cards(row.discard),
+                            row.net.mean(),
+                            row.hand.mean(),
+                            row.crib.mean()
+                        )?;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
-    let keeps = rank_crib_keeps(cards, role)?;
-    let rows = rows(&keeps, role);
-    if json {
-        crate::print_json(&Report {
-            role,
-            outcomes: CRIB_OUTCOMES,
-            keeps: rows,
-        })?;
-    } else {
-        write_text(&mut std::io::stdout().lock(), role, &rows)?;
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Dealer => "dealer",
+        Role::Pone => "pone",
     }
-    Ok(())
+}
+
+fn csv_row(line: Option<usize>, dealt: &[Card], role: Role, row: &Row<'_>) -> CsvKeep {
+    CsvKeep {
+        line,
+        dealt: cards(dealt),
+        role,
+        rank: row.rank,
+        best: row.best,
+        keep: cards(row.keep),
+        discard: cards(row.discard),
+        net_mean: row.net.mean(),
+        net_sd: row.net.std_dev(),
+        net_min: row.net.min,
+        net_max: row.net.max,
+        hand_mean: row.hand.mean(),
+        hand_sd: row.hand.std_dev(),
+        hand_min: row.hand.min,
+        hand_max: row.hand.max,
+        crib_mean: row.crib.mean(),
+        crib_sd: row.crib.std_dev(),
+        crib_min: row.crib.min,
+        crib_max: row.crib.max,
+    }
 }
 
 /// The keeps (already ranked best first) with their competition ranks.
@@ -127,7 +257,7 @@ fn spread(s: &Spread) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crib_core::parse_cards;
+    use crib_core::{parse_cards, rank_crib_keeps};
 
     #[test]
     fn text_marks_the_best_and_ranks_ties_together() {
@@ -154,7 +284,16 @@ mod tests {
     #[test]
     fn five_cards_are_refused() {
         let dealt = parse_cards(&["5C", "5D", "5H", "AH", "AS"]).unwrap();
-        let err = run(&dealt, Role::Pone, false).err().unwrap();
+        let ranker = CribRanker {
+            roles: vec![Role::Pone],
+        };
+        let item = Item {
+            line: None,
+            cards: &dealt,
+        };
+        let err = ranker
+            .answer(item, &mut Sink::new(Format::Text))
+            .unwrap_err();
         assert!(err.to_string().contains("six cards"), "{err}");
     }
 }

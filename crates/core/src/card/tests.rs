@@ -64,3 +64,47 @@ fn values_count_faces_as_ten() {
     let values: Vec<u8> = Rank::ALL.iter().map(|r| r.value()).collect();
     assert_eq!(values, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]);
 }
+
+#[test]
+fn a_line_of_cards_reads_in_every_notation_and_separator() {
+    let want = parse_cards(&["5H", "5S", "5C", "JD", "5D"]).unwrap();
+    for line in [
+        "5H 5S 5C JD 5D",
+        "5h,5s,5c,jd,5d",
+        "  5H, 5S\t5C ,JD 5D  ",
+        "5♥ 5♠ 5♣ J♦ 5♦",
+        "[card(5,hearts), card(5, spades),card(5,clubs), card(jack,diamonds), card(5,diamonds)]",
+    ] {
+        assert_eq!(parse_card_list(line), Ok(want.clone()), "{line}");
+    }
+    assert_eq!(parse_card_list("  "), Ok(vec![]));
+    assert!(matches!(
+        parse_card_list("5H 1C 5D"),
+        Err(CardError::Parse { token, .. }) if token == "1C"
+    ));
+    assert_eq!(
+        parse_card_list("5H 5D 5h"),
+        Err(CardError::Repeated {
+            card: Card::parse("5H").unwrap()
+        })
+    );
+}
+
+#[test]
+fn a_card_set_holds_each_card_once() {
+    let mut set = CardSet::EMPTY;
+    assert!(set.is_empty());
+    let five = Card::parse("5H").unwrap();
+    assert!(set.insert(five));
+    assert!(!set.insert(five), "already there");
+    assert_eq!(set.len(), 1);
+    assert_eq!(set.complement().len(), 51);
+    assert!(!set.complement().contains(five));
+    assert_eq!(set.without(five), CardSet::EMPTY);
+    assert_eq!(
+        CardSet::DECK.iter().collect::<Vec<_>>(),
+        Card::deck().collect::<Vec<_>>()
+    );
+    assert_eq!(CardSet::from_bits(u64::MAX), CardSet::DECK);
+    assert_eq!(format!("{:?}", CardSet::of(&[five])), "{5H}");
+}

@@ -12,7 +12,8 @@
 use rayon::prelude::*;
 
 use crate::score::PreparedHand;
-use crate::{Card, CardError, Rank, Rule};
+use crate::select::keep_positions;
+use crate::{Card, CardError, CardSet, Rank, Rule};
 
 /// How many of the most and of the least valuable classes a [`DiscardSummary`] lists.
 const EXTREMES: usize = 10;
@@ -303,33 +304,24 @@ fn deal_of(masks: [u16; 4], out: &mut [Card; 6]) -> usize {
 /// Returns the greatest hand total over the start cards not dealt, among every keep of four
 /// of `deal` (5 or 6 distinct cards): [`crate::select_hand`]'s best total, without allocating.
 fn best_total(deal: &[Card]) -> u32 {
-    let dealt = deal.iter().fold(0u64, |m, c| m | 1 << c.index());
     let mut starts = [deal[0]; 47];
     let mut count = 0;
-    for i in 0..52u8 {
-        if dealt >> i & 1 == 0 {
-            starts[count] = Card::from_index(i).expect("i < 52");
-            count += 1;
-        }
+    for (slot, card) in starts.iter_mut().zip(CardSet::of(deal).complement().iter()) {
+        *slot = card;
+        count += 1;
     }
     let starts = &starts[..count];
-    let n = deal.len();
-    let mut best = 0;
-    for a in 0..n {
-        for b in a + 1..n {
-            for c in b + 1..n {
-                for d in c + 1..n {
-                    let hand = PreparedHand::from_cards([deal[a], deal[b], deal[c], deal[d]]);
-                    let total: u32 = starts
-                        .iter()
-                        .map(|&s| u32::from(hand.value(s, Rule::Hand)))
-                        .sum();
-                    best = best.max(total);
-                }
-            }
-        }
-    }
-    best
+    keep_positions(deal.len())
+        .iter()
+        .map(|(kept, _)| {
+            let hand = PreparedHand::from_cards(kept.map(|i| deal[i]));
+            starts
+                .iter()
+                .map(|&s| u32::from(hand.value(s, Rule::Hand)))
+                .sum()
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -75,3 +75,18 @@ fn wrong_counts_and_repeats_are_errors() {
         CardError::Repeated { card: c }
     );
 }
+
+#[test]
+fn keeps_are_every_four_of_five_and_six_in_order() {
+    for (n, count) in [(5, 5), (6, 15)] {
+        let keeps = keep_positions(n);
+        assert_eq!(keeps.len(), count);
+        assert!(keeps.windows(2).all(|w| w[0].0 < w[1].0), "lexicographic");
+        for (kept, discarded) in keeps {
+            let mut all: Vec<usize> = kept.iter().chain(&discarded[..n - 4]).copied().collect();
+            all.sort_unstable();
+            assert_eq!(all, (0..n).collect::<Vec<_>>(), "{kept:?} {discarded:?}");
+        }
+    }
+    assert!(keep_positions(4).is_empty());
+}

@@ -64,3 +64,11 @@ fn every_pair_is_counted_at_its_total() {
     assert_eq!(top.scoring, [4, 4, 0, 0, 4]);
     assert_eq!(top.points, [4 * 16, 4 * 12, 0, 0, 4]);
 }
+
+#[test]
+fn fifteen_ways_name_the_bad_line() {
+    let err = FifteenWays::parse("cards\tways\n2\t3\n6\t1\n").unwrap_err();
+    assert_eq!(err.line, 3);
+    assert!(err.problem.contains("\"6\""), "{err}");
+    assert!(FifteenWays::parse("2\t3\n").is_err(), "no header");
+}

@@ -1,4 +1,5 @@
 use super::*;
+use crate::sandbox::Layer;
 
 fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {
     TestResult {
@@ -51,7 +52,7 @@ fn problems_count_verdicts() {
         content_hash: String::new(),
         test_set: String::new(),
         select_credit: SelectCredit::Graded,
-        isolation: Isolation::Bwrap,
+        isolation: Isolation::from_layers(&[Layer::Bwrap, Layer::Seccomp]),
         load: Load {
             missing_predicate: vec!["select_hand/3".into()],
             ..Load::default()

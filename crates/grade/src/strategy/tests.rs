@@ -32,15 +32,22 @@ fn marks(deals: &[Deal], strategy: Strategy) -> f64 {
 fn start_sets_have_the_sizes_students_use() {
     let d = deal(&["5H", "5S", "5C", "JD", "2C", "9H"]);
     let kept = [d.cards[0], d.cards[1], d.cards[2], d.cards[3]];
-    let size = |starts: Starts| starts.mask(&d.cards, &kept).count_ones();
+    let size = |starts: Starts| starts.cards(&d.cards, &kept).len();
     assert_eq!(size(Starts::NotDealt), 46);
     assert_eq!(size(Starts::NotKept), 48);
     assert_eq!(size(Starts::WholeDeck), 52);
     assert_eq!(size(Starts::OneSuit(Suit::Hearts)), 11);
     assert_eq!(size(Starts::WithoutRank(Rank::Ten)), 42);
     assert_eq!(size(Starts::WithoutFaces), 46 - 11);
-    let first = Starts::FirstNotDealt.mask(&d.cards, &kept);
-    assert_eq!(first, 1, "the ace of clubs is the first card of the deck");
+    let first: Vec<Card> = Starts::FirstNotDealt
+        .cards(&d.cards, &kept)
+        .iter()
+        .collect();
+    assert_eq!(
+        first,
+        parse_cards(&["AC"]).unwrap(),
+        "the first card of the deck"
+    );
 }
 
 #[test]

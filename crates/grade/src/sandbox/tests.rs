@@ -1,0 +1,211 @@
+use super::*;
+use std::os::unix::process::ExitStatusExt;
+
+#[test]
+fn layers_have_names_and_round_trip() {
+    for (layer, name) in [
+        (Layer::Bwrap, "bwrap"),
+        (Layer::Seccomp, "seccomp"),
+        (Layer::Landlock(4), "landlock-v4"),
+    ] {
+        assert_eq!(layer.to_string(), name);
+        assert_eq!(name.parse::<Layer>(), Ok(layer));
+    }
+    assert!("landlock-vx".parse::<Layer>().is_err());
+    assert!("rlimits".parse::<Layer>().is_err());
+}
+
+#[test]
+fn isolation_is_a_list_of_layers_in_json() {
+    let i = Isolation::from_layers(&[Layer::Seccomp, Layer::Landlock(6)]);
+    let json = serde_json::to_string(&i).unwrap();
+    assert_eq!(json, r#"["seccomp","landlock-v6"]"#);
+    assert_eq!(serde_json::from_str::<Isolation>(&json).unwrap(), i);
+    assert_eq!(i.name(), "seccomp+landlock-v6");
+    assert!(i.network() && i.files());
+    // An old result (a single name) is not an isolation: --resume grades it again.
+    assert!(serde_json::from_str::<Isolation>(r#""bwrap""#).is_err());
+    let none = Isolation::default();
+    assert_eq!(none.name(), "rlimits only");
+    assert!(!none.network() && !none.files());
+    assert_eq!(none.warnings().len(), 3, "{:?}", none.warnings());
+    let bwrap = Isolation::from_layers(&[Layer::Bwrap, Layer::Seccomp]);
+    assert!(bwrap.network() && bwrap.files());
+    assert!(bwrap.warnings().is_empty(), "{:?}", bwrap.warnings());
+}
+
+#[test]
+fn the_seccomp_filter_compiles_for_bubblewrap() {
+    let program = seccomp::program().unwrap();
+    let bytes = seccomp::to_bytes(&program);
+    assert_eq!(bytes.len(), program.len() * 8);
+    eprintln!("the filter: {} instructions", program.len());
+    assert!(
+        program.len() > DENIED_AT_LEAST,
+        "{} instructions",
+        program.len()
+    );
+}
+
+/// Every denied call costs the filter at least one instruction.
+const DENIED_AT_LEAST: usize = 20;
+
+#[test]
+fn rlimits_mode_takes_every_layer_the_kernel_offers() {
+    let jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits).unwrap();
+    assert!(!jail.isolation.bwrap);
+    assert_eq!(jail.isolation.seccomp, seccomp::available());
+    assert_eq!(
+        jail.isolation.landlock,
+        landlock::kernel_abi().map(landlock::effective)
+    );
+}
+
+/// Runs `goal` in a child of an rlimits-mode jail whose scratch, grader and submission
+/// directories are under a fresh directory, and returns whether it succeeded.
+fn child_succeeds(jail: &Jail, goal: &str) -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let [grader, submission, scratch] =
+        ["grader", "submission", "scratch"].map(|d| dir.path().join(d));
+    for d in [&grader, &submission, &scratch] {
+        std::fs::create_dir(d).unwrap();
+    }
+    std::fs::write(submission.join("mine.pl"), "x.\n").unwrap();
+    open_up(dir.path()).unwrap();
+    give_to_slot(&scratch, 9).unwrap();
+    let mounts = Mounts {
+        grader: &grader,
+        submission: &submission,
+        scratch: &scratch,
+    };
+    let limits = Rlimits {
+        memory: 1 << 30,
+        cpu: Duration::from_secs(10),
+        file_size: 1 << 20,
+        processes: 64,
+    };
+    let goal = goal.replace("SUBMISSION", &submission.display().to_string());
+    let args = ["--no-tty", "-q", "-g", &goal, "-t", "halt"].map(String::from);
+    let status = jail
+        .command(&mounts, &args, limits, 9, None)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    status.success()
+}
+
+#[test]
+fn landlock_and_seccomp_confine_a_child_without_namespaces() {
+    let jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits).unwrap();
+    let isolation = jail.isolation;
+    assert!(
+        isolation.seccomp && isolation.landlock.is_some(),
+        "this test needs a kernel with seccomp and Landlock: {}",
+        isolation.name()
+    );
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let outside = tempfile::tempdir().unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let everyone = std::fs::Permissions::from_mode(0o777);
+        std::fs::set_permissions(outside.path(), everyone).unwrap();
+    }
+    let outside_dir = outside.path().display().to_string();
+    // A process outside the child's Landlock domain, of the uid the child runs as: only
+    // Landlock's signal scope keeps the child from killing it (as the grader).
+    let start_victim = || {
+        let mut cmd = Command::new("sleep");
+        cmd.arg("60");
+        if jail.root {
+            cmd.uid(SANDBOX_UID + 9).gid(SANDBOX_UID + 9);
+        }
+        cmd.spawn().unwrap()
+    };
+    let mut victim = start_victim();
+    // What a child may do.
+    assert!(child_succeeds(
+        &jail,
+        "read_file_to_string('SUBMISSION/mine.pl', _, [])"
+    ));
+    assert!(child_succeeds(
+        &jail,
+        "open(here, write, S), close(S), delete_file(here)"
+    ));
+    assert!(child_succeeds(
+        &jail,
+        "open('/dev/null', write, S), close(S)"
+    ));
+    // What it may not.
+    let breaches = [
+        format!("use_module(library(socket)), tcp_connect('127.0.0.1':{port}, S, []), close(S)"),
+        "use_module(library(socket)), udp_socket(S), tcp_close_socket(S)".to_string(),
+        format!("open('{outside_dir}/planted', write, S), close(S)"),
+        format!(
+            "read_file_to_string('{}/src/sandbox/tests.rs', _, [])",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        "read_file_to_string('/etc/passwd', _, [])".to_string(),
+        "use_module(library(process)), process_kill(VICTIM, kill)".to_string(),
+    ];
+    let goal_for =
+        |goal: &str, victim: &std::process::Child| goal.replace("VICTIM", &victim.id().to_string());
+    for goal in &breaches {
+        let goal = goal_for(goal, &victim);
+        assert!(!child_succeeds(&jail, &goal), "a child could: {goal}");
+    }
+    assert!(victim.try_wait().unwrap().is_none(), "the victim died");
+    victim.kill().unwrap();
+    victim.wait().unwrap();
+    let mut victim = start_victim();
+    listener.set_nonblocking(true).unwrap();
+    assert!(listener.accept().is_err(), "a connection reached the host");
+    assert!(!outside.path().join("planted").exists());
+    // The control: without the two layers, every one of these succeeds.
+    let mut open = jail.clone();
+    open.isolation = Isolation::default();
+    open.seccomp = None;
+    for goal in &breaches {
+        let goal = goal_for(goal, &victim);
+        assert!(
+            child_succeeds(&open, &goal),
+            "even without the layers: {goal}"
+        );
+    }
+    assert!(outside.path().join("planted").exists());
+    assert_eq!(victim.wait().unwrap().signal(), Some(libc::SIGKILL));
+}
+
+#[test]
+fn strict_refuses_unless_network_and_files_are_closed() {
+    let mut jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits).unwrap();
+    let cases = [
+        (Isolation::default(), false),
+        (Isolation::from_layers(&[Layer::Seccomp]), false),
+        (Isolation::from_layers(&[Layer::Landlock(6)]), false),
+        (
+            Isolation::from_layers(&[Layer::Seccomp, Layer::Landlock(4)]),
+            true,
+        ),
+        (Isolation::from_layers(&[Layer::Bwrap]), true),
+    ];
+    for (isolation, ok) in cases {
+        jail.isolation = isolation;
+        assert_eq!(
+            jail.clone().check(IsolationChoice::Strict).is_ok(),
+            ok,
+            "{}",
+            isolation.name()
+        );
+        assert!(jail.clone().check(IsolationChoice::Auto).is_ok());
+    }
+    jail.isolation = Isolation::from_layers(&[Layer::Seccomp]);
+    let err = jail
+        .check(IsolationChoice::Strict)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("no Landlock"), "{err}");
+}

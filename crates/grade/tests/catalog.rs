@@ -1,0 +1,314 @@
+//! Grades the catalog of plausible student mistakes (tests/mistakes/) and the baselines
+//! (tests/baselines/) with the library, and checks the mutation score: every mistake that is
+//! not equivalent to a correct solution loses marks, every equivalent one keeps all 70.
+//! Each file's header names it; `examples/probe_mistakes.rs` is the evidence that each one is
+//! a mistake (tests/mistakes/README.md).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use crib_grade::{
+    discover, Grader, IsolationChoice, Limits, Report, SelectCredit, Submission, Verdict,
+};
+
+const AREAS: [&str; 7] = [
+    "fifteens",
+    "pairs",
+    "runs",
+    "flush",
+    "nob",
+    "value",
+    "select_hand",
+];
+
+fn dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(name)
+}
+
+/// A mistake's header: `% mistake: id`, `% area: ...`, `% what: ...`, `% equivalent: ...`.
+#[derive(Debug)]
+struct Header {
+    area: String,
+    equivalent: bool,
+}
+
+/// Returns the `.pl` files of `dir` by stem.
+fn files(dir: &Path) -> BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "pl"))
+        .map(|p| {
+            let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (stem, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+/// Returns the header fields of `text` in order, joining `%   ` continuation lines.
+fn fields(text: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in text.lines().take_while(|l| l.starts_with('%')) {
+        if let Some(more) = line.strip_prefix("%   ") {
+            if let Some((_, value)) = out.last_mut() {
+                value.push(' ');
+                value.push_str(more.trim());
+            }
+        } else if let Some((key, value)) = line.strip_prefix("% ").and_then(|l| l.split_once(':')) {
+            out.push((key.to_string(), value.trim().to_string()));
+        }
+    }
+    out
+}
+
+/// Parses the header of mistake `stem`, or says what is wrong with it.
+fn parse_mistake(stem: &str, text: &str) -> Result<Header, String> {
+    let f = fields(text);
+    let keys: Vec<&str> = f.iter().map(|(k, _)| k.as_str()).collect();
+    if keys != ["mistake", "area", "what", "equivalent"] {
+        return Err(format!(
+            "header fields {keys:?}, expected mistake, area, what, equivalent"
+        ));
+    }
+    let value = |i: usize| f[i].1.as_str();
+    if value(0) != stem {
+        return Err(format!("id {:?} is not the file stem", value(0)));
+    }
+    let kebab = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+    if !stem.chars().all(kebab) {
+        return Err("id is not kebab-case".into());
+    }
+    if !AREAS.contains(&value(1)) {
+        return Err(format!("area {:?} is not one of {AREAS:?}", value(1)));
+    }
+    if value(2).len() < 10 {
+        return Err("what is empty".into());
+    }
+    let equivalent = match value(3) {
+        "no" => false,
+        yes if yes.starts_with("yes \u{2014} ") && yes.len() > 20 => true,
+        other => {
+            return Err(format!(
+                "equivalent {other:?} is not `no` or `yes \u{2014} why`"
+            ))
+        }
+    };
+    Ok(Header {
+        area: value(1).to_string(),
+        equivalent,
+    })
+}
+
+fn mistakes() -> BTreeMap<String, Header> {
+    files(&dir("mistakes"))
+        .iter()
+        .map(|(stem, text)| {
+            let header = parse_mistake(stem, text).unwrap_or_else(|e| panic!("{stem}.pl: {e}"));
+            (stem.clone(), header)
+        })
+        .collect()
+}
+
+/// Returns whether something outside the submission killed one of its children (SIGKILL
+/// at load or in a test): none of the catalog crashes by itself.
+fn killed(report: &Report) -> bool {
+    let load = report.load.load_failed.as_deref().unwrap_or_default();
+    load.contains("signal 9")
+        || report.tests.iter().any(|t| {
+            matches!(
+                t.verdict,
+                Verdict::Crashed {
+                    signal: Some(9),
+                    ..
+                }
+            )
+        })
+}
+
+/// Grades `subs` on a few worker threads; returns the reports by name.
+fn grade_all(subs: Vec<Submission>) -> BTreeMap<String, Report> {
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())
+        .expect("these tests need swipl");
+    let queue = Mutex::new(subs);
+    let reports = Mutex::new(BTreeMap::new());
+    std::thread::scope(|s| {
+        // Slots 20.. (sandbox uids 64020..): other graders on a shared machine use the low
+        // ones, and a grader in rlimits mode kills every process of its slot's uid.
+        for slot in 20..23u32 {
+            let (queue, reports, grader) = (&queue, &reports, &grader);
+            s.spawn(move || loop {
+                let Some(sub) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let mut report = grader.grade(&sub, slot);
+                for _ in 0..2 {
+                    if !killed(&report) {
+                        break;
+                    }
+                    eprintln!(
+                        "{}: a child was killed from outside; grading again",
+                        sub.name
+                    );
+                    report = grader.grade(&sub, slot);
+                }
+                reports.lock().unwrap().insert(sub.name.clone(), report);
+            });
+        }
+    });
+    reports.into_inner().unwrap()
+}
+
+/// The reports of every mistake and every baseline, graded once.
+fn graded() -> &'static (BTreeMap<String, Report>, BTreeMap<String, Report>) {
+    static GRADED: OnceLock<(BTreeMap<String, Report>, BTreeMap<String, Report>)> = OnceLock::new();
+    GRADED.get_or_init(|| {
+        let mistakes = grade_all(discover(&[dir("mistakes")], false).unwrap());
+        let baselines = grade_all(discover(&[dir("baselines")], false).unwrap());
+        (mistakes, baselines)
+    })
+}
+
+/// Prints each submission's marks: hand_value passed, select_hand credit, total.
+fn print_table(mistakes: &BTreeMap<String, Report>, baselines: &BTreeMap<String, Report>) {
+    eprintln!(
+        "{:<32} {:<12} {:>10} {:>11} {:>7}",
+        "submission", "area", "hand_value", "select_hand", "total"
+    );
+    let headers = self::mistakes();
+    let rows = mistakes
+        .iter()
+        .map(|(n, r)| (n, headers[n].area.as_str(), r));
+    for (name, area, r) in rows.chain(baselines.iter().map(|(n, r)| (n, "baseline", r))) {
+        let m = &r.marks;
+        eprintln!(
+            "{name:<32} {area:<12} {:>10} {:>10.1}% {:>7.2}",
+            format!("{}/{}", m.hand_value_passed, m.hand_value_total),
+            m.select_hand_credit * 100.0,
+            m.total
+        );
+    }
+}
+
+#[test]
+fn headers_name_each_mistake() {
+    let mistakes = mistakes();
+    assert!(mistakes.len() >= 40, "only {} mistakes", mistakes.len());
+    for (stem, text) in files(&dir("baselines")) {
+        let f = fields(&text);
+        assert_eq!(
+            f.first(),
+            Some(&("baseline".to_string(), stem.clone())),
+            "{stem}.pl: the first line is `% baseline: {stem}`"
+        );
+        assert!(
+            f.iter().any(|(k, _)| k == "what"),
+            "{stem}.pl: no `% what:`"
+        );
+    }
+}
+
+#[test]
+fn every_mistake_loses_marks() {
+    let (mistakes, baselines) = graded();
+    print_table(mistakes, baselines);
+    assert_eq!(
+        baselines["correct"].marks.total, 70.0,
+        "the correct baseline"
+    );
+    let headers = self::mistakes();
+    assert_eq!(
+        mistakes.keys().collect::<Vec<_>>(),
+        headers.keys().collect::<Vec<_>>()
+    );
+    let survivors: Vec<String> = headers
+        .iter()
+        .filter(|(name, h)| !h.equivalent && mistakes[*name].marks.total >= 70.0)
+        .map(|(name, h)| format!("{name} ({})", h.area))
+        .collect();
+    assert!(
+        survivors.is_empty(),
+        "{} of {} mistakes keep full marks (mutation score {:.1}%): {}",
+        survivors.len(),
+        headers.values().filter(|h| !h.equivalent).count(),
+        100.0
+            * (1.0
+                - survivors.len() as f64
+                    / headers.values().filter(|h| !h.equivalent).count() as f64),
+        survivors.join(", ")
+    );
+}
+
+#[test]
+fn equivalent_mistakes_keep_full_marks() {
+    let (mistakes, _) = graded();
+    let losers: Vec<String> = self::mistakes()
+        .iter()
+        .filter(|(name, h)| h.equivalent && mistakes[*name].marks.total != 70.0)
+        .map(|(name, _)| format!("{name} ({:.2})", mistakes[name].marks.total))
+        .collect();
+    assert!(
+        losers.is_empty(),
+        "mistakes marked equivalent lose marks: {}",
+        losers.join(", ")
+    );
+}
+
+/// The baseline table of crates/grade/README.md: the select_hand marks (of 20) that the
+/// credit scale gives a correct solution, the worst possible answer, two strategies that do
+/// not choose, one optimal on about half the deals and one optimal on all but 1-2%.
+#[test]
+fn the_credit_scale_separates_the_baselines() {
+    let (_, baselines) = graded();
+    let marks = |name: &str| baselines[name].marks.select_hand;
+    assert_eq!(marks("correct"), 20.0);
+    assert_eq!(marks("worst_keep"), 0.0);
+    assert!(
+        marks("first_four") <= 4.0,
+        "first_four {}",
+        marks("first_four")
+    );
+    // A uniformly random keep, exactly: the mean credit of every keep of every deal.
+    let deals: Vec<&Vec<crib_core::Keep>> = crib_grade::test_set()
+        .cases
+        .iter()
+        .filter_map(|c| match &c.expected {
+            crib_grade::Expected::Keeps(keeps) => Some(keeps),
+            crib_grade::Expected::Value(_) => None,
+        })
+        .collect();
+    let random: f64 = deals
+        .iter()
+        .map(|keeps| {
+            let sum: f64 = keeps
+                .iter()
+                .map(|k| SelectCredit::Graded.credit(k.total, keeps))
+                .sum();
+            sum / keeps.len() as f64
+        })
+        .sum::<f64>()
+        * 20.0
+        / deals.len() as f64;
+    eprintln!("a uniformly random keep, expected: {random:.2} of 20");
+    assert!(random <= 4.0, "a uniformly random keep earns {random:.2}");
+    // random_keep.pl is one pseudo-random draw of that: it may land above the mean, but
+    // not near a strategy that chooses.
+    assert!(
+        marks("random_keep") <= 6.0,
+        "random_keep {}",
+        marks("random_keep")
+    );
+    let half = marks("max_over_starts");
+    assert!((6.0..=15.0).contains(&half), "max_over_starts {half}");
+    let nearly = marks("starts_48");
+    assert!((18.0..20.0).contains(&nearly), "starts_48 {nearly}");
+    for (name, report) in baselines {
+        assert_eq!(
+            report.marks.hand_value, 50.0,
+            "{name}: hand_value is correct"
+        );
+    }
+}
