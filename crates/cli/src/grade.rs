@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report, SelectCredit, Session,
+    DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report,
+    SelectCredit, Session, TestVisibility,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -56,7 +57,7 @@ pub struct GradeArgs {
     /// worked examples visible, the rest after_published), after-due-date (the rest
     /// after_due_date) or hidden (only the marks and load diagnostics).
     #[arg(long, value_name = "POLICY", default_value = "all-visible")]
-    gradescope_visibility: crib_grade::Visibility,
+    gradescope_visibility: crib_grade::VisibilityPolicy,
     /// How children are isolated: bwrap (bubblewrap namespaces), rlimits (no namespaces, as
     /// in Gradescope's containers), auto (bwrap when it works here), or strict (auto, but
     /// refuse to grade unless the network and the host's files are both closed). Every mode
@@ -72,6 +73,35 @@ pub struct GradeArgs {
     /// The SWI-Prolog executable.
     #[arg(long, value_name = "PROGRAM", default_value = "swipl")]
     swipl: PathBuf,
+    /// Also check hand_value/3 on every (hand, start) pair (one per class of pairs equal up
+    /// to relabelling suits) and select_hand/3 on seeded deals, and diagnose the mistakes;
+    /// not marked.
+    #[arg(long)]
+    deep: bool,
+    /// Wall-clock time for the deep check of hand_value/3 per submission, seconds; past it
+    /// the result is partial.
+    #[arg(long, value_name = "SECS", default_value_t = 120.0, value_parser = seconds)]
+    deep_budget: f64,
+    /// Deep-check only the first N classes of pairs of the seeded order [default: all].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    deep_classes: Option<u64>,
+    /// Seeded deals the deep check gives select_hand/3 (0: none).
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    deep_deals: usize,
+    /// Wall-clock time for the deep check of select_hand/3 per submission, seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = seconds)]
+    deep_select_budget: f64,
+    /// Who sees the deep check in Gradescope's results.
+    #[arg(long, value_enum, default_value_t = VisibilityArg::Visible)]
+    deep_visibility: VisibilityArg,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum VisibilityArg {
+    Hidden,
+    AfterDueDate,
+    AfterPublished,
+    Visible,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -142,7 +172,26 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         CreditArg::Graded => SelectCredit::Graded,
         CreditArg::Ratio => SelectCredit::Ratio,
     };
-    let grader = Grader::new(&args.swipl, choice, limits)?.with_select_credit(credit);
+    let mut grader = Grader::new(&args.swipl, choice, limits)?.with_select_credit(credit);
+    if args.deep {
+        // The cores left to each submission by the workers grading at once.
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        let workers = session.jobs.get().min(submissions.len().max(1));
+        let options = DeepOptions {
+            budget: Duration::from_secs_f64(args.deep_budget),
+            classes: args.deep_classes.map(|n| n as usize),
+            select_deals: args.deep_deals,
+            select_budget: Duration::from_secs_f64(args.deep_select_budget),
+            children: NonZeroUsize::new(cores / workers).unwrap_or(NonZeroUsize::MIN),
+            visibility: match args.deep_visibility {
+                VisibilityArg::Hidden => TestVisibility::Hidden,
+                VisibilityArg::AfterDueDate => TestVisibility::AfterDueDate,
+                VisibilityArg::AfterPublished => TestVisibility::AfterPublished,
+                VisibilityArg::Visible => TestVisibility::Visible,
+            },
+        };
+        grader = grader.with_deep(options)?;
+    }
     for warning in grader.isolation().warnings() {
         eprintln!("crib: warning: {warning}");
     }

@@ -25,6 +25,7 @@
 mod cgroup;
 mod child;
 mod credit;
+mod deep;
 mod hash;
 mod protocol;
 mod report;
@@ -40,9 +41,13 @@ use std::path::PathBuf;
 
 pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use credit::SelectCredit;
+pub use deep::{
+    Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand, Diagnosis, ErrorShape,
+    FailureKind, Finding, KindCount, Literal, Probes, SelectExample,
+};
 pub use report::{
-    gradescope, gradescope_with, table, Diagnostic, Load, Marks, Report, TestResult, Visibility,
-    CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
+    gradescope, gradescope_with, table, Diagnostic, Load, Marks, Report, TestResult,
+    TestVisibility, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
 pub use sandbox::{Isolation, IsolationChoice, Layer, SANDBOX_UID, TMPFS_BYTES};

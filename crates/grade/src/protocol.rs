@@ -35,6 +35,13 @@ pub(crate) enum Frame {
     },
     /// Every test has run; the child exits.
     Done,
+    /// Deep-check answers, from item `first` on (prolog/deep_child.pl).
+    Deep {
+        /// The item of the first answer.
+        first: usize,
+        /// One answer per item.
+        answers: Vec<crate::deep::RawAnswer>,
+    },
 }
 
 /// A load diagnostic as the child reports it (paths as the child sees them).

@@ -166,6 +166,9 @@ pub struct Report {
     pub elapsed_ms: u64,
     /// The start of what the submission printed on stdout and stderr.
     pub output: String,
+    /// The deep check (`crib grade --deep`), if it ran; never part of the marks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deep: Option<crate::deep::DeepReport>,
 }
 
 impl Report {
@@ -246,6 +249,11 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
                 problems.join(", ")
             }
         );
+        if let Some(deep) = &r.deep {
+            for line in deep.lines() {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
         if verbose {
             for d in &r.load.diagnostics {
                 let _ = writeln!(
@@ -286,15 +294,15 @@ fn one_line(text: &str) -> String {
 ///
 /// # Example
 /// ```
-/// use crib_grade::Visibility;
-/// assert_eq!("examples-visible".parse::<Visibility>(), Ok(Visibility::ExamplesVisible));
-/// assert_eq!(Visibility::Hidden.name(), "hidden");
-/// assert!("public".parse::<Visibility>().is_err());
+/// use crib_grade::VisibilityPolicy;
+/// assert_eq!("examples-visible".parse::<VisibilityPolicy>(), Ok(VisibilityPolicy::ExamplesVisible));
+/// assert_eq!(VisibilityPolicy::Hidden.name(), "hidden");
+/// assert!("public".parse::<VisibilityPolicy>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
-pub enum Visibility {
+pub enum VisibilityPolicy {
     /// Every test `visible` as soon as the submission is graded (crib 0.1).
     #[default]
     AllVisible,
@@ -309,54 +317,82 @@ pub enum Visibility {
     Hidden,
 }
 
-impl Visibility {
+impl VisibilityPolicy {
     /// Every policy, in the order `--help` lists them.
-    pub const ALL: [Visibility; 4] = [
-        Visibility::AllVisible,
-        Visibility::ExamplesVisible,
-        Visibility::AfterDueDate,
-        Visibility::Hidden,
+    pub const ALL: [VisibilityPolicy; 4] = [
+        VisibilityPolicy::AllVisible,
+        VisibilityPolicy::ExamplesVisible,
+        VisibilityPolicy::AfterDueDate,
+        VisibilityPolicy::Hidden,
     ];
 
     /// Returns the policy's name on the command line and in `CRIB_GRADESCOPE_VISIBILITY`:
     /// `all-visible`, `examples-visible`, `after-due-date` or `hidden`.
     pub fn name(self) -> &'static str {
         match self {
-            Visibility::AllVisible => "all-visible",
-            Visibility::ExamplesVisible => "examples-visible",
-            Visibility::AfterDueDate => "after-due-date",
-            Visibility::Hidden => "hidden",
+            VisibilityPolicy::AllVisible => "all-visible",
+            VisibilityPolicy::ExamplesVisible => "examples-visible",
+            VisibilityPolicy::AfterDueDate => "after-due-date",
+            VisibilityPolicy::Hidden => "hidden",
         }
     }
 
     /// Returns Gradescope's `visibility` for a test from `source` (a [`crate::TestCase`]'s
     /// source; `spec/examples.jsonl` for the worked examples).
-    pub fn of_test(self, source: Option<&str>) -> &'static str {
+    pub fn of_test(self, source: Option<&str>) -> TestVisibility {
         let example = source == Some("spec/examples.jsonl");
         match self {
-            Visibility::AllVisible => "visible",
-            Visibility::ExamplesVisible if example => "visible",
-            Visibility::ExamplesVisible => "after_published",
-            Visibility::AfterDueDate if example => "visible",
-            Visibility::AfterDueDate => "after_due_date",
-            Visibility::Hidden => "hidden",
+            VisibilityPolicy::AllVisible => TestVisibility::Visible,
+            VisibilityPolicy::ExamplesVisible if example => TestVisibility::Visible,
+            VisibilityPolicy::ExamplesVisible => TestVisibility::AfterPublished,
+            VisibilityPolicy::AfterDueDate if example => TestVisibility::Visible,
+            VisibilityPolicy::AfterDueDate => TestVisibility::AfterDueDate,
+            VisibilityPolicy::Hidden => TestVisibility::Hidden,
         }
     }
 }
 
-impl std::str::FromStr for Visibility {
+/// Gradescope's visibility of one test: who sees it and when.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestVisibility {
+    /// Only the course staff.
+    Hidden,
+    /// Students, after the due date.
+    AfterDueDate,
+    /// Students, once the grades are published.
+    AfterPublished,
+    /// Students, at once.
+    #[default]
+    Visible,
+}
+
+impl TestVisibility {
+    /// Returns the name Gradescope and the command line use: `hidden`, `after_due_date`,
+    /// `after_published` or `visible`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TestVisibility::Hidden => "hidden",
+            TestVisibility::AfterDueDate => "after_due_date",
+            TestVisibility::AfterPublished => "after_published",
+            TestVisibility::Visible => "visible",
+        }
+    }
+}
+
+impl std::str::FromStr for VisibilityPolicy {
     type Err = String;
 
-    /// Parses a policy's [`Visibility::name`].
+    /// Parses a policy's [`VisibilityPolicy::name`].
     ///
     /// # Errors
     /// Returns a message quoting `text` and listing the names when it is none of them.
-    fn from_str(text: &str) -> Result<Visibility, String> {
-        Visibility::ALL
+    fn from_str(text: &str) -> Result<VisibilityPolicy, String> {
+        VisibilityPolicy::ALL
             .into_iter()
             .find(|v| v.name() == text.trim())
             .ok_or_else(|| {
-                let names: Vec<&str> = Visibility::ALL.iter().map(|v| v.name()).collect();
+                let names: Vec<&str> = VisibilityPolicy::ALL.iter().map(|v| v.name()).collect();
                 format!(
                     "unknown visibility policy {text:?}: expected one of {}",
                     names.join(", ")
@@ -366,9 +402,9 @@ impl std::str::FromStr for Visibility {
 }
 
 /// Returns the submission's `results.json` in Gradescope's autograder format with every test
-/// visible: [`gradescope_with`] under [`Visibility::AllVisible`].
+/// visible: [`gradescope_with`] under [`VisibilityPolicy::AllVisible`].
 pub fn gradescope(report: &Report) -> serde_json::Value {
-    gradescope_with(report, Visibility::AllVisible)
+    gradescope_with(report, VisibilityPolicy::AllVisible)
 }
 
 /// Returns the submission's `results.json` in Gradescope's autograder format: one entry per
@@ -377,7 +413,7 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
 /// set), each with the `visibility` that `policy` gives it; the top-level `output`, which
 /// students see, holds the marks and the load diagnostics; `execution_time` is the grading
 /// time in whole seconds, rounded up (0 only for a run that took no time).
-pub fn gradescope_with(report: &Report, policy: Visibility) -> serde_json::Value {
+pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json::Value {
     let m = &report.marks;
     let per_hv = if m.hand_value_total == 0 {
         0.0
@@ -392,7 +428,7 @@ pub fn gradescope_with(report: &Report, policy: Visibility) -> serde_json::Value
     let set = crate::testset::test_set();
     let source = |id: &str| set.cases.iter().find(|c| c.id == id).map(|c| c.source);
     let (mut hv_k, mut sh_k) = (0, 0);
-    let tests: Vec<serde_json::Value> = report
+    let mut tests: Vec<serde_json::Value> = report
         .tests
         .iter()
         .map(|t| {
@@ -424,10 +460,11 @@ pub fn gradescope_with(report: &Report, policy: Visibility) -> serde_json::Value
                 "max_score": round4(max),
                 "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
                 "output": text,
-                "visibility": policy.of_test(source(&t.id)),
+                "visibility": policy.of_test(source(&t.id)).name(),
             })
         })
         .collect();
+    tests.extend(report.deep.as_ref().map(|d| d.gradescope_test()));
     let mut output = format!(
         "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean credit {:.3}, \
          {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n\
@@ -445,7 +482,7 @@ pub fn gradescope_with(report: &Report, policy: Visibility) -> serde_json::Value
             || problem.starts_with("missing_predicate")
             || problem.contains("load error")
             || problem.contains("warning");
-        if policy != Visibility::Hidden || about_loading {
+        if policy != VisibilityPolicy::Hidden || about_loading {
             let _ = writeln!(output, "problem: {problem}");
         }
     }

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::child::{Child, FramePipe, MAX_OUTPUT};
 use crate::credit::SelectCredit;
+use crate::deep::{Deep, DeepOptions, Place};
 use crate::protocol::{Found, Frame, Outcome};
 use crate::report::{Diagnostic, Load, Marks, Report, TestResult};
 use crate::sandbox::{self, Isolation, IsolationChoice, Jail, Mounts, Rlimits};
@@ -84,6 +85,7 @@ pub struct Grader {
     tests: &'static TestSet,
     counter: AtomicUsize,
     select_credit: SelectCredit,
+    deep: Option<Deep>,
 }
 
 impl Grader {
@@ -122,6 +124,7 @@ impl Grader {
             tests,
             counter: AtomicUsize::new(0),
             select_credit: SelectCredit::default(),
+            deep: None,
         })
     }
 
@@ -130,6 +133,23 @@ impl Grader {
     pub fn with_select_credit(mut self, scale: SelectCredit) -> Grader {
         self.select_credit = scale;
         self
+    }
+
+    /// Returns the grader with the deep check (`crib grade --deep`) run on every submission
+    /// that loads, after its tests: see [`DeepOptions`].
+    ///
+    /// # Errors
+    /// [`GradeError::Io`] if the deep check's files cannot be written.
+    pub fn with_deep(mut self, options: DeepOptions) -> Result<Grader, GradeError> {
+        let deep = Deep::prepare(&self.dir.path().join("grader"), options)
+            .map_err(|e| GradeError::io("writing the deep check's files", e))?;
+        self.deep = Some(deep);
+        Ok(self)
+    }
+
+    /// Returns the deep check's options, if the grader runs it.
+    pub fn deep(&self) -> Option<&DeepOptions> {
+        self.deep.as_ref().map(Deep::options)
     }
 
     /// Returns the credit scale of select_hand tests.
@@ -155,10 +175,25 @@ impl Grader {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let work = self.dir.path().join(format!("s{n}"));
         let mut run = Run::new(self.tests);
+        let mut deep = None;
         let content_hash = match self.prepare(submission, &work, slot) {
             Ok((staged_load, hash)) => {
                 run.load.files = staged_load;
                 self.run_children(&work, slot, &mut run);
+                deep = self
+                    .deep
+                    .as_ref()
+                    .filter(|_| run.load.load_failed.is_none())
+                    .map(|d| {
+                        d.check(&Place {
+                            jail: &self.jail,
+                            grader: &self.dir.path().join("grader"),
+                            work: &work,
+                            files: &run.load.files,
+                            slot,
+                            limits: self.limits,
+                        })
+                    });
                 hash
             }
             Err(why) => {
@@ -197,6 +232,7 @@ impl Grader {
             children: run.children,
             elapsed_ms: started.elapsed().as_millis() as u64,
             output: String::from_utf8_lossy(&run.output).into_owned(),
+            deep,
         }
     }
 
@@ -370,6 +406,7 @@ impl Grader {
                         }
                     }
                 }
+                Ok(Frame::Deep { .. }) => {}
                 Ok(Frame::Done) => {
                     // Let it exit on its own; the kill below is for a child that lingers.
                     let _ = child.wait_briefly();

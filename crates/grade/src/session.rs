@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use crate::hash::fnv1a;
-use crate::report::{gradescope_with, Report, Visibility};
+use crate::report::{gradescope_with, Report, VisibilityPolicy};
 use crate::runner::Grader;
 use crate::submission::{discover, Submission};
 use crate::GradeError;
@@ -39,7 +39,7 @@ pub struct Session {
     /// Where to also write `<name>/results.json` in Gradescope's format, if anywhere.
     pub gradescope: Option<PathBuf>,
     /// Which tests students see in the Gradescope files.
-    pub gradescope_visibility: Visibility,
+    pub gradescope_visibility: VisibilityPolicy,
 }
 
 /// What a session graded.
@@ -102,7 +102,7 @@ impl Session {
             jobs: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
             resume: false,
             gradescope: None,
-            gradescope_visibility: Visibility::AllVisible,
+            gradescope_visibility: VisibilityPolicy::AllVisible,
         }
     }
 
@@ -211,7 +211,9 @@ impl Session {
         let fingerprint = &crate::testset::test_set().fingerprint;
         (&report.test_set == fingerprint
             && report.content_hash == current
-            && report.select_credit == grader.select_credit())
+            && report.select_credit == grader.select_credit()
+            // A result without the deep check does not do when it is asked for.
+            && (grader.deep().is_none() || report.deep.is_some()))
         .then_some(report)
     }
 
@@ -226,7 +228,11 @@ impl Session {
 }
 
 /// Writes `dir/<stem>/results.json`, Gradescope's results for `report`.
-fn write_gradescope(dir: &Path, report: &Report, policy: Visibility) -> Result<(), SessionError> {
+fn write_gradescope(
+    dir: &Path,
+    report: &Report,
+    policy: VisibilityPolicy,
+) -> Result<(), SessionError> {
     let sub_dir = dir.join(file_stem(&report.name));
     create_dir(&sub_dir)?;
     write_json(

@@ -42,7 +42,7 @@ fn results_are_read_sorted_and_unknown_fields_ignored() {
     for name in ["zed", "amy"] {
         let report = crate::class::tests::report(name, &[("hv:spec:assignment-1", "pass")]);
         let mut json = serde_json::to_value(&report).unwrap();
-        json["deep"] = serde_json::json!({"a later field": true});
+        json["a_later_field"] = serde_json::json!({"unknown": true});
         std::fs::write(d.path().join(format!("{name}.json")), json.to_string()).unwrap();
     }
     std::fs::write(d.path().join("amy.json.tmp"), "half written").unwrap();

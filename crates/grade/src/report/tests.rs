@@ -62,6 +62,7 @@ fn problems_count_verdicts() {
         children: 1,
         elapsed_ms: 1,
         output: String::new(),
+        deep: None,
     };
     assert_eq!(
         report.problems(),
@@ -131,6 +132,7 @@ fn policy_report(elapsed_ms: u64) -> Report {
         marks: Marks::new(&tests),
         tests,
         children: 1,
+        deep: None,
         elapsed_ms,
         output: String::new(),
     }
@@ -149,16 +151,19 @@ fn visibilities(gs: &serde_json::Value) -> Vec<&str> {
 fn each_visibility_policy_gives_its_json() {
     let report = policy_report(400);
     let expect = [
-        (Visibility::AllVisible, ["visible", "visible", "visible"]),
         (
-            Visibility::ExamplesVisible,
+            VisibilityPolicy::AllVisible,
+            ["visible", "visible", "visible"],
+        ),
+        (
+            VisibilityPolicy::ExamplesVisible,
             ["visible", "after_published", "after_published"],
         ),
         (
-            Visibility::AfterDueDate,
+            VisibilityPolicy::AfterDueDate,
             ["visible", "after_due_date", "after_due_date"],
         ),
-        (Visibility::Hidden, ["hidden", "hidden", "hidden"]),
+        (VisibilityPolicy::Hidden, ["hidden", "hidden", "hidden"]),
     ];
     for (policy, want) in expect {
         let gs = gradescope_with(&report, policy);
@@ -173,28 +178,28 @@ fn each_visibility_policy_gives_its_json() {
         );
         assert_eq!(
             output.contains("1 wrong_answer"),
-            policy != Visibility::Hidden,
+            policy != VisibilityPolicy::Hidden,
             "{}: verdict counts only when tests are not hidden: {output}",
             policy.name()
         );
     }
     assert_eq!(
         gradescope(&report),
-        gradescope_with(&report, Visibility::AllVisible)
+        gradescope_with(&report, VisibilityPolicy::AllVisible)
     );
 }
 
 #[test]
 fn visibility_policies_parse_by_name() {
-    for policy in Visibility::ALL {
-        assert_eq!(policy.name().parse::<Visibility>(), Ok(policy));
+    for policy in VisibilityPolicy::ALL {
+        assert_eq!(policy.name().parse::<VisibilityPolicy>(), Ok(policy));
     }
-    let err = "public".parse::<Visibility>().unwrap_err();
+    let err = "public".parse::<VisibilityPolicy>().unwrap_err();
     assert!(
         err.contains("\"public\"") && err.contains("examples-visible"),
         "{err}"
     );
-    assert_eq!(Visibility::default(), Visibility::AllVisible);
+    assert_eq!(VisibilityPolicy::default(), VisibilityPolicy::AllVisible);
 }
 
 #[test]

@@ -49,6 +49,7 @@ pub(crate) fn report(name: &str, tests: &[(&str, &str)]) -> Report {
         marks: Marks::new(&tests),
         tests,
         children: 1,
+        deep: None,
         elapsed_ms: 1500,
         output: String::new(),
     }

@@ -1,0 +1,374 @@
+//! Simple facts about a show, from crib-core's breakdown of its expected value and from its
+//! cards, that the diagnosis uses to tell failing shows from passing ones.
+
+use crib_core::{Breakdown, Card, Hand, Rank, Rule};
+
+/// One fact about a show. Each is true or false of a (hand, start) pair as it was asked (a
+/// few depend on the order of the hand cards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Feature {
+    Fifteen,
+    SeveralFifteens,
+    FifteenWithStart,
+    FifteenWithFace,
+    FifteenWithTen,
+    FifteenWithAce,
+    FifteenOfThreePlus,
+    FifteenOfFourPlus,
+    FifteenOfFive,
+    RepeatedValue,
+    Pair,
+    PairWithStart,
+    ThreeOfAKind,
+    Run,
+    RunOfFourPlus,
+    RunOfFive,
+    DoubleRun,
+    PairOutsideRun,
+    RunWithStart,
+    RunWithFace,
+    RunWithAce,
+    QueenKingAce,
+    KingAceTwo,
+    KingAceWrap,
+    HandSuited,
+    Flush4,
+    Flush5,
+    ThreePlusStart,
+    Nob,
+    JackOtherSuit,
+    StartJack,
+    JackOfFirstSuit,
+    Ace,
+    NoPoints,
+}
+
+impl Feature {
+    /// Every feature, in the order of their bits.
+    pub const ALL: [Feature; 34] = [
+        Feature::Fifteen,
+        Feature::SeveralFifteens,
+        Feature::FifteenWithStart,
+        Feature::FifteenWithFace,
+        Feature::FifteenWithTen,
+        Feature::FifteenWithAce,
+        Feature::FifteenOfThreePlus,
+        Feature::FifteenOfFourPlus,
+        Feature::FifteenOfFive,
+        Feature::RepeatedValue,
+        Feature::Pair,
+        Feature::PairWithStart,
+        Feature::ThreeOfAKind,
+        Feature::Run,
+        Feature::RunOfFourPlus,
+        Feature::RunOfFive,
+        Feature::DoubleRun,
+        Feature::PairOutsideRun,
+        Feature::RunWithStart,
+        Feature::RunWithFace,
+        Feature::RunWithAce,
+        Feature::QueenKingAce,
+        Feature::KingAceTwo,
+        Feature::KingAceWrap,
+        Feature::HandSuited,
+        Feature::Flush4,
+        Feature::Flush5,
+        Feature::ThreePlusStart,
+        Feature::Nob,
+        Feature::JackOtherSuit,
+        Feature::StartJack,
+        Feature::JackOfFirstSuit,
+        Feature::Ace,
+        Feature::NoPoints,
+    ];
+
+    /// Returns the feature's bit in a set of features.
+    pub fn bit(self) -> u64 {
+        1 << self as u8
+    }
+
+    /// Returns the feature's name in JSON.
+    pub fn id(self) -> &'static str {
+        self.words().0
+    }
+
+    /// Returns (id, what a show with it has, what a show without it has).
+    pub fn words(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Feature::Fifteen => ("fifteen", "a fifteen", "no fifteen"),
+            Feature::SeveralFifteens => (
+                "several_fifteens",
+                "two or more fifteens",
+                "at most one fifteen",
+            ),
+            Feature::FifteenWithStart => (
+                "fifteen_with_start",
+                "a fifteen using the start card",
+                "no fifteen using the start card",
+            ),
+            Feature::FifteenWithFace => (
+                "fifteen_with_face",
+                "a fifteen with a jack, queen or king",
+                "no fifteen with a jack, queen or king",
+            ),
+            Feature::FifteenWithTen => (
+                "fifteen_with_ten",
+                "a fifteen with a ten",
+                "no fifteen with a ten",
+            ),
+            Feature::FifteenWithAce => (
+                "fifteen_with_ace",
+                "a fifteen with an ace",
+                "no fifteen with an ace",
+            ),
+            Feature::FifteenOfThreePlus => (
+                "fifteen_of_three_plus",
+                "a fifteen of three or more cards",
+                "no fifteen of three or more cards",
+            ),
+            Feature::FifteenOfFourPlus => (
+                "fifteen_of_four_plus",
+                "a fifteen of four or five cards",
+                "no fifteen of four or five cards",
+            ),
+            Feature::FifteenOfFive => (
+                "fifteen_of_five",
+                "a fifteen of all five cards",
+                "no fifteen of all five cards",
+            ),
+            Feature::RepeatedValue => (
+                "repeated_value",
+                "two cards of the same value (such as 5 and 5, or 10 and king)",
+                "five different card values",
+            ),
+            Feature::Pair => ("pair", "a pair", "no pair"),
+            Feature::PairWithStart => (
+                "pair_with_start",
+                "a pair with the start card",
+                "no pair with the start card",
+            ),
+            Feature::ThreeOfAKind => (
+                "three_of_a_kind",
+                "three or four of a kind",
+                "no three of a kind",
+            ),
+            Feature::Run => ("run", "a run", "no run"),
+            Feature::RunOfFourPlus => (
+                "run_of_four_plus",
+                "a run of four or five",
+                "no run of four or five",
+            ),
+            Feature::RunOfFive => ("run_of_five", "a run of five", "no run of five"),
+            Feature::DoubleRun => (
+                "double_run",
+                "a run with a duplicated rank (a double or triple run)",
+                "no run with a duplicated rank",
+            ),
+            Feature::PairOutsideRun => (
+                "pair_outside_run",
+                "a run and a pair of cards outside it",
+                "no pair outside a run",
+            ),
+            Feature::RunWithStart => (
+                "run_with_start",
+                "a run using the start card",
+                "no run using the start card",
+            ),
+            Feature::RunWithFace => (
+                "run_with_face",
+                "a run with a jack, queen or king",
+                "no run with a jack, queen or king",
+            ),
+            Feature::RunWithAce => ("run_with_ace", "a run with an ace", "no run with an ace"),
+            Feature::QueenKingAce => (
+                "queen_king_ace",
+                "a queen, a king and an ace",
+                "not queen, king and ace together",
+            ),
+            Feature::KingAceTwo => (
+                "king_ace_two",
+                "a king, an ace and a two",
+                "not king, ace and two together",
+            ),
+            Feature::KingAceWrap => (
+                "king_ace_wrap",
+                "a king and an ace with a queen or a two (a run only if ranks wrapped around)",
+                "no king and ace with a queen or a two",
+            ),
+            Feature::HandSuited => (
+                "hand_suited",
+                "four hand cards of one suit",
+                "hand cards of more than one suit",
+            ),
+            Feature::Flush4 => (
+                "flush4_hand",
+                "four hand cards of one suit and a start of another",
+                "no four-card flush",
+            ),
+            Feature::Flush5 => ("flush5", "all five cards of one suit", "no five-card flush"),
+            Feature::ThreePlusStart => (
+                "three_plus_start_suit",
+                "exactly three hand cards of the start card's suit",
+                "not exactly three hand cards of the start card's suit",
+            ),
+            Feature::Nob => (
+                "nob",
+                "the jack of the start card's suit in the hand",
+                "no jack of the start card's suit in the hand",
+            ),
+            Feature::JackOtherSuit => (
+                "hand_jack_other_suit",
+                "a jack in the hand not of the start card's suit",
+                "no jack in the hand of another suit than the start",
+            ),
+            Feature::StartJack => (
+                "start_is_jack",
+                "a jack as the start card",
+                "a start card that is not a jack",
+            ),
+            Feature::JackOfFirstSuit => (
+                "jack_of_first_card_suit",
+                "the jack of the first hand card's suit in the hand",
+                "no jack of the first hand card's suit in the hand",
+            ),
+            Feature::Ace => ("ace_present", "an ace", "no ace"),
+            Feature::NoPoints => ("no_points", "no points at all", "some points"),
+        }
+    }
+}
+
+/// Returns the features of `hand` (in the order asked) with `start`, as bits.
+pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
+    let Ok(h) = Hand::new(hand) else { return 0 };
+    let Ok(b) = Breakdown::new(&h, start, Rule::Hand) else {
+        return 0;
+    };
+    let mut bits = 0u64;
+    let mut set = |f: Feature, on: bool| {
+        if on {
+            bits |= f.bit();
+        }
+    };
+    let face = |c: &Card| c.rank() >= Rank::Jack;
+    let all: Vec<Card> = hand.iter().copied().chain([start]).collect();
+    set(Feature::Fifteen, !b.fifteens.is_empty());
+    set(Feature::SeveralFifteens, b.fifteens.len() >= 2);
+    set(
+        Feature::FifteenWithStart,
+        b.fifteens.iter().any(|f| f.contains(&start)),
+    );
+    set(
+        Feature::FifteenWithFace,
+        b.fifteens.iter().any(|f| f.iter().any(face)),
+    );
+    set(
+        Feature::FifteenWithTen,
+        b.fifteens
+            .iter()
+            .any(|f| f.iter().any(|c| c.rank() == Rank::Ten)),
+    );
+    set(
+        Feature::FifteenWithAce,
+        b.fifteens
+            .iter()
+            .any(|f| f.iter().any(|c| c.rank() == Rank::Ace)),
+    );
+    set(
+        Feature::FifteenOfThreePlus,
+        b.fifteens.iter().any(|f| f.len() >= 3),
+    );
+    set(
+        Feature::FifteenOfFourPlus,
+        b.fifteens.iter().any(|f| f.len() >= 4),
+    );
+    set(
+        Feature::FifteenOfFive,
+        b.fifteens.iter().any(|f| f.len() == 5),
+    );
+    let values: Vec<u8> = all.iter().map(|c| c.rank().value()).collect();
+    set(
+        Feature::RepeatedValue,
+        (0..5).any(|i| (i + 1..5).any(|j| values[i] == values[j])),
+    );
+    set(Feature::Pair, !b.pairs.is_empty());
+    set(
+        Feature::PairWithStart,
+        b.pairs.iter().any(|p| p.contains(&start)),
+    );
+    set(
+        Feature::ThreeOfAKind,
+        all.iter()
+            .any(|c| all.iter().filter(|d| d.rank() == c.rank()).count() >= 3),
+    );
+    let run_len = b.runs.first().map_or(0, Vec::len);
+    set(Feature::Run, run_len >= 3);
+    set(Feature::RunOfFourPlus, run_len >= 4);
+    set(Feature::RunOfFive, run_len == 5);
+    set(Feature::DoubleRun, b.runs.len() >= 2);
+    let in_run = |c: &Card| {
+        b.runs
+            .iter()
+            .any(|r| r.iter().any(|d| d.rank() == c.rank()))
+    };
+    set(
+        Feature::PairOutsideRun,
+        run_len >= 3 && b.pairs.iter().any(|p| !in_run(&p[0])),
+    );
+    set(
+        Feature::RunWithStart,
+        b.runs.iter().any(|r| r.contains(&start)),
+    );
+    set(
+        Feature::RunWithFace,
+        b.runs.iter().any(|r| r.iter().any(face)),
+    );
+    set(
+        Feature::RunWithAce,
+        b.runs
+            .iter()
+            .any(|r| r.iter().any(|c| c.rank() == Rank::Ace)),
+    );
+    let has = |rank: Rank| all.iter().any(|c| c.rank() == rank);
+    set(
+        Feature::QueenKingAce,
+        has(Rank::Queen) && has(Rank::King) && has(Rank::Ace),
+    );
+    set(
+        Feature::KingAceTwo,
+        has(Rank::King) && has(Rank::Ace) && has(Rank::Two),
+    );
+    set(
+        Feature::KingAceWrap,
+        has(Rank::King) && has(Rank::Ace) && (has(Rank::Queen) || has(Rank::Two)),
+    );
+    let hand_suited = hand.iter().all(|c| c.suit() == hand[0].suit());
+    set(Feature::HandSuited, hand_suited);
+    set(
+        Feature::Flush4,
+        hand_suited && start.suit() != hand[0].suit(),
+    );
+    set(
+        Feature::Flush5,
+        hand_suited && start.suit() == hand[0].suit(),
+    );
+    set(
+        Feature::ThreePlusStart,
+        hand.iter().filter(|c| c.suit() == start.suit()).count() == 3,
+    );
+    set(Feature::Nob, b.nob.is_some());
+    set(
+        Feature::JackOtherSuit,
+        hand.iter()
+            .any(|c| c.rank() == Rank::Jack && c.suit() != start.suit()),
+    );
+    set(Feature::StartJack, start.rank() == Rank::Jack);
+    set(
+        Feature::JackOfFirstSuit,
+        hand.iter()
+            .any(|c| c.rank() == Rank::Jack && c.suit() == hand[0].suit()),
+    );
+    set(Feature::Ace, has(Rank::Ace));
+    set(Feature::NoPoints, b.points().total() == 0);
+    bits
+}

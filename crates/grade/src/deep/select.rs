@@ -1,0 +1,182 @@
+//! select_hand/3 on a large seeded sample of deals: how often its keep is not optimal, by how
+//! much, and the simplest deal where it is not.
+
+use std::time::Instant;
+
+use crib_core::{Card, Dealer, Keep};
+
+use super::driver::{self, Batch, Ctx, Got};
+use super::{got_text, Deep, DeepSelectHand, FailureKind, KindCount, SelectExample};
+
+/// The seed of the deals.
+pub(crate) const SELECT_SEED: u64 = 0x00c2_1b5e_dee9_0005;
+
+/// Returns `n` seeded deals, alternately six and five cards.
+pub(crate) fn deals(n: usize) -> Vec<Vec<Card>> {
+    (0..n)
+        .map(|i| Dealer::for_item(SELECT_SEED, i as u64).deal(if i % 2 == 0 { 6 } else { 5 }))
+        .collect()
+}
+
+/// Returns the batch file for `deals`: 6 bytes each, 255 for no sixth card.
+pub(crate) fn batch_bytes(deals: &[Vec<Card>]) -> Vec<u8> {
+    deals
+        .iter()
+        .flat_map(|d| (0..6).map(|i| d.get(i).map_or(255, |c| c.index())))
+        .collect()
+}
+
+/// How one deal was answered.
+enum Judged {
+    /// A valid keep totalling this over the starts.
+    Keep(u32),
+    /// Anything else.
+    Failed(FailureKind),
+}
+
+fn judge(got: &Got, dealt: &[Card], keeps: &[Keep]) -> Judged {
+    let (hand, crib) = match got {
+        Got::Keep(h, c) => (h, c),
+        Got::Int(_) | Got::Term(_) => return Judged::Failed(FailureKind::WrongType),
+        Got::Fail => return Judged::Failed(FailureKind::NoSolution),
+        Got::Timeout => return Judged::Failed(FailureKind::Timeout),
+        Got::Memory(_) => return Judged::Failed(FailureKind::Memory),
+        Got::Exception(_) => return Judged::Failed(FailureKind::Exception),
+        Got::Crashed(_) => return Judged::Failed(FailureKind::Crashed),
+    };
+    let parse = |text: &str| -> Option<Vec<Card>> {
+        text.split_whitespace()
+            .map(|t| Card::parse(t).ok())
+            .collect()
+    };
+    let (Some(mut kept), Some(discarded)) = (parse(hand), parse(crib)) else {
+        return Judged::Failed(FailureKind::WrongType);
+    };
+    let mut both: Vec<Card> = kept.iter().chain(&discarded).copied().collect();
+    both.sort();
+    let mut sorted = dealt.to_vec();
+    sorted.sort();
+    if kept.len() != 4 || both != sorted {
+        return Judged::Failed(FailureKind::WrongType);
+    }
+    kept.sort();
+    keeps
+        .iter()
+        .find(|k| {
+            let mut k = k.keep.to_vec();
+            k.sort();
+            k == kept
+        })
+        .map_or(Judged::Failed(FailureKind::WrongType), |k| {
+            Judged::Keep(k.total)
+        })
+}
+
+impl Deep {
+    /// Checks select_hand/3 on the seeded deals; `None` when it is not defined.
+    pub(super) fn select_hand(&self, ctx: &Ctx<'_>) -> Option<DeepSelectHand> {
+        let started = Instant::now();
+        let file = ctx.grader.join(super::SELECT_HAND_FILE);
+        let batch = Batch {
+            mode: "select_hand",
+            file: &file,
+            len: self.deals.len(),
+            per_call: ctx.limits.select_hand,
+        };
+        let run = driver::run(
+            ctx,
+            &batch,
+            self.options.children.get(),
+            self.options.select_budget,
+        );
+        if run.answers.iter().all(Option::is_none)
+            && run
+                .stopped
+                .as_deref()
+                .is_some_and(|w| w.contains("not defined"))
+        {
+            return None;
+        }
+        let mut out = DeepSelectHand {
+            deals: self.deals.len(),
+            checked: 0,
+            stopped: run.stopped,
+            optimal: 0,
+            kinds: Vec::new(),
+            worst_regret: 0.0,
+            mean_regret: 0.0,
+            simplest: None,
+            worst: None,
+            first_failure: None,
+            children: run.children,
+            elapsed_ms: 0,
+        };
+        let mut regrets = Vec::new();
+        let mut simplest_key = None;
+        for (i, got) in run.answers.iter().enumerate() {
+            let Some(got) = got else { continue };
+            let (dealt, keeps) = (&self.deals[i], &self.keeps[i]);
+            let Some(best) = keeps.first() else { continue };
+            out.checked += 1;
+            let example = |kind, got_value| SelectExample {
+                kind,
+                dealt: dealt.clone(),
+                got: got_text(got),
+                got_value,
+                best: best.keep.to_vec(),
+                best_value: round3(best.expected_value()),
+            };
+            let kind = match judge(got, dealt, keeps) {
+                Judged::Keep(total) if total == best.total => {
+                    out.optimal += 1;
+                    regrets.push(0.0);
+                    continue;
+                }
+                Judged::Keep(total) => {
+                    let regret = f64::from(best.total - total) / f64::from(best.starts);
+                    regrets.push(regret);
+                    let got_value = Some(round3(f64::from(total) / f64::from(best.starts)));
+                    if regret > out.worst_regret {
+                        out.worst_regret = regret;
+                        out.worst = Some(example(FailureKind::WrongAnswer, got_value));
+                    }
+                    let ranks: u32 = dealt.iter().map(|c| u32::from(c.rank().number())).sum();
+                    let key = (dealt.len(), ranks, i);
+                    if simplest_key.is_none_or(|k| key < k) {
+                        simplest_key = Some(key);
+                        out.simplest = Some(example(FailureKind::WrongAnswer, got_value));
+                    }
+                    FailureKind::WrongAnswer
+                }
+                Judged::Failed(kind) => {
+                    out.first_failure.get_or_insert_with(|| example(kind, None));
+                    kind
+                }
+            };
+            match out.kinds.iter_mut().find(|k| k.kind == kind) {
+                Some(k) => {
+                    k.classes += 1;
+                    k.pairs += 1;
+                }
+                None => out.kinds.push(KindCount {
+                    kind,
+                    classes: 1,
+                    pairs: 1,
+                }),
+            }
+        }
+        out.kinds.sort_by_key(|k| std::cmp::Reverse(k.classes));
+        out.worst_regret = round3(out.worst_regret);
+        out.mean_regret = if regrets.is_empty() {
+            0.0
+        } else {
+            round3(regrets.iter().sum::<f64>() / regrets.len() as f64)
+        };
+        out.elapsed_ms = started.elapsed().as_millis() as u64;
+        Some(out)
+    }
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}

@@ -1,0 +1,224 @@
+:- module(deep_child, []).
+:- use_module(grade_child, []).
+:- use_module(library(lists), [reverse/2]).
+
+/** <module> The child side of `crib grade --deep`
+
+Answers many hand_value/3 (or select_hand/3) questions in one process, for the deep check
+(crates/grade/src/deep/). It is started in the same sandbox and limits as grade_child.pl,
+and reuses that module's loading of the submission (load_submission/1: halt rewriting, load
+diagnostics), found/2 and emit/1, so it must lie in the same directory. Invoked as
+
+    swipl deep_child.pl AnswerPath Mode BatchFile First Last Careful Seconds File...
+
+Mode is `hand_value` or `select_hand`. BatchFile holds packed inputs, read-only, written by
+the grader: for hand_value 5 bytes an item (the four hand cards then the start, each a card
+index 0..51, rank-major: index = 4 * (rank - 1) + suit, suits clubs, diamonds, hearts,
+spades), for select_hand 6 bytes an item (255 for no sixth card). The child answers items
+First to Last - 1 and writes, after the frames of grade_child.pl (`diag`, `loaded`):
+
+    {"type":"deep","first":1000,"answers":[8,"f",12,"e:Unknown procedure ...",...]}
+    {"type":"done"}
+
+one `deep` frame per 1,000 answers or per half second, whichever comes first, and one per
+answer for the items below Careful (after a crash the grader asks for that, to find the item
+that crashed). An answer is an integer (hand_value answered it, within -1000..1000), or a
+string: `f` (the goal failed), `t` (over the Seconds limit), `m:Message` (a resource
+error), `h:Status` (halt called), `e:Message` or `e` (another exception; the message is
+sent for the first 20 only), `x:Term` (hand_value answered something else), `k:H H H H|C C`
+(select_hand answered these card tokens).
+
+One watchdog thread for the whole batch enforces Seconds per call cheaply: it looks every
+50 ms at the item running and since when, and makes a call over the limit throw. A call that
+catches that and goes on is killed by the grader.
+*/
+
+:- initialization(main, main).
+
+%!  main is det.
+%
+%   Entry point: parse the command line, load the submission, answer the items, halt.
+
+main :-
+    current_prolog_flag(argv, [AnswerPath, Mode, Batch, FirstA, LastA, CarefulA, SecondsA
+                              | Files]),
+    atom_number(FirstA, First),
+    atom_number(LastA, Last),
+    atom_number(CarefulA, Careful),
+    atom_number(SecondsA, Seconds),
+    open(AnswerPath, write, Out, [encoding(utf8), buffer(full)]),
+    assertz(grade_child:answers(Out)),
+    open(Batch, read, In, [type(binary)]),
+    item_size(Mode, Size),
+    Offset is First * Size,
+    seek(In, Offset, bof, _),
+    grade_child:load_submission(Files),
+    grade_child:found(hand_value, HandValue),
+    grade_child:found(select_hand, SelectHand),
+    grade_child:emit(_{type: loaded, hand_value: HandValue, select_hand: SelectHand}),
+    grade_child:found(Mode, Module0),
+    (   Module0 == null -> Module = user ; Module = Module0 ),
+    flag(deep_item, _, -1),
+    thread_self(Me),
+    thread_create(watchdog(Me, Seconds), _, [detached(true)]),
+    get_time(Now),
+    items(First, Last, ctx(In, Mode, Module, Careful), chunk(First, [], 0, Now)),
+    grade_child:emit(_{type: done}).
+
+item_size(hand_value, 5).
+item_size(select_hand, 6).
+
+%!  items(+I, +Last, +Ctx, +Chunk) is det.
+%
+%   Answers items I to Last - 1; Chunk is chunk(First, Answers, N, Since), the answers not
+%   yet sent (newest first), how many, and when the last frame was sent.
+
+items(I, Last, _, chunk(First, Acc, _, _)) :-
+    I >= Last,
+    !,
+    send(First, Acc).
+items(I, Last, Ctx, chunk(First, Acc, N, Since)) :-
+    Ctx = ctx(In, Mode, Module, Careful),
+    read_item(Mode, In, Goal),
+    answer(Mode, Module, I, Goal, Answer),
+    I1 is I + 1,
+    N1 is N + 1,
+    get_time(Now),
+    (   ( N1 >= 1000 ; Now - Since >= 0.5 ; I1 =< Careful )
+    ->  send(First, [Answer | Acc]),
+        items(I1, Last, Ctx, chunk(I1, [], 0, Now))
+    ;   items(I1, Last, Ctx, chunk(First, [Answer | Acc], N1, Since))
+    ).
+
+send(_, []) :- !.
+send(First, Acc) :-
+    reverse(Acc, Answers),
+    grade_child:emit(_{type: deep, first: First, answers: Answers}).
+
+read_item(hand_value, In, hand_value([C1, C2, C3, C4], S)) :-
+    read_cards([C1, C2, C3, C4, S], In).
+read_item(select_hand, In, select_hand(Cards)) :-
+    read_cards([C1, C2, C3, C4, C5, C6], In),
+    (   C6 == none -> Cards = [C1, C2, C3, C4, C5] ; Cards = [C1, C2, C3, C4, C5, C6] ).
+
+%   The list goes first, so that the last card leaves no choicepoint (one left per item
+%   would keep every item's frames alive and fill the stacks).
+
+read_cards([], _).
+read_cards([Card | Cards], In) :-
+    get_byte(In, Byte),
+    index_card(Byte, Card),
+    read_cards(Cards, In).
+
+index_card(255, none) :- !.
+index_card(Index, card(Rank, Suit)) :-
+    R is Index // 4 + 1,
+    S is Index mod 4,
+    rank_term(R, Rank),
+    suit_term(S, Suit).
+
+rank_term(1, ace) :- !.
+rank_term(11, jack) :- !.
+rank_term(12, queen) :- !.
+rank_term(13, king) :- !.
+rank_term(N, N).
+
+suit_term(0, clubs).
+suit_term(1, diamonds).
+suit_term(2, hearts).
+suit_term(3, spades).
+
+%!  answer(+Mode, +Module, +I, +Goal, -Answer) is det.
+%
+%   Calls Goal once as item I under the watchdog and encodes how it ended.
+
+answer(hand_value, Module, I, hand_value(Hand, Start), Answer) :-
+    call_item(Module, hand_value(Hand, Start, Value), I, Outcome),
+    encode(Outcome, value(Value), Answer).
+answer(select_hand, Module, I, select_hand(Cards), Answer) :-
+    call_item(Module, select_hand(Cards, Hand, Crib), I, Outcome),
+    encode(Outcome, keep(Hand, Crib), Answer).
+
+call_item(Module, Goal, I, Outcome) :-
+    get_time(T),
+    with_mutex(deep_watch, (flag(deep_item, _, I), flag(deep_since, _, T))),
+    catch(( catch(( call(Module:Goal) -> Outcome = true ; Outcome = fail ),
+                  Error,
+                  Outcome = error(Error)),
+            with_mutex(deep_watch, flag(deep_item, _, -1))
+          ),
+          deep_timeout(I),
+          ( with_mutex(deep_watch, flag(deep_item, _, -1)),
+            Outcome = error(deep_timeout(I))
+          )).
+
+encode(true, value(V), V) :-
+    integer(V),
+    V >= -1000,
+    V =< 1000,
+    !.
+encode(true, value(V), Answer) :-
+    !,
+    grade_child:term_text(V, Text),
+    string_concat("x:", Text, Answer).
+encode(true, keep(Hand, Crib), Answer) :-
+    !,
+    tokens(Hand, H),
+    tokens(Crib, C),
+    format(string(Answer), "k:~w|~w", [H, C]).
+encode(fail, _, "f").
+encode(error(deep_timeout(_)), _, "t") :- !.
+encode(error(time_limit_exceeded), _, "t") :- !.
+encode(error(grade_halt(Status)), _, Answer) :-
+    !,
+    grade_child:term_text(Status, Text),
+    string_concat("h:", Text, Answer).
+encode(error(error(resource_error(What), Context)), _, Answer) :-
+    !,
+    grade_child:message_text(error(resource_error(What), Context), Text),
+    sub_string_max(Text, 300, Short),
+    string_concat("m:", Short, Answer).
+encode(error(Error), _, Answer) :-
+    flag(deep_messages, N, N + 1),
+    (   N < 20
+    ->  grade_child:message_text(Error, Text0),
+        sub_string_max(Text0, 300, Text),
+        string_concat("e:", Text, Answer)
+    ;   Answer = "e"
+    ).
+
+sub_string_max(Text, Max, Short) :-
+    (   string_length(Text, L), L > Max
+    ->  sub_string(Text, 0, Max, _, Short)
+    ;   Short = Text
+    ).
+
+%   Card tokens separated by spaces, or `?` for anything that is not a proper list of cards
+%   (the grader then reports a wrong type).
+
+tokens(List, Text) :-
+    is_list(List),
+    catch(maplist(grade_child:card_token, List, Tokens), _, fail),
+    !,
+    atomic_list_concat(Tokens, ' ', Text).
+tokens(_, '?').
+
+%!  watchdog(+Main, +Seconds) is det.
+%
+%   Every 50 ms: if Main's current item started more than Seconds ago, make it throw
+%   deep_timeout(Item). Runs until the process ends.
+
+watchdog(Main, Seconds) :-
+    repeat,
+    sleep(0.05),
+    get_time(Now),
+    with_mutex(deep_watch,
+               (   flag(deep_item, I, I),
+                   I >= 0,
+                   flag(deep_since, T, T),
+                   Now - T > Seconds
+               ->  flag(deep_item, _, -1),
+                   catch(thread_signal(Main, throw(deep_timeout(I))), _, true)
+               ;   true
+               )),
+    fail.
