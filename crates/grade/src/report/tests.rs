@@ -9,6 +9,7 @@ fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {
         verdict,
         credit,
         time_ms: 1,
+        cpu_ms: Some(1),
     }
 }
 
