@@ -340,7 +340,7 @@ impl Budget {
 
 /// Returns `bytes` as `8 MiB` when a whole number of MiB, else `1234 bytes`.
 pub(crate) fn bytes_text(bytes: u64) -> String {
-    if bytes % (1 << 20) == 0 {
+    if bytes.is_multiple_of(1 << 20) {
         format!("{} MiB", bytes >> 20)
     } else {
         format!("{bytes} bytes")
