@@ -231,7 +231,7 @@ fn an_unreadable_submission_is_an_error() {
     if root {
         unsafe { libc::setfsuid(65534) };
     }
-    let file = survey(&[path.clone()], false);
+    let file = survey(std::slice::from_ref(&path), false);
     let listed = survey(&[dir.path().to_path_buf()], false);
     if root {
         // SAFETY: as above.
