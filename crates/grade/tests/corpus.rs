@@ -655,6 +655,7 @@ fn reports_serialize_with_the_verdict_names() {
 
 #[test]
 fn rlimits_only_still_grades_and_says_so() {
+    let _heavy = heavy();
     let limits = Limits {
         hand_value: Duration::from_secs(1),
         select_hand: Duration::from_secs(2),
@@ -729,6 +730,7 @@ impl Drop for ThreadCgroup {
 
 #[test]
 fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
+    let _heavy = heavy();
     // Smaller than the default child limit (1 GiB), as Gradescope's 768 MB container is.
     let cgroup_bytes: u64 = 512 << 20;
     let real = ThreadCgroup::new(cgroup_bytes);
@@ -779,6 +781,14 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
 
 // ---- robustness: hostile paths, fair timing, nothing left behind (issue 15) ----
 
+/// Taken by the tests below that grade whole submissions, so that they run one at a time
+/// after the corpus: the load they measure is the one they make, not the whole test run's.
+fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    graded();
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Returns infinite_loop.pl's correct base (base_value/3, base_select/3), for submissions
 /// written here to wrap.
 fn correct_base() -> String {
@@ -808,6 +818,7 @@ fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) 
 
 #[test]
 fn hostile_paths_never_hang_or_leak() {
+    let _heavy = heavy();
     let keep = tempfile::tempdir().unwrap();
     let subs = keep.path().join("subs");
     let outside = keep.path().join("outside");
@@ -941,6 +952,7 @@ fn cpu_burner() -> String {
 
 #[test]
 fn timeouts_are_fair_under_load() {
+    let _heavy = heavy();
     let keep = tempfile::tempdir().unwrap();
     let dir = keep.path().join("subs");
     std::fs::create_dir(&dir).unwrap();
@@ -1040,6 +1052,7 @@ fn sleeper(secs: f64) -> String {
 
 #[test]
 fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
+    let _heavy = heavy();
     let keep = tempfile::tempdir().unwrap();
     let path = keep.path().join("sleepy.pl");
     std::fs::write(
@@ -1087,6 +1100,7 @@ fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
 
 #[test]
 fn two_graders_at_once_do_not_kill_each_other_children() {
+    let _heavy = heavy();
     let keep = tempfile::tempdir().unwrap();
     let slow = keep.path().join("slow_sleeper.pl");
     std::fs::write(&slow, sleeper(0.08)).unwrap();
@@ -1206,6 +1220,7 @@ fn work_dirs(tmp: &Path) -> Vec<String> {
 
 #[test]
 fn interrupted_runs_leave_no_work_dir() {
+    let _heavy = heavy();
     let tmp = tempfile::tempdir().unwrap();
     {
         // Children of another uid pass through the temporary directory, as through /tmp.
