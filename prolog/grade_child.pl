@@ -18,16 +18,23 @@ tagged with its `type` (crates/grade/src/protocol.rs reads them):
     {"type":"diag","kind":"error","file":"a.pl","line":3,"message":"..."}
     {"type":"loaded","hand_value":"user","select_hand":null}
     {"type":"start","test":4}
-    {"type":"result","test":4,"outcome":"value","value":{"int":"12"}}
+    {"type":"result","test":4,"cpu_ms":3,"wall_ms":4,"outcome":"value","value":{"int":"12"}}
+    {"type":"overrun","test":5}
     {"type":"done"}
 
 A `result` frame's `outcome` is `value` (hand_value/3 answered `value`), `cards`
 (select_hand/3 answered `hand` and `crib`), `fail`, `halt` (with the `status` written) or
-`exception` (with its `kind`, `timeout`, `memory` or `exception`, and the `message`). An
-answer is `{"int":Digits}`, `{"cards":[Token,...]}` or `{"term":Text}`.
+`exception` (with its `kind`, `timeout`, `backstop`, `memory` or `exception`, and the
+`message`); `cpu_ms` and `wall_ms` are the goal's CPU time (the whole process's, every
+thread) and wall-clock time. An answer is `{"int":Digits}`, `{"cards":[Token,...]}` or
+`{"term":Text}`. `overrun` says that the goal went on past its limit plus the grace after
+the watchdog stopped it (it caught the exception): the grader kills the process.
 
 A test is `test(Index, Seconds, Goal)` where Goal is `hand_value(Hand, Start)` or
-`select_hand(Cards)`: inputs only. The expected answers never enter this process; the grader
+`select_hand(Cards)`: inputs only. TestsFile also holds `timing(Factor, Grace)`: a goal is
+stopped when its CPU time reaches Seconds (kind `timeout`) or, if it is waiting or starved
+rather than computing, when its wall-clock time reaches Factor x Seconds (kind `backstop`);
+Grace seconds (of CPU or of wall-clock time) after that, `overrun`. The expected answers never enter this process; the grader
 compares. What the submission prints goes to stdout and stderr, which the grader keeps apart
 from the pipe, so it cannot corrupt the protocol.
 
@@ -38,7 +45,7 @@ the remaining tests.
 
 :- initialization(main, main).
 
-:- dynamic answers/1, loading/0, submission_dir/1, armed/1.
+:- dynamic answers/1, loading/0, submission_dir/1, armed/1, fired/2, timing/2.
 
 %!  main is det.
 %
@@ -50,6 +57,10 @@ main :-
     open(AnswerPath, write, Out, [encoding(utf8), buffer(line)]),
     assertz(answers(Out)),
     read_tests(TestsFile, Tests),
+    (   memberchk(timing(Factor, Grace), Tests)
+    ->  assertz(timing(Factor, Grace))
+    ;   assertz(timing(3, 0.5))
+    ),
     load_submission(Files),
     found(hand_value, HandValue),
     found(select_hand, SelectHand),
@@ -175,15 +186,27 @@ found(Name, Where) :-
 run_test(I, Seconds, Goal) :-
     emit(_{type: start, test: I}),
     test_goal(Goal, Module, Call, Answer),
-    catch(with_time_limit(Seconds,
+    flag(grade_watchdog, N, N + 1),
+    statistics(process_cputime, C0),
+    get_time(W0),
+    catch(with_time_limit(N, I, Seconds,
                                (   call(Module:Call)
-                               ->  Outcome = true
-                               ;   Outcome = fail
+                               ->  Outcome0 = true
+                               ;   Outcome0 = fail
                                )),
           Error,
-          Outcome = error(Error)),
+          Outcome0 = error(Error)),
+    statistics(process_cputime, C1),
+    get_time(W1),
+    Cpu is round((C1 - C0) * 1000),
+    Wall is round((W1 - W0) * 1000),
+    (   Outcome0 == error(time_limit_exceeded), retract(fired(N, wall))
+    ->  Outcome = error(grade_backstop)
+    ;   Outcome = Outcome0
+    ),
+    retractall(fired(N, _)),
     outcome_frame(Outcome, Answer, Frame),
-    emit(Frame.put(_{type: result, test: I})).
+    emit(Frame.put(_{type: result, test: I, cpu_ms: Cpu, wall_ms: Wall})).
 
 test_goal(hand_value(Hand, Start), Module, hand_value(Hand, Start, Value), value(Value)) :-
     found(hand_value, Module0),
@@ -209,6 +232,7 @@ outcome_frame(error(Error), _, _{outcome: exception, kind: Kind, message: Text})
     message_text(Error, Text).
 
 error_kind(time_limit_exceeded, timeout) :- !.
+error_kind(grade_backstop, backstop) :- !.
 error_kind(error(resource_error(_), _), memory) :- !.
 error_kind(_, exception).
 
@@ -294,25 +318,66 @@ shorten(Full, Text) :-
     ;   Text = Trimmed
     ).
 
-%!  with_time_limit(+Seconds:number, :Goal) is semidet.
+%!  with_time_limit(+N:integer, +Test:integer, +Seconds:number, :Goal) is semidet.
 %
-%   Runs Goal once; if it is still running after Seconds of wall-clock time, a watchdog
-%   thread makes it throw time_limit_exceeded. (library(time)'s call_with_time_limit/2 would
-%   do, but with its alarm thread a halt/1 during the goal sometimes hangs the process in
-%   SWI-Prolog 9.0.) A goal that catches the exception and goes on is killed by the grader.
+%   Runs Goal once, as test Test, under watch N. A watchdog thread makes it throw
+%   time_limit_exceeded when the process has used Seconds of CPU time since the goal
+%   started, or, for a goal that waits (sleep/1, a blocking read) or is starved by a busy
+%   machine, when Factor x Seconds of wall-clock time have passed (timing/2); fired(N, Clock)
+%   then says which clock stopped it. A goal that catches the exception and goes on is
+%   reported (`overrun`) Grace seconds later, and the grader kills the process. Measuring
+%   CPU time keeps the verdict the same however busy the machine is. (library(time)'s
+%   call_with_time_limit/2 is wall-clock only, and with its alarm thread a halt/1 during the
+%   goal sometimes hangs the process in SWI-Prolog 9.0.)
 
-with_time_limit(Seconds, Goal) :-
+with_time_limit(N, Test, Seconds, Goal) :-
     thread_self(Me),
-    flag(grade_watchdog, N, N + 1),
     assertz(armed(N)),
-    thread_create(watchdog(Seconds, Me, N), Watchdog, []),
+    timing(Factor, Grace),
+    Backstop is Seconds * Factor,
+    statistics(process_cputime, C0),
+    get_time(W0),
+    Watch = watch(N, Test, Me, C0, W0, Seconds, Backstop, Grace),
+    thread_create(watchdog(Watch, armed), Watchdog, []),
     call_cleanup(once(Goal), disarm(N, Watchdog)).
 
-watchdog(Seconds, Thread, N) :-
-    sleep(Seconds),
+%   watchdog(+Watch, +State): State is `armed` until the goal is stopped, then `fired`.
+%   It sleeps no longer than the CPU time left (a goal uses at most one second of CPU per
+%   second, unless it runs threads) and at most 0.1 s, so a loop is stopped within 0.1 s
+%   of CPU time of its limit.
+
+watchdog(Watch, State) :-
+    Watch = watch(N, Test, Thread, C0, W0, Limit, Backstop, Grace),
+    statistics(process_cputime, C),
+    get_time(W),
+    Cpu is C - C0,
+    Wall is W - W0,
+    (   State == armed, Cpu >= Limit
+    ->  fire(N, Thread, cpu),
+        watchdog(Watch, fired)
+    ;   State == armed, Wall >= Backstop
+    ->  fire(N, Thread, wall),
+        watchdog(Watch, fired)
+    ;   State == fired, ( Cpu >= Limit + Grace ; Wall >= Backstop + Grace )
+    ->  with_mutex(grade_watchdog,
+                   (   armed(N)
+                   ->  emit(_{type: overrun, test: Test})
+                   ;   true
+                   ))
+    ;   (   State == armed
+        ->  Left is min(Limit - Cpu, Backstop - Wall)
+        ;   Left is min(Limit + Grace - Cpu, Backstop + Grace - Wall)
+        ),
+        Sleep is max(0.005, min(0.1, Left)),
+        sleep(Sleep),
+        watchdog(Watch, State)
+    ).
+
+fire(N, Thread, Clock) :-
     with_mutex(grade_watchdog,
-               (   retract(armed(N))
-               ->  thread_signal(Thread, throw(time_limit_exceeded))
+               (   armed(N)
+               ->  assertz(fired(N, Clock)),
+                   thread_signal(Thread, throw(time_limit_exceeded))
                ;   true
                )).
 

@@ -5,7 +5,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use crib_grade::{
     DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report,
@@ -22,10 +22,12 @@ pub struct GradeArgs {
     /// Treat each PATH as one submission, even a directory (its .pl files load together).
     #[arg(long)]
     single: bool,
-    /// Wall-clock limit per hand_value/3 test, seconds.
+    /// CPU-time limit per hand_value/3 test, seconds (a goal that waits rather than
+    /// computes is stopped at three times this in wall-clock time).
     #[arg(long, value_name = "SECS", default_value_t = 1.0, value_parser = seconds)]
     hand_value_timeout: f64,
-    /// Wall-clock limit per select_hand/3 test, seconds.
+    /// CPU-time limit per select_hand/3 test, seconds (a goal that waits rather than
+    /// computes is stopped at three times this in wall-clock time).
     #[arg(long, value_name = "SECS", default_value_t = 4.0, value_parser = seconds)]
     select_hand_timeout: f64,
     /// Wall-clock limit for starting swipl and loading a submission, seconds.
@@ -34,8 +36,12 @@ pub struct GradeArgs {
     /// Address-space limit of each child, MiB (Prolog's stacks get half).
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(64..))]
     memory: u64,
+    /// The most a submission's files may total, MiB; a bigger one is not loaded (checked
+    /// before anything is read or copied).
+    #[arg(long, value_name = "MIB", default_value_t = crib_grade::MAX_BYTES >> 20, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    max_size: u64,
     /// Submissions graded at once [default: one per core].
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crib_grade::UID_BLOCK as i64))]
     jobs: Option<u32>,
     /// Directory where each submission's result (JSON) is written as soon as it is done.
     #[arg(long, value_name = "DIR", default_value = "crib-grade-results")]
@@ -136,13 +142,19 @@ pub fn long_help() -> String {
          closes; 0 for an invalid answer); code quality (30) is left to the markers.\n\n\
          Verdicts: pass, wrong_answer, suboptimal, wrong_type, no_solution, exception, \
          timeout, memory, crashed, not_run (the submission did not load).\n\n\
-         Exit codes: 0 graded (whatever the marks); 2 bad usage, an unreadable PATH, or no \
-         working swipl.",
+         Timing: each test's limit is CPU time, measured in the child, so a verdict does not \
+         depend on how busy the machine is; a goal that waits (sleep/1) or is starved is \
+         stopped at three times its limit in wall-clock time.\n\n\
+         Exit codes: 0 graded (whatever the marks); 2 bad usage, an unreadable PATH or \
+         submission, no submission found, or no working swipl; 128 + the signal when \
+         interrupted (130 SIGINT, 143 SIGTERM), after killing the children and removing the \
+         work directories (the results written so far stay: --resume goes on).",
         set.provenance()
     )
 }
 
 pub fn run(args: &GradeArgs) -> Result<()> {
+    on_signals_clean_up()?;
     let mut session = Session::new(&args.out);
     session.resume = args.resume;
     session.gradescope = args.gradescope.clone();
@@ -150,7 +162,20 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     if let Some(jobs) = args.jobs.and_then(|j| NonZeroUsize::new(j as usize)) {
         session.jobs = jobs;
     }
-    let submissions = session.discover(&args.paths, args.single)?;
+    let found = session.survey(&args.paths, args.single)?;
+    for skipped in &found.skipped {
+        eprintln!("crib: warning: skipped {skipped}");
+    }
+    for dir in &found.empty {
+        eprintln!(
+            "crib: warning: no submission in {}: no regular .pl file and no subdirectory",
+            crib_grade::escape_path(dir)
+        );
+    }
+    let submissions = found.submissions;
+    if submissions.is_empty() {
+        bail!("no submission found: nothing to grade");
+    }
     // Every child's memory, times the workers, stays well inside the container's cgroup.
     let workers = session.jobs.get().min(submissions.len().max(1));
     let memory = MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
@@ -160,6 +185,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
         load: Duration::from_secs_f64(args.load_timeout),
         memory: memory.per_child,
+        max_bytes: args.max_size << 20,
         ..Limits::default()
     };
     let choice = match args.isolation {
@@ -209,18 +235,42 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     } else {
         let mut out = std::io::stdout().lock();
         write!(out, "{}", crib_grade::table(&reports, args.verbose))?;
+        let skipped =
+            found.skipped.len() + reports.iter().map(|r| r.load.skipped.len()).sum::<usize>();
         writeln!(
             out,
             "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, memory {}, \
-             results in {}; code quality (30) not assessed",
+             results in {}{}; code quality (30) not assessed",
             reports.len(),
             if reports.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
             grader.isolation().name(),
             memory,
-            args.out.display()
+            args.out.display(),
+            if skipped > 0 {
+                format!(", {skipped} skipped (links, FIFOs, devices: see warnings and --verbose)")
+            } else {
+                String::new()
+            }
         )?;
     }
+    Ok(())
+}
+
+/// On SIGINT, SIGTERM or SIGHUP, kills every child, removes the work directories
+/// ([`crib_grade::shutdown`]) and exits with 128 + the signal's number. Results already
+/// written stay, and `--resume` goes on from them.
+fn on_signals_clean_up() -> Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .context("cannot handle signals")?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            crib_grade::shutdown();
+            eprintln!("\ncrib: interrupted by signal {signal}; results so far are kept (--resume)");
+            std::process::exit(128 + signal);
+        }
+    });
     Ok(())
 }
 

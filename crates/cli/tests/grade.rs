@@ -200,3 +200,108 @@ fn output_directories_are_not_graded_and_write_failures_exit_2() {
         "{err}"
     );
 }
+
+#[test]
+fn no_submission_and_skipped_entries_are_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("results");
+    let subs = dir.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    std::fs::write(subs.join("notes.txt"), "not prolog").unwrap();
+    let out = crib()
+        .args(["grade", "--out"])
+        .arg(&out_dir)
+        .arg(&subs)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no submission in"), "{err}");
+    assert!(err.contains("no submission found"), "{err}");
+    // A link and a .PL file: the link is skipped with a warning, the .PL file graded.
+    std::os::unix::fs::symlink("/etc/passwd", subs.join("passwd.pl")).unwrap();
+    std::fs::copy(corpus("empty.pl"), subs.join("LOUD.PL")).unwrap();
+    let out = crib()
+        .args(["grade", "--out"])
+        .arg(&out_dir)
+        .arg(&subs)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning: skipped") && err.contains("passwd.pl: a symbolic link"),
+        "{err}"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("LOUD") && text.contains("1 skipped"),
+        "{text}"
+    );
+}
+
+/// Starts `crib grade` on a submission that sleeps in every test, with its temporary
+/// directory in `tmp`, and returns once its child is running.
+fn grading_sleeper(tmp: &Path) -> std::process::Child {
+    let sub = tmp.join("sleeper.pl");
+    std::fs::write(&sub, "hand_value(_, _, 0) :- sleep(30).\n").unwrap();
+    let child = crib()
+        .args([
+            "grade",
+            "--isolation",
+            "rlimits",
+            "--hand-value-timeout",
+            "60",
+            "--out",
+        ])
+        .arg(tmp.join("results"))
+        .arg(&sub)
+        .env("TMPDIR", tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while work_dirs(tmp)
+        .iter()
+        .all(|d| std::fs::read_dir(d).map_or(0, |e| e.count()) < 3)
+    {
+        assert!(started.elapsed().as_secs() < 60, "no child started");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    child
+}
+
+fn work_dirs(tmp: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(tmp)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("crib-grade-"))
+        .map(|e| e.path())
+        .collect()
+}
+
+#[test]
+fn sigint_and_sigterm_remove_the_work_dirs() {
+    let tmp = tempfile::tempdir().unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+    }
+    for (signal, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
+        let mut child = grading_sleeper(tmp.path());
+        let before = work_dirs(tmp.path());
+        assert_eq!(before.len(), 1, "{before:?}");
+        // SAFETY: kill only sends a signal to the child started above.
+        unsafe {
+            libc::kill(child.id() as i32, signal);
+        }
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "signal {signal}");
+        assert!(
+            work_dirs(tmp.path()).is_empty(),
+            "signal {signal} left {before:?}"
+        );
+    }
+}

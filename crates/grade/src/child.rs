@@ -65,15 +65,29 @@ pub(crate) struct Child {
 impl Child {
     /// Starts `cmd` (which must let the child inherit `pipe`'s writer) with stdin closed and
     /// stdout and stderr drained, then closes the grader's copy of the writer so that the
-    /// frames end when the child (and everything it started) is gone.
+    /// frames end when the child (and everything it started) is gone. The child's process
+    /// group is recorded until the child is dropped, so that [`crate::shutdown`] kills it.
     ///
     /// # Errors
-    /// As [`Command::spawn`].
+    /// As [`Command::spawn`]; `Interrupted` once [`crate::shutdown`] has run.
     pub fn spawn(mut cmd: Command, pipe: FramePipe) -> io::Result<Child> {
         cmd.stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         let mut process = cmd.spawn()?;
+        let group = i32::try_from(process.id()).unwrap_or(0);
+        if !crate::workdir::add_group(group) {
+            // SAFETY: kill only sends a signal, to the group just started.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+            let _ = process.kill();
+            let _ = process.wait();
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the grader is shutting down",
+            ));
+        }
         let FramePipe { reader, writer } = pipe;
         drop(writer);
         let frames = read_frames(reader);
@@ -144,6 +158,14 @@ impl Child {
             ("stdout", head(&self.stdout)),
             ("stderr", head(&self.stderr)),
         ]
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        if let Ok(group) = i32::try_from(self.process.id()) {
+            crate::workdir::remove_group(group);
+        }
     }
 }
 

@@ -36,6 +36,7 @@ mod strategy;
 mod submission;
 mod testset;
 mod verdict;
+mod workdir;
 
 use std::path::PathBuf;
 
@@ -50,22 +51,26 @@ pub use report::{
     TestVisibility, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
-pub use sandbox::{Isolation, IsolationChoice, Layer, SANDBOX_UID, TMPFS_BYTES};
+pub use sandbox::{Isolation, IsolationChoice, Layer, SANDBOX_UID, TMPFS_BYTES, UID_BLOCK};
 pub use session::{Graded, Progress, Session, SessionError};
 pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
-pub use submission::{discover, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
+pub use submission::{
+    discover, escape_name, escape_path, survey, Discovery, Skipped, Staged, Submission, MAX_BYTES,
+    MAX_ENTRIES,
+};
 pub use testset::{
     test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,
 };
 pub use verdict::{KeepValue, Verdict};
+pub use workdir::{shutdown, WORK_PREFIX};
 
 /// What stops the grader from grading at all. Problems with a submission are never errors:
 /// they are part of its [`Report`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GradeError {
-    /// A path given cannot be read.
-    #[error("cannot read {path}")]
+    /// A path given cannot be read, or is neither a regular file nor a directory.
+    #[error("cannot read {}", crate::submission::escape_path(path))]
     Path {
         /// The path.
         path: PathBuf,

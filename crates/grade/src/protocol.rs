@@ -29,9 +29,18 @@ pub(crate) enum Frame {
     Result {
         /// The test's index in the test set.
         test: usize,
+        /// The goal's CPU time (the child process's, every thread), milliseconds.
+        #[serde(default)]
+        cpu_ms: Option<u64>,
         /// How the goal ended.
         #[serde(flatten)]
         outcome: Outcome,
+    },
+    /// The goal of test `test` went on past its limit and the grace after the watchdog
+    /// stopped it (it caught the exception): the grader kills the child.
+    Overrun {
+        /// The test's index in the test set.
+        test: usize,
     },
     /// Every test has run; the child exits.
     Done,
@@ -102,8 +111,11 @@ pub(crate) enum Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum ExceptionKind {
-    /// The child's watchdog stopped the goal at its time limit.
+    /// The child's watchdog stopped the goal at its CPU-time limit.
     Timeout,
+    /// The child's watchdog stopped the goal at the wall-clock backstop: it was waiting (or
+    /// starved), not computing.
+    Backstop,
     /// A resource error: a Prolog stack or memory ran out.
     Memory,
     /// Any other exception.

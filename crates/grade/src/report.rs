@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::credit::SelectCredit;
 use crate::sandbox::Isolation;
+use crate::submission::Skipped;
 use crate::verdict::Verdict;
 
 /// Marks for hand_value/3 correctness.
@@ -39,6 +40,10 @@ pub struct Load {
     pub missing_predicate: Vec<String>,
     /// Why nothing usable loaded, if so.
     pub load_failed: Option<String>,
+    /// What was not copied from the submission, and why: symbolic links (never followed),
+    /// FIFOs, sockets and devices.
+    #[serde(default)]
+    pub skipped: Vec<Skipped>,
 }
 
 impl Load {
@@ -69,6 +74,10 @@ pub struct TestResult {
     pub credit: Option<f64>,
     /// Wall-clock time of the goal, milliseconds, as the grader saw it.
     pub time_ms: u64,
+    /// CPU time of the goal, milliseconds, as the child measured it (the child's process,
+    /// every thread): the time limit is judged on it. Absent when the child did not answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<u64>,
 }
 
 /// The marks of a submission.
@@ -192,6 +201,10 @@ impl Report {
         if warnings > 0 {
             problems.push(format!("{warnings} warning{}", plural(warnings)));
         }
+        let skipped = self.load.skipped.len();
+        if skipped > 0 {
+            problems.push(format!("{skipped} skipped"));
+        }
         let mut counts: Vec<(&str, usize)> = Vec::new();
         for test in &self.tests {
             let name = test.verdict.name();
@@ -255,6 +268,9 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
             }
         }
         if verbose {
+            for s in &r.load.skipped {
+                let _ = writeln!(out, "    skipped {s}");
+            }
             for d in &r.load.diagnostics {
                 let _ = writeln!(
                     out,
@@ -270,10 +286,15 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
                     .credit
                     .map(|q| format!(" credit {:.3}", q))
                     .unwrap_or_default();
+                let cpu = t
+                    .cpu_ms
+                    .map(|ms| ms.to_string())
+                    .unwrap_or_else(|| "-".into());
                 let _ = writeln!(
                     out,
-                    "    {:<36} {:>5} ms  {}{credit}",
+                    "    {:<36} {:>5} ms cpu {:>5} ms wall  {}{credit}",
                     t.id,
+                    cpu,
                     t.time_ms,
                     one_line(&t.verdict.describe())
                 );
@@ -488,6 +509,9 @@ pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json:
     }
     if !report.load.diagnostics.is_empty() {
         let _ = writeln!(output, "\nwhile loading your files, SWI-Prolog printed:");
+    }
+    for s in &report.load.skipped {
+        let _ = writeln!(output, "skipped {s}");
     }
     for d in &report.load.diagnostics {
         let _ = writeln!(output, "{}:{}: {}: {}", d.file, d.line, d.kind, d.message);

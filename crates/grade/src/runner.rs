@@ -15,9 +15,10 @@ use crate::deep::{Deep, DeepOptions, Place};
 use crate::protocol::{Found, Frame, Outcome};
 use crate::report::{Diagnostic, Load, Marks, Report, TestResult};
 use crate::sandbox::{self, Isolation, IsolationChoice, Jail, Mounts, Rlimits};
-use crate::submission::Submission;
+use crate::submission::{escape_path, Staged, Submission, MAX_BYTES};
 use crate::testset::{test_set, Input, TestCase, TestSet};
 use crate::verdict::{judge, Verdict};
+use crate::workdir::WorkDir;
 use crate::GradeError;
 
 /// The child program, built into the grader so that it always matches it.
@@ -26,20 +27,36 @@ const CHILD: &str = include_str!("../../../prolog/grade_child.pl");
 /// The most diagnostics kept per submission.
 pub const MAX_DIAGNOSTICS: usize = 50;
 
-/// Time and memory limits.
+/// Time, memory and size limits.
+///
+/// **The timing rule.** A test's limit is CPU time: the child's watchdog measures the CPU
+/// time its process has used since the goal started (every thread) and stops the goal when
+/// it reaches the limit, so a verdict does not depend on how busy the machine is. A goal that
+/// waits instead of computing (`sleep/1`, a blocking read) or that the machine starves is
+/// stopped by a wall-clock backstop, `wall_factor` times the limit. A goal that ignores
+/// being stopped is killed `grace` later (of CPU time, or of wall-clock time past the
+/// backstop). Loading is limited in wall-clock time, and one submission in all by
+/// [`Limits::budget`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall clock per hand_value test (default 1 s).
+    /// CPU time per hand_value test (default 1 s).
     pub hand_value: Duration,
-    /// Wall clock per select_hand test (default 4 s).
+    /// CPU time per select_hand test (default 4 s).
     pub select_hand: Duration,
     /// Wall clock for starting a child and loading the submission (default 10 s).
     pub load: Duration,
-    /// How long past a test's limit the grader waits for the child's own timer before it
-    /// kills the child (default 0.5 s).
+    /// How long past a test's limit (CPU time, or wall-clock time past the backstop) a goal
+    /// that ignores being stopped runs before the child is killed (default 0.5 s).
     pub grace: Duration,
+    /// The wall-clock backstop of a test, in multiples of its limit (default 3): it stops a
+    /// goal that waits rather than computes, or that a busy machine starves.
+    pub wall_factor: u32,
     /// Address space of each child, bytes (default 1 GiB); Prolog's stacks get half.
     pub memory: u64,
+    /// The most bytes a submission's files may total (default [`MAX_BYTES`], 8 MiB): checked
+    /// from the files' metadata and by a bounded read, before anything is copied; a bigger
+    /// submission fails to load.
+    pub max_bytes: u64,
 }
 
 impl Default for Limits {
@@ -49,13 +66,15 @@ impl Default for Limits {
             select_hand: Duration::from_secs(4),
             load: Duration::from_secs(10),
             grace: Duration::from_millis(500),
+            wall_factor: 3,
             memory: 1 << 30,
+            max_bytes: MAX_BYTES,
         }
     }
 }
 
 impl Limits {
-    /// Returns the wall-clock limit of `case`.
+    /// Returns the CPU-time limit of `case`.
     pub fn of(&self, case: &TestCase) -> Duration {
         match case.input {
             Input::HandValue { .. } => self.hand_value,
@@ -63,13 +82,24 @@ impl Limits {
         }
     }
 
-    /// Returns the most time one submission can take: the load limit plus every test's limit
-    /// and grace. Past it, the remaining tests are not run (verdict `timeout`).
+    /// Returns the wall-clock backstop of `case`: its limit times `wall_factor` (at least
+    /// 1).
+    pub fn backstop(&self, case: &TestCase) -> Duration {
+        self.of(case) * self.wall_factor.max(1)
+    }
+
+    /// Returns the most wall-clock time one submission can take: the load limit plus, for
+    /// each test, one and a half times its limit plus the grace (with the defaults 10 +
+    /// 78 x 2 + 24 x 6.5 = 322 s). Past it, the remaining tests are not run (verdict
+    /// `timeout`). A goal that takes its whole CPU limit takes about as long in wall-clock
+    /// time on an idle core, so only a submission slow on most tests on a machine giving it
+    /// less than two thirds of a core reaches it; without it, a submission that waits in
+    /// every test would take its backstop 102 times (573 s).
     pub fn budget(&self, tests: &TestSet) -> Duration {
         tests
             .cases
             .iter()
-            .map(|c| self.of(c) + self.grace)
+            .map(|c| self.of(c) * 3 / 2 + self.grace)
             .sum::<Duration>()
             + self.load
     }
@@ -77,11 +107,17 @@ impl Limits {
 
 /// Grades submissions: owns the sandbox settings and a directory with the child program and
 /// the tests.
+///
+/// Its work directory, `crib-grade-<random>` in the temporary directory, is private (see
+/// the crate's README, "Work directories"), removed when the grader is dropped or by
+/// [`crate::shutdown`], and removed by the next grader created after a death that could not
+/// clean up (SIGKILL). When it runs as root, the grader takes a block of sandbox uids of
+/// its own ([`crate::SANDBOX_UID`]) for its life.
 #[derive(Debug)]
 pub struct Grader {
     jail: Jail,
     limits: Limits,
-    dir: tempfile::TempDir,
+    dir: WorkDir,
     tests: &'static TestSet,
     counter: AtomicUsize,
     select_credit: SelectCredit,
@@ -95,17 +131,15 @@ impl Grader {
     /// [`GradeError::Swipl`] if `swipl` does not run, [`GradeError::Bwrap`] if bubblewrap
     /// was required and does not work, [`GradeError::Isolation`] if strict isolation was
     /// required and is not possible here, [`GradeError::Io`] if the work directory cannot be
-    /// written.
+    /// written or no block of sandbox uids is free.
     pub fn new(
         swipl: &Path,
         isolation: IsolationChoice,
         limits: Limits,
     ) -> Result<Grader, GradeError> {
-        let jail = Jail::new(swipl, isolation)?;
-        let dir = tempfile::Builder::new()
-            .prefix("crib-grade-")
-            .tempdir()
+        let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
+        let jail = Jail::new(swipl, isolation, dir.path())?;
         let tests = test_set();
         let grader = dir.path().join("grader");
         let write = |name: &str, text: &str| {
@@ -115,8 +149,7 @@ impl Grader {
         fs::create_dir(&grader).map_err(|e| GradeError::io("creating the work directory", e))?;
         write("grade_child.pl", CHILD)?;
         write("tests.pl", &tests_file(tests, &limits))?;
-        sandbox::open_up(dir.path())
-            .map_err(|e| GradeError::io("opening the work directory", e))?;
+        sandbox::open_up(&grader).map_err(|e| GradeError::io("opening the grader's files", e))?;
         Ok(Grader {
             jail,
             limits,
@@ -167,19 +200,36 @@ impl Grader {
         self.limits
     }
 
+    /// Returns the work directory.
+    pub fn work_dir(&self) -> &Path {
+        self.dir.path()
+    }
+
     /// Grades one submission as worker `slot` (0-based, below the number of workers: each
     /// worker's children get a uid of their own when the grader runs as root). Never fails:
     /// anything that goes wrong becomes part of the report.
     pub fn grade(&self, submission: &Submission, slot: u32) -> Report {
         let started = Instant::now();
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        let work = self.dir.path().join(format!("s{n}"));
         let mut run = Run::new(self.tests);
         let mut deep = None;
-        let content_hash = match self.prepare(submission, &work, slot) {
-            Ok((staged_load, hash)) => {
-                run.load.files = staged_load;
-                self.run_children(&work, slot, &mut run);
+        // A random name: a child may pass through the work directory but not list it.
+        let work = tempfile::Builder::new()
+            .prefix(&format!("s{n}-"))
+            .rand_bytes(12)
+            .tempdir_in(self.dir.path());
+        let content_hash = match work
+            .map_err(|e| format!("cannot create a directory for it: {e}"))
+            .and_then(|work| Ok((self.prepare(submission, work.path(), slot)?, work)))
+        {
+            Ok((staged, work)) => {
+                run.load.files = staged.load;
+                run.load.skipped = staged.skipped;
+                if run.load.files.is_empty() {
+                    run.fail_load("no .pl file to load".into());
+                } else {
+                    self.run_children(work.path(), slot, &mut run);
+                }
                 deep = self
                     .deep
                     .as_ref()
@@ -188,20 +238,19 @@ impl Grader {
                         d.check(&Place {
                             jail: &self.jail,
                             grader: &self.dir.path().join("grader"),
-                            work: &work,
+                            work: work.path(),
                             files: &run.load.files,
                             slot,
                             limits: self.limits,
                         })
                     });
-                hash
+                staged.hash
             }
             Err(why) => {
                 run.fail_load(why);
                 String::new()
             }
         };
-        let _ = fs::remove_dir_all(&work);
         let tests: Vec<TestResult> = run
             .results
             .into_iter()
@@ -221,7 +270,7 @@ impl Grader {
             .collect();
         Report {
             name: submission.name.clone(),
-            path: submission.path.display().to_string(),
+            path: escape_path(&submission.path),
             content_hash,
             test_set: self.tests.fingerprint.clone(),
             select_credit: self.select_credit,
@@ -236,26 +285,22 @@ impl Grader {
         }
     }
 
-    /// Copies the submission into `work/submission` and makes `work/scratch`.
-    fn prepare(
-        &self,
-        submission: &Submission,
-        work: &Path,
-        slot: u32,
-    ) -> Result<(Vec<String>, String), String> {
+    /// Copies the submission into `work/submission` and makes `work/scratch`, readable
+    /// (and the scratch writable) by worker `slot`'s children alone.
+    fn prepare(&self, submission: &Submission, work: &Path, slot: u32) -> Result<Staged, String> {
         let copy = work.join("submission");
         let scratch = work.join("scratch");
         for dir in [&copy, &scratch] {
             fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        let staged = submission.stage(&copy)?;
-        sandbox::open_up(work).map_err(|e| format!("cannot open up the copy: {e}"))?;
-        sandbox::give_to_slot(&scratch, slot)
+        let staged = submission.stage(&copy, self.limits.max_bytes)?;
+        self.jail
+            .hand_over(work, slot)
+            .map_err(|e| format!("cannot hand the copy over to the sandbox: {e}"))?;
+        self.jail
+            .give_scratch(&scratch, slot)
             .map_err(|e| format!("cannot give the scratch directory away: {e}"))?;
-        if staged.load.is_empty() {
-            return Err("no .pl file to load".into());
-        }
-        Ok((staged.load, staged.hash))
+        Ok(staged)
     }
 
     /// Runs every test, starting a fresh child whenever one dies or is killed.
@@ -275,6 +320,7 @@ impl Grader {
                 run.rest(|case| Verdict::Timeout {
                     limit_ms: limits.of(case).as_millis() as u64,
                     killed: false,
+                    wall: true,
                 });
                 break;
             }
@@ -382,6 +428,14 @@ impl Grader {
                     loaded = true;
                     if first {
                         run.loaded(found);
+                        if run.load.load_failed.is_some() {
+                            // Neither predicate is defined: no test can run.
+                            let reason = "neither hand_value/3 nor select_hand/3 is defined";
+                            run.rest(|_| Verdict::NotRun {
+                                reason: reason.into(),
+                            });
+                            break Flow::Stop;
+                        }
                     }
                     deadline = Instant::now() + self.limits.load;
                 }
@@ -389,20 +443,45 @@ impl Grader {
                     if let Some(case) = self.tests.cases.get(i) {
                         let now = Instant::now();
                         current = Some((i, now));
-                        deadline = now + self.limits.of(case) + self.limits.grace;
+                        deadline = now + self.limits.backstop(case) + self.limits.grace;
                     }
                 }
-                Ok(Frame::Result { test: i, outcome }) => {
+                Ok(Frame::Result {
+                    test: i,
+                    cpu_ms,
+                    outcome,
+                }) => {
                     if let (Some((j, at)), Some(case)) = (current, self.tests.cases.get(i)) {
                         if i == j {
                             let ms = at.elapsed().as_millis() as u64;
                             let outcome = relative(outcome, &prefix);
-                            let limit_ms = self.limits.of(case).as_millis() as u64;
+                            let limits = (
+                                self.limits.of(case).as_millis() as u64,
+                                self.limits.backstop(case).as_millis() as u64,
+                            );
                             let (verdict, credit) =
-                                judge(case, &outcome, limit_ms, self.select_credit);
-                            run.record(i, result(case, verdict, credit, ms));
+                                judge(case, &outcome, limits, self.select_credit);
+                            let mut r = result(case, verdict, credit, ms);
+                            r.cpu_ms = cpu_ms;
+                            run.record(i, r);
                             current = None;
                             deadline = Instant::now() + self.limits.load;
+                        }
+                    }
+                }
+                Ok(Frame::Overrun { test: i }) => {
+                    if let (Some((j, at)), Some(case)) = (current, self.tests.cases.get(i)) {
+                        if i == j {
+                            // The goal caught the watchdog's exception and went on.
+                            let _ = child.kill();
+                            let ms = at.elapsed().as_millis() as u64;
+                            let verdict = Verdict::Timeout {
+                                limit_ms: self.limits.of(case).as_millis() as u64,
+                                killed: true,
+                                wall: false,
+                            };
+                            run.record(i, result(case, verdict, None, ms));
+                            break Flow::Continue;
                         }
                     }
                 }
@@ -444,9 +523,11 @@ impl Grader {
             let ms = at.elapsed().as_millis() as u64;
             let limit_ms = self.limits.of(case).as_millis() as u64;
             let verdict = match status {
+                // No answer by the backstop: the child's watchdog did not stop the goal.
                 None => Verdict::Timeout {
-                    limit_ms,
+                    limit_ms: self.limits.backstop(case).as_millis() as u64,
                     killed: true,
+                    wall: true,
                 },
                 Some(status) => died(status, tail, limit_ms),
             };
@@ -585,6 +666,7 @@ fn result(case: &TestCase, verdict: Verdict, credit: Option<f64>, time_ms: u64) 
         verdict,
         credit,
         time_ms,
+        cpu_ms: None,
     }
 }
 
@@ -598,6 +680,7 @@ fn died(status: ExitStatus, tail: String, limit_ms: u64) -> Verdict {
         return Verdict::Timeout {
             limit_ms,
             killed: true,
+            wall: false,
         };
     }
     Verdict::Crashed {
@@ -623,9 +706,15 @@ fn path_text(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// Returns tests.pl: one `test(Index, Seconds, Goal)` term per test, inputs only.
+/// Returns tests.pl: `timing(WallFactor, GraceSeconds)`, then one `test(Index, Seconds,
+/// Goal)` term per test, inputs only.
 fn tests_file(tests: &TestSet, limits: &Limits) -> String {
     let mut text = String::from("% generated by crib-grade: inputs only, never expected answers\n");
+    text.push_str(&format!(
+        "timing({}, {:.3}).\n",
+        limits.wall_factor.max(1),
+        limits.grace.as_secs_f64()
+    ));
     for (i, case) in tests.cases.iter().enumerate() {
         let goal = match &case.input {
             Input::HandValue { hand, start } => format!(

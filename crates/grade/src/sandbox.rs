@@ -215,9 +215,88 @@ pub struct Rlimits {
     pub processes: u64,
 }
 
-/// The first uid (and gid) children run as when the grader runs as root; worker `n` uses
-/// `SANDBOX_UID + n`, so RLIMIT_NPROC counts one child's processes only.
+/// The start of the uids (and gids) children run as when the grader runs as root. Each
+/// grader process takes a block of [`UID_BLOCK`] uids of its own, the first free one from
+/// `SANDBOX_UID + UID_BLOCK` on (the first block, which every grader shared before blocks
+/// existed, is never used), and worker `n` uses the block's uid `n`: RLIMIT_NPROC counts one
+/// child's processes only, and killing every process of a uid after a child never touches
+/// another grader's children.
 pub const SANDBOX_UID: u32 = 64000;
+
+/// How many uids one grader process takes: one per worker, so at most this many workers.
+pub const UID_BLOCK: u32 = 256;
+
+/// Uids from here on are left alone (subordinate uid ranges usually start at 100000).
+const UID_END: u32 = 100_000;
+
+/// A block of [`UID_BLOCK`] uids held by this process: an exclusive `flock` on
+/// `uids-<first>.lock` in [`uid_lock_dir`], which the kernel releases when the process dies,
+/// however it dies.
+#[derive(Debug)]
+pub(crate) struct UidBlock {
+    first: u32,
+    _lock: std::fs::File,
+}
+
+impl UidBlock {
+    /// Takes the first free block, skipping any that holds `nobody` (65534) or 65535.
+    ///
+    /// # Errors
+    /// The I/O error of the lock directory, or `WouldBlock` when every block is taken.
+    pub fn acquire() -> io::Result<UidBlock> {
+        let dir = uid_lock_dir();
+        crate::workdir::create_dir_mode(&dir, 0o700)?;
+        let mut first = SANDBOX_UID + UID_BLOCK;
+        while first + UID_BLOCK <= UID_END {
+            let range = first..first + UID_BLOCK;
+            if !range.contains(&65534) && !range.contains(&65535) {
+                use std::os::unix::fs::OpenOptionsExt;
+                let lock = std::fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .mode(0o600)
+                    .custom_flags(libc::O_NOFOLLOW)
+                    .open(dir.join(format!("uids-{first}.lock")))?;
+                if crate::workdir::flock(&lock, libc::LOCK_EX | libc::LOCK_NB).is_ok() {
+                    return Ok(UidBlock { first, _lock: lock });
+                }
+            }
+            first += UID_BLOCK;
+        }
+        Err(io::Error::new(
+            io::ErrorKind::WouldBlock,
+            format!("every block of sandbox uids in {} is in use", dir.display()),
+        ))
+    }
+
+    /// Returns the uid (and gid) of worker `slot` (taken modulo [`UID_BLOCK`]).
+    pub fn uid(&self, slot: u32) -> u32 {
+        self.first + slot % UID_BLOCK
+    }
+
+    /// Returns the block's uids.
+    pub fn range(&self) -> std::ops::Range<u32> {
+        self.first..self.first + UID_BLOCK
+    }
+}
+
+impl Drop for UidBlock {
+    fn drop(&mut self) {
+        crate::workdir::remove_uids(self.range());
+    }
+}
+
+/// Returns the directory of the uid blocks' lock files: `/run/crib-grade` (only root can
+/// write in /run), or `crib-grade-uids` in the temporary directory where there is no /run.
+pub(crate) fn uid_lock_dir() -> PathBuf {
+    if Path::new("/run").is_dir() {
+        PathBuf::from("/run/crib-grade")
+    } else {
+        std::env::temp_dir().join("crib-grade-uids")
+    }
+}
 
 /// Size of each tmpfs (/scratch and /tmp) inside bubblewrap.
 pub const TMPFS_BYTES: u64 = 64 << 20;
@@ -230,7 +309,8 @@ pub struct Jail {
     swipl: PathBuf,
     swipl_home: Option<PathBuf>,
     bwrap: PathBuf,
-    root: bool,
+    /// The grader's own uids for children, when it runs as root (and so switches uid).
+    uids: Option<Arc<UidBlock>>,
     /// The seccomp filter, compiled once, when that layer is in force.
     seccomp: Option<Arc<BpfProgram>>,
 }
@@ -254,14 +334,16 @@ pub const SUBMISSION_DIR: &str = "/submission";
 impl Jail {
     /// Returns a jail running `swipl`, with the isolation chosen and every other layer the
     /// kernel offers (seccomp; Landlock without bubblewrap), after checking that a child can
-    /// start in it: a layer that keeps swipl from starting is dropped (Landlock first).
+    /// start in it: a layer that keeps swipl from starting is dropped (Landlock first). The
+    /// probe runs in a directory made (and removed) in `work`. When the grader runs as root,
+    /// the jail takes a block of sandbox uids of its own ([`SANDBOX_UID`]) for its life.
     ///
     /// # Errors
     /// [`GradeError::Swipl`] if `swipl` does not run, even with no layer;
     /// [`GradeError::Bwrap`] if bubblewrap was asked for and cannot start a sandbox here;
     /// [`GradeError::Isolation`] if `Strict` was asked for and the network or the host's
-    /// files stay open to children.
-    pub fn new(swipl: &Path, choice: IsolationChoice) -> Result<Jail, GradeError> {
+    /// files stay open to children; [`GradeError::Io`] if no block of uids is free.
+    pub fn new(swipl: &Path, choice: IsolationChoice, work: &Path) -> Result<Jail, GradeError> {
         let swipl = which(swipl).ok_or_else(|| GradeError::Swipl {
             path: swipl.to_path_buf(),
             message: "not found".into(),
@@ -286,7 +368,13 @@ impl Jail {
         } else {
             swipl.ancestors().nth(3).map(Path::to_path_buf)
         };
-        let root = unsafe_free_geteuid() == 0;
+        let uids = if unsafe_free_geteuid() == 0 {
+            let block = UidBlock::acquire()
+                .map_err(|e| GradeError::io("taking a block of sandbox uids", e))?;
+            Some(Arc::new(block))
+        } else {
+            None
+        };
         let seccomp = if seccomp::available() {
             seccomp::program().ok().map(Arc::new)
         } else {
@@ -298,20 +386,20 @@ impl Jail {
             swipl,
             swipl_home,
             bwrap: which(Path::new("bwrap")).unwrap_or_else(|| PathBuf::from("bwrap")),
-            root,
+            uids,
             seccomp: None,
         };
         let mut bwrap_error = None;
         if choice != IsolationChoice::Rlimits {
             // Landlock would stop bubblewrap from mounting, so under bubblewrap the mount
             // namespace is the file layer and Landlock is not applied.
-            match jail.settle(true, seccomp.clone(), None) {
+            match jail.settle(true, seccomp.clone(), None, work) {
                 Ok(()) => return jail.check(choice),
                 Err(e) if choice == IsolationChoice::Bwrap => return Err(GradeError::Bwrap(e)),
                 Err(e) => bwrap_error = Some(e),
             }
         }
-        jail.settle(false, seccomp, landlock)
+        jail.settle(false, seccomp, landlock, work)
             .map_err(|e| GradeError::Swipl {
                 path: jail.swipl.clone(),
                 message: format!(
@@ -331,6 +419,7 @@ impl Jail {
         bwrap: bool,
         seccomp: Option<Arc<BpfProgram>>,
         landlock: Option<u8>,
+        work: &Path,
     ) -> Result<(), String> {
         let mut tries = vec![(seccomp.clone(), landlock)];
         if landlock.is_some() {
@@ -347,7 +436,7 @@ impl Jail {
                 landlock,
             };
             self.seccomp = seccomp;
-            match self.probe() {
+            match self.probe(work) {
                 Ok(()) => return Ok(()),
                 Err(e) => {
                     first_error.get_or_insert(e);
@@ -371,14 +460,21 @@ impl Jail {
         Ok(self)
     }
 
-    /// Starts `swipl` (to halt at once) in an empty sandbox with the current layers.
-    fn probe(&self) -> Result<(), String> {
-        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-        open_up(dir.path()).map_err(|e| e.to_string())?;
+    /// Starts `swipl` (to halt at once) in an empty sandbox with the current layers, in a
+    /// directory made in `work`.
+    fn probe(&self, work: &Path) -> Result<(), String> {
+        let dir = tempfile::Builder::new()
+            .prefix("probe-")
+            .tempdir_in(work)
+            .map_err(|e| e.to_string())?;
+        let scratch = dir.path().join("scratch");
+        std::fs::create_dir(&scratch).map_err(|e| e.to_string())?;
+        self.hand_over(dir.path(), 0).map_err(|e| e.to_string())?;
+        self.give_scratch(&scratch, 0).map_err(|e| e.to_string())?;
         let mounts = Mounts {
             grader: dir.path(),
             submission: dir.path(),
-            scratch: dir.path(),
+            scratch: &scratch,
         };
         let limits = Rlimits {
             memory: 1 << 30,
@@ -485,17 +581,19 @@ impl Jail {
             cmd
         };
         cmd.args(args).process_group(0);
-        let switch_uid = self.root;
-        if switch_uid {
-            cmd.uid(SANDBOX_UID + slot).gid(SANDBOX_UID + slot);
+        let uid = self.uid(slot);
+        let switch_uid = uid.is_some();
+        if let Some(uid) = uid {
+            cmd.uid(uid).gid(uid);
+            crate::workdir::add_uid(uid);
         }
         let fd = keep_fd.map(|fd| fd.as_raw_fd());
-        if let (Some(fd), true) = (fd, switch_uid) {
+        if let (Some(fd), Some(uid)) = (fd, uid) {
             // The child reopens the pipe through /proc/self/fd, which checks the pipe's
             // owner: give it to the sandbox uid.
             // SAFETY: fchown only changes the owner of the open file `fd`.
             unsafe {
-                libc::fchown(fd, SANDBOX_UID + slot, SANDBOX_UID + slot);
+                libc::fchown(fd, uid, uid);
             }
         }
         // SAFETY: the closure runs in the forked child before exec and only makes
@@ -540,21 +638,44 @@ impl Jail {
         cmd
     }
 
+    /// Returns the uid (and gid) worker `slot`'s children run as: one of this jail's own
+    /// block when the grader runs as root, else `None` (children keep the grader's uid).
+    pub fn uid(&self, slot: u32) -> Option<u32> {
+        self.uids.as_ref().map(|block| block.uid(slot))
+    }
+
     /// Kills whatever a child of worker `slot` left behind. Under bubblewrap the pid
     /// namespace dies with the child, so there is nothing to do; with rlimits only, a process
     /// that left the child's process group (setsid) would survive, so when the grader runs
-    /// as root every process of the worker's uid is killed (`kill -KILL -1` run as that uid).
+    /// as root every process of the worker's uid is killed (`kill -KILL -1` run as that uid,
+    /// one of this jail's own block: no other grader's children are touched).
     pub fn sweep(&self, slot: u32) {
-        if !self.isolation.bwrap && self.root {
-            let _ = Command::new("kill")
-                .args(["-KILL", "-1"])
-                .uid(SANDBOX_UID + slot)
-                .gid(SANDBOX_UID + slot)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status();
+        if let (false, Some(uid)) = (self.isolation.bwrap, self.uid(slot)) {
+            crate::workdir::kill_uid(uid);
         }
+    }
+
+    /// Makes `dir` and everything in it readable by worker `slot`'s children and nobody
+    /// else: directories 0750 and files 0640, with the worker's gid as their group when the
+    /// grader runs as root (symbolic links are left alone, never followed).
+    ///
+    /// # Errors
+    /// The I/O error of the first entry whose mode or group cannot be changed.
+    pub fn hand_over(&self, dir: &Path, slot: u32) -> io::Result<()> {
+        hand_over(dir, self.uid(slot))
+    }
+
+    /// Gives `dir` to worker `slot`'s uid (mode 0700), so its children can write in it.
+    ///
+    /// # Errors
+    /// The I/O error of chown or chmod.
+    pub fn give_scratch(&self, dir: &Path, slot: u32) -> io::Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+        if let Some(uid) = self.uid(slot) {
+            std::os::unix::fs::chown(dir, Some(uid), Some(uid))?;
+        }
+        Ok(())
     }
 
     fn bwrap_args(&self, mounts: &Mounts<'_>) -> Vec<String> {
@@ -669,12 +790,37 @@ fn unsafe_free_geteuid() -> u32 {
     unsafe { libc::geteuid() }
 }
 
-/// Makes `dir` and everything in it readable by every uid, so an unprivileged sandbox uid
-/// can read the grader's files and the submission's copy.
+/// Makes `dir` and everything in it readable by `group` (0750 and 0640, that group), or by
+/// the grader's uid alone when `group` is `None`.
+fn hand_over(dir: &Path, group: Option<u32>) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let meta = std::fs::symlink_metadata(dir)?;
+    let mode = if meta.is_dir() {
+        0o750
+    } else if meta.is_file() {
+        0o640
+    } else {
+        return Ok(());
+    };
+    if let Some(gid) = group {
+        std::os::unix::fs::lchown(dir, None, Some(gid))?;
+    }
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode))?;
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(dir)? {
+            hand_over(&entry?.path(), group)?;
+        }
+    }
+    Ok(())
+}
+
+/// Makes `dir` and everything in it readable by every uid (directories 0755, files 0644):
+/// for the grader's own files (the child program and the test inputs, no secret), inside a
+/// work directory that others cannot list.
 ///
 /// # Errors
 /// The I/O error of the first file whose mode cannot be changed.
-pub fn open_up(dir: &Path) -> io::Result<()> {
+pub(crate) fn open_up(dir: &Path) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::symlink_metadata(dir)?;
     if meta.is_dir() {
@@ -688,16 +834,9 @@ pub fn open_up(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Gives `dir` to worker `slot`'s uid when the grader runs as root, so the child can write
-/// in its scratch directory.
-///
-/// # Errors
-/// The I/O error of chown.
-pub fn give_to_slot(dir: &Path, slot: u32) -> io::Result<()> {
-    if unsafe_free_geteuid() == 0 {
-        std::os::unix::fs::chown(dir, Some(SANDBOX_UID + slot), Some(SANDBOX_UID + slot))?;
-    }
-    Ok(())
+/// Returns whether the grader runs as root (and so gives children uids of their own).
+pub(crate) fn is_root() -> bool {
+    unsafe_free_geteuid() == 0
 }
 
 /// Returns `program` if it is a path to a file, else the first match on `PATH`.

@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use crate::hash::fnv1a;
 use crate::report::{gradescope_with, Report, VisibilityPolicy};
 use crate::runner::Grader;
-use crate::submission::{discover, Submission};
+use crate::submission::{survey, Discovery, Submission};
 use crate::GradeError;
 
 /// A grading session: where results go and how submissions are graded.
@@ -118,16 +118,31 @@ impl Session {
         paths: &[PathBuf],
         single: bool,
     ) -> Result<Vec<Submission>, SessionError> {
+        self.survey(paths, single).map(|found| found.submissions)
+    }
+
+    /// Creates [`Session::out`] and returns what [`survey`] finds under `paths`, leaving out
+    /// the session's own output directories as [`Session::discover`] does (a directory
+    /// given that held only those is listed as empty).
+    ///
+    /// # Errors
+    /// As [`Session::discover`].
+    pub fn survey(&self, paths: &[PathBuf], single: bool) -> Result<Discovery, SessionError> {
         create_dir(&self.out)?;
         let ours: Vec<PathBuf> = [Some(&self.out), self.gradescope.as_ref()]
             .into_iter()
             .flatten()
             .filter_map(|p| p.canonicalize().ok())
             .collect();
-        Ok(discover(paths, single)?
-            .into_iter()
-            .filter(|s| !s.path.canonicalize().is_ok_and(|p| ours.contains(&p)))
-            .collect())
+        let mut found = survey(paths, single)?;
+        let before = found.submissions.len();
+        found
+            .submissions
+            .retain(|s| !s.path.canonicalize().is_ok_and(|p| ours.contains(&p)));
+        if found.submissions.is_empty() && before > 0 {
+            found.empty = paths.to_vec();
+        }
+        Ok(found)
     }
 
     /// Grades `submissions` with `grader` on [`Session::jobs`] workers (never more than there
@@ -207,7 +222,7 @@ impl Session {
     fn previous(&self, sub: &Submission, grader: &Grader) -> Option<Report> {
         let text = fs::read_to_string(self.result_path(&sub.name)).ok()?;
         let report: Report = serde_json::from_str(&text).ok()?;
-        let current = sub.content_hash().ok()?;
+        let current = sub.content_hash(grader.limits().max_bytes).ok()?;
         let fingerprint = &crate::testset::test_set().fingerprint;
         (&report.test_set == fingerprint
             && report.content_hash == current

@@ -1,12 +1,20 @@
-//! Finding submissions under the paths given, and copying one into its sandbox.
+//! Finding submissions under the paths given, and copying one into its sandbox: regular
+//! files only, links never followed, sizes bounded before anything is read.
 
-use std::fs;
+use std::ffi::OsStr;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
 
 use crate::hash::{fnv1a, fnv1a_from, FNV_OFFSET};
 use crate::GradeError;
 
-/// The most bytes copied from one submission; a bigger one is not loaded.
+/// The default for the most bytes a submission's files may total ([`crate::Limits`]'s
+/// `max_bytes`, `crib grade --max-size`): 8 MiB. A bigger submission is not loaded.
 pub const MAX_BYTES: u64 = 8 << 20;
 /// The most files and directories copied from one submission.
 pub const MAX_ENTRIES: usize = 500;
@@ -20,50 +28,115 @@ pub struct Submission {
     pub path: PathBuf,
 }
 
+/// Something left out, and why: a symbolic link (never followed), a FIFO, a socket or a
+/// device. Paths are written with [`escape_path`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skipped {
+    /// The entry: relative to the submission in a report, as found in a
+    /// [`Discovery`].
+    pub path: String,
+    /// Why it was left out, e.g. `a symbolic link (links are never followed)`.
+    pub why: String,
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path, self.why)
+    }
+}
+
+/// What [`survey`] found under the paths given.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Discovery {
+    /// The submissions, in the order given, each directory's entries sorted by name.
+    pub submissions: Vec<Submission>,
+    /// Entries of the directories given that could have been submissions but were left
+    /// out: symbolic links, and FIFOs, sockets and devices named `*.pl`.
+    pub skipped: Vec<Skipped>,
+    /// Directories given that hold no submission at all.
+    pub empty: Vec<PathBuf>,
+}
+
 /// Returns the submissions under `paths`, in the order given, each directory's entries
-/// sorted by name.
-///
-/// A file is one submission. A directory holds one submission per `.pl` file directly
-/// inside it and one per subdirectory (whose `.pl` files are loaded together); with
-/// `single`, a directory is itself one submission. Entries whose names start with `.` are
-/// skipped. Names are file stems or directory names, made unique with `~2`, `~3`...
+/// sorted by name; see [`survey`], which also says what it left out.
 ///
 /// # Errors
-/// [`GradeError::Path`] if a path does not exist or a directory cannot be read.
+/// As [`survey`].
 pub fn discover(paths: &[PathBuf], single: bool) -> Result<Vec<Submission>, GradeError> {
+    survey(paths, single).map(|found| found.submissions)
+}
+
+/// Returns the submissions under `paths` and what was left out.
+///
+/// A path given is followed if it is a symbolic link (you named it); nothing found inside
+/// a directory ever is. A regular file is one submission. A directory holds one submission
+/// per regular `.pl` file directly inside it (the extension in any case: `.PL` too) and one
+/// per subdirectory (whose `.pl` files are loaded together); with `single`, a directory is
+/// itself one submission. Entries whose names start with `.` are passed over, and so are
+/// regular files not named `*.pl`; symbolic links, and FIFOs, sockets and devices named
+/// `*.pl`, are left out and listed in [`Discovery::skipped`]. Names are file stems or
+/// directory names, escaped with [`escape_name`] and made unique with `~2`, `~3`...
+///
+/// # Errors
+/// [`GradeError::Path`] if a path does not exist, is neither a regular file nor a
+/// directory, or cannot be read, or a submission found in a directory cannot be read.
+pub fn survey(paths: &[PathBuf], single: bool) -> Result<Discovery, GradeError> {
     let mut found = Vec::new();
+    let mut discovery = Discovery::default();
+    let error = |path: &Path, source: io::Error| GradeError::Path {
+        path: path.to_path_buf(),
+        source,
+    };
     for path in paths {
-        let meta = fs::metadata(path).map_err(|source| GradeError::Path {
-            path: path.clone(),
-            source,
-        })?;
+        let meta = fs::metadata(path).map_err(|e| error(path, e))?;
+        if !meta.is_file() && !meta.is_dir() {
+            let kind = kind_name(meta.file_type());
+            return Err(error(
+                path,
+                io::Error::other(format!("{kind}, not a regular file or a directory")),
+            ));
+        }
+        readable(path, meta.is_dir()).map_err(|e| error(path, e))?;
         if meta.is_file() || single {
             found.push(path.clone());
             continue;
         }
-        let entries = fs::read_dir(path).map_err(|source| GradeError::Path {
-            path: path.clone(),
-            source,
-        })?;
-        let mut inside: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| {
-                let visible = !file_name(p).starts_with('.');
-                visible && (p.is_dir() || p.extension().is_some_and(|x| x == "pl"))
-            })
-            .collect();
-        inside.sort();
-        found.extend(inside);
+        let entries = fs::read_dir(path).map_err(|e| error(path, e))?;
+        let mut inside: Vec<fs::DirEntry> = entries.filter_map(|e| e.ok()).collect();
+        inside.sort_by_key(|e| e.file_name());
+        let before = found.len();
+        for entry in inside {
+            let name = entry.file_name();
+            if name.as_bytes().starts_with(b".") {
+                continue;
+            }
+            let entry_path = entry.path();
+            let kind = entry.file_type().map_err(|e| error(&entry_path, e))?;
+            let skip = |why: String| Skipped {
+                path: escape_path(&entry_path),
+                why,
+            };
+            if kind.is_symlink() {
+                discovery.skipped.push(skip(LINK.into()));
+            } else if kind.is_dir() || kind.is_file() && is_prolog(&name) {
+                readable(&entry_path, kind.is_dir()).map_err(|e| error(&entry_path, e))?;
+                found.push(entry_path);
+            } else if is_prolog(&name) {
+                discovery
+                    .skipped
+                    .push(skip(format!("{}, not a regular file", kind_name(kind))));
+            }
+        }
+        if found.len() == before {
+            discovery.empty.push(path.clone());
+        }
     }
-    let mut subs: Vec<Submission> = Vec::new();
     for path in found {
-        let base = if path.is_dir() {
-            file_name(&path)
-        } else {
-            path.file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| file_name(&path))
+        let is_dir = fs::metadata(&path).is_ok_and(|m| m.is_dir());
+        let base = match (is_dir, path.file_stem(), path.file_name()) {
+            (false, Some(stem), _) => escape_name(stem),
+            (_, _, Some(name)) => escape_name(name),
+            _ => String::new(),
         };
         let base = if base.is_empty() {
             "submission".to_string()
@@ -72,19 +145,90 @@ pub fn discover(paths: &[PathBuf], single: bool) -> Result<Vec<Submission>, Grad
         };
         let mut name = base.clone();
         let mut n = 1;
-        while subs.iter().any(|s| s.name == name) {
+        while discovery.submissions.iter().any(|s| s.name == name) {
             n += 1;
             name = format!("{base}~{n}");
         }
-        subs.push(Submission { name, path });
+        discovery.submissions.push(Submission { name, path });
     }
-    Ok(subs)
+    Ok(discovery)
 }
 
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default()
+/// Why a symbolic link is left out.
+const LINK: &str = "a symbolic link (links are never followed)";
+
+/// Returns whether `name` ends in `.pl`, in any case.
+fn is_prolog(name: &OsStr) -> bool {
+    Path::new(name)
+        .extension()
+        .is_some_and(|x| x.as_bytes().eq_ignore_ascii_case(b"pl"))
+}
+
+/// Checks that `path` can be opened for reading, without blocking on a FIFO.
+fn readable(path: &Path, dir: bool) -> io::Result<()> {
+    if dir {
+        fs::read_dir(path).map(drop)
+    } else {
+        open_file(path, true).map(drop)
+    }
+}
+
+/// Opens `path` for reading without blocking (a FIFO opens at once) and, unless `follow`,
+/// without following a symbolic link.
+fn open_file(path: &Path, follow: bool) -> io::Result<File> {
+    let flags = libc::O_NONBLOCK | if follow { 0 } else { libc::O_NOFOLLOW };
+    OpenOptions::new().read(true).custom_flags(flags).open(path)
+}
+
+/// Returns what kind of file `kind` is, with its article: `a FIFO`, `a socket`...
+fn kind_name(kind: fs::FileType) -> &'static str {
+    if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_block_device() || kind.is_char_device() {
+        "a device"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_dir() {
+        "a directory"
+    } else if kind.is_file() {
+        "a regular file"
+    } else {
+        "an unknown kind of file"
+    }
+}
+
+/// Returns `name` as text that tells every name apart and can be turned back into it:
+/// valid UTF-8 is kept, a backslash is doubled, and every other byte is written `\xNN`.
+///
+/// # Example
+/// ```
+/// use std::ffi::OsStr;
+/// use std::os::unix::ffi::OsStrExt;
+/// assert_eq!(crib_grade::escape_name(OsStr::new("alice.pl")), "alice.pl");
+/// assert_eq!(crib_grade::escape_name(OsStr::from_bytes(b"a\xff\\b")), "a\\xff\\\\b");
+/// ```
+pub fn escape_name(name: &OsStr) -> String {
+    let mut out = String::new();
+    for chunk in name.as_bytes().utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '\\' {
+                out.push_str("\\\\");
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
+}
+
+/// Returns `path` written as [`escape_name`] writes each name.
+pub fn escape_path(path: &Path) -> String {
+    escape_name(path.as_os_str())
 }
 
 /// A submission copied into a directory of its own.
@@ -97,19 +241,36 @@ pub struct Staged {
     /// A hash of the names and contents copied: a changed submission is graded again.
     pub hash: String,
     /// Symbolic links and special files that were not copied.
-    pub skipped: Vec<String>,
+    pub skipped: Vec<Skipped>,
 }
 
 impl Submission {
     /// Copies the submission into `into` (an existing, empty directory) and returns what was
-    /// copied. A directory is copied with its subdirectories; symbolic links inside it are
-    /// never followed (the path given may be one), so a submission cannot smuggle in a host
-    /// file.
+    /// copied. A directory is copied with its subdirectories; only regular files and
+    /// directories are copied: symbolic links inside it are never followed (the path given
+    /// may be one) and FIFOs, sockets and devices are never opened for long, so a
+    /// submission can neither smuggle in a host file nor hang the grader. Sizes are checked
+    /// from each file's metadata before it is read, and reads stop at the limit. Names are
+    /// written with [`escape_name`].
     ///
     /// # Errors
-    /// A message, lowercase, if the submission cannot be read or is bigger than
-    /// [`MAX_BYTES`] or [`MAX_ENTRIES`]; the submission then fails to load.
-    pub fn stage(&self, into: &Path) -> Result<Staged, String> {
+    /// A message, lowercase, if the submission cannot be read, is neither a regular file
+    /// nor a directory, its files total more than `max_bytes`, or it holds more than
+    /// [`MAX_ENTRIES`] entries; the submission then fails to load.
+    pub fn stage(&self, into: &Path, max_bytes: u64) -> Result<Staged, String> {
+        self.walk(Some(into), max_bytes)
+    }
+
+    /// Returns the hash [`Submission::stage`] would record, reading the files without
+    /// copying them.
+    ///
+    /// # Errors
+    /// As [`Submission::stage`].
+    pub fn content_hash(&self, max_bytes: u64) -> Result<String, String> {
+        self.walk(None, max_bytes).map(|staged| staged.hash)
+    }
+
+    fn walk(&self, into: Option<&Path>, max_bytes: u64) -> Result<Staged, String> {
         let mut staged = Staged {
             load: Vec::new(),
             files: Vec::new(),
@@ -118,28 +279,40 @@ impl Submission {
         };
         let mut budget = Budget {
             bytes: 0,
+            max_bytes,
             entries: 0,
             hash: FNV_OFFSET,
         };
-        let meta = fs::metadata(&self.path)
-            .map_err(|e| format!("cannot read {}: {e}", self.path.display()))?;
+        let shown = escape_path(&self.path);
+        let meta = fs::metadata(&self.path).map_err(|e| format!("cannot read {shown}: {e}"))?;
         if meta.is_dir() {
             copy_dir(&self.path, into, "", &mut staged, &mut budget, 0)?;
             staged.load = staged
                 .files
                 .iter()
-                .filter(|f| !f.contains('/') && f.ends_with(".pl"))
+                .filter(|f| !f.contains('/') && is_prolog(OsStr::new(f)))
                 .cloned()
                 .collect();
-        } else {
-            let name = file_name(&self.path);
-            let name = if name.ends_with(".pl") {
+        } else if meta.is_file() {
+            let name = self.path.file_name().map(escape_name).unwrap_or_default();
+            let name = if is_prolog(OsStr::new(&name)) {
                 name
             } else {
                 format!("{name}.pl")
             };
-            copy_file(&self.path, into, &name, &mut staged, &mut budget)?;
+            let to = into.map(|d| d.join(&name));
+            match copy_file(&self.path, to, &name, &name, &mut budget, true)? {
+                Copied::Yes => staged.files.push(name.clone()),
+                Copied::No(kind) => {
+                    return Err(format!("{shown} is {kind}, not a regular file"));
+                }
+            }
             staged.load = vec![name];
+        } else {
+            let kind = kind_name(meta.file_type());
+            return Err(format!(
+                "{shown} is {kind}, not a regular file or a directory"
+            ));
         }
         staged.load.sort();
         staged.hash = format!("{:016x}", budget.hash);
@@ -147,27 +320,36 @@ impl Submission {
     }
 }
 
-impl Submission {
-    /// Returns the hash [`Submission::stage`] would record, by staging into a throwaway
-    /// directory.
-    ///
-    /// # Errors
-    /// As [`Submission::stage`].
-    pub fn content_hash(&self) -> Result<String, String> {
-        let dir = tempfile::tempdir().map_err(|e| format!("cannot create a directory: {e}"))?;
-        self.stage(dir.path()).map(|staged| staged.hash)
-    }
-}
-
 struct Budget {
     bytes: u64,
+    max_bytes: u64,
     entries: usize,
     hash: u64,
 }
 
+impl Budget {
+    /// The error for a submission over the size limit, found at `rel`.
+    fn too_big(&self, rel: &str) -> String {
+        format!(
+            "too big: its files total more than {}, the most a submission may hold (at \
+             {rel}; --max-size raises the limit)",
+            bytes_text(self.max_bytes)
+        )
+    }
+}
+
+/// Returns `bytes` as `8 MiB` when a whole number of MiB, else `1234 bytes`.
+pub(crate) fn bytes_text(bytes: u64) -> String {
+    if bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
 fn copy_dir(
     from: &Path,
-    into: &Path,
+    into: Option<&Path>,
     rel: &str,
     staged: &mut Staged,
     budget: &mut Budget,
@@ -176,11 +358,12 @@ fn copy_dir(
     if depth > 8 {
         return Err(format!("{rel}: directories nested too deep"));
     }
-    let entries = fs::read_dir(from).map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+    let entries =
+        fs::read_dir(from).map_err(|e| format!("cannot read {}: {e}", escape_path(from)))?;
     let mut entries: Vec<_> = entries.filter_map(|e| e.ok()).collect();
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
-        let name = entry.file_name().to_string_lossy().into_owned();
+        let name = escape_name(&entry.file_name());
         let rel_name = if rel.is_empty() {
             name.clone()
         } else {
@@ -193,39 +376,100 @@ fn copy_dir(
         let kind = entry
             .file_type()
             .map_err(|e| format!("cannot read {rel_name}: {e}"))?;
+        let skip = |why: String| Skipped {
+            path: rel_name.clone(),
+            why,
+        };
         if kind.is_dir() {
-            let sub = into.join(&name);
-            fs::create_dir(&sub).map_err(|e| format!("cannot copy {rel_name}: {e}"))?;
-            copy_dir(&entry.path(), &sub, &rel_name, staged, budget, depth + 1)?;
+            let sub = into.map(|d| d.join(&name));
+            if let Some(sub) = &sub {
+                fs::create_dir(sub).map_err(|e| format!("cannot copy {rel_name}: {e}"))?;
+            }
+            copy_dir(
+                &entry.path(),
+                sub.as_deref(),
+                &rel_name,
+                staged,
+                budget,
+                depth + 1,
+            )?;
         } else if kind.is_file() {
-            copy_file(&entry.path(), into, &name, staged, budget)?;
-            let last = staged.files.len() - 1;
-            staged.files[last] = rel_name;
+            let to = into.map(|d| d.join(&name));
+            match copy_file(&entry.path(), to, &name, &rel_name, budget, false)? {
+                Copied::Yes => staged.files.push(rel_name),
+                Copied::No(kind) => staged
+                    .skipped
+                    .push(skip(format!("{kind}, not a regular file"))),
+            }
+        } else if kind.is_symlink() {
+            staged.skipped.push(skip(LINK.into()));
         } else {
-            staged.skipped.push(rel_name);
+            staged
+                .skipped
+                .push(skip(format!("{}, not a regular file", kind_name(kind))));
         }
     }
     Ok(())
 }
 
+/// Whether [`copy_file`] copied the file, or found it was not a regular file (of this kind).
+enum Copied {
+    Yes,
+    No(&'static str),
+}
+
+/// Copies the regular file `from` to `to` (or only reads it, when `to` is `None`), adding
+/// `name` and its contents to the hash; `rel` names it in errors. The file is opened
+/// without blocking and, unless `follow`, without following a link; its size is checked
+/// from its metadata before it is read, and the read stops past the limit.
 fn copy_file(
     from: &Path,
-    into: &Path,
+    to: Option<PathBuf>,
     name: &str,
-    staged: &mut Staged,
+    rel: &str,
     budget: &mut Budget,
-) -> Result<(), String> {
-    let bytes = fs::read(from).map_err(|e| format!("cannot read {}: {e}", from.display()))?;
-    budget.bytes += bytes.len() as u64;
-    if budget.bytes > MAX_BYTES {
-        return Err(format!("bigger than {} MiB", MAX_BYTES >> 20));
+    follow: bool,
+) -> Result<Copied, String> {
+    let mut file = match open_file(from, follow) {
+        Ok(file) => file,
+        // O_NOFOLLOW: it became a link since it was listed.
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
+            return Ok(Copied::No("a symbolic link"))
+        }
+        Err(e) => return Err(format!("cannot read {rel}: {e}")),
+    };
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("cannot read {rel}: {e}"))?;
+    if !meta.is_file() {
+        return Ok(Copied::No(kind_name(meta.file_type())));
     }
+    let room = budget.max_bytes.saturating_sub(budget.bytes);
+    if meta.len() > room {
+        return Err(budget.too_big(rel));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    (&mut file)
+        .take(room + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {rel}: {e}"))?;
+    if bytes.len() as u64 > room {
+        return Err(budget.too_big(rel));
+    }
+    budget.bytes += bytes.len() as u64;
     budget.hash = fnv1a_more(budget.hash, name.as_bytes());
     budget.hash = fnv1a_more(budget.hash, &bytes);
-    let to = into.join(name);
-    fs::write(&to, &bytes).map_err(|e| format!("cannot copy {name}: {e}"))?;
-    staged.files.push(name.to_string());
-    Ok(())
+    if let Some(to) = to {
+        let mut out = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&to)
+            .map_err(|e| format!("cannot copy {rel}: {e}"))?;
+        out.write_all(&bytes)
+            .map_err(|e| format!("cannot copy {rel}: {e}"))?;
+    }
+    Ok(Copied::Yes)
 }
 
 /// Feeds `bytes` to the hash, then mixes in their length, so that moving bytes from a name

@@ -43,12 +43,18 @@ pub enum Verdict {
         /// The message SWI-Prolog prints for it.
         message: String,
     },
-    /// The goal ran past its wall-clock limit (or the child's CPU limit).
+    /// The goal used up its CPU-time limit or, when it waited or was starved rather than
+    /// computed, ran past the wall-clock backstop (`wall`).
     Timeout {
-        /// The limit, in milliseconds.
+        /// The limit that stopped it, in milliseconds: CPU time, or wall-clock time when
+        /// `wall`.
         limit_ms: u64,
         /// Whether the grader had to kill the child (the Prolog timer did not stop it).
         killed: bool,
+        /// Whether the wall-clock backstop stopped it (absent in results of earlier versions:
+        /// false).
+        #[serde(default)]
+        wall: bool,
     },
     /// The goal ran out of memory: a Prolog resource error or the address-space limit.
     Memory {
@@ -106,8 +112,20 @@ impl Verdict {
             Verdict::WrongType { got, reason } => format!("wrong type: {reason}: got {got}"),
             Verdict::NoSolution => "no solution: the goal failed".into(),
             Verdict::Exception { message } => format!("exception: {message}"),
-            Verdict::Timeout { limit_ms, killed } => format!(
-                "timeout: over {limit_ms} ms{}",
+            Verdict::Timeout {
+                limit_ms,
+                killed,
+                wall,
+            } => format!(
+                "timeout: {}{}",
+                if *wall {
+                    format!(
+                        "no answer after {limit_ms} ms of wall-clock time (the backstop for a \
+                         goal that waits, e.g. in sleep/1, rather than computes)"
+                    )
+                } else {
+                    format!("over {limit_ms} ms of CPU time")
+                },
                 if *killed { " (child killed)" } else { "" }
             ),
             Verdict::Memory { message } => format!("memory: {message}"),
@@ -149,12 +167,13 @@ fn parse_tokens(tokens: &[String]) -> Option<Vec<Card>> {
     tokens.iter().map(|t| Card::parse(t).ok()).collect()
 }
 
-/// Judges how test `case`'s goal ended; `limit_ms` is its time limit. Returns the verdict
-/// and, for select_hand, the test's credit (0 unless the goal answered).
+/// Judges how test `case`'s goal ended; `limit_ms` is its CPU-time limit and `backstop_ms`
+/// its wall-clock backstop. Returns the verdict and, for select_hand, the test's credit (0
+/// unless the goal answered).
 pub(crate) fn judge(
     case: &TestCase,
     outcome: &Outcome,
-    limit_ms: u64,
+    (limit_ms, backstop_ms): (u64, u64),
     scale: SelectCredit,
 ) -> (Verdict, Option<f64>) {
     let select = matches!(case.input, Input::SelectHand { .. });
@@ -177,6 +196,12 @@ pub(crate) fn judge(
                 ExceptionKind::Timeout => Verdict::Timeout {
                     limit_ms,
                     killed: false,
+                    wall: false,
+                },
+                ExceptionKind::Backstop => Verdict::Timeout {
+                    limit_ms: backstop_ms,
+                    killed: false,
+                    wall: true,
                 },
                 ExceptionKind::Memory => Verdict::Memory { message },
                 ExceptionKind::Exception => Verdict::Exception { message },

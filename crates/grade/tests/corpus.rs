@@ -143,6 +143,7 @@ fn graded() -> &'static Graded {
             load: Duration::from_secs(5),
             grace: Duration::from_millis(500),
             memory: 256 << 20,
+            ..Limits::default()
         };
         let mut subs = discover(&[corpus_dir()], false).unwrap();
         subs.extend(discover(std::slice::from_ref(&snoop_dir), true).unwrap());
@@ -347,12 +348,19 @@ fn loops_time_out_alone() {
     only_these_fail(
         "infinite_loop",
         |v| v == 20,
+        // Stopped by the child's watchdog on CPU time, or, on a machine so busy that the
+        // child gets less than a third of a core, at the wall-clock backstop.
         |v| {
             matches!(
                 v,
                 Verdict::Timeout {
                     killed: false,
-                    limit_ms: 1000
+                    limit_ms: 1000,
+                    wall: false
+                } | Verdict::Timeout {
+                    killed: false,
+                    limit_ms: 3000,
+                    wall: true
                 }
             )
         },
@@ -647,6 +655,7 @@ fn reports_serialize_with_the_verdict_names() {
 
 #[test]
 fn rlimits_only_still_grades_and_says_so() {
+    let _heavy = heavy();
     let limits = Limits {
         hand_value: Duration::from_secs(1),
         select_hand: Duration::from_secs(2),
@@ -721,6 +730,7 @@ impl Drop for ThreadCgroup {
 
 #[test]
 fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
+    let _heavy = heavy();
     // Smaller than the default child limit (1 GiB), as Gradescope's 768 MB container is.
     let cgroup_bytes: u64 = 512 << 20;
     let real = ThreadCgroup::new(cgroup_bytes);
@@ -767,4 +777,504 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
     if let Some(group) = &real {
         assert_eq!(group.oom_kills(), 0, "the cgroup's OOM killer struck");
     }
+}
+
+// ---- robustness: hostile paths, fair timing, nothing left behind (issue 15) ----
+
+/// Taken by the tests below that grade whole submissions, so that they run one at a time
+/// after the corpus: the load they measure is the one they make, not the whole test run's.
+fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    graded();
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Returns infinite_loop.pl's correct base (base_value/3, base_select/3), for submissions
+/// written here to wrap.
+fn correct_base() -> String {
+    let text = std::fs::read_to_string(corpus_dir().join("infinite_loop.pl")).unwrap();
+    let at = text.find("% ---- the correct base").unwrap();
+    text[at..].to_string()
+}
+
+/// Makes `path` a FIFO.
+fn mkfifo(path: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: mkfifo only reads the NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
+/// Runs `f` on a thread of its own and returns its value, or fails the test if it takes
+/// longer than `secs`: a hang is a failure, not a stuck test run.
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(secs))
+        .unwrap_or_else(|_| panic!("still running after {secs} s: it hangs"))
+}
+
+#[test]
+fn hostile_paths_never_hang_or_leak() {
+    let _heavy = heavy();
+    let keep = tempfile::tempdir().unwrap();
+    let subs = keep.path().join("subs");
+    let outside = keep.path().join("outside");
+    std::fs::create_dir_all(&subs).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    let correct = corpus_dir().join("correct.pl");
+    std::fs::copy(&correct, outside.join("correct.pl")).unwrap();
+    std::fs::write(outside.join("secret.pl"), "% SECRET-OUTSIDE\n").unwrap();
+    // Top level: a FIFO, links to a host file, to /dev/zero and to a folder outside.
+    mkfifo(&subs.join("fifo.pl"));
+    std::os::unix::fs::symlink("/etc/passwd", subs.join("passwd.pl")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", subs.join("zero.pl")).unwrap();
+    std::os::unix::fs::symlink(&outside, subs.join("linked")).unwrap();
+    // Too big: real bytes just over the limit, and a sparse 3 GiB file.
+    std::fs::write(subs.join("big.pl"), vec![b'%'; (8 << 20) + 1]).unwrap();
+    std::fs::File::create(subs.join("sparse.pl"))
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    // Nested: a correct submission with a link to a file outside and a FIFO beside it.
+    let nested = subs.join("nested");
+    std::fs::create_dir_all(nested.join("lib")).unwrap();
+    std::fs::copy(&correct, nested.join("main.pl")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.pl"), nested.join("lib/secret.pl")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.pl"), nested.join("secret.pl")).unwrap();
+    mkfifo(&nested.join("pipe.pl"));
+    std::fs::copy(&correct, subs.join("ok.pl")).unwrap();
+
+    let session = Session {
+        jobs: NonZeroUsize::new(1).unwrap(),
+        ..Session::new(keep.path().join("results"))
+    };
+    let found = session.survey(std::slice::from_ref(&subs), false).unwrap();
+    let names: Vec<&str> = found.submissions.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["big", "nested", "ok", "sparse"]);
+    let skipped: Vec<String> = found.skipped.iter().map(|s| s.to_string()).collect();
+    for name in ["fifo.pl", "linked", "passwd.pl", "zero.pl"] {
+        assert!(
+            skipped.iter().any(|s| s.contains(name)),
+            "{name} not reported as skipped: {skipped:?}"
+        );
+    }
+    assert!(skipped.iter().any(|s| s.contains("FIFO")), "{skipped:?}");
+    let limits = Limits {
+        select_hand: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    // -j 1: a FIFO or a device would block every later submission; all must finish.
+    let reports = within(300, move || {
+        let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits).unwrap();
+        let started = std::time::Instant::now();
+        let graded = session.grade(&grader, &found.submissions, &mut ()).unwrap();
+        (graded.reports, started.elapsed())
+    });
+    let (reports, elapsed) = reports;
+    let by_name: BTreeMap<&str, &Report> = reports.iter().map(|r| (r.name.as_str(), r)).collect();
+    for name in ["big", "sparse"] {
+        let why = by_name[name]
+            .load
+            .load_failed
+            .as_deref()
+            .unwrap_or_default();
+        assert!(
+            why.starts_with("too big") && why.contains("8 MiB"),
+            "{name}: {why}"
+        );
+        assert!(by_name[name]
+            .tests
+            .iter()
+            .all(|t| t.verdict.name() == "not_run"));
+    }
+    assert_eq!(by_name["ok"].marks.total, 70.0);
+    let n = by_name["nested"];
+    assert_eq!(n.marks.total, 70.0, "{:?}", n.load);
+    assert_eq!(n.load.files, ["main.pl"]);
+    let skipped: Vec<String> = n.load.skipped.iter().map(|s| s.to_string()).collect();
+    assert_eq!(skipped.len(), 3, "{skipped:?}");
+    assert!(skipped
+        .iter()
+        .any(|s| s.starts_with("lib/secret.pl: a symbolic link")));
+    assert!(skipped.iter().any(|s| s.starts_with("pipe.pl: a FIFO")));
+    assert!(n.problems().contains(&"3 skipped".to_string()));
+    for r in &reports {
+        assert!(
+            !r.output.contains("SECRET-OUTSIDE"),
+            "{}: an outside file was read",
+            r.name
+        );
+        assert!(
+            !r.output.contains("root:x:0:0"),
+            "{}: /etc/passwd was read",
+            r.name
+        );
+    }
+    eprintln!("hostile paths graded in {:.1} s", elapsed.as_secs_f64());
+}
+
+#[test]
+fn an_empty_folder_has_no_submission() {
+    let keep = tempfile::tempdir().unwrap();
+    let empty = keep.path().join("empty");
+    let notes = keep.path().join("notes");
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::create_dir_all(&notes).unwrap();
+    std::fs::write(notes.join("README.txt"), "no prolog here").unwrap();
+    let session = Session::new(keep.path().join("results"));
+    let found = session
+        .survey(&[empty.clone(), notes.clone()], false)
+        .unwrap();
+    assert!(found.submissions.is_empty());
+    assert_eq!(found.empty, [empty, notes]);
+}
+
+/// A submission that spends 0.6 s of CPU time in each hand_value call whose start card is
+/// a five (a handful of tests), loops forever when the hand is worth 20, and is otherwise
+/// correct.
+fn cpu_burner() -> String {
+    format!(
+        "% 0.6 s of CPU per hand_value call with a five as the start card; a loop at 20.\n\
+         hand_value(Hand, Start, Value) :-\n\
+         \x20   base_value(Hand, Start, Value),\n\
+         \x20   (   Start = card(5, _) -> burn(0.6) ; true ),\n\
+         \x20   (   Value =:= 20 -> loop ; true ).\n\
+         burn(Secs) :- statistics(cputime, T0), End is T0 + Secs, spin(End).\n\
+         spin(End) :- statistics(cputime, T), ( T >= End -> true ; spin(End) ).\n\
+         loop :- loop.\n\
+         select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).\n\n{}",
+        correct_base()
+    )
+}
+
+#[test]
+fn timeouts_are_fair_under_load() {
+    let _heavy = heavy();
+    let keep = tempfile::tempdir().unwrap();
+    let dir = keep.path().join("subs");
+    std::fs::create_dir(&dir).unwrap();
+    for name in ["burner_a.pl", "burner_b.pl"] {
+        std::fs::write(dir.join(name), cpu_burner()).unwrap();
+    }
+    let subs = discover(&[dir], false).unwrap();
+    let session = Session {
+        jobs: NonZeroUsize::new(2).unwrap(),
+        ..Session::new(keep.path().join("results"))
+    };
+    let limits = Limits {
+        select_hand: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits).unwrap();
+    // A competing CPU hog, one busy thread, for as long as the grading lasts: with the two
+    // workers, more runnable threads than this machine's two cores.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let hogs: Vec<_> = (0..1)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut x = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let graded = session.grade(&grader, &subs, &mut ());
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for hog in hogs {
+        hog.join().unwrap();
+    }
+    let reports = graded.unwrap().reports;
+    assert_eq!(reports.len(), 2);
+    for r in &reports {
+        let mut burned = 0;
+        let mut slowest_wall = 0;
+        let mut looped = 0;
+        for t in &r.tests {
+            let value = (t.predicate == "hand_value").then(|| expected_value(&t.id));
+            if value == Some(20) {
+                looped += 1;
+                // Stopped by the watchdog, on CPU time unless the machine starves it.
+                match t.verdict {
+                    Verdict::Timeout {
+                        wall: false,
+                        limit_ms: 1000,
+                        killed: false,
+                    } => assert!(t.cpu_ms.unwrap() >= 1000, "{:?}", t.cpu_ms),
+                    Verdict::Timeout {
+                        wall: true,
+                        killed: false,
+                        ..
+                    } => eprintln!("{} {}: starved, stopped by the backstop", r.name, t.id),
+                    ref v => panic!("{} {}: a loop must still be stopped: {v:?}", r.name, t.id),
+                }
+                continue;
+            }
+            assert_eq!(
+                t.verdict,
+                Verdict::Pass,
+                "{} {} ({} ms wall)",
+                r.name,
+                t.id,
+                t.time_ms
+            );
+            if t.cpu_ms.unwrap_or(0) >= 600 {
+                burned += 1;
+                slowest_wall = slowest_wall.max(t.time_ms);
+                assert!(t.cpu_ms.unwrap() < 1000, "{} {}", r.name, t.id);
+            }
+        }
+        assert!(looped > 0, "no test loops");
+        assert!(
+            (3..=20).contains(&burned),
+            "{}: {burned} tests burned 0.6 s",
+            r.name
+        );
+        eprintln!(
+            "{}: {burned} tests of 0.6 s CPU all passed under load, the slowest after {slowest_wall} ms of wall-clock time",
+            r.name
+        );
+    }
+}
+
+/// A submission whose every hand_value call sleeps `secs` (no CPU) and is otherwise correct.
+fn sleeper(secs: f64) -> String {
+    format!(
+        "hand_value(Hand, Start, Value) :- sleep({secs}), base_value(Hand, Start, Value).\n\
+         select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).\n\n{}",
+        correct_base()
+    )
+}
+
+#[test]
+fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
+    let _heavy = heavy();
+    let keep = tempfile::tempdir().unwrap();
+    let path = keep.path().join("sleepy.pl");
+    std::fs::write(
+        &path,
+        format!(
+            "hand_value(Hand, Start, Value) :- base_value(Hand, Start, Value),\n\
+             \x20   ( Value =:= 20 -> sleep(60) ; true ).\n\
+             select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).\n\n{}",
+            correct_base()
+        ),
+    )
+    .unwrap();
+    let limits = Limits {
+        hand_value: Duration::from_millis(500),
+        select_hand: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits).unwrap();
+    let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
+    let mut slept = 0;
+    for t in &r.tests {
+        if t.predicate == "hand_value" && expected_value(&t.id) == 20 {
+            slept += 1;
+            assert_eq!(
+                t.verdict,
+                Verdict::Timeout {
+                    limit_ms: 1500,
+                    killed: false,
+                    wall: true
+                },
+                "{}",
+                t.id
+            );
+            assert!(
+                t.cpu_ms.unwrap() < 500,
+                "sleeping uses no CPU: {:?}",
+                t.cpu_ms
+            );
+        } else {
+            assert_eq!(t.verdict, Verdict::Pass, "{}", t.id);
+        }
+    }
+    assert!(slept > 0);
+}
+
+#[test]
+fn two_graders_at_once_do_not_kill_each_other_children() {
+    let _heavy = heavy();
+    let keep = tempfile::tempdir().unwrap();
+    let slow = keep.path().join("slow_sleeper.pl");
+    std::fs::write(&slow, sleeper(0.08)).unwrap();
+    let limits = Limits {
+        select_hand: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    // Without namespaces: each child's end kills every process of its worker's uid.
+    let a = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
+    let b = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
+    let slow = discover(&[slow], false).unwrap();
+    let quick = discover(&[corpus_dir().join("correct.pl")], false).unwrap();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let (slow_report, sweeps) = std::thread::scope(|scope| {
+        let other = scope.spawn(|| {
+            // Grader b, same worker slot, grades and sweeps over and over meanwhile.
+            let mut sweeps = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let r = b.grade(&quick[0], 0);
+                assert_eq!(r.marks.total, 70.0, "{:?}", r.problems());
+                sweeps += r.children;
+            }
+            sweeps
+        });
+        let r = a.grade(&slow[0], 0);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        (r, other.join().unwrap())
+    });
+    assert!(sweeps >= 2, "the other grader swept only {sweeps} times");
+    assert_eq!(
+        slow_report.children,
+        1,
+        "a child was lost: {:?}",
+        slow_report.problems()
+    );
+    assert_eq!(
+        slow_report.marks.total,
+        70.0,
+        "{:?}",
+        slow_report.problems()
+    );
+}
+
+/// Run as a separate process by the tests below (`CRIB_GRADE_HELPER` set): grades a
+/// submission that sleeps in every test, printing its work directory first; with
+/// `shutdown`, a thread calls [`crib_grade::shutdown`] once the child runs and exits 143,
+/// as `crib grade` does on SIGTERM. Without the variable it does nothing.
+#[test]
+fn helper_grader_process() {
+    let Ok(mode) = std::env::var("CRIB_GRADE_HELPER") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sleeper.pl");
+    std::fs::write(&path, sleeper(30.0)).unwrap();
+    let limits = Limits {
+        hand_value: Duration::from_secs(60),
+        ..Limits::default()
+    };
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
+    println!("WORK {}", grader.work_dir().display());
+    if mode == "sweep" {
+        return;
+    }
+    if mode == "shutdown" {
+        let work = grader.work_dir().to_path_buf();
+        std::thread::spawn(move || {
+            // Once the child has its directory, as a signal could come at any time.
+            while std::fs::read_dir(&work).map_or(0, |d| d.count()) < 3 {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            std::thread::sleep(Duration::from_millis(500));
+            crib_grade::shutdown();
+            std::process::exit(143);
+        });
+    }
+    grader.grade(&discover(&[path], false).unwrap()[0], 0);
+}
+
+/// Starts [`helper_grader_process`] in `mode` with its temporary directory in `tmp`;
+/// returns the process and its work directory.
+fn helper(mode: &str, tmp: &Path) -> (std::process::Child, PathBuf) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "helper_grader_process",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("CRIB_GRADE_HELPER", mode)
+        .env("TMPDIR", tmp)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let work = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|l| l.split_once("WORK ").map(|(_, w)| PathBuf::from(w)))
+        .expect("the helper prints its work directory");
+    // Read the rest, so the helper never writes to a closed pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, work)
+}
+
+/// Returns the work directories in `tmp`.
+fn work_dirs(tmp: &Path) -> Vec<String> {
+    std::fs::read_dir(tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(crib_grade::WORK_PREFIX))
+        .collect()
+}
+
+#[test]
+fn interrupted_runs_leave_no_work_dir() {
+    let _heavy = heavy();
+    let tmp = tempfile::tempdir().unwrap();
+    {
+        // Children of another uid pass through the temporary directory, as through /tmp.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+    }
+    // The signal path: shutdown() kills the child and removes the directory.
+    let (mut child, work) = helper("shutdown", tmp.path());
+    let status = within(60, move || child.wait().unwrap());
+    assert_eq!(status.code(), Some(143));
+    assert!(!work.exists(), "shutdown left {}", work.display());
+    assert!(
+        work_dirs(tmp.path()).is_empty(),
+        "{:?}",
+        work_dirs(tmp.path())
+    );
+    // SIGKILL: nothing can clean up; the next grader does.
+    let (mut child, work) = helper("grade", tmp.path());
+    while std::fs::read_dir(&work).map_or(0, |d| d.count()) < 3 {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        work.exists(),
+        "the killed grader's directory stays until the next run"
+    );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&work).unwrap().permissions().mode() & 0o777;
+        assert!(mode == 0o700 || mode == 0o711, "{mode:o}");
+    }
+    let (mut next, next_work) = helper("sweep", tmp.path());
+    assert!(next.wait().unwrap().success());
+    assert!(
+        !work.exists(),
+        "the next grader did not sweep {}",
+        work.display()
+    );
+    assert!(!next_work.exists());
+    assert!(
+        work_dirs(tmp.path()).is_empty(),
+        "{:?}",
+        work_dirs(tmp.path())
+    );
+    // The sleeping children died with their graders.
+    let sleeping = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .any(|cmd| {
+            cmd.windows(work.as_os_str().len())
+                .any(|w| w == work.as_os_str().as_encoded_bytes())
+        });
+    assert!(!sleeping, "a child outlived its grader");
 }

@@ -27,12 +27,39 @@ fn every_frame_kind_parses() {
         Frame::Start { test: 4 }
     );
     assert_eq!(frame(r#"{"type":"done"}"#), Frame::Done);
+    assert_eq!(
+        frame(r#"{"type":"overrun","test":5}"#),
+        Frame::Overrun { test: 5 }
+    );
+    assert_eq!(
+        frame(r#"{"type":"result","test":4,"cpu_ms":3,"wall_ms":9,"outcome":"fail"}"#),
+        Frame::Result {
+            test: 4,
+            cpu_ms: Some(3),
+            outcome: Outcome::Fail
+        }
+    );
+    let backstop =
+        r#"{"type":"result","test":4,"outcome":"exception","kind":"backstop","message":"m"}"#;
+    assert!(matches!(
+        frame(backstop),
+        Frame::Result {
+            cpu_ms: None,
+            outcome: Outcome::Exception {
+                kind: ExceptionKind::Backstop,
+                ..
+            },
+            ..
+        }
+    ));
 }
 
 #[test]
 fn every_outcome_parses() {
     let outcome = |json: &str| match frame(json) {
-        Frame::Result { test: 7, outcome } => outcome,
+        Frame::Result {
+            test: 7, outcome, ..
+        } => outcome,
         other => panic!("{json}: {other:?}"),
     };
     assert_eq!(

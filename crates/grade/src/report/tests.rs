@@ -9,6 +9,7 @@ fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {
         verdict,
         credit,
         time_ms: 1,
+        cpu_ms: Some(1),
     }
 }
 
@@ -99,6 +100,7 @@ fn policy_report(elapsed_ms: u64) -> Report {
         verdict,
         credit,
         time_ms: 1,
+        cpu_ms: Some(1),
     };
     let tests = vec![
         mk(hv[0], Verdict::Pass, None),

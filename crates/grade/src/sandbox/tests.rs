@@ -52,13 +52,49 @@ const DENIED_AT_LEAST: usize = 20;
 
 #[test]
 fn rlimits_mode_takes_every_layer_the_kernel_offers() {
-    let jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits).unwrap();
+    let jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
     assert!(!jail.isolation.bwrap);
     assert_eq!(jail.isolation.seccomp, seccomp::available());
     assert_eq!(
         jail.isolation.landlock,
         landlock::kernel_abi().map(landlock::effective)
     );
+}
+
+/// Returns a directory for a jail's probe, kept for the test process's life.
+fn work() -> PathBuf {
+    static WORK: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    let dir = WORK.get_or_init(|| tempfile::tempdir().unwrap()).path();
+    open_up(dir).unwrap();
+    dir.to_path_buf()
+}
+
+#[test]
+fn each_jail_has_uids_of_its_own() {
+    let a = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
+    let b = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
+    if !is_root() {
+        assert_eq!((a.uid(0), b.uid(0)), (None, None));
+        return;
+    }
+    let (ra, rb) = (
+        a.uids.as_ref().unwrap().range(),
+        b.uids.as_ref().unwrap().range(),
+    );
+    assert!(ra.end <= rb.start || rb.end <= ra.start, "{ra:?} {rb:?}");
+    for range in [&ra, &rb] {
+        assert!(
+            range.start >= SANDBOX_UID + UID_BLOCK,
+            "the shared first block is left alone"
+        );
+        assert!(!range.contains(&65534), "nobody is never a sandbox uid");
+    }
+    assert_eq!(a.uid(3), Some(ra.start + 3));
+    // A block given back is taken again.
+    let first = ra.start;
+    drop(a);
+    let c = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
+    assert!(c.uid(0).unwrap() <= first, "{:?} > {first}", c.uid(0));
 }
 
 /// Runs `goal` in a child of an rlimits-mode jail whose scratch, grader and submission
@@ -72,7 +108,7 @@ fn child_succeeds(jail: &Jail, goal: &str) -> bool {
     }
     std::fs::write(submission.join("mine.pl"), "x.\n").unwrap();
     open_up(dir.path()).unwrap();
-    give_to_slot(&scratch, 9).unwrap();
+    jail.give_scratch(&scratch, 9).unwrap();
     let mounts = Mounts {
         grader: &grader,
         submission: &submission,
@@ -98,7 +134,7 @@ fn child_succeeds(jail: &Jail, goal: &str) -> bool {
 
 #[test]
 fn landlock_and_seccomp_confine_a_child_without_namespaces() {
-    let jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits).unwrap();
+    let jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
     let isolation = jail.isolation;
     assert!(
         isolation.seccomp && isolation.landlock.is_some(),
@@ -119,8 +155,8 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
     let start_victim = || {
         let mut cmd = Command::new("sleep");
         cmd.arg("60");
-        if jail.root {
-            cmd.uid(SANDBOX_UID + 9).gid(SANDBOX_UID + 9);
+        if let Some(uid) = jail.uid(9) {
+            cmd.uid(uid).gid(uid);
         }
         cmd.spawn().unwrap()
     };
@@ -180,7 +216,7 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
 
 #[test]
 fn strict_refuses_unless_network_and_files_are_closed() {
-    let mut jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits).unwrap();
+    let mut jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
     let cases = [
         (Isolation::default(), false),
         (Isolation::from_layers(&[Layer::Seccomp]), false),

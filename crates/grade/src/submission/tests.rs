@@ -1,4 +1,5 @@
 use super::*;
+use std::os::unix::ffi::OsStrExt;
 
 #[test]
 fn discovers_files_and_directories_in_order() {
@@ -38,25 +39,31 @@ fn staging_skips_links_and_hashes_contents() {
             name: "carol".into(),
             path: path.clone(),
         };
-        let staged = s.stage(into.path()).unwrap();
+        let staged = s.stage(into.path(), MAX_BYTES).unwrap();
         assert_eq!(staged.load, ["main.pl"]);
         assert_eq!(staged.files, ["lib/util.pl", "main.pl"]);
-        assert_eq!(staged.skipped, ["passwd.pl"]);
+        assert_eq!(
+            staged.skipped,
+            [Skipped {
+                path: "passwd.pl".into(),
+                why: LINK.into()
+            }]
+        );
         assert!(!into.path().join("passwd.pl").exists());
-        assert_eq!(s.content_hash().unwrap(), staged.hash);
+        assert_eq!(s.content_hash(MAX_BYTES).unwrap(), staged.hash);
     }
     let before = Submission {
         name: "carol".into(),
         path: sub.clone(),
     }
-    .content_hash()
+    .content_hash(MAX_BYTES)
     .unwrap();
     std::fs::write(sub.join("main.pl"), "c.").unwrap();
     let after = Submission {
         name: "carol".into(),
         path: sub,
     }
-    .content_hash()
+    .content_hash(MAX_BYTES)
     .unwrap();
     assert_ne!(before, after);
 }
@@ -71,5 +78,165 @@ fn content_hash_is_pinned() {
         name: "a".into(),
         path,
     };
-    assert_eq!(s.content_hash().unwrap(), "423612926ec38e1b");
+    assert_eq!(s.content_hash(MAX_BYTES).unwrap(), "423612926ec38e1b");
+}
+
+/// Makes `path` a FIFO.
+fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: mkfifo only reads the NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
+#[test]
+fn only_regular_files_and_directories_are_submissions() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("alice.pl"), "a.").unwrap();
+    std::fs::write(root.join("bob.PL"), "b.").unwrap();
+    std::fs::write(root.join("roster.csv"), "x").unwrap();
+    mkfifo(&root.join("fifo.pl"));
+    std::os::unix::fs::symlink("/etc/passwd", root.join("passwd.pl")).unwrap();
+    std::os::unix::fs::symlink("/etc", root.join("etc")).unwrap();
+    let found = survey(&[root.to_path_buf()], false).unwrap();
+    let names: Vec<&str> = found.submissions.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["alice", "bob"]);
+    let skipped: Vec<String> = found.skipped.iter().map(|s| s.to_string()).collect();
+    let shown = |name: &str| root.join(name).display().to_string();
+    assert_eq!(
+        skipped,
+        [
+            format!("{}: {LINK}", shown("etc")),
+            format!("{}: a FIFO, not a regular file", shown("fifo.pl")),
+            format!("{}: {LINK}", shown("passwd.pl")),
+        ]
+    );
+    assert!(found.empty.is_empty());
+    // Named explicitly, a FIFO is an error, not a hang.
+    let err = survey(&[root.join("fifo.pl")], false).unwrap_err();
+    assert!(format!("{:?}", err).contains("FIFO"), "{err:?}");
+    // An empty directory, and one with no .pl file, are listed as empty.
+    let empty = tempfile::tempdir().unwrap();
+    let found = survey(&[empty.path().to_path_buf()], false).unwrap();
+    assert!(found.submissions.is_empty());
+    assert_eq!(found.empty, [empty.path().to_path_buf()]);
+}
+
+#[test]
+fn odd_names_are_escaped_and_kept_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let a = std::ffi::OsStr::from_bytes(b"s\xff.pl");
+    let b = std::ffi::OsStr::from_bytes(b"s\xfe.pl");
+    let literal = std::ffi::OsStr::from_bytes(b"s\\xff.pl");
+    for name in [a, b, literal] {
+        std::fs::write(root.join(name), "a.").unwrap();
+    }
+    let found = survey(&[root.to_path_buf()], false).unwrap();
+    let mut names: Vec<&str> = found.submissions.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["s\\\\xff", "s\\xfe", "s\\xff"]);
+    let mut hashes = Vec::new();
+    for s in &found.submissions {
+        let into = tempfile::tempdir().unwrap();
+        let staged = s.stage(into.path(), MAX_BYTES).unwrap();
+        assert_eq!(staged.load, [format!("{}.pl", s.name)]);
+        hashes.push(staged.hash);
+    }
+    hashes.sort();
+    hashes.dedup();
+    assert_eq!(hashes.len(), 3, "three names, three hashes");
+}
+
+#[test]
+fn size_is_checked_before_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    // A sparse file of 3 GiB: its metadata says so; nothing is read.
+    let sparse = dir.path().join("sparse.pl");
+    std::fs::File::create(&sparse)
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    let s = Submission {
+        name: "sparse".into(),
+        path: sparse,
+    };
+    let into = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let err = s.stage(into.path(), MAX_BYTES).unwrap_err();
+    assert!(err.starts_with("too big"), "{err}");
+    assert!(err.contains("8 MiB"), "{err}");
+    assert!(started.elapsed().as_secs() < 2);
+    assert_eq!(std::fs::read_dir(into.path()).unwrap().count(), 0);
+    // Files that fit alone but not together.
+    let sub = dir.path().join("two");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::write(sub.join("a.pl"), vec![b'%'; 600]).unwrap();
+    std::fs::write(sub.join("b.pl"), vec![b'%'; 600]).unwrap();
+    let two = Submission {
+        name: "two".into(),
+        path: sub,
+    };
+    assert!(two.content_hash(1000).unwrap_err().starts_with("too big"));
+    assert!(two.content_hash(1200).is_ok());
+    // A character device named explicitly is not read.
+    let zero = Submission {
+        name: "zero".into(),
+        path: "/dev/zero".into(),
+    };
+    let err = zero.content_hash(MAX_BYTES).unwrap_err();
+    assert!(err.contains("a device"), "{err}");
+}
+
+#[test]
+fn nested_links_and_fifos_are_skipped_not_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("dave");
+    std::fs::create_dir_all(sub.join("lib")).unwrap();
+    std::fs::write(sub.join("main.pl"), "a.").unwrap();
+    mkfifo(&sub.join("lib/pipe.pl"));
+    std::os::unix::fs::symlink("/dev/zero", sub.join("zero.pl")).unwrap();
+    std::os::unix::fs::symlink("/etc", sub.join("lib/etc")).unwrap();
+    let s = Submission {
+        name: "dave".into(),
+        path: sub,
+    };
+    let into = tempfile::tempdir().unwrap();
+    let staged = s.stage(into.path(), MAX_BYTES).unwrap();
+    assert_eq!(staged.files, ["main.pl"]);
+    let skipped: Vec<String> = staged.skipped.iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        skipped,
+        [
+            format!("lib/etc: {LINK}"),
+            "lib/pipe.pl: a FIFO, not a regular file".to_string(),
+            format!("zero.pl: {LINK}"),
+        ]
+    );
+}
+
+#[test]
+fn an_unreadable_submission_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("secret.pl");
+    std::fs::write(&path, "a.").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    }
+    // As root, access checks on this thread alone are made as nobody, without the
+    // capabilities that would bypass them (setfsuid is per thread).
+    // SAFETY: setfsuid only changes this thread's file-system uid.
+    let root = unsafe { libc::geteuid() } == 0;
+    if root {
+        unsafe { libc::setfsuid(65534) };
+    }
+    let file = survey(std::slice::from_ref(&path), false);
+    let listed = survey(&[dir.path().to_path_buf()], false);
+    if root {
+        // SAFETY: as above.
+        unsafe { libc::setfsuid(0) };
+    }
+    assert!(matches!(file, Err(GradeError::Path { .. })), "{file:?}");
+    assert!(matches!(listed, Err(GradeError::Path { .. })), "{listed:?}");
 }

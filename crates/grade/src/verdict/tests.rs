@@ -100,6 +100,7 @@ fn names_match_the_json() {
     let v = Verdict::Timeout {
         limit_ms: 1000,
         killed: true,
+        wall: false,
     };
     let json = serde_json::to_value(&v).unwrap();
     assert_eq!(json["verdict"], v.name());
@@ -111,15 +112,21 @@ fn outcomes_other_than_answers() {
     let hv = case("hv:spec:assignment-6");
     let sh = case("sh:named:keep-three-fives-and-jack");
     assert_eq!(
-        judge(hv, &Outcome::Fail, 1000, GRADED),
+        judge(hv, &Outcome::Fail, (1000, 3000), GRADED),
         (Verdict::NoSolution, None)
     );
     assert_eq!(
-        judge(sh, &Outcome::Fail, 4000, GRADED),
+        judge(sh, &Outcome::Fail, (4000, 12000), GRADED),
         (Verdict::NoSolution, Some(0.0))
     );
     assert_eq!(
-        judge(hv, &Outcome::Halt { status: "7".into() }, 1000, GRADED).0,
+        judge(
+            hv,
+            &Outcome::Halt { status: "7".into() },
+            (1000, 3000),
+            GRADED
+        )
+        .0,
         Verdict::Crashed {
             code: Some(7),
             signal: None,
@@ -131,20 +138,44 @@ fn outcomes_other_than_answers() {
         message: "'<meta-call>'/1: Unknown procedure: foo/0".into(),
     };
     assert_eq!(
-        judge(hv, &exception(ExceptionKind::Timeout), 1000, GRADED).0,
+        judge(hv, &exception(ExceptionKind::Timeout), (1000, 3000), GRADED).0,
         Verdict::Timeout {
             limit_ms: 1000,
-            killed: false
+            killed: false,
+            wall: false
         }
     );
     assert_eq!(
-        judge(hv, &exception(ExceptionKind::Memory), 1000, GRADED).0,
+        judge(
+            hv,
+            &exception(ExceptionKind::Backstop),
+            (1000, 3000),
+            GRADED
+        )
+        .0,
+        Verdict::Timeout {
+            limit_ms: 3000,
+            killed: false,
+            wall: true
+        }
+    );
+    // Results written before the wall-clock backstop existed still read.
+    let old: Verdict =
+        serde_json::from_str(r#"{"verdict":"timeout","limit_ms":1000,"killed":false}"#).unwrap();
+    assert!(matches!(old, Verdict::Timeout { wall: false, .. }));
+    assert_eq!(
+        judge(hv, &exception(ExceptionKind::Memory), (1000, 3000), GRADED).0,
         Verdict::Memory {
             message: "Unknown procedure: foo/0".into()
         }
     );
     assert_eq!(
-        judge(sh, &exception(ExceptionKind::Exception), 4000, GRADED),
+        judge(
+            sh,
+            &exception(ExceptionKind::Exception),
+            (4000, 12000),
+            GRADED
+        ),
         (
             Verdict::Exception {
                 message: "Unknown procedure: foo/0".into()
@@ -155,18 +186,24 @@ fn outcomes_other_than_answers() {
     let value = Outcome::Value {
         value: Answer::Int("29".into()),
     };
-    assert_eq!(judge(hv, &value, 1000, GRADED), (Verdict::Pass, None));
+    assert_eq!(
+        judge(hv, &value, (1000, 3000), GRADED),
+        (Verdict::Pass, None)
+    );
     assert!(matches!(
-        judge(sh, &value, 4000, GRADED),
+        judge(sh, &value, (4000, 12000), GRADED),
         (Verdict::WrongType { .. }, Some(q)) if q == 0.0
     ));
     let keep = Outcome::Cards {
         hand: cards(&["JD", "5C", "5S", "5H"]),
         crib: cards(&["9H", "2C"]),
     };
-    assert_eq!(judge(sh, &keep, 4000, GRADED), (Verdict::Pass, Some(1.0)));
+    assert_eq!(
+        judge(sh, &keep, (4000, 12000), GRADED),
+        (Verdict::Pass, Some(1.0))
+    );
     assert!(matches!(
-        judge(hv, &keep, 1000, GRADED),
+        judge(hv, &keep, (1000, 3000), GRADED),
         (Verdict::WrongType { .. }, None)
     ));
 }
