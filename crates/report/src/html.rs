@@ -59,6 +59,7 @@ section.sub { border-top: 1px solid var(--line); }
 h4 { font-size: 14px; margin: 12px 0 4px; }
 div.deep { border-left: 3px solid #0072b2; padding-left: 10px; margin: 10px 0; }
 ul.diagnosis { margin: 4px 0; padding-left: 18px; } .cx .goal { margin-top: 2px; }
+.cx code, table.counterexamples td code, table.deals td code { white-space: nowrap; }
 nav a { margin-right: 12px; }
 @media print {
   body { max-width: none; padding: 0; font-size: 11px; } nav { display: none; }

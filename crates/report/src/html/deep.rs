@@ -39,7 +39,7 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[Report]) -> Markup {
             }
         }
         @if !deep.hand_value_sampled.is_empty() {
-            p.warn {
+            p {
                 b { "Sampled: " } (deep.hand_value_sampled.len())
                 " hand_value/3 check" (plural(deep.hand_value_sampled.len(), "", "s"))
                 " covered a seeded sample of the classes (" code { "--deep-classes N" }
@@ -65,8 +65,8 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[Report]) -> Markup {
                 deep.select_checked.len() - deep.select_optimal.len()))
         }
         div.plots {
-            (share_plot(&deep.wrong_shares, "submissions by the share of the pairs checked that they get wrong"))
-            (share_plot(&deep.not_optimal_shares, "submissions by the share of the deals checked whose keep is not optimal"))
+            (share_plot(&deep.wrong_shares))
+            (share_plot(&deep.not_optimal_shares))
         }
         h3 #deep-findings { "hand_value/3 by top finding" }
         @if deep.groups.is_empty() {
@@ -125,12 +125,12 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[Report]) -> Markup {
 
 /// Returns a figure with the histogram, or nothing when it counts no submission (so that
 /// every plot on the page has a bar).
-fn share_plot(histogram: &ShareHistogram, caption: &str) -> Markup {
+fn share_plot(histogram: &ShareHistogram) -> Markup {
     page! {
         @if histogram.total() > 0 {
             figure.plot data-bins=(SHARE_BINS.len()) data-submissions=(histogram.total()) {
                 (PreEscaped(share_histogram_svg(histogram, 540, 240)))
-                figcaption { (histogram.title) ": " (caption) }
+                figcaption { "submissions per share of the " (histogram.x_desc) " (of those checked)" }
             }
         }
     }
