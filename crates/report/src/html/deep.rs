@@ -96,7 +96,7 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[Report]) -> Markup {
                             td {
                                 @if let Some((i, c)) = &g.example {
                                     (counterexample(c))
-                                    div.muted { "from " a href=(format!("#s{i}")) { (reports[*i].name) } }
+                                    div.muted { "from " (names(&[*i], reports)) }
                                 }
                             }
                         }
@@ -137,13 +137,14 @@ fn share_plot(histogram: &ShareHistogram) -> Markup {
 }
 
 /// Returns the submissions `indices` as links to their sections, each marked when its
-/// hand_value/3 check is partial or a sample.
+/// hand_value/3 check is partial or a sample; an index past `reports` (a [`DeepClass`] of
+/// other reports) is left out.
 fn names(indices: &[usize], reports: &[Report]) -> Markup {
     page! {
-        @for (k, &i) in indices.iter().enumerate() {
+        @for (k, (i, r)) in indices.iter().filter_map(|&i| Some((i, reports.get(i)?))).enumerate() {
             @if k > 0 { ", " }
-            a href=(format!("#s{i}")) { (reports[i].name) }
-            @if let Some(h) = reports[i].deep.as_ref().and_then(|d| d.hand_value.as_ref()) {
+            a href=(format!("#s{i}")) { (r.name) }
+            @if let Some(h) = r.deep.as_ref().and_then(|d| d.hand_value.as_ref()) {
                 @if is_partial(h) { " " span.muted { "(partial)" } }
                 @else if is_sampled(h) { " " span.muted { "(sample)" } }
             }

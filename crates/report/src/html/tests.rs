@@ -158,3 +158,15 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
         "<td class=\"n\" data-v=\"0.048287\">4.8% <span class=\"muted\">(sample)</span>"
     ));
 }
+
+#[test]
+fn a_class_of_other_reports_does_not_panic() {
+    let reports = crate::deep::tests::deep_results();
+    let class = Class::new(&reports);
+    let text = html(&class, &reports[..1]);
+    assert!(text.contains("<h2 id=\"deep\">"));
+    assert!(
+        !text.contains("href=\"#s3\""),
+        "no link to a report not given"
+    );
+}
