@@ -5,6 +5,8 @@ use std::collections::HashMap;
 use crib_core::{cards_text, Breakdown, Points, Rule};
 use crib_grade::{Expected, Input, Report, TestCase, Verdict};
 
+use crate::deep::DeepClass;
+
 /// How many of the commonest wrong answers each test keeps.
 pub const TOP_ANSWERS: usize = 4;
 
@@ -168,6 +170,9 @@ pub struct Class {
     pub tests: Vec<TestRow>,
     /// The hand_value rules, in spec order.
     pub rules: Vec<RuleRow>,
+    /// The deep check of the results that have one (`crib grade --deep`); `None` when none
+    /// has.
+    pub deep: Option<DeepClass>,
 }
 
 /// The current test set's cases by id: position, case, expected points per rule (hand_value).
@@ -215,6 +220,7 @@ impl Class {
             ],
             tests: tests(reports, &cases),
             rules: rules(reports, &cases),
+            deep: DeepClass::new(reports),
         }
     }
 }

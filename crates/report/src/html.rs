@@ -7,6 +7,8 @@ use crib_grade::{Report, TestResult, Verdict};
 use crate::class::{Class, RuleRow, TestRow};
 use crate::plot::histogram_svg;
 
+mod deep;
+
 /// The verdicts in the order the page lists them, each with the symbol printed beside its
 /// colour so that the page reads the same in grey and for colour-blind readers.
 const VERDICTS: [(&str, &str); 10] = [
@@ -54,6 +56,10 @@ ul.answers { margin: 0; padding-left: 18px; }
 pre { background: #f7f7f7; border: 1px solid var(--line); padding: 6px; white-space: pre-wrap; max-height: 16em; overflow: auto; }
 section.sub { border-top: 1px solid var(--line); }
 .warn { background: #fff3cd; border: 1px solid #e0c36a; padding: 6px 10px; border-radius: 6px; }
+h4 { font-size: 14px; margin: 12px 0 4px; }
+div.deep { border-left: 3px solid #0072b2; padding-left: 10px; margin: 10px 0; }
+ul.diagnosis { margin: 4px 0; padding-left: 18px; } .cx .goal { margin-top: 2px; }
+.cx code, table.counterexamples td code, table.deals td code { white-space: nowrap; }
 nav a { margin-right: 12px; }
 @media print {
   body { max-width: none; padding: 0; font-size: 11px; } nav { display: none; }
@@ -87,8 +93,10 @@ document.body.dataset.ready = "yes";
 /// self-contained HTML page: no network access and no file besides itself, so it works from
 /// a `file://` URL and as an attachment. Sections: the class at a glance, histograms of the
 /// marks, the hand_value rules, every test ranked by failures with its expected answer and
-/// the commonest wrong answers, a sortable table of submissions, and one section per
-/// submission with its load diagnostics and every test it failed.
+/// the commonest wrong answers, the deep check when a result has one (`crib grade --deep`:
+/// submissions grouped by their diagnosis's top finding, with a counterexample each, and the
+/// spread of the shares wrong), a sortable table of submissions, and one section per
+/// submission with its load diagnostics, every test it failed and its deep check.
 pub fn html(class: &Class, reports: &[Report]) -> String {
     let s = &class.summary;
     let mixed = s.test_sets.len() > 1
@@ -128,12 +136,15 @@ pub fn html(class: &Class, reports: &[Report]) -> String {
                 }
                 nav {
                     a href="#glance" { "At a glance" } a href="#rules" { "Rules" }
-                    a href="#tests" { "Tests" } a href="#submissions" { "Submissions" }
+                    a href="#tests" { "Tests" }
+                    @if class.deep.is_some() { a href="#deep" { "Deep check" } }
+                    a href="#submissions" { "Submissions" }
                 }
                 (glance(class))
                 (rules(&class.rules, s.loaded))
                 (tests(&class.tests))
-                (submissions(reports))
+                @if let Some(d) = &class.deep { (deep::class_section(d, reports)) }
+                (submissions(reports, class.deep.is_some()))
                 (legend())
                 script { (PreEscaped(SCRIPT)) }
             }
@@ -262,7 +273,9 @@ fn verdict_counts(tests: &[TestResult]) -> Vec<(&'static str, usize)> {
         .collect()
 }
 
-fn submissions(reports: &[Report]) -> Markup {
+/// Returns the table of submissions (with a deep-check column when `deep`) and their
+/// sections.
+fn submissions(reports: &[Report], deep: bool) -> Markup {
     page! {
         h2 #submissions { "Submissions" }
         p.muted { "Click a column to sort; a name leads to the submission's failed tests and load diagnostics." }
@@ -270,6 +283,7 @@ fn submissions(reports: &[Report]) -> Markup {
             thead { tr {
                 th { "submission" } th.n { "total /70" } th.n { "hand_value /50" }
                 th.n { "select_hand /20" } th.n { "tests failed" } th { "verdicts" } th { "problems" }
+                @if deep { th.n { "deep: pairs wrong" } }
             } }
             tbody {
                 @for (i, r) in reports.iter().enumerate() {
@@ -288,6 +302,7 @@ fn submissions(reports: &[Report]) -> Markup {
                         td.n data-v=(failed) { (failed) }
                         td { @for (v, n) in verdict_counts(&r.tests) { (badge(v, Some(n))) } }
                         td { (problems_text(r)) }
+                        @if deep { (deep::table_cell(r)) }
                     }
                 }
             }
@@ -364,6 +379,7 @@ fn submission(i: usize, r: &Report) -> Markup {
                     }
                 }
             }
+            @if let Some(d) = &r.deep { (deep::submission_section(d)) }
         }
     }
 }

@@ -3,7 +3,8 @@
 //! `crib grade` writes one [`Report`] per submission to its results directory. This crate
 //! reads that directory back ([`read_results`]), computes what the class did as a whole
 //! ([`Class`]: marks and their histograms, every test ranked by how many submissions failed
-//! it with the commonest wrong answers, failures by hand_value rule), and renders it: [`html`]
+//! it with the commonest wrong answers, failures by hand_value rule, and, for results graded
+//! with `--deep`, the deep check: [`DeepClass`]), and renders it: [`html`]
 //! is one self-contained page (inline SVG plots drawn by `plotters`, inline CSS, a few lines
 //! of JavaScript to sort the table; no network, no external file), [`marks_csv`] the marks
 //! an LMS imports.
@@ -26,6 +27,7 @@
 #![deny(missing_docs)]
 
 mod class;
+mod deep;
 mod html;
 mod marks;
 mod plot;
@@ -34,6 +36,10 @@ use std::path::{Path, PathBuf};
 
 pub use class::{Answer, Class, Histogram, RuleRow, Summary, TestRow};
 pub use crib_grade::Report;
+pub use deep::{
+    is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,
+    FindingGroup, ShareHistogram, SHARE_BINS,
+};
 pub use html::html;
 pub use marks::{marks_csv, MARKS_COLUMNS};
 

@@ -1,8 +1,10 @@
-//! Histograms as inline SVG, drawn by plotters' SVG backend.
+//! Histograms as inline SVG, drawn by plotters' SVG backend: of marks, and of the shares of
+//! the deep check.
 
 use plotters::prelude::*;
 
 use crate::class::Histogram as Bins;
+use crate::deep::{ShareHistogram, SHARE_BINS};
 
 /// The colour of the bars (Okabe-Ito blue, distinct for colour-blind readers and in grey).
 pub(crate) const BAR: RGBColor = RGBColor(0x00, 0x72, 0xb2);
@@ -11,24 +13,61 @@ pub(crate) const BAR: RGBColor = RGBColor(0x00, 0x72, 0xb2);
 /// labelled with its range of marks, submissions on the y axis. An empty histogram still
 /// draws its axes.
 pub(crate) fn histogram_svg(histogram: &Bins, width: u32, height: u32) -> String {
+    let step = histogram.width();
+    let label = |i: u32| format!("{}\u{2013}{}", f64::from(i) * step, f64::from(i + 1) * step);
+    let bars = Bars {
+        title: &histogram.title,
+        x_desc: "marks",
+        counts: &histogram.counts,
+        label: &label,
+    };
+    bars_svg(&bars, width, height)
+}
+
+/// Returns `histogram` as an `<svg>` element of `width` x `height` pixels: one bar per bin
+/// of [`SHARE_BINS`](crate::deep::SHARE_BINS), labelled with it, submissions on the y axis.
+pub(crate) fn share_histogram_svg(histogram: &ShareHistogram, width: u32, height: u32) -> String {
+    let label = |i: u32| {
+        SHARE_BINS
+            .get(i as usize)
+            .map_or_else(String::new, |s| (*s).to_string())
+    };
+    let bars = Bars {
+        title: &histogram.title,
+        x_desc: &histogram.x_desc,
+        counts: &histogram.counts,
+        label: &label,
+    };
+    bars_svg(&bars, width, height)
+}
+
+/// A bar chart: a count per bin, each bin with its label.
+struct Bars<'a> {
+    title: &'a str,
+    x_desc: &'a str,
+    counts: &'a [usize],
+    label: &'a dyn Fn(u32) -> String,
+}
+
+fn bars_svg(bars: &Bars<'_>, width: u32, height: u32) -> String {
     let mut svg = String::new();
     // Drawing into a String cannot fail for lack of a file; an error here would be a bug in
     // the ranges below, and the page then shows the plot's title without the plot.
-    if let Err(err) = draw(histogram, width, height, &mut svg) {
+    if let Err(err) = draw(bars, width, height, &mut svg) {
         return format!(
             "<p class=\"plot-error\">cannot draw {}: {err}</p>",
-            histogram.title
+            bars.title
         );
     }
     svg
 }
 
-fn draw(histogram: &Bins, width: u32, height: u32, svg: &mut String) -> Result<(), String> {
-    draw_into(histogram, width, height, svg).map_err(|e| e.to_string())
+fn draw(bars: &Bars<'_>, width: u32, height: u32, svg: &mut String) -> Result<(), String> {
+    draw_into(bars, width, height, svg).map_err(|e| e.to_string())
 }
 
 fn draw_into<'a>(
-    histogram: &Bins,
+    bars: &Bars<'_>,
     width: u32,
     height: u32,
     svg: &'a mut String,
@@ -36,11 +75,10 @@ fn draw_into<'a>(
     let root = SVGBackend::with_string(svg, (width, height)).into_drawing_area();
     root.fill(&WHITE)?;
     // A segmented range a..b has a segment for each of a..=b.
-    let bins = (histogram.counts.len() as u32).max(1);
-    let top = histogram.counts.iter().copied().max().unwrap_or(0).max(1) as u32;
-    let step = histogram.width();
+    let bins = (bars.counts.len() as u32).max(1);
+    let top = bars.counts.iter().copied().max().unwrap_or(0).max(1) as u32;
     let mut chart = ChartBuilder::on(&root)
-        .caption(&histogram.title, ("sans-serif", 16))
+        .caption(bars.title, ("sans-serif", 16))
         .margin(8)
         .x_label_area_size(34)
         .y_label_area_size(36)
@@ -54,14 +92,10 @@ fn draw_into<'a>(
         .light_line_style(WHITE)
         .bold_line_style(RGBColor(0xdd, 0xdd, 0xdd))
         .y_desc("submissions")
-        .x_desc("marks")
+        .x_desc(bars.x_desc)
         .x_labels(bins as usize)
         .x_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(i) => format!(
-                "{}\u{2013}{}",
-                f64::from(*i) * step,
-                f64::from(*i + 1) * step
-            ),
+            SegmentValue::CenterOf(i) => (bars.label)(*i),
             _ => String::new(),
         })
         .y_label_formatter(&|v| format!("{v}"))
@@ -72,8 +106,7 @@ fn draw_into<'a>(
             .style(BAR.filled())
             .margin(2)
             .data(
-                histogram
-                    .counts
+                bars.counts
                     .iter()
                     .enumerate()
                     .filter(|(_, c)| **c > 0)

@@ -34,7 +34,12 @@ fn the_corpus_report_shows_every_submission() {
         class.tests.windows(2).all(|w| w[0].failed >= w[1].failed),
         "most failed first"
     );
+    assert!(class.deep.is_none(), "the corpus is graded without --deep");
     let page = crib_report::html(&class, &reports);
+    assert!(
+        !page.contains("id=\"deep\""),
+        "so the page has no deep section"
+    );
     for r in &reports {
         assert!(page.contains(&r.name), "{} is on the page", r.name);
     }
