@@ -32,6 +32,8 @@ mod features;
 mod select;
 mod text;
 
+pub use text::{percent, thousands};
+
 use std::fmt;
 use std::fs;
 use std::num::NonZeroUsize;

@@ -43,8 +43,8 @@ use std::path::PathBuf;
 pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use credit::SelectCredit;
 pub use deep::{
-    Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand, Diagnosis, ErrorShape,
-    FailureKind, Finding, KindCount, Literal, Probes, SelectExample,
+    percent, thousands, Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand,
+    Diagnosis, ErrorShape, FailureKind, Finding, KindCount, Literal, Probes, SelectExample,
 };
 pub use report::{
     gradescope, gradescope_with, table, Diagnostic, Load, Marks, Report, TestResult,

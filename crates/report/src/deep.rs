@@ -255,35 +255,7 @@ fn simplicity(c: &Counterexample) -> (u8, u32, Vec<u8>) {
     (c.expected, ranks, order)
 }
 
-/// Returns `n` with thousands separated by commas, as `crib grade` prints it.
-pub(crate) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Returns a share as a percentage as `crib grade` prints it: one decimal, `<0.1%` for a
-/// share too small to show, `0%` and `100%` only for exactly none and all.
-pub(crate) fn percent(share: f64) -> String {
-    let p = share * 100.0;
-    if share >= 1.0 {
-        "100%".into()
-    } else if share <= 0.0 || share.is_nan() {
-        "0%".into()
-    } else if p >= 99.95 {
-        "99.9%".into()
-    } else if p < 0.05 {
-        "<0.1%".into()
-    } else {
-        format!("{p:.1}%")
-    }
-}
+pub(crate) use crib_grade::{percent, thousands};
 
 #[cfg(test)]
 pub(crate) mod tests;

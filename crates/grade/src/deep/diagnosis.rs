@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use crib_core::Points;
 
 use super::features::Feature;
+use super::text::percent;
 use super::{Diagnosis, ErrorShape, Finding, Literal};
 
 /// One checked show, for the diagnosis.
@@ -202,22 +203,6 @@ fn finding(rule: &Rule, f: u64, p: u64, failing: u64) -> Finding {
         recall: round4(recall),
         failing_pairs: f,
         passing_pairs: p,
-    }
-}
-
-/// Returns `x` (in 0..=1) as a percentage that says 100% or 0% only when exact.
-pub(crate) fn percent(x: f64) -> String {
-    let p = x * 100.0;
-    if x >= 1.0 {
-        "100%".into()
-    } else if x <= 0.0 {
-        "0%".into()
-    } else if p >= 99.95 {
-        "99.9%".into()
-    } else if p < 0.05 {
-        "<0.1%".into()
-    } else {
-        format!("{p:.1}%")
     }
 }
 

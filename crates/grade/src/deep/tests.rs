@@ -1,6 +1,7 @@
 use super::classes::{self, classes, items, permutations, relabel};
-use super::diagnosis::{diagnose, percent, Observation};
+use super::diagnosis::{diagnose, Observation};
 use super::features::{features, Feature};
+use super::text::percent;
 use super::text::thousands;
 use crib_core::{parse_cards, Card, PreparedHand, Rule, PAIRS};
 

@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 
 use crib_core::{cards_text, Breakdown, Card};
 
-use super::diagnosis::percent;
 use super::{DeepHandValue, DeepReport, DeepSelectHand, KindCount};
 
 /// Returns crib-core's breakdown in words: `fifteens 2 (7H+8C), runs 3 (7H 8C 9D)`.
@@ -44,8 +43,13 @@ pub(crate) fn breakdown_words(b: &Breakdown) -> String {
     }
 }
 
-/// Returns `n` with thousands separated by commas.
-pub(crate) fn thousands(n: u64) -> String {
+/// Returns `n` with thousands separated by commas: `12,994,800`.
+///
+/// # Example
+/// ```
+/// assert_eq!(crib_grade::thousands(12_994_800), "12,994,800");
+/// ```
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -55,6 +59,31 @@ pub(crate) fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// Returns a share (in 0..=1) as a percentage with one decimal that says `100%` or `0%` only
+/// when exact: `<0.1%` for a share too small to show, `99.9%` for one just short of all.
+///
+/// # Example
+/// ```
+/// assert_eq!(crib_grade::percent(0.0), "0%");
+/// assert_eq!(crib_grade::percent(0.0001), "<0.1%");
+/// assert_eq!(crib_grade::percent(0.2094), "20.9%");
+/// assert_eq!(crib_grade::percent(0.99999), "99.9%");
+/// ```
+pub fn percent(share: f64) -> String {
+    let p = share * 100.0;
+    if share >= 1.0 {
+        "100%".into()
+    } else if share <= 0.0 || share.is_nan() {
+        "0%".into()
+    } else if p >= 99.95 {
+        "99.9%".into()
+    } else if p < 0.05 {
+        "<0.1%".into()
+    } else {
+        format!("{p:.1}%")
+    }
 }
 
 fn kinds_text(kinds: &[KindCount], unit: &str) -> String {
