@@ -52,7 +52,7 @@ pub(crate) use driver::RawAnswer;
 
 use classes::Item;
 use diagnosis::Observation;
-use driver::{Batch, Ctx, Got};
+use driver::{Batch, Got};
 
 /// The file of hand_value inputs in the grader's directory.
 const HAND_VALUE_FILE: &str = "deep_hand_value.bin";
@@ -383,17 +383,9 @@ impl Deep {
     /// part of the report.
     pub(crate) fn check(&self, place: &Place<'_>) -> DeepReport {
         let started = Instant::now();
-        let ctx = Ctx {
-            jail: place.jail,
-            grader: place.grader,
-            work: place.work,
-            files: place.files,
-            slot: place.slot,
-            limits: place.limits,
-        };
-        let hand_value = self.hand_value(&ctx);
+        let hand_value = self.hand_value(place);
         let select_hand = (self.options.select_deals > 0)
-            .then(|| self.select_hand(&ctx))
+            .then(|| self.select_hand(place))
             .flatten();
         DeepReport {
             hand_value,
@@ -403,7 +395,7 @@ impl Deep {
         }
     }
 
-    fn hand_value(&self, ctx: &Ctx<'_>) -> Option<DeepHandValue> {
+    fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
         let started = Instant::now();
         let file = ctx.grader.join(HAND_VALUE_FILE);
         let batch = Batch {

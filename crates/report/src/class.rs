@@ -123,11 +123,7 @@ pub struct TestRow {
 impl TestRow {
     /// Returns the share of the submissions that ran the test and failed it, in 0..=1.
     pub fn failure_rate(&self) -> f64 {
-        if self.ran == 0 {
-            0.0
-        } else {
-            self.failed as f64 / self.ran as f64
-        }
+        share(self.failed, self.ran)
     }
 }
 
@@ -151,11 +147,16 @@ pub struct RuleRow {
 impl RuleRow {
     /// Returns the share of the answers to this rule's tests that failed, in 0..=1.
     pub fn failure_rate(&self) -> f64 {
-        if self.ran == 0 {
-            0.0
-        } else {
-            self.failed as f64 / self.ran as f64
-        }
+        share(self.failed, self.ran)
+    }
+}
+
+/// Returns `part / whole`, 0 when `whole` is 0.
+fn share(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
     }
 }
 

@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 
 use crate::child::{Child, FramePipe};
+use crate::deep::Place;
 use crate::protocol::Frame;
-use crate::runner::Limits;
-use crate::sandbox::{Jail, Mounts, Rlimits};
+use crate::sandbox::{Mounts, Rlimits};
 
 /// The child program, built into the grader.
 pub(crate) const DEEP_CHILD: &str = include_str!("../../../../prolog/deep_child.pl");
@@ -81,16 +81,6 @@ impl Got {
     }
 }
 
-/// Where and how the children run.
-pub(crate) struct Ctx<'a> {
-    pub jail: &'a Jail,
-    pub grader: &'a Path,
-    pub work: &'a Path,
-    pub files: &'a [String],
-    pub slot: u32,
-    pub limits: Limits,
-}
-
 /// What a batch is: which predicate, which file, each call's limit.
 pub(crate) struct Batch<'a> {
     pub mode: &'static str,
@@ -111,7 +101,7 @@ pub(crate) struct BatchRun {
 
 /// Runs `batch` on `jobs` children at once, each on its share of the items, until every item
 /// has an answer or `budget` is spent.
-pub(crate) fn run(ctx: &Ctx<'_>, batch: &Batch<'_>, jobs: usize, budget: Duration) -> BatchRun {
+pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Duration) -> BatchRun {
     let deadline = Instant::now() + budget;
     let jobs = jobs.clamp(1, batch.len.max(1));
     let share = batch.len.div_ceil(jobs);
@@ -186,7 +176,7 @@ enum End {
     NotLoaded(String),
 }
 
-fn run_range(ctx: &Ctx<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: Instant) -> Part {
+fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: Instant) -> Part {
     let mut part = Part {
         answers: vec![None; range.len()],
         children: 0,
@@ -256,7 +246,7 @@ fn budget_reason(batch: &Batch<'_>) -> String {
 
 /// Runs one child on items `*next..end`, advancing `*next` past every answer it reports.
 fn one_child(
-    ctx: &Ctx<'_>,
+    ctx: &Place<'_>,
     batch: &Batch<'_>,
     next: &mut usize,
     end: usize,

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use crib_core::{Card, Dealer, Keep};
 
-use super::driver::{self, Batch, Ctx, Got};
+use super::driver::{self, Batch, Got};
+use super::Place;
 use super::{got_text, Deep, DeepSelectHand, FailureKind, KindCount, SelectExample};
 
 /// The seed of the deals.
@@ -74,7 +75,7 @@ fn judge(got: &Got, dealt: &[Card], keeps: &[Keep]) -> Judged {
 
 impl Deep {
     /// Checks select_hand/3 on the seeded deals; `None` when it is not defined.
-    pub(super) fn select_hand(&self, ctx: &Ctx<'_>) -> Option<DeepSelectHand> {
+    pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
         let file = ctx.grader.join(super::SELECT_HAND_FILE);
         let batch = Batch {
