@@ -392,12 +392,7 @@ impl Grader {
             .iter()
             .map(|c| self.limits.of(c) + self.limits.grace)
             .sum();
-        let limits = Rlimits {
-            memory: self.limits.memory,
-            cpu: remaining + self.limits.load + Duration::from_secs(2),
-            file_size: 16 << 20,
-            processes: 256,
-        };
+        let limits = Rlimits::answering(self.limits.memory, self.limits.load, remaining);
         let cmd = self
             .jail
             .command(mounts, &args, limits, slot, Some(pipe.writer()));

@@ -215,6 +215,28 @@ pub struct Rlimits {
     pub processes: u64,
 }
 
+impl Rlimits {
+    /// The limits of a probe: a short `swipl` run that only checks a sandbox starts.
+    pub(crate) const PROBE: Rlimits = Rlimits {
+        memory: 1 << 30,
+        cpu: Duration::from_secs(10),
+        file_size: 1 << 20,
+        processes: 64,
+    };
+
+    /// Returns the limits of a child that answers tests (or deep-check batches) for at most
+    /// `work` of CPU time after loading: `memory` of address space, CPU for the load limit
+    /// `load`, `work` and 2 s of slack, files of at most 16 MiB, 256 processes.
+    pub(crate) fn answering(memory: u64, load: Duration, work: Duration) -> Rlimits {
+        Rlimits {
+            memory,
+            cpu: work + load + Duration::from_secs(2),
+            file_size: 16 << 20,
+            processes: 256,
+        }
+    }
+}
+
 /// The start of the uids (and gids) children run as when the grader runs as root. Each
 /// grader process takes a block of [`UID_BLOCK`] uids of its own, the first free one from
 /// `SANDBOX_UID + UID_BLOCK` on (the first block, which every grader shared before blocks
@@ -476,14 +498,8 @@ impl Jail {
             submission: dir.path(),
             scratch: &scratch,
         };
-        let limits = Rlimits {
-            memory: 1 << 30,
-            cpu: Duration::from_secs(10),
-            file_size: 1 << 20,
-            processes: 64,
-        };
         let args = ["--no-tty", "-q", "-g", "halt"].map(String::from);
-        let mut cmd = self.command(&mounts, &args, limits, 0, None);
+        let mut cmd = self.command(&mounts, &args, Rlimits::PROBE, 0, None);
         let program = cmd.get_program().to_owned();
         let out = cmd
             .stdin(Stdio::null())

@@ -288,12 +288,7 @@ fn one_child(
             .map(|f| submission_dir.join(f).display().to_string()),
     );
     let left = deadline.saturating_duration_since(Instant::now());
-    let limits = Rlimits {
-        memory: ctx.limits.memory,
-        cpu: left + ctx.limits.load + Duration::from_secs(2),
-        file_size: 16 << 20,
-        processes: 256,
-    };
+    let limits = Rlimits::answering(ctx.limits.memory, ctx.limits.load, left);
     let cmd = ctx
         .jail
         .command(&mounts, &args, limits, ctx.slot, Some(pipe.writer()));

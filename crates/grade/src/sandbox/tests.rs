@@ -114,12 +114,7 @@ fn child_succeeds(jail: &Jail, goal: &str) -> bool {
         submission: &submission,
         scratch: &scratch,
     };
-    let limits = Rlimits {
-        memory: 1 << 30,
-        cpu: Duration::from_secs(10),
-        file_size: 1 << 20,
-        processes: 64,
-    };
+    let limits = Rlimits::PROBE;
     let goal = goal.replace("SUBMISSION", &submission.display().to_string());
     let args = ["--no-tty", "-q", "-g", &goal, "-t", "halt"].map(String::from);
     let status = jail
