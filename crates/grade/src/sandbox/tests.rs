@@ -61,12 +61,22 @@ fn rlimits_mode_takes_every_layer_the_kernel_offers() {
     );
 }
 
-/// Returns a directory for a jail's probe, kept for the test process's life.
+/// Returns a fresh directory for one jail's probe, kept for the test process's life.
+///
+/// Each call gets a directory of its own: tests run in parallel, and a jail's probe
+/// creates and removes files in its directory while another test would walk it.
 fn work() -> PathBuf {
     static WORK: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
-    let dir = WORK.get_or_init(|| tempfile::tempdir().unwrap()).path();
-    open_up(dir).unwrap();
-    dir.to_path_buf()
+    let root = WORK
+        .get_or_init(|| {
+            let root = tempfile::tempdir().unwrap();
+            open_up(root.path()).unwrap();
+            root
+        })
+        .path();
+    let dir = tempfile::tempdir_in(root).unwrap().keep();
+    open_up(&dir).unwrap();
+    dir
 }
 
 #[test]
