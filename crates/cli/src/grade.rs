@@ -199,6 +199,15 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         CreditArg::Ratio => SelectCredit::Ratio,
     };
     let mut grader = Grader::new(&args.swipl, choice, limits)?.with_select_credit(credit);
+    // Under bubblewrap, this very binary applies Landlock inside the sandbox (see main).
+    match std::env::current_exe() {
+        Ok(exe) => {
+            if let Err(e) = grader.confine_with(&exe) {
+                eprintln!("crib: warning: {e}");
+            }
+        }
+        Err(e) => eprintln!("crib: warning: Landlock is not added under bubblewrap: {e}"),
+    }
     if args.deep {
         // The cores left to each submission by the workers grading at once.
         let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);

@@ -59,6 +59,12 @@ pub fn command() -> clap::Command {
 
 /// Runs `crib` with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
+    // `crib grade` runs this binary inside bubblewrap to apply Landlock before swipl.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if let Some(error) = crib_grade::confine_main(&args) {
+        eprintln!("crib: confining the child: {error}");
+        return ExitCode::from(126);
+    }
     let cli = parse();
     let result = match &cli.command {
         Command::Score(args) => score::run(args),

@@ -305,3 +305,69 @@ fn sigint_and_sigterm_remove_the_work_dirs() {
         );
     }
 }
+
+#[test]
+fn under_bubblewrap_crib_confines_its_children_with_landlock_too() {
+    // Reads the mount table, which bubblewrap alone leaves readable: one point too many on
+    // every hand if it can.
+    let dir = tempfile::tempdir().unwrap();
+    let correct = std::fs::read_to_string(corpus("correct.pl")).unwrap();
+    let base = correct.replacen(
+        "hand_value(Hand, Start, Value) :-\n",
+        "base_value(Hand, Start, Value) :-\n",
+        1,
+    );
+    assert_ne!(base, correct);
+    let probe = format!(
+        "hand_value(Hand, Start, Value) :-\n\
+         \x20   base_value(Hand, Start, V0),\n\
+         \x20   (   catch(read_file_to_string('/proc/self/mounts', _, []), _, fail)\n\
+         \x20   ->  Value is V0 + 1\n\
+         \x20   ;   Value = V0\n\
+         \x20   ).\n\n{base}"
+    );
+    let subs = dir.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    std::fs::write(subs.join("proc_reader.pl"), probe).unwrap();
+    let grade = |isolation: &str| {
+        let out = crib()
+            .args(["grade", "--json", "--isolation", isolation, "--out"])
+            .arg(dir.path().join(isolation))
+            .arg(&subs)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (report, stderr)
+    };
+    let (bare, _) = grade("rlimits");
+    let landlock = bare["isolation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l.as_str().unwrap().starts_with("landlock-v"))
+        .cloned()
+        .expect("this test needs a kernel with Landlock");
+    let (bwrap, stderr) = grade("bwrap");
+    assert_eq!(
+        bwrap["isolation"],
+        serde_json::json!(["bwrap", "seccomp", landlock]),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("warning"), "{stderr}");
+    for report in [&bare, &bwrap] {
+        assert_eq!(report["marks"]["total"], 70.0, "{}", report["isolation"]);
+    }
+    // The probe can fail: outside the sandbox the mount table is readable.
+    let status = Command::new("swipl")
+        .args([
+            "-g",
+            "read_file_to_string('/proc/self/mounts', _, [])",
+            "-t",
+            "halt",
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}

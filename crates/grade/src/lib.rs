@@ -51,7 +51,10 @@ pub use report::{
     TestVisibility, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
-pub use sandbox::{Isolation, IsolationChoice, Layer, SANDBOX_UID, TMPFS_BYTES, UID_BLOCK};
+pub use sandbox::{
+    confine_main, Isolation, IsolationChoice, Layer, CONFINE_ARG, SANDBOX_UID, TMPFS_BYTES,
+    UID_BLOCK,
+};
 pub use session::{Graded, Progress, Session, SessionError};
 pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
 pub use submission::{
@@ -91,6 +94,9 @@ pub enum GradeError {
     /// Strict isolation was required and the network or the host's files stay open here.
     #[error("strict isolation is not possible here: {0}")]
     Isolation(String),
+    /// Landlock could not be added under bubblewrap ([`Grader::confine_with`]).
+    #[error("Landlock cannot be added under bubblewrap: {0}")]
+    Confine(String),
     /// The grader's own files cannot be written.
     #[error("{what}")]
     Io {

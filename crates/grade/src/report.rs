@@ -161,7 +161,7 @@ pub struct Report {
     #[serde(default)]
     pub select_credit: SelectCredit,
     /// The layers of isolation the children ran in (in JSON, a list of names:
-    /// `["bwrap", "seccomp"]`).
+    /// `["bwrap", "seccomp", "landlock-v6"]`).
     pub isolation: Isolation,
     /// How loading went.
     pub load: Load,

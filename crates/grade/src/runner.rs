@@ -161,6 +161,20 @@ impl Grader {
         })
     }
 
+    /// Adds Landlock to bubblewrap's layers, applied inside the sandbox by a copy of
+    /// `program`, which must call [`crate::confine_main`] first thing in its `main` (the
+    /// `crib` binary does; pass [`std::env::current_exe`]). Does nothing unless bubblewrap is
+    /// in force and the kernel offers Landlock.
+    ///
+    /// # Errors
+    /// [`GradeError::Confine`] saying why the layer could not be added; the grader keeps
+    /// its isolation as it was and grades as before.
+    pub fn confine_with(&mut self, program: &Path) -> Result<(), GradeError> {
+        self.jail
+            .confine_with(program, self.dir.path())
+            .map_err(GradeError::Confine)
+    }
+
     /// Returns the grader with select_hand tests credited on `scale` (default
     /// [`SelectCredit::Graded`]).
     pub fn with_select_credit(mut self, scale: SelectCredit) -> Grader {

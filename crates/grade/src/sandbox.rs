@@ -14,8 +14,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::GradeError;
 
+mod confine;
 mod landlock;
 mod seccomp;
+
+pub use confine::{confine_main, CONFINE_ARG};
 
 /// One layer of isolation around every child, besides the rlimits that are always there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -30,7 +33,8 @@ pub enum Layer {
     Seccomp,
     /// Landlock with this ABI: read only SWI-Prolog's installation, the grader's child
     /// program and the submission; write only the scratch directory; no TCP bind or connect
-    /// (ABI 4 and later); no signals out of the child's domain (ABI 6 and later).
+    /// (ABI 4 and later); no signals out of the child's domain (ABI 6 and later). Under
+    /// bubblewrap, applied inside the sandbox by a confiner ([`Jail::confine_with`]).
     Landlock(u8),
 }
 
@@ -77,7 +81,7 @@ impl<'de> Deserialize<'de> for Layer {
 }
 
 /// The layers of isolation in force around every child (the rlimits are always there). In
-/// JSON, the list of the layers' names, e.g. `["bwrap", "seccomp"]` or
+/// JSON, the list of the layers' names, e.g. `["bwrap", "seccomp", "landlock-v6"]` or
 /// `["seccomp", "landlock-v6"]`; `[]` means rlimits only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Isolation {
@@ -335,6 +339,9 @@ pub struct Jail {
     uids: Option<Arc<UidBlock>>,
     /// The seccomp filter, compiled once, when that layer is in force.
     seccomp: Option<Arc<BpfProgram>>,
+    /// The confiner's copy on the host, when Landlock is in force under bubblewrap
+    /// ([`Jail::confine_with`]).
+    confiner: Option<PathBuf>,
 }
 
 /// The host directories a child sees.
@@ -355,7 +362,8 @@ pub const SUBMISSION_DIR: &str = "/submission";
 
 impl Jail {
     /// Returns a jail running `swipl`, with the isolation chosen and every other layer the
-    /// kernel offers (seccomp; Landlock without bubblewrap), after checking that a child can
+    /// kernel offers (seccomp; Landlock without bubblewrap, and under it with
+    /// [`Jail::confine_with`]), after checking that a child can
     /// start in it: a layer that keeps swipl from starting is dropped (Landlock first). The
     /// probe runs in a directory made (and removed) in `work`. When the grader runs as root,
     /// the jail takes a block of sandbox uids of its own ([`SANDBOX_UID`]) for its life.
@@ -410,11 +418,12 @@ impl Jail {
             bwrap: which(Path::new("bwrap")).unwrap_or_else(|| PathBuf::from("bwrap")),
             uids,
             seccomp: None,
+            confiner: None,
         };
         let mut bwrap_error = None;
         if choice != IsolationChoice::Rlimits {
-            // Landlock would stop bubblewrap from mounting, so under bubblewrap the mount
-            // namespace is the file layer and Landlock is not applied.
+            // Landlock would stop bubblewrap from mounting, so under bubblewrap it is
+            // applied later, by a confiner inside the sandbox (Jail::confine_with).
             match jail.settle(true, seccomp.clone(), None, work) {
                 Ok(()) => return jail.check(choice),
                 Err(e) if choice == IsolationChoice::Bwrap => return Err(GradeError::Bwrap(e)),
@@ -466,6 +475,40 @@ impl Jail {
             }
         }
         Err(first_error.unwrap_or_default())
+    }
+
+    /// Adds Landlock under bubblewrap: from now on bubblewrap runs a copy of `program` (made
+    /// in `work`), which restricts itself with the same Landlock rules as a child without
+    /// bubblewrap, then execs swipl. `program` must call [`confine_main`] first thing in its
+    /// `main` (the `crib` binary does). Does nothing unless bubblewrap is in force and the
+    /// kernel offers Landlock; checks that swipl still starts, as [`Jail::new`] does.
+    ///
+    /// # Errors
+    /// A message saying why the layer could not be added (the copy failed, or swipl does not
+    /// start with it); the jail is then left as it was.
+    pub fn confine_with(&mut self, program: &Path, work: &Path) -> Result<(), String> {
+        let Some(abi) = landlock::kernel_abi().map(landlock::effective) else {
+            return Ok(());
+        };
+        if !self.isolation.bwrap || self.isolation.landlock.is_some() {
+            return Ok(());
+        }
+        let dir = work.join("confiner");
+        let copy = dir.join("crib-confine");
+        (|| {
+            crate::workdir::create_dir_mode(&dir, 0o755)?;
+            std::fs::copy(program, &copy)?;
+            open_up(&dir)?;
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))
+        })()
+        .map_err(|e| format!("copying {}: {e}", program.display()))?;
+        let before = (self.isolation, self.confiner.take());
+        self.isolation.landlock = Some(abi);
+        self.confiner = Some(copy);
+        self.probe(work).inspect_err(|_| {
+            (self.isolation, self.confiner) = before;
+        })
     }
 
     /// Returns the jail, or an error if `choice` is `Strict` and the network or the host's
@@ -572,7 +615,24 @@ impl Jail {
                     Err(e) => setup_error = e.raw_os_error().or(Some(libc::EIO)),
                 }
             }
-            cmd.arg("--").arg(&self.swipl);
+            match (&self.confiner, self.isolation.landlock) {
+                (Some(confiner), Some(_)) => {
+                    let confinement = confine::Confinement {
+                        paths: self.paths_inside_bwrap(),
+                        program: self.swipl.clone(),
+                    };
+                    cmd.arg("--ro-bind")
+                        .arg(confiner)
+                        .arg(confine::CONFINER)
+                        .arg("--")
+                        .arg(confine::CONFINER)
+                        .arg(CONFINE_ARG)
+                        .args(confinement.to_args());
+                }
+                _ => {
+                    cmd.arg("--").arg(&self.swipl);
+                }
+            }
             cmd
         } else {
             let mut cmd = Command::new(&self.swipl);
@@ -692,6 +752,18 @@ impl Jail {
             std::os::unix::fs::chown(dir, Some(uid), Some(uid))?;
         }
         Ok(())
+    }
+
+    /// Returns what Landlock grants a child under bubblewrap, as the child sees it: what
+    /// SWI-Prolog needs, the grader's and the submission's directories to read, and the two
+    /// tmpfs (/scratch and /tmp) to write.
+    fn paths_inside_bwrap(&self) -> landlock::Paths {
+        let mut paths = landlock::Paths::system(self.swipl_home.as_deref());
+        paths
+            .read
+            .extend([GRADER_DIR, SUBMISSION_DIR].map(PathBuf::from));
+        paths.write.extend(["/scratch", "/tmp"].map(PathBuf::from));
+        paths
     }
 
     fn bwrap_args(&self, mounts: &Mounts<'_>) -> Vec<String> {

@@ -84,7 +84,8 @@ fn graded() -> &'static Graded {
 
         // A submission that knows this host: it tries to read another submission and the
         // grader's own source, write beside them, in the results and in the grader's
-        // directory, delete the canary and reach ports this test listens on. Its hand_value
+        // directory, read the mount table in /proc (readable under bubblewrap alone, not
+        // with Landlock), delete the canary and reach ports this test listens on. Its hand_value
         // answers the number of breaches (0 when sandboxed). Writing in /tmp is not counted
         // (under bubblewrap it is a private tmpfs): the test looks for the file instead.
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -121,6 +122,7 @@ fn graded() -> &'static Graded {
                  breach(write_results) :- catch((open('{results}/alice.json', write, S), close(S)), _, fail).\n\
                  breach(tamper) :- catch((open('../../grader/tests.pl', append, S), close(S)), _, fail).\n\
                  breach(udp) :- catch((udp_socket(S), udp_send(S, x, '127.0.0.1':{udp_port}, []), tcp_close_socket(S)), _, fail).\n\
+                 breach(proc) :- catch(read_file_to_string('/proc/self/mounts', _, []), _, fail).\n\
                  breach(delete) :- catch(delete_file('{canary}/victim.txt'), _, fail).\n\
                  breach(connect) :- catch(tcp_connect('127.0.0.1':{port}, S, []), _, fail), close(S).\n\
                  breach(shell) :- catch(shell('touch {canary}/shell', 0), _, fail), exists_file('{canary}/shell').\n\
@@ -179,7 +181,7 @@ fn grade_all(
     subs: Vec<Submission>,
     out: PathBuf,
 ) -> (BTreeMap<String, Report>, Isolation) {
-    let grader = Grader::new("swipl".as_ref(), choice, limits)
+    let mut grader = Grader::new("swipl".as_ref(), choice, limits)
         .expect("these tests need swipl and a working bwrap");
     // Memory blow-ups get more time and less memory, so that a loaded machine cannot
     // turn their `memory` into `timeout`; they go to the roomy grader, after the rest.
@@ -188,7 +190,13 @@ fn grade_all(
         memory: 192 << 20,
         ..limits
     };
-    let roomy = Grader::new("swipl".as_ref(), choice, roomy).unwrap();
+    let mut roomy = Grader::new("swipl".as_ref(), choice, roomy).unwrap();
+    // Under bubblewrap, Landlock too, as `crib grade` does it.
+    for grader in [&mut grader, &mut roomy] {
+        grader
+            .confine_with(Path::new(env!("CARGO_BIN_EXE_crib-confine")))
+            .expect("Landlock under bubblewrap");
+    }
     let (memory, rest): (Vec<Submission>, Vec<Submission>) = subs
         .into_iter()
         .partition(|s| ["memory_hog", "deep_recursion"].contains(&s.name.as_str()));
@@ -602,12 +610,16 @@ fn the_host_is_untouched() {
 fn without_namespaces_seccomp_and_landlock_are_in_force_and_verdicts_agree() {
     let g = graded();
     let bwrap = report("correct").isolation;
-    assert!(bwrap.bwrap && bwrap.seccomp, "{}", bwrap.name());
     let bare = g.bare_isolation;
     assert!(
         !bare.bwrap && bare.seccomp && bare.landlock.is_some_and(|abi| abi >= 4),
         "this test needs a kernel with seccomp and Landlock ABI 4 or later: {}",
         bare.name()
+    );
+    assert!(
+        bwrap.bwrap && bwrap.seccomp && bwrap.landlock == bare.landlock,
+        "under bubblewrap too, every layer: {}",
+        bwrap.name()
     );
     // The well-behaved ones get the same verdicts; a test that timed out in either run
     // (a loaded machine) is not compared.

@@ -58,7 +58,7 @@ pub(crate) fn effective(kernel: u8) -> u8 {
 }
 
 /// The paths a child may use, on the host.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Paths {
     /// Read (and execute) beneath each.
     pub read: Vec<PathBuf>,
