@@ -938,5 +938,13 @@ fn which(program: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// Held by every unit test of this crate that makes a jail (so takes a block of uids): the
+/// test that a block given back is taken again needs no other test taking blocks meanwhile.
+#[cfg(test)]
+pub(crate) fn jail_test_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 #[cfg(test)]
 mod tests;

@@ -52,6 +52,7 @@ const DENIED_AT_LEAST: usize = 20;
 
 #[test]
 fn rlimits_mode_takes_every_layer_the_kernel_offers() {
+    let _jails = jail_test_lock();
     let jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
     assert!(!jail.isolation.bwrap);
     assert_eq!(jail.isolation.seccomp, seccomp::available());
@@ -81,6 +82,7 @@ fn work() -> PathBuf {
 
 #[test]
 fn each_jail_has_uids_of_its_own() {
+    let _jails = jail_test_lock();
     let a = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
     let b = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
     if !is_root() {
@@ -139,6 +141,7 @@ fn child_succeeds(jail: &Jail, goal: &str) -> bool {
 
 #[test]
 fn landlock_and_seccomp_confine_a_child_without_namespaces() {
+    let _jails = jail_test_lock();
     let jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
     let isolation = jail.isolation;
     assert!(
@@ -221,6 +224,7 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
 
 #[test]
 fn strict_refuses_unless_network_and_files_are_closed() {
+    let _jails = jail_test_lock();
     let mut jail = Jail::new(Path::new("swipl"), IsolationChoice::Rlimits, &work()).unwrap();
     let cases = [
         (Isolation::default(), false),

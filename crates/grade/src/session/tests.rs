@@ -60,6 +60,7 @@ impl Progress for Heard {
 /// every process of the worker's uid, which other graders on this machine may be using.)
 #[test]
 fn saves_resumes_and_survives_a_failed_write() {
+    let _jails = crate::sandbox::jail_test_lock();
     let dir = tempfile::tempdir().unwrap();
     let subs_dir = dir.path().join("subs");
     fs::create_dir(&subs_dir).unwrap();
