@@ -615,10 +615,16 @@ impl Jail {
                     Err(e) => setup_error = e.raw_os_error().or(Some(libc::EIO)),
                 }
             }
-            match (&self.confiner, self.isolation.landlock) {
-                (Some(confiner), Some(_)) => {
+            // A confiner is set only with Landlock in force (Jail::confine_with).
+            match &self.confiner {
+                Some(confiner) => {
                     let confinement = confine::Confinement {
-                        paths: self.paths_inside_bwrap(),
+                        // As the child sees them; both tmpfs are its own.
+                        paths: landlock::Paths::child(
+                            self.swipl_home.as_deref(),
+                            &[Path::new(GRADER_DIR), Path::new(SUBMISSION_DIR)],
+                            &[Path::new("/scratch"), Path::new("/tmp")],
+                        ),
                         program: self.swipl.clone(),
                     };
                     cmd.arg("--ro-bind")
@@ -629,7 +635,7 @@ impl Jail {
                         .arg(CONFINE_ARG)
                         .args(confinement.to_args());
                 }
-                _ => {
+                None => {
                     cmd.arg("--").arg(&self.swipl);
                 }
             }
@@ -643,11 +649,11 @@ impl Jail {
                 .env("PATH", "/usr/bin:/bin")
                 .env("LANG", "C.UTF-8");
             if self.isolation.landlock.is_some() {
-                let mut paths = landlock::Paths::system(self.swipl_home.as_deref());
-                paths
-                    .read
-                    .extend([mounts.grader.to_path_buf(), mounts.submission.to_path_buf()]);
-                paths.write.push(mounts.scratch.to_path_buf());
+                let paths = landlock::Paths::child(
+                    self.swipl_home.as_deref(),
+                    &[mounts.grader, mounts.submission],
+                    &[mounts.scratch],
+                );
                 match landlock::ruleset(&paths) {
                     Ok(fd) => ruleset = Some(fd),
                     Err(_) => setup_error = Some(libc::EPERM),
@@ -752,18 +758,6 @@ impl Jail {
             std::os::unix::fs::chown(dir, Some(uid), Some(uid))?;
         }
         Ok(())
-    }
-
-    /// Returns what Landlock grants a child under bubblewrap, as the child sees it: what
-    /// SWI-Prolog needs, the grader's and the submission's directories to read, and the two
-    /// tmpfs (/scratch and /tmp) to write.
-    fn paths_inside_bwrap(&self) -> landlock::Paths {
-        let mut paths = landlock::Paths::system(self.swipl_home.as_deref());
-        paths
-            .read
-            .extend([GRADER_DIR, SUBMISSION_DIR].map(PathBuf::from));
-        paths.write.extend(["/scratch", "/tmp"].map(PathBuf::from));
-        paths
     }
 
     fn bwrap_args(&self, mounts: &Mounts<'_>) -> Vec<String> {

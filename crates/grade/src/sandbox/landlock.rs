@@ -67,19 +67,21 @@ pub(crate) struct Paths {
 }
 
 impl Paths {
-    /// Returns the paths SWI-Prolog needs wherever it runs, plus `swipl_home` when it is
-    /// installed outside /usr.
-    pub(crate) fn system(swipl_home: Option<&Path>) -> Paths {
-        let mut read: Vec<PathBuf> = READ_DIRS
+    /// Returns what a child may use: what SWI-Prolog needs wherever it runs (plus
+    /// `swipl_home` when it is installed outside /usr), `read` to read and `write` to write
+    /// too, all as the child sees them.
+    pub(crate) fn child(swipl_home: Option<&Path>, read: &[&Path], write: &[&Path]) -> Paths {
+        let read = READ_DIRS
             .iter()
             .chain(READ_FILES)
             .map(PathBuf::from)
+            .chain(swipl_home.map(Path::to_path_buf))
+            .chain(read.iter().map(|p| p.to_path_buf()))
             .collect();
-        read.extend(swipl_home.map(Path::to_path_buf));
-        Paths {
-            read,
-            write: vec![PathBuf::from("/dev/null")],
-        }
+        let write = std::iter::once(PathBuf::from("/dev/null"))
+            .chain(write.iter().map(|p| p.to_path_buf()))
+            .collect();
+        Paths { read, write }
     }
 }
 
