@@ -76,7 +76,7 @@ impl Child {
             .stderr(Stdio::piped());
         let mut process = cmd.spawn()?;
         let group = i32::try_from(process.id()).unwrap_or(0);
-        if !crate::workdir::add_group(group) {
+        if !crib_sandbox::add_group(group) {
             // SAFETY: kill only sends a signal, to the group just started.
             unsafe {
                 libc::kill(-group, libc::SIGKILL);
@@ -164,7 +164,7 @@ impl Child {
 impl Drop for Child {
     fn drop(&mut self) {
         if let Ok(group) = i32::try_from(self.process.id()) {
-            crate::workdir::remove_group(group);
+            crib_sandbox::remove_group(group);
         }
     }
 }

@@ -46,7 +46,7 @@ use serde::{Deserialize, Serialize};
 use crate::report::TestVisibility;
 
 use crate::runner::Limits;
-use crate::sandbox::Jail;
+use crib_sandbox::Jail;
 
 pub(crate) use driver::RawAnswer;
 

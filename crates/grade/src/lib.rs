@@ -22,7 +22,6 @@
 
 #![deny(missing_docs)]
 
-mod cgroup;
 mod child;
 mod credit;
 mod deep;
@@ -30,18 +29,20 @@ mod hash;
 mod protocol;
 mod report;
 mod runner;
-mod sandbox;
 mod session;
 mod strategy;
 mod submission;
 mod testset;
 mod verdict;
-mod workdir;
 
 use std::path::PathBuf;
 
-pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use credit::SelectCredit;
+/// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
+pub use crib_sandbox::{
+    confine_main, memory_limit, memory_limit_in, shutdown, Isolation, IsolationChoice, Layer,
+    MemoryFit, CONFINE_ARG, MIN_CHILD_MEMORY, SANDBOX_UID, TMPFS_BYTES, UID_BLOCK, WORK_PREFIX,
+};
 pub use deep::{
     percent, thousands, Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand,
     Diagnosis, ErrorShape, FailureKind, Finding, KindCount, Literal, Probes, SelectExample,
@@ -51,10 +52,6 @@ pub use report::{
     TestVisibility, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
-pub use sandbox::{
-    confine_main, Isolation, IsolationChoice, Layer, CONFINE_ARG, SANDBOX_UID, TMPFS_BYTES,
-    UID_BLOCK,
-};
 pub use session::{Graded, Progress, Session, SessionError};
 pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
 pub use submission::{
@@ -65,7 +62,6 @@ pub use testset::{
     test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,
 };
 pub use verdict::{KeepValue, Verdict};
-pub use workdir::{shutdown, WORK_PREFIX};
 
 /// What stops the grader from grading at all. Problems with a submission are never errors:
 /// they are part of its [`Report`].
@@ -80,20 +76,10 @@ pub enum GradeError {
         /// Why.
         source: std::io::Error,
     },
-    /// SWI-Prolog does not run.
-    #[error("cannot run swipl at {path}: {message}")]
-    Swipl {
-        /// The program tried.
-        path: PathBuf,
-        /// Why.
-        message: String,
-    },
-    /// bubblewrap was required and cannot start a sandbox here.
-    #[error("bubblewrap cannot sandbox here: {0}")]
-    Bwrap(String),
-    /// Strict isolation was required and the network or the host's files stay open here.
-    #[error("strict isolation is not possible here: {0}")]
-    Isolation(String),
+    /// The sandbox cannot be made: SWI-Prolog does not run, or the isolation asked for is
+    /// not possible here.
+    #[error(transparent)]
+    Sandbox(#[from] crib_sandbox::SandboxError),
     /// Landlock could not be added under bubblewrap ([`Grader::confine_with`]).
     #[error("Landlock cannot be added under bubblewrap: {0}")]
     Confine(String),

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use crate::credit::SelectCredit;
-use crate::sandbox::Isolation;
 use crate::submission::Skipped;
 use crate::verdict::Verdict;
+use crib_sandbox::Isolation;
 
 /// Marks for hand_value/3 correctness.
 pub const HAND_VALUE_MARKS: f64 = 50.0;

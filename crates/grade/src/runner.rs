@@ -14,12 +14,11 @@ use crate::credit::SelectCredit;
 use crate::deep::{Deep, DeepOptions, Place};
 use crate::protocol::{Found, Frame, Outcome};
 use crate::report::{Diagnostic, Load, Marks, Report, TestResult};
-use crate::sandbox::{self, Isolation, IsolationChoice, Jail, Mounts, Rlimits};
 use crate::submission::{escape_path, Staged, Submission, MAX_BYTES};
 use crate::testset::{test_set, Input, TestCase, TestSet};
 use crate::verdict::{judge, Verdict};
-use crate::workdir::WorkDir;
 use crate::GradeError;
+use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, Rlimits, WorkDir};
 
 /// The child program, built into the grader so that it always matches it.
 const CHILD: &str = include_str!("../../../prolog/grade_child.pl");
@@ -105,6 +104,21 @@ impl Limits {
     }
 }
 
+/// How the jail checks that swipl starts: it must halt at once with status 0.
+const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];
+
+/// Returns the limits of a child that answers tests (or deep-check batches) for at most
+/// `work` of CPU time after loading: `memory` of address space, CPU for the load limit
+/// `load`, `work` and 2 s of slack, files of at most 16 MiB, 256 processes.
+pub(crate) fn answering(memory: u64, load: Duration, work: Duration) -> Rlimits {
+    Rlimits {
+        memory,
+        cpu: work + load + Duration::from_secs(2),
+        file_size: 16 << 20,
+        processes: 256,
+    }
+}
+
 /// Grades submissions: owns the sandbox settings and a directory with the child program and
 /// the tests.
 ///
@@ -128,8 +142,8 @@ impl Grader {
     /// Returns a grader running `swipl` with `limits` in the isolation chosen.
     ///
     /// # Errors
-    /// [`GradeError::Swipl`] if `swipl` does not run, [`GradeError::Bwrap`] if bubblewrap
-    /// was required and does not work, [`GradeError::Isolation`] if strict isolation was
+    /// [`GradeError::Sandbox`] if `swipl` does not run, if bubblewrap
+    /// was required and does not work, or if strict isolation was
     /// required and is not possible here, [`GradeError::Io`] if the work directory cannot be
     /// written or no block of sandbox uids is free.
     pub fn new(
@@ -139,7 +153,7 @@ impl Grader {
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
-        let jail = Jail::new(swipl, isolation, dir.path())?;
+        let jail = Jail::new(swipl, SWIPL_PROBE, isolation, dir.path())?;
         let tests = test_set();
         let grader = dir.path().join("grader");
         let write = |name: &str, text: &str| {
@@ -406,7 +420,7 @@ impl Grader {
             .iter()
             .map(|c| self.limits.of(c) + self.limits.grace)
             .sum();
-        let limits = Rlimits::answering(self.limits.memory, self.limits.load, remaining);
+        let limits = answering(self.limits.memory, self.limits.load, remaining);
         let cmd = self
             .jail
             .command(mounts, &args, limits, slot, Some(pipe.writer()));

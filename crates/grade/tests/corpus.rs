@@ -194,7 +194,7 @@ fn grade_all(
     // Under bubblewrap, Landlock too, as `crib grade` does it.
     for grader in [&mut grader, &mut roomy] {
         grader
-            .confine_with(Path::new(env!("CARGO_BIN_EXE_crib-confine")))
+            .confine_with(&confiner())
             .expect("Landlock under bubblewrap");
     }
     let (memory, rest): (Vec<Submission>, Vec<Submission>) = subs
@@ -1289,4 +1289,21 @@ fn interrupted_runs_leave_no_work_dir() {
                 .any(|w| w == work.as_os_str().as_encoded_bytes())
         });
     assert!(!sleeping, "a child outlived its grader");
+}
+
+/// Returns crib-sandbox's confiner, `crib-confine`, built beside this test binary (`cargo
+/// test --workspace` builds it for crib-sandbox's own tests).
+fn confiner() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let path = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(|dir| dir.join("crib-confine"))
+        .unwrap();
+    assert!(
+        path.is_file(),
+        "{} is missing: build it with `cargo build -p crib-sandbox --bin crib-confine`",
+        path.display()
+    );
+    path
 }

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use crate::child::{Child, FramePipe};
 use crate::deep::Place;
 use crate::protocol::Frame;
-use crate::sandbox::{Mounts, Rlimits};
+use crib_sandbox::Mounts;
 
 /// The child program, built into the grader.
 pub(crate) const DEEP_CHILD: &str = include_str!("../../../../prolog/deep_child.pl");
@@ -288,7 +288,7 @@ fn one_child(
             .map(|f| submission_dir.join(f).display().to_string()),
     );
     let left = deadline.saturating_duration_since(Instant::now());
-    let limits = Rlimits::answering(ctx.limits.memory, ctx.limits.load, left);
+    let limits = crate::runner::answering(ctx.limits.memory, ctx.limits.load, left);
     let cmd = ctx
         .jail
         .command(&mounts, &args, limits, ctx.slot, Some(pipe.writer()));

@@ -1,5 +1,5 @@
 use super::*;
-use crate::sandbox::Layer;
+use crib_sandbox::Layer;
 
 fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {
     TestResult {

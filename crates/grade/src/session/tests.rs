@@ -1,6 +1,6 @@
 use super::*;
 use crate::runner::Limits;
-use crate::sandbox::IsolationChoice;
+use crib_sandbox::IsolationChoice;
 
 #[test]
 fn file_stems_are_safe_and_distinct() {
@@ -60,7 +60,6 @@ impl Progress for Heard {
 /// every process of the worker's uid, which other graders on this machine may be using.)
 #[test]
 fn saves_resumes_and_survives_a_failed_write() {
-    let _jails = crate::sandbox::jail_test_lock();
     let dir = tempfile::tempdir().unwrap();
     let subs_dir = dir.path().join("subs");
     fs::create_dir(&subs_dir).unwrap();

@@ -1,328 +1,19 @@
-//! The sandbox a child runs in: bubblewrap namespaces where they work, rlimits always.
+//! [`Jail`]: where a child's files are, inside the sandbox and out, and the command that
+//! starts it with every layer in force.
 
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
-
 use std::sync::Arc;
 
 use seccompiler::BpfProgram;
-use serde::{Deserialize, Serialize};
 
-use crate::GradeError;
-
-mod confine;
-mod landlock;
-mod seccomp;
-
-pub use confine::{confine_main, CONFINE_ARG};
-
-/// One layer of isolation around every child, besides the rlimits that are always there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Layer {
-    /// bubblewrap: new user, pid, network, ipc, uts and mount namespaces; the only files
-    /// visible are /usr (read-only), the grader's child program and tests (read-only), the
-    /// submission's copy (read-only) and two small tmpfs (/scratch, the working directory,
-    /// and /tmp). No network, all capabilities dropped.
-    Bwrap,
-    /// A seccomp filter: no socket but AF_UNIX (so no network), no ptrace or
-    /// process_vm_readv, no io_uring, no new namespaces or mounts.
-    Seccomp,
-    /// Landlock with this ABI: read only SWI-Prolog's installation, the grader's child
-    /// program and the submission; write only the scratch directory; no TCP bind or connect
-    /// (ABI 4 and later); no signals out of the child's domain (ABI 6 and later). Under
-    /// bubblewrap, applied inside the sandbox by a confiner ([`Jail::confine_with`]).
-    Landlock(u8),
-}
-
-impl std::fmt::Display for Layer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Layer::Bwrap => f.write_str("bwrap"),
-            Layer::Seccomp => f.write_str("seccomp"),
-            Layer::Landlock(abi) => write!(f, "landlock-v{abi}"),
-        }
-    }
-}
-
-impl std::str::FromStr for Layer {
-    type Err = String;
-
-    /// Parses a layer's name as [`Layer`]'s `Display` writes it (`bwrap`, `seccomp`,
-    /// `landlock-v4`).
-    fn from_str(s: &str) -> Result<Layer, String> {
-        match s {
-            "bwrap" => Ok(Layer::Bwrap),
-            "seccomp" => Ok(Layer::Seccomp),
-            _ => s
-                .strip_prefix("landlock-v")
-                .and_then(|v| v.parse().ok())
-                .map(Layer::Landlock)
-                .ok_or_else(|| format!("unknown isolation layer {s:?}")),
-        }
-    }
-}
-
-impl Serialize for Layer {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Layer {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Layer, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
-
-/// The layers of isolation in force around every child (the rlimits are always there). In
-/// JSON, the list of the layers' names, e.g. `["bwrap", "seccomp", "landlock-v6"]` or
-/// `["seccomp", "landlock-v6"]`; `[]` means rlimits only.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Isolation {
-    /// bubblewrap's namespaces ([`Layer::Bwrap`]).
-    pub bwrap: bool,
-    /// The seccomp filter ([`Layer::Seccomp`]).
-    pub seccomp: bool,
-    /// Landlock, with the ABI enforced ([`Layer::Landlock`]).
-    pub landlock: Option<u8>,
-}
-
-impl Isolation {
-    /// Returns the layers in force, in the order bwrap, seccomp, Landlock.
-    pub fn layers(&self) -> Vec<Layer> {
-        let mut layers = Vec::new();
-        if self.bwrap {
-            layers.push(Layer::Bwrap);
-        }
-        if self.seccomp {
-            layers.push(Layer::Seccomp);
-        }
-        layers.extend(self.landlock.map(Layer::Landlock));
-        layers
-    }
-
-    /// Returns the isolation with exactly `layers`.
-    pub fn from_layers(layers: &[Layer]) -> Isolation {
-        let mut isolation = Isolation::default();
-        for layer in layers {
-            match *layer {
-                Layer::Bwrap => isolation.bwrap = true,
-                Layer::Seccomp => isolation.seccomp = true,
-                Layer::Landlock(abi) => isolation.landlock = Some(abi),
-            }
-        }
-        isolation
-    }
-
-    /// Returns whether children are cut off from the network: bubblewrap's network
-    /// namespace, or the seccomp filter's ban on every socket but AF_UNIX.
-    pub fn network(&self) -> bool {
-        self.bwrap || self.seccomp
-    }
-
-    /// Returns whether children are kept to their own files: bubblewrap's mount namespace,
-    /// or Landlock.
-    pub fn files(&self) -> bool {
-        self.bwrap || self.landlock.is_some()
-    }
-
-    /// Returns the name used in summaries: the layers joined by `+`
-    /// (`bwrap+seccomp`, `seccomp+landlock-v6`), or `rlimits only`.
-    pub fn name(&self) -> String {
-        let layers = self.layers();
-        if layers.is_empty() {
-            return "rlimits only".into();
-        }
-        layers
-            .iter()
-            .map(Layer::to_string)
-            .collect::<Vec<_>>()
-            .join("+")
-    }
-
-    /// Returns one warning per layer missing, saying what submissions can then do.
-    pub fn warnings(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        if !self.bwrap {
-            out.push("bubblewrap is not in force (no namespaces here)".to_string());
-        }
-        if !self.seccomp {
-            out.push(if self.bwrap {
-                "no seccomp filter (the network namespace still cuts the network)".into()
-            } else if self.landlock.is_some_and(|abi| abi >= 4) {
-                "no seccomp filter: Landlock still denies TCP, but UDP and raw sockets are open"
-                    .into()
-            } else {
-                "no seccomp filter: submissions can reach the network".into()
-            });
-        }
-        if !self.bwrap {
-            match self.landlock {
-                None => out.push(
-                    "no Landlock: submissions can read and write whatever their uid can".into(),
-                ),
-                Some(abi) if abi < 6 => out.push(format!(
-                    "Landlock ABI {abi} < 6: signals are not scoped (an unprivileged uid, when \
-                     the grader runs as root, still keeps them from the grader)"
-                )),
-                Some(_) => {}
-            }
-        }
-        out
-    }
-}
-
-impl Serialize for Isolation {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.layers().serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Isolation {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Isolation, D::Error> {
-        Ok(Isolation::from_layers(&Vec::<Layer>::deserialize(d)?))
-    }
-}
-
-/// Which isolation to ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum IsolationChoice {
-    /// bubblewrap if it works here, else no namespaces; seccomp and Landlock wherever the
-    /// kernel offers them (the reports say which layers were in force).
-    Auto,
-    /// bubblewrap (plus seccomp), or an error if it does not work here.
-    Bwrap,
-    /// No namespaces: rlimits, plus seccomp and Landlock wherever the kernel offers them.
-    Rlimits,
-    /// As `Auto`, but an error unless children are cut off from both the network (bwrap or
-    /// seccomp) and the host's files (bwrap or Landlock).
-    Strict,
-}
-
-/// The resource limits of one child process.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rlimits {
-    /// Address space, bytes (RLIMIT_AS).
-    pub memory: u64,
-    /// CPU time (RLIMIT_CPU), whole seconds; SIGXCPU then SIGKILL a second later.
-    pub cpu: Duration,
-    /// Largest file the child may write, bytes (RLIMIT_FSIZE).
-    pub file_size: u64,
-    /// Processes and threads of the sandbox uid (RLIMIT_NPROC); only applied when the
-    /// grader runs as root and gives each worker a uid of its own.
-    pub processes: u64,
-}
-
-impl Rlimits {
-    /// The limits of a probe: a short `swipl` run that only checks a sandbox starts.
-    pub(crate) const PROBE: Rlimits = Rlimits {
-        memory: 1 << 30,
-        cpu: Duration::from_secs(10),
-        file_size: 1 << 20,
-        processes: 64,
-    };
-
-    /// Returns the limits of a child that answers tests (or deep-check batches) for at most
-    /// `work` of CPU time after loading: `memory` of address space, CPU for the load limit
-    /// `load`, `work` and 2 s of slack, files of at most 16 MiB, 256 processes.
-    pub(crate) fn answering(memory: u64, load: Duration, work: Duration) -> Rlimits {
-        Rlimits {
-            memory,
-            cpu: work + load + Duration::from_secs(2),
-            file_size: 16 << 20,
-            processes: 256,
-        }
-    }
-}
-
-/// The start of the uids (and gids) children run as when the grader runs as root. Each
-/// grader process takes a block of [`UID_BLOCK`] uids of its own, the first free one from
-/// `SANDBOX_UID + UID_BLOCK` on (the first block, which every grader shared before blocks
-/// existed, is never used), and worker `n` uses the block's uid `n`: RLIMIT_NPROC counts one
-/// child's processes only, and killing every process of a uid after a child never touches
-/// another grader's children.
-pub const SANDBOX_UID: u32 = 64000;
-
-/// How many uids one grader process takes: one per worker, so at most this many workers.
-pub const UID_BLOCK: u32 = 256;
-
-/// Uids from here on are left alone (subordinate uid ranges usually start at 100000).
-const UID_END: u32 = 100_000;
-
-/// A block of [`UID_BLOCK`] uids held by this process: an exclusive `flock` on
-/// `uids-<first>.lock` in [`uid_lock_dir`], which the kernel releases when the process dies,
-/// however it dies.
-#[derive(Debug)]
-pub(crate) struct UidBlock {
-    first: u32,
-    _lock: std::fs::File,
-}
-
-impl UidBlock {
-    /// Takes the first free block, skipping any that holds `nobody` (65534) or 65535.
-    ///
-    /// # Errors
-    /// The I/O error of the lock directory, or `WouldBlock` when every block is taken.
-    pub fn acquire() -> io::Result<UidBlock> {
-        let dir = uid_lock_dir();
-        crate::workdir::create_dir_mode(&dir, 0o700)?;
-        let mut first = SANDBOX_UID + UID_BLOCK;
-        while first + UID_BLOCK <= UID_END {
-            let range = first..first + UID_BLOCK;
-            if !range.contains(&65534) && !range.contains(&65535) {
-                use std::os::unix::fs::OpenOptionsExt;
-                let lock = std::fs::OpenOptions::new()
-                    .read(true)
-                    .write(true)
-                    .create(true)
-                    .truncate(false)
-                    .mode(0o600)
-                    .custom_flags(libc::O_NOFOLLOW)
-                    .open(dir.join(format!("uids-{first}.lock")))?;
-                if crate::workdir::flock(&lock, libc::LOCK_EX | libc::LOCK_NB).is_ok() {
-                    return Ok(UidBlock { first, _lock: lock });
-                }
-            }
-            first += UID_BLOCK;
-        }
-        Err(io::Error::new(
-            io::ErrorKind::WouldBlock,
-            format!("every block of sandbox uids in {} is in use", dir.display()),
-        ))
-    }
-
-    /// Returns the uid (and gid) of worker `slot` (taken modulo [`UID_BLOCK`]).
-    pub fn uid(&self, slot: u32) -> u32 {
-        self.first + slot % UID_BLOCK
-    }
-
-    /// Returns the block's uids.
-    pub fn range(&self) -> std::ops::Range<u32> {
-        self.first..self.first + UID_BLOCK
-    }
-}
-
-impl Drop for UidBlock {
-    fn drop(&mut self) {
-        crate::workdir::remove_uids(self.range());
-    }
-}
-
-/// Returns the directory of the uid blocks' lock files: `/run/crib-grade` (only root can
-/// write in /run), or `crib-grade-uids` in the temporary directory where there is no /run.
-pub(crate) fn uid_lock_dir() -> PathBuf {
-    if Path::new("/run").is_dir() {
-        PathBuf::from("/run/crib-grade")
-    } else {
-        std::env::temp_dir().join("crib-grade-uids")
-    }
-}
+use crate::confine::{self, CONFINE_ARG};
+use crate::limits::{set_limit, Rlimits};
+use crate::uids::UidBlock;
+use crate::{landlock, seccomp, Isolation, IsolationChoice, SandboxError};
 
 /// Size of each tmpfs (/scratch and /tmp) inside bubblewrap.
 pub const TMPFS_BYTES: u64 = 64 << 20;
@@ -332,8 +23,13 @@ pub const TMPFS_BYTES: u64 = 64 << 20;
 pub struct Jail {
     /// The isolation in use.
     pub isolation: Isolation,
-    swipl: PathBuf,
-    swipl_home: Option<PathBuf>,
+    /// The program children run (resolved on PATH, canonical).
+    program: PathBuf,
+    /// Its installation when outside /usr (bound read-only under bubblewrap, readable under
+    /// Landlock): the directory three levels above the binary.
+    program_home: Option<PathBuf>,
+    /// The arguments of a probe run: the program starts and exits 0 at once.
+    probe_args: Vec<String>,
     bwrap: PathBuf,
     /// The grader's own uids for children, when it runs as root (and so switches uid).
     uids: Option<Arc<UidBlock>>,
@@ -361,46 +57,52 @@ pub const GRADER_DIR: &str = "/grader";
 pub const SUBMISSION_DIR: &str = "/submission";
 
 impl Jail {
-    /// Returns a jail running `swipl`, with the isolation chosen and every other layer the
-    /// kernel offers (seccomp; Landlock without bubblewrap, and under it with
-    /// [`Jail::confine_with`]), after checking that a child can
-    /// start in it: a layer that keeps swipl from starting is dropped (Landlock first). The
-    /// probe runs in a directory made (and removed) in `work`. When the grader runs as root,
-    /// the jail takes a block of sandbox uids of its own ([`SANDBOX_UID`]) for its life.
+    /// Returns a jail running `program` (a path, or a name looked up on PATH), with the
+    /// isolation chosen and every other layer the kernel offers (seccomp; Landlock without
+    /// bubblewrap, and under it with [`Jail::confine_with`]), after checking that a child can
+    /// start in it: `program probe_args...` must exit 0 (for swipl, `--no-tty -q -g halt`); a
+    /// layer that keeps it from doing so is dropped (Landlock first). The probe runs in a
+    /// directory made (and removed) in `work`. When the caller runs as root, the jail takes a
+    /// block of sandbox uids of its own ([`crate::SANDBOX_UID`]) for its life.
     ///
     /// # Errors
-    /// [`GradeError::Swipl`] if `swipl` does not run, even with no layer;
-    /// [`GradeError::Bwrap`] if bubblewrap was asked for and cannot start a sandbox here;
-    /// [`GradeError::Isolation`] if `Strict` was asked for and the network or the host's
-    /// files stay open to children; [`GradeError::Io`] if no block of uids is free.
-    pub fn new(swipl: &Path, choice: IsolationChoice, work: &Path) -> Result<Jail, GradeError> {
-        let swipl = which(swipl).ok_or_else(|| GradeError::Swipl {
-            path: swipl.to_path_buf(),
+    /// [`SandboxError::Program`] if `program` does not run (`--version` fails), even with no
+    /// layer; [`SandboxError::Bwrap`] if bubblewrap was asked for and cannot start a sandbox
+    /// here; [`SandboxError::Isolation`] if `Strict` was asked for and the network or the
+    /// host's files stay open to children; [`SandboxError::Io`] if no block of uids is free.
+    pub fn new(
+        program: &Path,
+        probe_args: &[&str],
+        choice: IsolationChoice,
+        work: &Path,
+    ) -> Result<Jail, SandboxError> {
+        let found = which(program).ok_or_else(|| SandboxError::Program {
+            path: program.to_path_buf(),
             message: "not found".into(),
         })?;
-        let swipl = swipl.canonicalize().unwrap_or(swipl);
-        let version = Command::new(&swipl)
+        let found = found.canonicalize().unwrap_or(found);
+        let version = Command::new(&found)
             .arg("--version")
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| GradeError::Swipl {
-                path: swipl.clone(),
+            .map_err(|e| SandboxError::Program {
+                path: found.clone(),
                 message: e.to_string(),
             })?;
         if !version.status.success() {
-            return Err(GradeError::Swipl {
-                path: swipl,
+            return Err(SandboxError::Program {
+                path: found,
                 message: format!("--version exited with {}", version.status),
             });
         }
-        let swipl_home = if swipl.starts_with("/usr") {
+        let program_home = if found.starts_with("/usr") {
             None
         } else {
-            swipl.ancestors().nth(3).map(Path::to_path_buf)
+            found.ancestors().nth(3).map(Path::to_path_buf)
         };
         let uids = if unsafe_free_geteuid() == 0 {
             let block = UidBlock::acquire()
-                .map_err(|e| GradeError::io("taking a block of sandbox uids", e))?;
+                .map_err(|e| SandboxError::io("taking a block of sandbox uids", e))?;
             Some(Arc::new(block))
         } else {
             None
@@ -413,8 +115,9 @@ impl Jail {
         let landlock = landlock::kernel_abi().map(landlock::effective);
         let mut jail = Jail {
             isolation: Isolation::default(),
-            swipl,
-            swipl_home,
+            program: found,
+            program_home,
+            probe_args: probe_args.iter().map(|a| a.to_string()).collect(),
             bwrap: which(Path::new("bwrap")).unwrap_or_else(|| PathBuf::from("bwrap")),
             uids,
             seccomp: None,
@@ -426,13 +129,13 @@ impl Jail {
             // applied later, by a confiner inside the sandbox (Jail::confine_with).
             match jail.settle(true, seccomp.clone(), None, work) {
                 Ok(()) => return jail.check(choice),
-                Err(e) if choice == IsolationChoice::Bwrap => return Err(GradeError::Bwrap(e)),
+                Err(e) if choice == IsolationChoice::Bwrap => return Err(SandboxError::Bwrap(e)),
                 Err(e) => bwrap_error = Some(e),
             }
         }
         jail.settle(false, seccomp, landlock, work)
-            .map_err(|e| GradeError::Swipl {
-                path: jail.swipl.clone(),
+            .map_err(|e| SandboxError::Program {
+                path: jail.program.clone(),
                 message: format!(
                     "it does not start in a sandbox: {e}{}",
                     bwrap_error
@@ -444,7 +147,7 @@ impl Jail {
     }
 
     /// Sets the isolation to `bwrap` (or not) with as many of the other layers offered as let
-    /// swipl start: if it does not start, Landlock then seccomp are dropped in turn.
+    /// the program start: if it does not start, Landlock then seccomp are dropped in turn.
     fn settle(
         &mut self,
         bwrap: bool,
@@ -479,13 +182,13 @@ impl Jail {
 
     /// Adds Landlock under bubblewrap: from now on bubblewrap runs a copy of `program` (made
     /// in `work`), which restricts itself with the same Landlock rules as a child without
-    /// bubblewrap, then execs swipl. `program` must call [`confine_main`] first thing in its
+    /// bubblewrap, then execs the program. `program` must call [`confine_main`] first thing in its
     /// `main` (the `crib` binary does). Does nothing unless bubblewrap is in force and the
-    /// kernel offers Landlock; checks that swipl still starts, as [`Jail::new`] does.
+    /// kernel offers Landlock; checks that the program still starts, as [`Jail::new`] does.
     ///
     /// # Errors
-    /// A message saying why the layer could not be added (the copy failed, or swipl does not
-    /// start with it); the jail is then left as it was.
+    /// A message saying why the layer could not be added (the copy failed, or the program
+    /// does not start with it); the jail is then left as it was.
     pub fn confine_with(&mut self, program: &Path, work: &Path) -> Result<(), String> {
         let Some(abi) = landlock::kernel_abi().map(landlock::effective) else {
             return Ok(());
@@ -513,10 +216,10 @@ impl Jail {
 
     /// Returns the jail, or an error if `choice` is `Strict` and the network or the host's
     /// files are open to children.
-    fn check(self, choice: IsolationChoice) -> Result<Jail, GradeError> {
+    fn check(self, choice: IsolationChoice) -> Result<Jail, SandboxError> {
         let i = self.isolation;
         if choice == IsolationChoice::Strict && !(i.network() && i.files()) {
-            return Err(GradeError::Isolation(format!(
+            return Err(SandboxError::Isolation(format!(
                 "only {} is in force here: {}",
                 i.name(),
                 i.warnings().join("; ")
@@ -525,7 +228,7 @@ impl Jail {
         Ok(self)
     }
 
-    /// Starts `swipl` (to halt at once) in an empty sandbox with the current layers, in a
+    /// Starts the program with the probe arguments (to exit at once) in an empty sandbox with the current layers, in a
     /// directory made in `work`.
     fn probe(&self, work: &Path) -> Result<(), String> {
         let dir = tempfile::Builder::new()
@@ -541,8 +244,7 @@ impl Jail {
             submission: dir.path(),
             scratch: &scratch,
         };
-        let args = ["--no-tty", "-q", "-g", "halt"].map(String::from);
-        let mut cmd = self.command(&mounts, &args, Rlimits::PROBE, 0, None);
+        let mut cmd = self.command(&mounts, &self.probe_args, Rlimits::PROBE, 0, None);
         let program = cmd.get_program().to_owned();
         let out = cmd
             .stdin(Stdio::null())
@@ -585,7 +287,7 @@ impl Jail {
         }
     }
 
-    /// Returns a command running `swipl args...` in the sandbox as worker `slot`, in a
+    /// Returns a command running `program args...` in the sandbox as worker `slot`, in a
     /// process group of its own, with `keep_fd` left open across exec.
     pub fn command(
         &self,
@@ -621,11 +323,11 @@ impl Jail {
                     let confinement = confine::Confinement {
                         // As the child sees them; both tmpfs are its own.
                         paths: landlock::Paths::child(
-                            self.swipl_home.as_deref(),
+                            self.program_home.as_deref(),
                             &[Path::new(GRADER_DIR), Path::new(SUBMISSION_DIR)],
                             &[Path::new("/scratch"), Path::new("/tmp")],
                         ),
-                        program: self.swipl.clone(),
+                        program: self.program.clone(),
                     };
                     cmd.arg("--ro-bind")
                         .arg(confiner)
@@ -636,12 +338,12 @@ impl Jail {
                         .args(confinement.to_args());
                 }
                 None => {
-                    cmd.arg("--").arg(&self.swipl);
+                    cmd.arg("--").arg(&self.program);
                 }
             }
             cmd
         } else {
-            let mut cmd = Command::new(&self.swipl);
+            let mut cmd = Command::new(&self.program);
             cmd.current_dir(mounts.scratch)
                 .env_clear()
                 .env("HOME", mounts.scratch)
@@ -650,7 +352,7 @@ impl Jail {
                 .env("LANG", "C.UTF-8");
             if self.isolation.landlock.is_some() {
                 let paths = landlock::Paths::child(
-                    self.swipl_home.as_deref(),
+                    self.program_home.as_deref(),
                     &[mounts.grader, mounts.submission],
                     &[mounts.scratch],
                 );
@@ -786,7 +488,7 @@ impl Jail {
                 Err(_) => {}
             }
         }
-        if let Some(home) = &self.swipl_home {
+        if let Some(home) = &self.program_home {
             let home = home.display().to_string();
             args.extend(["--ro-bind".into(), home.clone(), home]);
         }
@@ -844,29 +546,6 @@ fn filter_pipe(filter: &BpfProgram) -> io::Result<OwnedFd> {
     Ok(reader.into())
 }
 
-/// Sets a resource limit, never above the current hard limit.
-fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
-    let mut old = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit and setrlimit only read and write the struct passed.
-    unsafe {
-        if libc::getrlimit(resource, &mut old) != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        let hard = hard.min(old.rlim_max);
-        let new = libc::rlimit {
-            rlim_cur: soft.min(hard),
-            rlim_max: hard,
-        };
-        if libc::setrlimit(resource, &new) != 0 {
-            return Err(io::Error::last_os_error());
-        }
-    }
-    Ok(())
-}
-
 fn unsafe_free_geteuid() -> u32 {
     // SAFETY: geteuid cannot fail and touches no memory.
     unsafe { libc::geteuid() }
@@ -902,7 +581,7 @@ fn hand_over(dir: &Path, group: Option<u32>) -> io::Result<()> {
 ///
 /// # Errors
 /// The I/O error of the first file whose mode cannot be changed.
-pub(crate) fn open_up(dir: &Path) -> io::Result<()> {
+pub fn open_up(dir: &Path) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::symlink_metadata(dir)?;
     if meta.is_dir() {
@@ -917,7 +596,7 @@ pub(crate) fn open_up(dir: &Path) -> io::Result<()> {
 }
 
 /// Returns whether the grader runs as root (and so gives children uids of their own).
-pub(crate) fn is_root() -> bool {
+pub fn is_root() -> bool {
     unsafe_free_geteuid() == 0
 }
 
@@ -930,14 +609,6 @@ fn which(program: &Path) -> Option<PathBuf> {
     std::env::split_paths(&path)
         .map(|dir| dir.join(program))
         .find(|p| p.is_file())
-}
-
-/// Held by every unit test of this crate that makes a jail (so takes a block of uids): the
-/// test that a block given back is taken again needs no other test taking blocks meanwhile.
-#[cfg(test)]
-pub(crate) fn jail_test_lock() -> std::sync::MutexGuard<'static, ()> {
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]

@@ -63,7 +63,7 @@ pub fn shutdown() {
 
 /// Records a child's process group, so that [`shutdown`] kills it; `false` (and the group
 /// is not recorded) once [`shutdown`] has run: the caller must kill the child itself.
-pub(crate) fn add_group(group: i32) -> bool {
+pub fn add_group(group: i32) -> bool {
     let mut reg = registry();
     if reg.shut {
         return false;
@@ -73,7 +73,7 @@ pub(crate) fn add_group(group: i32) -> bool {
 }
 
 /// Forgets a child's process group once it is reaped.
-pub(crate) fn remove_group(group: i32) {
+pub fn remove_group(group: i32) {
     let mut reg = registry();
     if let Some(i) = reg.groups.iter().position(|&g| g == group) {
         reg.groups.swap_remove(i);
@@ -128,7 +128,7 @@ fn remove_all(dir: &Path) {
 /// paths they are given, but nobody but the grader can list it, and the directories of
 /// submissions in it have random names and belong to the one uid grading them.
 #[derive(Debug)]
-pub(crate) struct WorkDir {
+pub struct WorkDir {
     path: PathBuf,
     _lock: File,
 }

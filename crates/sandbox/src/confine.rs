@@ -17,7 +17,7 @@ use std::io;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 
-use super::landlock::{self, Paths};
+use crate::landlock::{self, Paths};
 
 /// The first argument that makes a program using [`confine_main`] act as the confiner.
 pub const CONFINE_ARG: &str = "__crib-confine";

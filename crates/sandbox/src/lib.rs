@@ -1,0 +1,83 @@
+//! Runs an untrusted program with limits and isolation.
+//!
+//! A [`Jail`] starts children of one program (for crib, `swipl`) with every layer of
+//! isolation this machine offers: bubblewrap's namespaces where they work
+//! ([`Layer::Bwrap`]), a seccomp filter ([`Layer::Seccomp`]), Landlock
+//! ([`Layer::Landlock`], applied by a confiner inside bubblewrap, [`confine_main`]), and
+//! always [`Rlimits`]. When the caller runs as root, each jail takes a block of uids of its
+//! own ([`SANDBOX_UID`]), one per worker, so that a child's leftovers can be killed without
+//! touching anybody else's. [`WorkDir`] is a private, locked work directory that is removed
+//! on drop and by [`shutdown`]; [`memory_limit`] and [`MemoryFit`] fit children's memory to
+//! the container.
+//!
+//! The crate knows nothing of what the program does: no cribbage, no tests, no marks.
+//!
+//! # Example
+//! ```no_run
+//! use crib_sandbox::{IsolationChoice, Jail, Mounts, Rlimits, WorkDir};
+//! let work = WorkDir::create(&std::env::temp_dir(), crib_sandbox::is_root())?;
+//! let jail = Jail::new("swipl".as_ref(), &["--no-tty", "-q", "-g", "halt"],
+//!                      IsolationChoice::Auto, work.path())
+//!     .map_err(std::io::Error::other)?;
+//! println!("children run under {}", jail.isolation.name());
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod cgroup;
+mod confine;
+mod isolation;
+mod jail;
+mod landlock;
+mod limits;
+mod seccomp;
+mod uids;
+mod workdir;
+
+use std::path::PathBuf;
+
+pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
+pub use confine::{confine_main, CONFINE_ARG};
+pub use isolation::{Isolation, IsolationChoice, Layer};
+pub use jail::{is_root, open_up, Jail, Mounts, GRADER_DIR, SUBMISSION_DIR, TMPFS_BYTES};
+pub use limits::Rlimits;
+pub use uids::{SANDBOX_UID, UID_BLOCK};
+pub use workdir::{add_group, remove_group, shutdown, WorkDir, WORK_PREFIX};
+
+/// What keeps a jail from being made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SandboxError {
+    /// The program does not run, even with no layer.
+    #[error("cannot run {path}: {message}")]
+    Program {
+        /// The program tried.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// bubblewrap was required and cannot start a sandbox here.
+    #[error("bubblewrap cannot sandbox here: {0}")]
+    Bwrap(String),
+    /// Strict isolation was required and the network or the host's files stay open here.
+    #[error("strict isolation is not possible here: {0}")]
+    Isolation(String),
+    /// The sandbox's own files cannot be made.
+    #[error("{what}")]
+    Io {
+        /// What the sandbox was doing.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+}
+
+impl SandboxError {
+    fn io(what: impl Into<String>, source: std::io::Error) -> SandboxError {
+        SandboxError::Io {
+            what: what.into(),
+            source,
+        }
+    }
+}
