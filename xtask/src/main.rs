@@ -7,6 +7,7 @@ mod bench;
 mod discards;
 mod fixtures;
 mod generated;
+mod layers;
 mod man;
 mod report;
 mod system;
@@ -45,6 +46,9 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
+    /// Check each crate's module graph: no circle anywhere, and crib-grade's modules import
+    /// only from their own layer or below (the layers are in xtask/src/layers.rs).
+    Layers,
     /// Write crib's man pages (DIR/man1) and shell completions (DIR/completions).
     Man {
         /// Where to write them.
@@ -99,6 +103,10 @@ fn run(task: Task) -> Result<ExitCode> {
             true => ExitCode::SUCCESS,
             false => ExitCode::from(1),
         }),
+        Task::Layers => {
+            layers::run(&root)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Task::Man { dir } => {
             man::run(&cwd.join(dir))?;
             Ok(ExitCode::SUCCESS)
@@ -133,6 +141,8 @@ fn test(root: &Path) -> Result<ExitCode> {
             "warnings",
         ]),
     )?;
+    eprintln!("$ cargo xtask layers");
+    layers::run(root).context("step \"layers\" failed")?;
     step(
         "cargo test",
         cargo().args(["test", "--workspace", "--quiet"]),

@@ -38,17 +38,13 @@ use std::fmt;
 use std::fs;
 use std::num::NonZeroUsize;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crib_core::{Breakdown, Card, Hand, Keep, Points, Rule};
-use serde::{Deserialize, Serialize};
 
-use crate::report::TestVisibility;
-
-use crate::runner::Limits;
-use crib_sandbox::Jail;
-
-pub(crate) use driver::RawAnswer;
+use crate::error::GradeError;
+pub use crate::report::deep::*;
+use crate::runner::{AfterTests, Grader, Place};
 
 use classes::Item;
 use diagnosis::Observation;
@@ -60,262 +56,6 @@ const HAND_VALUE_FILE: &str = "deep_hand_value.bin";
 const SELECT_HAND_FILE: &str = "deep_select_hand.bin";
 /// How many counterexamples are kept per kind of failure.
 const EXAMPLES: usize = 3;
-
-/// What the deep check does and how long it may take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeepOptions {
-    /// Wall-clock time for the hand_value check of one submission (default 120 s); past it
-    /// the result is partial.
-    pub budget: Duration,
-    /// Check only the first this many classes of the seeded order (default: all 652,353).
-    pub classes: Option<usize>,
-    /// How many seeded deals select_hand/3 is checked on (default 500; 0: not checked).
-    pub select_deals: usize,
-    /// Wall-clock time for the select_hand check (default 60 s).
-    pub select_budget: Duration,
-    /// Children answering at once for one submission (default: one per core).
-    pub children: NonZeroUsize,
-    /// Who sees the deep check on Gradescope (default: visible).
-    pub visibility: TestVisibility,
-}
-
-impl Default for DeepOptions {
-    fn default() -> DeepOptions {
-        DeepOptions {
-            budget: Duration::from_secs(120),
-            classes: None,
-            select_deals: 500,
-            select_budget: Duration::from_secs(60),
-            children: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
-            visibility: TestVisibility::Visible,
-        }
-    }
-}
-
-/// The deep check of one submission: a section of its report, not marked.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DeepReport {
-    /// hand_value/3 over every class of pairs (or the classes asked for); `None` when the
-    /// predicate is missing.
-    pub hand_value: Option<DeepHandValue>,
-    /// select_hand/3 over the seeded deals; `None` when not asked for or missing.
-    pub select_hand: Option<DeepSelectHand>,
-    /// Who sees it on Gradescope.
-    pub visibility: TestVisibility,
-    /// Wall-clock time of the whole deep check, milliseconds.
-    pub elapsed_ms: u64,
-}
-
-/// hand_value/3 checked class by class.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DeepHandValue {
-    /// Classes in the check: all 652,353, or as many as asked for.
-    pub classes: usize,
-    /// Classes answered.
-    pub classes_checked: usize,
-    /// Pairs the classes in the check stand for (12,994,800 for all).
-    pub pairs: u64,
-    /// Pairs the classes answered stand for.
-    pub pairs_checked: u64,
-    /// Why the check stopped before every class was answered, if it did.
-    pub stopped: Option<String>,
-    /// Pairs (weighted) whose answer was anything but right.
-    pub failing_pairs: u64,
-    /// Classes whose answer was anything but right.
-    pub failing_classes: usize,
-    /// The failing ones by kind, most first.
-    pub kinds: Vec<KindCount>,
-    /// The second asking of some classes under another relabelling and card order.
-    pub probes: Probes,
-    /// The simplest failing pairs, a few per kind.
-    pub counterexamples: Vec<Counterexample>,
-    /// What the failing pairs share.
-    pub diagnosis: Diagnosis,
-    /// Children started.
-    pub children: usize,
-    /// Wall-clock time, milliseconds.
-    pub elapsed_ms: u64,
-}
-
-/// A kind of failure in the deep check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FailureKind {
-    /// An integer other than the expected one (or, for select_hand, a keep that is not
-    /// optimal).
-    WrongAnswer,
-    /// Not an integer (or not a split of the dealt cards).
-    WrongType,
-    /// The goal failed.
-    NoSolution,
-    /// An exception.
-    Exception,
-    /// Over the per-call limit.
-    Timeout,
-    /// A resource error.
-    Memory,
-    /// halt, or the child died.
-    Crashed,
-}
-
-impl FailureKind {
-    /// Returns the kind's name, as in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            FailureKind::WrongAnswer => "wrong_answer",
-            FailureKind::WrongType => "wrong_type",
-            FailureKind::NoSolution => "no_solution",
-            FailureKind::Exception => "exception",
-            FailureKind::Timeout => "timeout",
-            FailureKind::Memory => "memory",
-            FailureKind::Crashed => "crashed",
-        }
-    }
-}
-
-impl fmt::Display for FailureKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// How many failed in one way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KindCount {
-    /// The way.
-    pub kind: FailureKind,
-    /// Classes (or deals).
-    pub classes: usize,
-    /// Pairs they stand for (for select_hand: deals).
-    pub pairs: u64,
-}
-
-/// Classes asked twice, to see whether answers depend on suit names or card order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Probes {
-    /// Classes asked twice (and answered both times).
-    pub asked: usize,
-    /// Of them, those answered differently.
-    pub differed: usize,
-    /// One that differed: both askings and both answers.
-    pub example: Option<String>,
-}
-
-/// One failing pair.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Counterexample {
-    /// How it failed.
-    pub kind: FailureKind,
-    /// The hand as sent, in that order.
-    pub hand: Vec<Card>,
-    /// The start card.
-    pub start: Card,
-    /// crib-core's value.
-    pub expected: u8,
-    /// What the submission gave: an integer, a term, or what happened.
-    pub got: String,
-    /// crib-core's points per rule.
-    pub points: Points,
-    /// crib-core's breakdown of the expected value, in words.
-    pub breakdown: String,
-    /// The goal, as a student would type it.
-    pub goal: String,
-}
-
-/// What the failing pairs share.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Diagnosis {
-    /// One sentence: the best finding and the shape of the errors.
-    pub summary: String,
-    /// The features, or pairs of features, that best separate failing from passing pairs,
-    /// best first.
-    pub findings: Vec<Finding>,
-    /// How wrong integers differ from the expected ones.
-    pub errors: Vec<ErrorShape>,
-}
-
-/// A feature, or two, of the failing pairs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Finding {
-    /// The features, each present or absent.
-    pub features: Vec<Literal>,
-    /// In words.
-    pub text: String,
-    /// Of the pairs with it, the share that fail (weighted).
-    pub precision: f64,
-    /// Of the failing pairs, the share with it (weighted).
-    pub recall: f64,
-    /// Failing pairs with it.
-    pub failing_pairs: u64,
-    /// Passing pairs with it.
-    pub passing_pairs: u64,
-}
-
-/// A feature, present or absent.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Literal {
-    /// The feature's id, e.g. `pair_outside_run`.
-    pub feature: String,
-    /// Whether the pairs have it (or lack it).
-    pub present: bool,
-}
-
-/// A pattern in got − expected.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ErrorShape {
-    /// In words.
-    pub text: String,
-    /// The share of the wrong integers (weighted) it describes.
-    pub share: f64,
-    /// The pairs it describes.
-    pub pairs: u64,
-}
-
-/// select_hand/3 checked on seeded deals.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DeepSelectHand {
-    /// Deals in the check (alternately six and five cards).
-    pub deals: usize,
-    /// Deals answered.
-    pub checked: usize,
-    /// Why the check stopped early, if it did.
-    pub stopped: Option<String>,
-    /// Deals answered with an optimal keep (any of tied best keeps).
-    pub optimal: usize,
-    /// Deals answered otherwise, by kind (`wrong_answer`: a valid keep that is not optimal).
-    pub kinds: Vec<KindCount>,
-    /// The greatest loss of expected hand value over the valid keeps, points.
-    pub worst_regret: f64,
-    /// The mean loss over the deals answered with a valid keep, points.
-    pub mean_regret: f64,
-    /// The simplest deal answered with a keep that is not optimal.
-    pub simplest: Option<SelectExample>,
-    /// The deal with the worst loss.
-    pub worst: Option<SelectExample>,
-    /// The first deal with an invalid answer, a failure or an error.
-    pub first_failure: Option<SelectExample>,
-    /// Children started.
-    pub children: usize,
-    /// Wall-clock time, milliseconds.
-    pub elapsed_ms: u64,
-}
-
-/// One deal and what the submission kept.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SelectExample {
-    /// How it failed.
-    pub kind: FailureKind,
-    /// The cards dealt.
-    pub dealt: Vec<Card>,
-    /// What the submission answered.
-    pub got: String,
-    /// The expected value of its keep, if valid.
-    pub got_value: Option<f64>,
-    /// A best keep.
-    pub best: Vec<Card>,
-    /// Its expected value.
-    pub best_value: f64,
-}
 
 /// The deep check's inputs and expected answers, prepared once per grader.
 pub(crate) struct Deep {
@@ -333,22 +73,6 @@ impl fmt::Debug for Deep {
             .field("deals", &self.deals.len())
             .finish()
     }
-}
-
-/// Where a submission's deep check runs: the grader's sandbox and the submission's copy.
-pub(crate) struct Place<'a> {
-    /// The sandbox.
-    pub jail: &'a Jail,
-    /// The grader's directory (the child program and the batch files).
-    pub grader: &'a Path,
-    /// The submission's work directory (`submission/` and `scratch/` inside).
-    pub work: &'a Path,
-    /// The files to load, relative to the submission.
-    pub files: &'a [String],
-    /// The worker's slot.
-    pub slot: u32,
-    /// Memory and per-call limits.
-    pub limits: Limits,
 }
 
 impl Deep {
@@ -372,27 +96,6 @@ impl Deep {
             deals,
             keeps,
         })
-    }
-
-    /// Returns the options.
-    pub(crate) fn options(&self) -> &DeepOptions {
-        &self.options
-    }
-
-    /// Runs the deep check of the submission at `place`. Never fails: what goes wrong is
-    /// part of the report.
-    pub(crate) fn check(&self, place: &Place<'_>) -> DeepReport {
-        let started = Instant::now();
-        let hand_value = self.hand_value(place);
-        let select_hand = (self.options.select_deals > 0)
-            .then(|| self.select_hand(place))
-            .flatten();
-        DeepReport {
-            hand_value,
-            select_hand,
-            visibility: self.options.visibility,
-            elapsed_ms: started.elapsed().as_millis() as u64,
-        }
     }
 
     fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
@@ -422,6 +125,42 @@ impl Deep {
         report.children = run.children;
         report.elapsed_ms = started.elapsed().as_millis() as u64;
         Some(report)
+    }
+}
+
+impl AfterTests for Deep {
+    /// Returns the options.
+    fn options(&self) -> &DeepOptions {
+        &self.options
+    }
+
+    /// Runs the deep check of the submission at `place`. Never fails: what goes wrong is
+    /// part of the report.
+    fn check(&self, place: &Place<'_>) -> DeepReport {
+        let started = Instant::now();
+        let hand_value = self.hand_value(place);
+        let select_hand = (self.options.select_deals > 0)
+            .then(|| self.select_hand(place))
+            .flatten();
+        DeepReport {
+            hand_value,
+            select_hand,
+            visibility: self.options.visibility,
+            elapsed_ms: started.elapsed().as_millis() as u64,
+        }
+    }
+}
+
+impl Grader {
+    /// Returns the grader with the deep check (`crib grade --deep`) run on every submission
+    /// that loads, after its tests: see [`DeepOptions`].
+    ///
+    /// # Errors
+    /// [`GradeError::Io`] if the deep check's files cannot be written.
+    pub fn with_deep(self, options: DeepOptions) -> Result<Grader, GradeError> {
+        let deep = Deep::prepare(&self.work_dir().join("grader"), options)
+            .map_err(|e| GradeError::io("writing the deep check's files", e))?;
+        Ok(self.with_after_tests(Box::new(deep)))
     }
 }
 

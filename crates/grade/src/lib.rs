@@ -25,17 +25,20 @@
 mod child;
 mod credit;
 mod deep;
+mod error;
+mod gradescope;
 mod hash;
+mod limits;
+mod names;
 mod protocol;
 mod report;
 mod runner;
 mod session;
 mod strategy;
 mod submission;
+mod table;
 mod testset;
 mod verdict;
-
-use std::path::PathBuf;
 
 pub use credit::SelectCredit;
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
@@ -47,57 +50,22 @@ pub use deep::{
     percent, thousands, Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand,
     Diagnosis, ErrorShape, FailureKind, Finding, KindCount, Literal, Probes, SelectExample,
 };
+pub use error::GradeError;
+pub use gradescope::{gradescope, gradescope_with, VisibilityPolicy};
+pub use limits::Limits;
+pub use names::{escape_name, escape_path};
 pub use report::{
-    gradescope, gradescope_with, table, Diagnostic, Load, Marks, Report, TestResult,
-    TestVisibility, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
+    Diagnostic, Load, Marks, Report, TestResult, TestVisibility, CODE_QUALITY_MARKS,
+    HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
-pub use runner::{Grader, Limits, MAX_DIAGNOSTICS};
+pub use runner::{Grader, MAX_DIAGNOSTICS};
 pub use session::{Graded, Progress, Session, SessionError};
 pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
 pub use submission::{
-    discover, escape_name, escape_path, survey, Discovery, Skipped, Staged, Submission, MAX_BYTES,
-    MAX_ENTRIES,
+    discover, survey, Discovery, Skipped, Staged, Submission, MAX_BYTES, MAX_ENTRIES,
 };
+pub use table::table;
 pub use testset::{
     test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,
 };
 pub use verdict::{KeepValue, Verdict};
-
-/// What stops the grader from grading at all. Problems with a submission are never errors:
-/// they are part of its [`Report`].
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum GradeError {
-    /// A path given cannot be read, or is neither a regular file nor a directory.
-    #[error("cannot read {}", crate::submission::escape_path(path))]
-    Path {
-        /// The path.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The sandbox cannot be made: SWI-Prolog does not run, or the isolation asked for is
-    /// not possible here.
-    #[error(transparent)]
-    Sandbox(#[from] crib_sandbox::SandboxError),
-    /// Landlock could not be added under bubblewrap ([`Grader::confine_with`]).
-    #[error("Landlock cannot be added under bubblewrap: {0}")]
-    Confine(String),
-    /// The grader's own files cannot be written.
-    #[error("{what}")]
-    Io {
-        /// What the grader was doing.
-        what: String,
-        /// Why it failed.
-        source: std::io::Error,
-    },
-}
-
-impl GradeError {
-    fn io(what: impl Into<String>, source: std::io::Error) -> GradeError {
-        GradeError::Io {
-            what: what.into(),
-            source,
-        }
-    }
-}

@@ -49,7 +49,7 @@ pub(crate) enum Frame {
         /// The item of the first answer.
         first: usize,
         /// One answer per item.
-        answers: Vec<crate::deep::RawAnswer>,
+        answers: Vec<RawAnswer>,
     },
 }
 
@@ -181,6 +181,16 @@ pub(crate) fn read_frames(reader: impl Read + Send + 'static) -> Receiver<Frame>
         }
     });
     rx
+}
+
+/// One answer as the child writes it in a `deep` frame.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum RawAnswer {
+    /// hand_value/3 answered this integer.
+    Int(i64),
+    /// Anything else, coded (see prolog/deep_child.pl).
+    Text(String),
 }
 
 #[cfg(test)]

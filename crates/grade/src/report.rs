@@ -1,13 +1,13 @@
 //! What grading one submission found, its marks, and the ways to show them.
 
-use std::fmt::Write as _;
-
 use serde::{Deserialize, Serialize};
 
 use crate::credit::SelectCredit;
 use crate::submission::Skipped;
 use crate::verdict::Verdict;
 use crib_sandbox::Isolation;
+
+pub mod deep;
 
 /// Marks for hand_value/3 correctness.
 pub const HAND_VALUE_MARKS: f64 = 50.0;
@@ -141,7 +141,7 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-fn round4(x: f64) -> f64 {
+pub(crate) fn round4(x: f64) -> f64 {
     (x * 10000.0).round() / 10000.0
 }
 
@@ -177,7 +177,7 @@ pub struct Report {
     pub output: String,
     /// The deep check (`crib grade --deep`), if it ran; never part of the marks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deep: Option<crate::deep::DeepReport>,
+    pub deep: Option<deep::DeepReport>,
 }
 
 impl Report {
@@ -223,156 +223,6 @@ impl Report {
     }
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// Returns the terminal table: one row per submission, and with `verbose` every
-/// diagnostic and test beneath it.
-pub fn table(reports: &[Report], verbose: bool) -> String {
-    let width = reports
-        .iter()
-        .map(|r| r.name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(10);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<width$}  {:>10}  {:>11}  {:>8}  problems",
-        "submission", "hand_value", "select_hand", "marks/70"
-    );
-    for r in reports {
-        let m = &r.marks;
-        let problems = r.problems();
-        let _ = writeln!(
-            out,
-            "{:<width$}  {:>10}  {:>10.1}%  {:>8.2}  {}",
-            r.name,
-            format!("{}/{}", m.hand_value_passed, m.hand_value_total),
-            m.select_hand_credit * 100.0,
-            m.total,
-            if problems.is_empty() {
-                "-".to_string()
-            } else {
-                problems.join(", ")
-            }
-        );
-        if let Some(deep) = &r.deep {
-            for line in deep.lines() {
-                let _ = writeln!(out, "    {line}");
-            }
-        }
-        if verbose {
-            for s in &r.load.skipped {
-                let _ = writeln!(out, "    skipped {s}");
-            }
-            for d in &r.load.diagnostics {
-                let _ = writeln!(
-                    out,
-                    "    {}:{}: {}: {}",
-                    d.file,
-                    d.line,
-                    d.kind,
-                    one_line(&d.message)
-                );
-            }
-            for t in &r.tests {
-                let credit = t
-                    .credit
-                    .map(|q| format!(" credit {:.3}", q))
-                    .unwrap_or_default();
-                let cpu = t
-                    .cpu_ms
-                    .map(|ms| ms.to_string())
-                    .unwrap_or_else(|| "-".into());
-                let _ = writeln!(
-                    out,
-                    "    {:<36} {:>5} ms cpu {:>5} ms wall  {}{credit}",
-                    t.id,
-                    cpu,
-                    t.time_ms,
-                    one_line(&t.verdict.describe())
-                );
-            }
-        }
-    }
-    out
-}
-
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Who sees what on Gradescope: a course policy, mapped onto Gradescope's per-test
-/// `visibility` values (`visible`, `hidden`, `after_due_date`, `after_published`). Whatever
-/// the policy, the top-level result is `visible`: students always see their total, the marks
-/// of each part and the load diagnostics (the top-level `output`).
-///
-/// # Example
-/// ```
-/// use crib_grade::VisibilityPolicy;
-/// assert_eq!("examples-visible".parse::<VisibilityPolicy>(), Ok(VisibilityPolicy::ExamplesVisible));
-/// assert_eq!(VisibilityPolicy::Hidden.name(), "hidden");
-/// assert!("public".parse::<VisibilityPolicy>().is_err());
-/// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum VisibilityPolicy {
-    /// Every test `visible` as soon as the submission is graded (crib 0.1).
-    #[default]
-    AllVisible,
-    /// The worked examples of spec/examples.jsonl (those the assignment and spec publish)
-    /// `visible`; every other test `after_published`, shown when the staff publish the marks.
-    ExamplesVisible,
-    /// The worked examples `visible`; every other test `after_due_date`, shown once the
-    /// (late) due date has passed.
-    AfterDueDate,
-    /// Every test `hidden`: students see only the total, the marks of each part and the load
-    /// diagnostics, never a test, not even how many tests failed.
-    Hidden,
-}
-
-impl VisibilityPolicy {
-    /// Every policy, in the order `--help` lists them.
-    pub const ALL: [VisibilityPolicy; 4] = [
-        VisibilityPolicy::AllVisible,
-        VisibilityPolicy::ExamplesVisible,
-        VisibilityPolicy::AfterDueDate,
-        VisibilityPolicy::Hidden,
-    ];
-
-    /// Returns the policy's name on the command line and in `CRIB_GRADESCOPE_VISIBILITY`:
-    /// `all-visible`, `examples-visible`, `after-due-date` or `hidden`.
-    pub fn name(self) -> &'static str {
-        match self {
-            VisibilityPolicy::AllVisible => "all-visible",
-            VisibilityPolicy::ExamplesVisible => "examples-visible",
-            VisibilityPolicy::AfterDueDate => "after-due-date",
-            VisibilityPolicy::Hidden => "hidden",
-        }
-    }
-
-    /// Returns Gradescope's `visibility` for a test from `source` (a [`crate::TestCase`]'s
-    /// source; `spec/examples.jsonl` for the worked examples).
-    pub fn of_test(self, source: Option<&str>) -> TestVisibility {
-        let example = source == Some("spec/examples.jsonl");
-        match self {
-            VisibilityPolicy::AllVisible => TestVisibility::Visible,
-            VisibilityPolicy::ExamplesVisible if example => TestVisibility::Visible,
-            VisibilityPolicy::ExamplesVisible => TestVisibility::AfterPublished,
-            VisibilityPolicy::AfterDueDate if example => TestVisibility::Visible,
-            VisibilityPolicy::AfterDueDate => TestVisibility::AfterDueDate,
-            VisibilityPolicy::Hidden => TestVisibility::Hidden,
-        }
-    }
-}
-
 /// Gradescope's visibility of one test: who sees it and when.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -401,129 +251,12 @@ impl TestVisibility {
     }
 }
 
-impl std::str::FromStr for VisibilityPolicy {
-    type Err = String;
-
-    /// Parses a policy's [`VisibilityPolicy::name`].
-    ///
-    /// # Errors
-    /// Returns a message quoting `text` and listing the names when it is none of them.
-    fn from_str(text: &str) -> Result<VisibilityPolicy, String> {
-        VisibilityPolicy::ALL
-            .into_iter()
-            .find(|v| v.name() == text.trim())
-            .ok_or_else(|| {
-                let names: Vec<&str> = VisibilityPolicy::ALL.iter().map(|v| v.name()).collect();
-                format!(
-                    "unknown visibility policy {text:?}: expected one of {}",
-                    names.join(", ")
-                )
-            })
-    }
-}
-
-/// Returns the submission's `results.json` in Gradescope's autograder format with every test
-/// visible: [`gradescope_with`] under [`VisibilityPolicy::AllVisible`].
-pub fn gradescope(report: &Report) -> serde_json::Value {
-    gradescope_with(report, VisibilityPolicy::AllVisible)
-}
-
-/// Returns the submission's `results.json` in Gradescope's autograder format: one entry per
-/// test worth its share of the 70 marks, numbered `1.k` for the k-th hand_value test and
-/// `2.k` for the k-th select_hand test in test-set order (stable across runs of one test
-/// set), each with the `visibility` that `policy` gives it; the top-level `output`, which
-/// students see, holds the marks and the load diagnostics; `execution_time` is the grading
-/// time in whole seconds, rounded up (0 only for a run that took no time).
-pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json::Value {
-    let m = &report.marks;
-    let per_hv = if m.hand_value_total == 0 {
-        0.0
+pub(crate) fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
     } else {
-        HAND_VALUE_MARKS / m.hand_value_total as f64
-    };
-    let per_sh = if m.select_hand_total == 0 {
-        0.0
-    } else {
-        SELECT_HAND_MARKS / m.select_hand_total as f64
-    };
-    let set = crate::testset::test_set();
-    let source = |id: &str| set.cases.iter().find(|c| c.id == id).map(|c| c.source);
-    let (mut hv_k, mut sh_k) = (0, 0);
-    let mut tests: Vec<serde_json::Value> = report
-        .tests
-        .iter()
-        .map(|t| {
-            let number = if t.predicate == "hand_value" {
-                hv_k += 1;
-                format!("1.{hv_k}")
-            } else {
-                sh_k += 1;
-                format!("2.{sh_k}")
-            };
-            let (max, score) = if t.predicate == "hand_value" {
-                let pass = t.verdict == Verdict::Pass;
-                (per_hv, if pass { per_hv } else { 0.0 })
-            } else {
-                (per_sh, per_sh * t.credit.unwrap_or(0.0))
-            };
-            let mut text = format!("?- {}\n{}", t.goal, t.verdict.describe());
-            if let Some(credit) = t.credit.filter(|c| *c < 1.0) {
-                let _ = write!(
-                    text,
-                    "\ncredit {credit:.3} on the {} scale",
-                    report.select_credit.name()
-                );
-            }
-            serde_json::json!({
-                "name": format!("{} {}", t.predicate, t.id),
-                "number": number,
-                "score": round4(score),
-                "max_score": round4(max),
-                "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
-                "output": text,
-                "visibility": policy.of_test(source(&t.id)).name(),
-            })
-        })
-        .collect();
-    tests.extend(report.deep.as_ref().map(|d| d.gradescope_test()));
-    let mut output = format!(
-        "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean credit {:.3}, \
-         {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n\
-         isolation: {}\n",
-        m.hand_value_passed,
-        m.hand_value_total,
-        m.hand_value,
-        m.select_hand_credit,
-        m.select_hand,
-        report.isolation.name()
-    );
-    for problem in report.problems() {
-        // Under `hidden`, verdict counts would tell how many hidden tests failed.
-        let about_loading = problem.starts_with("load_failed")
-            || problem.starts_with("missing_predicate")
-            || problem.contains("load error")
-            || problem.contains("warning");
-        if policy != VisibilityPolicy::Hidden || about_loading {
-            let _ = writeln!(output, "problem: {problem}");
-        }
+        "s"
     }
-    if !report.load.diagnostics.is_empty() {
-        let _ = writeln!(output, "\nwhile loading your files, SWI-Prolog printed:");
-    }
-    for s in &report.load.skipped {
-        let _ = writeln!(output, "skipped {s}");
-    }
-    for d in &report.load.diagnostics {
-        let _ = writeln!(output, "{}:{}: {}: {}", d.file, d.line, d.kind, d.message);
-    }
-    serde_json::json!({
-        "score": m.total,
-        "output": output,
-        "visibility": "visible",
-        "stdout_visibility": "hidden",
-        "execution_time": report.elapsed_ms.div_ceil(1000),
-        "tests": tests,
-    })
 }
 
 #[cfg(test)]

@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use crate::error::GradeError;
+use crate::gradescope::{gradescope_with, VisibilityPolicy};
 use crate::hash::fnv1a;
-use crate::report::{gradescope_with, Report, VisibilityPolicy};
+use crate::report::Report;
 use crate::runner::Grader;
 use crate::submission::{survey, Discovery, Submission};
-use crate::GradeError;
 
 /// A grading session: where results go and how submissions are graded.
 ///

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use seccompiler::BpfProgram;
 
 use crate::confine::{self, CONFINE_ARG};
+use crate::files::{hand_over, open_up};
 use crate::limits::{set_limit, Rlimits};
 use crate::uids::UidBlock;
 use crate::{landlock, seccomp, Isolation, IsolationChoice, SandboxError};
@@ -461,77 +462,6 @@ impl Jail {
         }
         Ok(())
     }
-
-    fn bwrap_args(&self, mounts: &Mounts<'_>) -> Vec<String> {
-        let mut args: Vec<String> = [
-            "--unshare-all",
-            "--unshare-user",
-            "--die-with-parent",
-            "--new-session",
-            "--cap-drop",
-            "ALL",
-            "--ro-bind",
-            "/usr",
-            "/usr",
-        ]
-        .map(String::from)
-        .to_vec();
-        for dir in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
-            let path = Path::new(dir);
-            match std::fs::read_link(path) {
-                Ok(target) => {
-                    args.extend(["--symlink".into(), target.display().to_string(), dir.into()])
-                }
-                Err(_) if path.is_dir() => {
-                    args.extend(["--ro-bind".into(), dir.into(), dir.into()]);
-                }
-                Err(_) => {}
-            }
-        }
-        if let Some(home) = &self.program_home {
-            let home = home.display().to_string();
-            args.extend(["--ro-bind".into(), home.clone(), home]);
-        }
-        let size = TMPFS_BYTES.to_string();
-        args.extend(
-            [
-                "--proc",
-                "/proc",
-                "--dev",
-                "/dev",
-                "--size",
-                &size,
-                "--tmpfs",
-                "/tmp",
-                "--size",
-                &size,
-                "--tmpfs",
-                "/scratch",
-                "--ro-bind",
-                &mounts.grader.display().to_string(),
-                GRADER_DIR,
-                "--ro-bind",
-                &mounts.submission.display().to_string(),
-                SUBMISSION_DIR,
-                "--chdir",
-                "/scratch",
-                "--clearenv",
-                "--setenv",
-                "HOME",
-                "/scratch",
-                "--setenv",
-                "PATH",
-                "/usr/bin:/bin",
-                "--setenv",
-                "LANG",
-                "C.UTF-8",
-                "--hostname",
-                "sandbox",
-            ]
-            .map(String::from),
-        );
-        args
-    }
 }
 
 /// Returns the read end of a pipe holding `filter` as bubblewrap's `--seccomp` reads it
@@ -551,50 +481,6 @@ fn unsafe_free_geteuid() -> u32 {
     unsafe { libc::geteuid() }
 }
 
-/// Makes `dir` and everything in it readable by `group` (0750 and 0640, that group), or by
-/// the grader's uid alone when `group` is `None`.
-fn hand_over(dir: &Path, group: Option<u32>) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::symlink_metadata(dir)?;
-    let mode = if meta.is_dir() {
-        0o750
-    } else if meta.is_file() {
-        0o640
-    } else {
-        return Ok(());
-    };
-    if let Some(gid) = group {
-        std::os::unix::fs::lchown(dir, None, Some(gid))?;
-    }
-    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode))?;
-    if meta.is_dir() {
-        for entry in std::fs::read_dir(dir)? {
-            hand_over(&entry?.path(), group)?;
-        }
-    }
-    Ok(())
-}
-
-/// Makes `dir` and everything in it readable by every uid (directories 0755, files 0644):
-/// for the grader's own files (the child program and the test inputs, no secret), inside a
-/// work directory that others cannot list.
-///
-/// # Errors
-/// The I/O error of the first file whose mode cannot be changed.
-pub fn open_up(dir: &Path) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::symlink_metadata(dir)?;
-    if meta.is_dir() {
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755))?;
-        for entry in std::fs::read_dir(dir)? {
-            open_up(&entry?.path())?;
-        }
-    } else if meta.is_file() {
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o644))?;
-    }
-    Ok(())
-}
-
 /// Returns whether the grader runs as root (and so gives children uids of their own).
 pub fn is_root() -> bool {
     unsafe_free_geteuid() == 0
@@ -610,6 +496,8 @@ fn which(program: &Path) -> Option<PathBuf> {
         .map(|dir| dir.join(program))
         .find(|p| p.is_file())
 }
+
+mod bwrap;
 
 #[cfg(test)]
 mod tests;

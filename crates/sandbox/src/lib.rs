@@ -27,6 +27,7 @@
 
 mod cgroup;
 mod confine;
+mod files;
 mod isolation;
 mod jail;
 mod landlock;
@@ -39,8 +40,9 @@ use std::path::PathBuf;
 
 pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use confine::{confine_main, CONFINE_ARG};
+pub use files::open_up;
 pub use isolation::{Isolation, IsolationChoice, Layer};
-pub use jail::{is_root, open_up, Jail, Mounts, GRADER_DIR, SUBMISSION_DIR, TMPFS_BYTES};
+pub use jail::{is_root, Jail, Mounts, GRADER_DIR, SUBMISSION_DIR, TMPFS_BYTES};
 pub use limits::Rlimits;
 pub use uids::{SANDBOX_UID, UID_BLOCK};
 pub use workdir::{add_group, remove_group, shutdown, WorkDir, WORK_PREFIX};

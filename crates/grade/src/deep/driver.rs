@@ -8,11 +8,9 @@ use std::path::Path;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-use serde::Deserialize;
-
 use crate::child::{Child, FramePipe};
 use crate::deep::Place;
-use crate::protocol::Frame;
+use crate::protocol::{Frame, RawAnswer};
 use crib_sandbox::Mounts;
 
 /// The child program, built into the grader.
@@ -25,16 +23,6 @@ const CAREFUL: usize = 1000;
 const RETRIES: usize = 20;
 /// How many times in a row a child may fail to load before the check gives up.
 const LOAD_TRIES: usize = 2;
-
-/// One answer as the child writes it in a `deep` frame.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-pub(crate) enum RawAnswer {
-    /// hand_value/3 answered this integer.
-    Int(i64),
-    /// Anything else, coded (see prolog/deep_child.pl).
-    Text(String),
-}
 
 /// How one item ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -288,7 +276,7 @@ fn one_child(
             .map(|f| submission_dir.join(f).display().to_string()),
     );
     let left = deadline.saturating_duration_since(Instant::now());
-    let limits = crate::runner::answering(ctx.limits.memory, ctx.limits.load, left);
+    let limits = crate::limits::answering(ctx.limits.memory, ctx.limits.load, left);
     let cmd = ctx
         .jail
         .command(&mounts, &args, limits, ctx.slot, Some(pipe.writer()));

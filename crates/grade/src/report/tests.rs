@@ -1,4 +1,6 @@
 use super::*;
+use crate::gradescope::{gradescope, gradescope_with, VisibilityPolicy};
+use crate::table::table;
 use crib_sandbox::Layer;
 
 fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {

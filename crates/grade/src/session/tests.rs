@@ -1,5 +1,5 @@
 use super::*;
-use crate::runner::Limits;
+use crate::limits::Limits;
 use crib_sandbox::IsolationChoice;
 
 #[test]

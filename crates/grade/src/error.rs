@@ -1,0 +1,42 @@
+//! [`GradeError`]: what stops the grader from grading at all.
+
+use std::path::PathBuf;
+
+/// What stops the grader from grading at all. Problems with a submission are never errors:
+/// they are part of its [`Report`].
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GradeError {
+    /// A path given cannot be read, or is neither a regular file nor a directory.
+    #[error("cannot read {}", crate::names::escape_path(path))]
+    Path {
+        /// The path.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The sandbox cannot be made: SWI-Prolog does not run, or the isolation asked for is
+    /// not possible here.
+    #[error(transparent)]
+    Sandbox(#[from] crib_sandbox::SandboxError),
+    /// Landlock could not be added under bubblewrap ([`Grader::confine_with`]).
+    #[error("Landlock cannot be added under bubblewrap: {0}")]
+    Confine(String),
+    /// The grader's own files cannot be written.
+    #[error("{what}")]
+    Io {
+        /// What the grader was doing.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+}
+
+impl GradeError {
+    pub(crate) fn io(what: impl Into<String>, source: std::io::Error) -> GradeError {
+        GradeError::Io {
+            what: what.into(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! How long and how much a submission's children may take: [`Limits`], and the rlimits of
+//! a child that answers tests.
+
+use std::time::Duration;
+
+use crib_sandbox::Rlimits;
+
+use crate::submission::MAX_BYTES;
+use crate::testset::{Input, TestCase, TestSet};
+
+/// Time, memory and size limits.
+///
+/// **The timing rule.** A test's limit is CPU time: the child's watchdog measures the CPU
+/// time its process has used since the goal started (every thread) and stops the goal when
+/// it reaches the limit, so a verdict does not depend on how busy the machine is. A goal that
+/// waits instead of computing (`sleep/1`, a blocking read) or that the machine starves is
+/// stopped by a wall-clock backstop, `wall_factor` times the limit. A goal that ignores
+/// being stopped is killed `grace` later (of CPU time, or of wall-clock time past the
+/// backstop). Loading is limited in wall-clock time, and one submission in all by
+/// [`Limits::budget`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time per hand_value test (default 1 s).
+    pub hand_value: Duration,
+    /// CPU time per select_hand test (default 4 s).
+    pub select_hand: Duration,
+    /// Wall clock for starting a child and loading the submission (default 10 s).
+    pub load: Duration,
+    /// How long past a test's limit (CPU time, or wall-clock time past the backstop) a goal
+    /// that ignores being stopped runs before the child is killed (default 0.5 s).
+    pub grace: Duration,
+    /// The wall-clock backstop of a test, in multiples of its limit (default 3): it stops a
+    /// goal that waits rather than computes, or that a busy machine starves.
+    pub wall_factor: u32,
+    /// Address space of each child, bytes (default 1 GiB); Prolog's stacks get half.
+    pub memory: u64,
+    /// The most bytes a submission's files may total (default [`MAX_BYTES`], 8 MiB): checked
+    /// from the files' metadata and by a bounded read, before anything is copied; a bigger
+    /// submission fails to load.
+    pub max_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            hand_value: Duration::from_secs(1),
+            select_hand: Duration::from_secs(4),
+            load: Duration::from_secs(10),
+            grace: Duration::from_millis(500),
+            wall_factor: 3,
+            memory: 1 << 30,
+            max_bytes: MAX_BYTES,
+        }
+    }
+}
+
+impl Limits {
+    /// Returns the CPU-time limit of `case`.
+    pub fn of(&self, case: &TestCase) -> Duration {
+        match case.input {
+            Input::HandValue { .. } => self.hand_value,
+            Input::SelectHand { .. } => self.select_hand,
+        }
+    }
+
+    /// Returns the wall-clock backstop of `case`: its limit times `wall_factor` (at least
+    /// 1).
+    pub fn backstop(&self, case: &TestCase) -> Duration {
+        self.of(case) * self.wall_factor.max(1)
+    }
+
+    /// Returns the most wall-clock time one submission can take: the load limit plus, for
+    /// each test, one and a half times its limit plus the grace (with the defaults 10 +
+    /// 78 x 2 + 24 x 6.5 = 322 s). Past it, the remaining tests are not run (verdict
+    /// `timeout`). A goal that takes its whole CPU limit takes about as long in wall-clock
+    /// time on an idle core, so only a submission slow on most tests on a machine giving it
+    /// less than two thirds of a core reaches it; without it, a submission that waits in
+    /// every test would take its backstop 102 times (573 s).
+    pub fn budget(&self, tests: &TestSet) -> Duration {
+        tests
+            .cases
+            .iter()
+            .map(|c| self.of(c) * 3 / 2 + self.grace)
+            .sum::<Duration>()
+            + self.load
+    }
+}
+
+/// Returns the limits of a child that answers tests (or deep-check batches) for at most
+/// `work` of CPU time after loading: `memory` of address space, CPU for the load limit
+/// `load`, `work` and 2 s of slack, files of at most 16 MiB, 256 processes.
+pub(crate) fn answering(memory: u64, load: Duration, work: Duration) -> Rlimits {
+    Rlimits {
+        memory,
+        cpu: work + load + Duration::from_secs(2),
+        file_size: 16 << 20,
+        processes: 256,
+    }
+}

@@ -1,0 +1,37 @@
+//! File names written as text that tells every name apart, for results and messages.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+/// Returns `name` as text that tells every name apart and can be turned back into it:
+/// valid UTF-8 is kept, a backslash is doubled, and every other byte is written `\xNN`.
+///
+/// # Example
+/// ```
+/// use std::ffi::OsStr;
+/// use std::os::unix::ffi::OsStrExt;
+/// assert_eq!(crib_grade::escape_name(OsStr::new("alice.pl")), "alice.pl");
+/// assert_eq!(crib_grade::escape_name(OsStr::from_bytes(b"a\xff\\b")), "a\\xff\\\\b");
+/// ```
+pub fn escape_name(name: &OsStr) -> String {
+    let mut out = String::new();
+    for chunk in name.as_bytes().utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '\\' {
+                out.push_str("\\\\");
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
+}
+
+/// Returns `path` written as [`escape_name`] writes each name.
+pub fn escape_path(path: &Path) -> String {
+    escape_name(path.as_os_str())
+}
