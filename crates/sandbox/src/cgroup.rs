@@ -94,7 +94,7 @@ impl MemoryFit {
     /// number of workers (at least one).
     ///
     /// ```
-    /// use crib_grade::MemoryFit;
+    /// use crib_sandbox::MemoryFit;
     /// // Gradescope's default container, 768 MB, one worker: 1 GiB becomes 549 MiB.
     /// let fit = MemoryFit::new(1 << 30, 1, Some(768_000_000));
     /// assert_eq!((fit.per_child >> 20, fit.workers), (549, 1));
