@@ -4,10 +4,12 @@
 use std::io::{self, PipeReader, Read};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use crib_sandbox::Isolation;
 
 use crate::protocol::{read_frames, Frame};
 
@@ -15,6 +17,10 @@ use crate::protocol::{read_frames, Frame};
 pub(crate) const MAX_OUTPUT: usize = 4096;
 /// About how many bytes of the end of stderr are kept, for [`Child::stderr_tail`].
 const TAIL_BYTES: usize = 1024;
+/// How often [`Child::next_frame`] looks whether the child has exited.
+const POLL: Duration = Duration::from_millis(50);
+/// How long after the child exits [`Child::next_frame`] still waits for frames it wrote.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
 
 /// The pipe a child writes its frames on, before the child starts.
 pub(crate) struct FramePipe {
@@ -60,17 +66,22 @@ pub(crate) struct Child {
     frames: Receiver<Frame>,
     stdout: Arc<Mutex<Captured>>,
     stderr: Arc<Mutex<Captured>>,
+    /// When the child was first seen to have exited.
+    exited_at: Option<Instant>,
+    /// The isolation it runs in, to read its exit status the same way in every mode.
+    isolation: Isolation,
 }
 
 impl Child {
-    /// Starts `cmd` (which must let the child inherit `pipe`'s writer) with stdin closed and
+    /// Starts `cmd` (which must let the child inherit `pipe`'s writer, and runs in
+    /// `isolation`: statuses are read with [`Isolation::program_status`]) with stdin closed and
     /// stdout and stderr drained, then closes the grader's copy of the writer so that the
     /// frames end when the child (and everything it started) is gone. The child's process
     /// group is recorded until the child is dropped, so that [`crate::shutdown`] kills it.
     ///
     /// # Errors
     /// As [`Command::spawn`]; `Interrupted` once [`crate::shutdown`] has run.
-    pub fn spawn(mut cmd: Command, pipe: FramePipe) -> io::Result<Child> {
+    pub fn spawn(mut cmd: Command, pipe: FramePipe, isolation: Isolation) -> io::Result<Child> {
         cmd.stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -98,12 +109,40 @@ impl Child {
             frames,
             stdout,
             stderr,
+            exited_at: None,
+            isolation,
         })
     }
 
-    /// Returns the frames the child writes; the channel closes when its pipe does.
-    pub fn frames(&self) -> &Receiver<Frame> {
-        &self.frames
+    /// Returns the next frame the child writes, waiting at most `wait`.
+    ///
+    /// # Errors
+    /// `Timeout` when none came within `wait`; `Disconnected` when the pipe is closed, or
+    /// when the child has exited and [`EXIT_GRACE`] passed with no frame: a process it left
+    /// behind may hold the pipe open, and must not keep the grader waiting.
+    pub fn next_frame(&mut self, wait: Duration) -> Result<Frame, RecvTimeoutError> {
+        let end = Instant::now() + wait;
+        loop {
+            let slice = end.saturating_duration_since(Instant::now()).min(POLL);
+            match self.frames.recv_timeout(slice) {
+                Err(RecvTimeoutError::Timeout) => {}
+                received => return received,
+            }
+            match self.exited_at {
+                Some(at) if at.elapsed() >= EXIT_GRACE => {
+                    return Err(RecvTimeoutError::Disconnected)
+                }
+                Some(_) => {}
+                None => {
+                    if matches!(self.process.try_wait(), Ok(Some(_))) {
+                        self.exited_at = Some(Instant::now());
+                    }
+                }
+            }
+            if Instant::now() >= end {
+                return Err(RecvTimeoutError::Timeout);
+            }
+        }
     }
 
     /// Kills the child's process group (bubblewrap takes its namespace down with it) and
@@ -117,7 +156,8 @@ impl Child {
             }
         }
         let _ = self.process.kill();
-        self.process.wait().ok()
+        let status = self.process.wait().ok()?;
+        Some(self.isolation.program_status(status))
     }
 
     /// Waits up to a second for a child whose pipe closed; `None` if it is still running.
@@ -125,7 +165,7 @@ impl Child {
         let end = Instant::now() + Duration::from_secs(1);
         loop {
             match self.process.try_wait() {
-                Ok(Some(status)) => return Some(status),
+                Ok(Some(status)) => return Some(self.isolation.program_status(status)),
                 Ok(None) if Instant::now() < end => thread::sleep(Duration::from_millis(5)),
                 _ => return None,
             }

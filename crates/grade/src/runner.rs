@@ -160,6 +160,12 @@ impl Grader {
         self.limits
     }
 
+    /// Returns the uids the children run as, when the grader runs as root (see
+    /// [`crib_sandbox::Jail::uids`]): when [`Grader::grade`] returns, no process has one.
+    pub fn sandbox_uids(&self) -> Option<std::ops::Range<u32>> {
+        self.jail.uids()
+    }
+
     /// Returns the work directory.
     pub fn work_dir(&self) -> &Path {
         self.dir.path()

@@ -22,25 +22,42 @@ const CANARY: &str = "/tmp/crib-grade-canary";
 /// A file the snoop tries to create directly in /tmp.
 const TMP_PLANT: &str = "/tmp/crib-grade-snoop-planted.txt";
 
-/// The submissions graded again without namespaces: the hostile ones and a few that
-/// behave.
-const AGAIN: &[&str] = &[
-    "snoop",
-    "shell_load",
-    "shell_call",
+/// Legitimate submissions graded again without namespaces: each must get identical marks
+/// and verdicts in both modes (correct ones, plain bugs, ones that print, write temporary
+/// files, use clpfd, read their own directory).
+const LEGITIMATE: &[&str] = &[
     "correct",
     "module",
     "broken_runs",
-    "halt_exit",
+    "broken_nob",
+    "several_solutions",
+    "exceptions",
     "prints_stdout",
+    "tmp_files",
+    "uses_clpfd",
+    "reads_own_dir",
+];
+
+/// Hostile submissions graded again without namespaces: each must get the same kind of
+/// verdict in both modes, and leave no process behind.
+const HOSTILE: &[&str] = &[
+    "snoop",
+    "shell_load",
+    "shell_call",
+    "halt_exit",
+    "fork_bomb",
+    "sleeper",
+    "kill_parent",
 ];
 
 struct Graded {
     /// Every submission, under bubblewrap (+ seccomp).
     reports: BTreeMap<String, Report>,
-    /// [`AGAIN`], without namespaces (rlimits + seccomp + Landlock).
+    /// [`LEGITIMATE`] and [`HOSTILE`], without namespaces (rlimits + seccomp + Landlock).
     bare: BTreeMap<String, Report>,
     bare_isolation: Isolation,
+    /// Processes of the graders' uids found the moment each session returned, by mode.
+    leftovers: Vec<(&'static str, Vec<String>)>,
     host_before: Vec<(PathBuf, Vec<u8>)>,
     results_before: Vec<(PathBuf, Vec<u8>)>,
     results_dir: PathBuf,
@@ -154,14 +171,17 @@ fn graded() -> &'static Graded {
         let hogs = subs.iter().filter(|s| memory_hogs.contains(&s.name.as_str()));
         assert_eq!(hogs.count(), 2, "the corpus has two memory blow-ups");
         let out = keep.path().join("results");
-        let (reports, _) = grade_all(IsolationChoice::Bwrap, limits, subs.clone(), out);
-        subs.retain(|s| AGAIN.contains(&s.name.as_str()));
+        let (reports, _, left_bwrap) =
+            grade_all(IsolationChoice::Bwrap, limits, subs.clone(), out);
+        subs.retain(|s| LEGITIMATE.contains(&s.name.as_str()) || HOSTILE.contains(&s.name.as_str()));
         let out = keep.path().join("results-bare");
-        let (bare, bare_isolation) = grade_all(IsolationChoice::Rlimits, limits, subs, out);
+        let (bare, bare_isolation, left_bare) =
+            grade_all(IsolationChoice::Rlimits, limits, subs, out);
         Graded {
             reports,
             bare,
             bare_isolation,
+            leftovers: vec![("bwrap", left_bwrap), ("rlimits", left_bare)],
             host_before,
             results_before,
             results_dir,
@@ -173,14 +193,44 @@ fn graded() -> &'static Graded {
     })
 }
 
+/// Returns the processes (`pid state command`) whose real uid is in `uids`.
+fn processes_of(uids: &std::ops::Range<u32>) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
+            continue;
+        };
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .unwrap_or("")
+                .trim()
+                .to_string()
+        };
+        let uid = field("Uid:")
+            .split_whitespace()
+            .next()
+            .map(str::parse::<u32>);
+        if let Some(Ok(uid)) = uid {
+            if uids.contains(&uid) {
+                let pid = entry.file_name().to_string_lossy().into_owned();
+                found.push(format!("{pid} {} {}", field("State:"), field("Name:")));
+            }
+        }
+    }
+    found
+}
+
 /// Grades `subs` with 3 workers in the isolation chosen, writing the results in `out`;
-/// returns the reports by name and the isolation in force.
+/// returns the reports by name, the isolation in force and the processes of the graders'
+/// uids that were left the moment each session returned (with no pause).
 fn grade_all(
     choice: IsolationChoice,
     limits: Limits,
     subs: Vec<Submission>,
     out: PathBuf,
-) -> (BTreeMap<String, Report>, Isolation) {
+) -> (BTreeMap<String, Report>, Isolation, Vec<String>) {
     let mut grader = Grader::new("swipl".as_ref(), choice, limits)
         .expect("these tests need swipl and a working bwrap");
     // Memory blow-ups get more time and less memory, so that a loaded machine cannot
@@ -205,13 +255,17 @@ fn grade_all(
         ..Session::new(out)
     };
     let mut reports = BTreeMap::new();
+    let mut leftovers = Vec::new();
     for (grader, subs) in [(&grader, rest), (&roomy, memory)] {
         let graded = session.grade(grader, &subs, &mut ()).unwrap();
+        if let Some(uids) = grader.sandbox_uids() {
+            leftovers.extend(processes_of(&uids));
+        }
         for report in graded.reports {
             reports.insert(report.name.clone(), report);
         }
     }
-    (reports, grader.isolation())
+    (reports, grader.isolation(), leftovers)
 }
 
 fn report(name: &str) -> &'static Report {
@@ -282,7 +336,14 @@ fn all_pass(name: &str) {
 
 #[test]
 fn correct_and_module_submissions_get_full_marks() {
-    for name in ["correct", "module", "module_unexported"] {
+    for name in [
+        "correct",
+        "module",
+        "module_unexported",
+        "tmp_files",
+        "uses_clpfd",
+        "reads_own_dir",
+    ] {
         all_pass(name);
         let r = report(name);
         assert!(
@@ -621,28 +682,106 @@ fn without_namespaces_seccomp_and_landlock_are_in_force_and_verdicts_agree() {
         "under bubblewrap too, every layer: {}",
         bwrap.name()
     );
-    // The well-behaved ones get the same verdicts; a test that timed out in either run
-    // (a loaded machine) is not compared.
-    for name in [
-        "correct",
-        "module",
-        "broken_runs",
-        "halt_exit",
-        "prints_stdout",
-    ] {
-        let (a, b) = (report(name), &g.bare[name]);
-        assert_eq!(b.isolation, bare, "{name}");
-        let mut compared = 0;
+    for name in LEGITIMATE.iter().chain(HOSTILE) {
+        assert_eq!(g.bare[*name].isolation, bare, "{name}");
+    }
+}
+
+/// What a verdict says, less what depends on where the files are: its name, and for a
+/// crash its status or signal.
+fn verdict_kind(v: &Verdict) -> String {
+    match v {
+        Verdict::Crashed { code, signal, .. } => format!("crashed {code:?} {signal:?}"),
+        other => other.name().to_string(),
+    }
+}
+
+#[test]
+fn legitimate_submissions_get_the_same_marks_and_verdicts_in_every_mode() {
+    let g = graded();
+    let mut differ = Vec::new();
+    for name in LEGITIMATE {
+        let (a, b) = (report(name), &g.bare[*name]);
+        // A loaded machine can time a test out in one run; it is the only excuse, and it
+        // must stay rare.
+        let timeout = |v: &Verdict| matches!(v, Verdict::Timeout { .. });
+        let timeouts = a.tests.iter().zip(&b.tests);
+        let timeouts = timeouts.filter(|(x, y)| timeout(&x.verdict) || timeout(&y.verdict));
+        let timeouts = timeouts.count();
+        assert!(timeouts <= 3, "{name}: {timeouts} timeouts");
+        if timeouts == 0 && a.marks != b.marks {
+            differ.push(format!("{name}: marks {:?} and {:?}", a.marks, b.marks));
+        }
+        if a.load != b.load {
+            differ.push(format!("{name}: load {:?} and {:?}", a.load, b.load));
+        }
+        for (x, y) in a.tests.iter().zip(&b.tests) {
+            if !timeout(&x.verdict) && !timeout(&y.verdict) && x.verdict != y.verdict {
+                differ.push(format!(
+                    "{name} {}: {:?} and {:?}",
+                    x.id, x.verdict, y.verdict
+                ));
+            }
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "bwrap and rlimits differ:\n{}",
+        differ.join("\n")
+    );
+}
+
+#[test]
+fn hostile_submissions_get_the_same_kind_of_verdict_in_every_mode() {
+    let g = graded();
+    let mut differ = Vec::new();
+    for name in HOSTILE {
+        let (a, b) = (report(name), &g.bare[*name]);
+        if a.load.load_failed.is_some() != b.load.load_failed.is_some() {
+            differ.push(format!("{name}: load {:?} and {:?}", a.load, b.load));
+        }
         for (x, y) in a.tests.iter().zip(&b.tests) {
             let timeout = |v: &Verdict| matches!(v, Verdict::Timeout { .. });
-            if timeout(&x.verdict) || timeout(&y.verdict) {
-                continue;
+            let (p, q) = (verdict_kind(&x.verdict), verdict_kind(&y.verdict));
+            if !timeout(&x.verdict) && !timeout(&y.verdict) && p != q {
+                differ.push(format!("{name} {}: {p} and {q}", x.id));
             }
-            assert_eq!(x.verdict.name(), y.verdict.name(), "{name} {}", x.id);
-            compared += 1;
         }
-        assert!(compared + 3 >= a.tests.len(), "{name}: too many timeouts");
     }
+    assert!(
+        differ.is_empty(),
+        "bwrap and rlimits differ:\n{}",
+        differ.join("\n")
+    );
+    // What they do: the fork bomb and the sleeper load and answer 0, the parent killer
+    // never loads.
+    for name in ["fork_bomb", "sleeper"] {
+        check_tests(
+            name,
+            true,
+            |v| v != 0,
+            |v| matches!(v, Verdict::WrongAnswer { .. }),
+        );
+    }
+    let load = &report("kill_parent").load.load_failed;
+    assert!(
+        load.as_deref().is_some_and(|l| l.contains("signal 9")),
+        "{load:?}"
+    );
+}
+
+#[test]
+fn nothing_the_submissions_started_is_left_when_grading_returns() {
+    let g = graded();
+    assert!(is_root_here(), "this test needs the sandbox uids of root");
+    for (mode, left) in &g.leftovers {
+        assert!(left.is_empty(), "{mode}: left running: {left:?}");
+    }
+}
+
+fn is_root_here() -> bool {
+    // SAFETY: geteuid cannot fail.
+    unsafe { libc::geteuid() == 0 }
 }
 
 #[test]

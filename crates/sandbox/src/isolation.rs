@@ -1,6 +1,9 @@
 //! What isolates a child: the layers ([`Layer`]), the set in force ([`Isolation`]) and what
 //! a caller asks for ([`IsolationChoice`]).
 
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
+
 use serde::{Deserialize, Serialize};
 
 /// One layer of isolation around every child, besides the rlimits that are always there.
@@ -77,6 +80,20 @@ pub struct Isolation {
 }
 
 impl Isolation {
+    /// Returns the program's own exit status from the status of the process the grader
+    /// started, the same in every mode: bubblewrap exits with 128 + N when the program is
+    /// killed by signal N, so under it such a code is read as that signal (a program that
+    /// exits with a status above 128 of its own accord is then read as killed; no signal
+    /// is above 64).
+    pub fn program_status(&self, status: ExitStatus) -> ExitStatus {
+        match status.code() {
+            Some(code) if self.bwrap && (129..=128 + 64).contains(&code) => {
+                ExitStatus::from_raw(code - 128)
+            }
+            _ => status,
+        }
+    }
+
     /// Returns the layers in force, in the order bwrap, seccomp, Landlock.
     pub fn layers(&self) -> Vec<Layer> {
         let mut layers = Vec::new();
@@ -186,4 +203,28 @@ pub enum IsolationChoice {
     /// As `Auto`, but an error unless children are cut off from both the network (bwrap or
     /// seccomp) and the host's files (bwrap or Landlock).
     Strict,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bubblewrap_statuses_above_128_are_the_program_s_signal() {
+        let bwrap = Isolation {
+            bwrap: true,
+            ..Isolation::default()
+        };
+        let bare = Isolation::default();
+        // 137 from bubblewrap: the program was killed by SIGKILL.
+        let killed = ExitStatus::from_raw(137 << 8);
+        assert_eq!(bwrap.program_status(killed).signal(), Some(9));
+        assert_eq!(bare.program_status(killed).code(), Some(137));
+        // Plain exits and real signals are left alone in both modes.
+        for raw in [0, 3 << 8, 128 << 8, 9] {
+            let status = ExitStatus::from_raw(raw);
+            assert_eq!(bwrap.program_status(status), status);
+            assert_eq!(bare.program_status(status), status);
+        }
+    }
 }

@@ -16,6 +16,28 @@ use crate::limits::{set_limit, Rlimits};
 use crate::uids::UidBlock;
 use crate::{landlock, seccomp, Isolation, IsolationChoice, SandboxError};
 
+/// The scratch directory as the child sees it under bubblewrap (a tmpfs of its own).
+pub const SCRATCH_DIR: &str = "/scratch";
+
+/// The child's temporary directory, inside its scratch directory in every mode.
+pub const TMP_NAME: &str = "tmp";
+
+/// Returns a child's whole environment, the same in every mode but for where `scratch` is:
+/// HOME is the scratch directory; TMP (SWI-Prolog's `tmp_dir`), TMPDIR and TEMP are its
+/// `tmp` subdirectory (made by [`Jail::give_scratch`], or by bubblewrap); PATH is
+/// `/usr/bin:/bin`; LANG is `C.UTF-8`.
+pub fn environment(scratch: &Path) -> Vec<(&'static str, std::ffi::OsString)> {
+    let tmp = scratch.join(TMP_NAME).into_os_string();
+    vec![
+        ("HOME", scratch.as_os_str().to_owned()),
+        ("TMP", tmp.clone()),
+        ("TMPDIR", tmp.clone()),
+        ("TEMP", tmp),
+        ("PATH", "/usr/bin:/bin".into()),
+        ("LANG", "C.UTF-8".into()),
+    ]
+}
+
 /// Size of each tmpfs (/scratch and /tmp) inside bubblewrap.
 pub const TMPFS_BYTES: u64 = 64 << 20;
 
@@ -102,6 +124,8 @@ impl Jail {
             found.ancestors().nth(3).map(Path::to_path_buf)
         };
         let uids = if unsafe_free_geteuid() == 0 {
+            // Orphans of children come back to this process, so sweep can reap them.
+            crate::reap::become_subreaper();
             let block = UidBlock::acquire()
                 .map_err(|e| SandboxError::io("taking a block of sandbox uids", e))?;
             Some(Arc::new(block))
@@ -326,7 +350,9 @@ impl Jail {
                         paths: landlock::Paths::child(
                             self.program_home.as_deref(),
                             &[Path::new(GRADER_DIR), Path::new(SUBMISSION_DIR)],
-                            &[Path::new("/scratch"), Path::new("/tmp")],
+                            // Not bubblewrap's /tmp: a child writes where it would without
+                            // namespaces, in its scratch directory (TMP and TMPDIR say where).
+                            &[Path::new(SCRATCH_DIR)],
                         ),
                         program: self.program.clone(),
                     };
@@ -347,10 +373,7 @@ impl Jail {
             let mut cmd = Command::new(&self.program);
             cmd.current_dir(mounts.scratch)
                 .env_clear()
-                .env("HOME", mounts.scratch)
-                .env("TMPDIR", mounts.scratch)
-                .env("PATH", "/usr/bin:/bin")
-                .env("LANG", "C.UTF-8");
+                .envs(environment(mounts.scratch));
             if self.isolation.landlock.is_some() {
                 let paths = landlock::Paths::child(
                     self.program_home.as_deref(),
@@ -429,14 +452,23 @@ impl Jail {
         self.uids.as_ref().map(|block| block.uid(slot))
     }
 
-    /// Kills whatever a child of worker `slot` left behind. Under bubblewrap the pid
-    /// namespace dies with the child, so there is nothing to do; with rlimits only, a process
-    /// that left the child's process group (setsid) would survive, so when the grader runs
-    /// as root every process of the worker's uid is killed (`kill -KILL -1` run as that uid,
-    /// one of this jail's own block: no other grader's children are touched).
-    pub fn sweep(&self, slot: u32) {
-        if let (false, Some(uid)) = (self.isolation.bwrap, self.uid(slot)) {
-            crate::workdir::kill_uid(uid);
+    /// Returns this jail's block of uids, when the caller runs as root: every process its
+    /// children start runs as one of them, and none is left once [`Jail::sweep`] returns.
+    pub fn uids(&self) -> Option<std::ops::Range<u32>> {
+        self.uids.as_ref().map(|block| block.range())
+    }
+
+    /// Kills whatever a child of worker `slot` left behind and waits until it is gone. When
+    /// the caller runs as root, every process of the worker's uid (one of this jail's own
+    /// block: no other grader's children are touched) is killed, in every mode, and the call
+    /// returns when none is left, its adopted zombies reaped (at most [`crate::END_LIMIT`];
+    /// `false` if something outlived that). Without uids of its own there is nothing to find
+    /// the descendants by: under bubblewrap the pid namespace dies with the child; with
+    /// rlimits only, a process that left the child's process group can outlive it.
+    pub fn sweep(&self, slot: u32) -> bool {
+        match self.uid(slot) {
+            Some(uid) => crate::reap::end_uid(uid, crate::reap::END_LIMIT),
+            None => true,
         }
     }
 
@@ -456,9 +488,13 @@ impl Jail {
     /// The I/O error of chown or chmod.
     pub fn give_scratch(&self, dir: &Path, slot: u32) -> io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
-        if let Some(uid) = self.uid(slot) {
-            std::os::unix::fs::chown(dir, Some(uid), Some(uid))?;
+        let tmp = dir.join(TMP_NAME);
+        crate::workdir::create_dir_mode(&tmp, 0o700)?;
+        for dir in [dir, tmp.as_path()] {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+            if let Some(uid) = self.uid(slot) {
+                std::os::unix::fs::chown(dir, Some(uid), Some(uid))?;
+            }
         }
         Ok(())
     }

@@ -32,6 +32,7 @@ mod isolation;
 mod jail;
 mod landlock;
 mod limits;
+mod reap;
 mod seccomp;
 mod uids;
 mod workdir;
@@ -42,8 +43,12 @@ pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use confine::{confine_main, CONFINE_ARG};
 pub use files::open_up;
 pub use isolation::{Isolation, IsolationChoice, Layer};
-pub use jail::{is_root, Jail, Mounts, GRADER_DIR, SUBMISSION_DIR, TMPFS_BYTES};
+pub use jail::{
+    environment, is_root, Jail, Mounts, GRADER_DIR, SCRATCH_DIR, SUBMISSION_DIR, TMPFS_BYTES,
+    TMP_NAME,
+};
 pub use limits::Rlimits;
+pub use reap::{end_uid, END_LIMIT};
 pub use uids::{SANDBOX_UID, UID_BLOCK};
 pub use workdir::{add_group, remove_group, shutdown, WorkDir, WORK_PREFIX};
 

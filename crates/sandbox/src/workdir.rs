@@ -72,6 +72,12 @@ pub fn add_group(group: i32) -> bool {
     true
 }
 
+/// Returns whether `pid` is a child recorded with [`add_group`] (started by this process,
+/// which still waits for it).
+pub(crate) fn is_registered(pid: i32) -> bool {
+    registry().groups.contains(&pid)
+}
+
 /// Forgets a child's process group once it is reaped.
 pub fn remove_group(group: i32) {
     let mut reg = registry();

@@ -12,9 +12,12 @@ use std::os::unix::process::CommandExt;
 fn keeps_the_head_of_stdout_and_the_tail_of_stderr() {
     let pipe = FramePipe::new().unwrap();
     let script = "i=0; while [ $i -lt 2000 ]; do echo line$i; echo err$i >&2; i=$((i+1)); done";
-    let mut child = Child::spawn(sh(script), pipe).unwrap();
+    let mut child = Child::spawn(sh(script), pipe, Isolation::default()).unwrap();
     // The frame channel closes once the child and the grader's writer are gone.
-    assert!(child.frames().recv().is_err());
+    assert_eq!(
+        child.next_frame(Duration::from_secs(10)),
+        Err(RecvTimeoutError::Disconnected)
+    );
     let status = child.wait_briefly().expect("sh exits");
     assert!(status.success());
     thread::sleep(Duration::from_millis(100));
@@ -42,11 +45,8 @@ fn frames_arrive_on_the_inherited_pipe_and_kill_ends_the_child() {
             Ok(())
         });
     }
-    let mut child = Child::spawn(cmd, pipe).unwrap();
-    let frame = child
-        .frames()
-        .recv_timeout(Duration::from_secs(10))
-        .unwrap();
+    let mut child = Child::spawn(cmd, pipe, Isolation::default()).unwrap();
+    let frame = child.next_frame(Duration::from_secs(10)).unwrap();
     assert_eq!(frame, Frame::Start { test: 2 });
     assert_eq!(child.wait_briefly(), None, "sleep is still running");
     let status = child.kill().expect("reaped");
@@ -54,4 +54,37 @@ fn frames_arrive_on_the_inherited_pipe_and_kill_ends_the_child() {
         std::os::unix::process::ExitStatusExt::signal(&status),
         Some(libc::SIGKILL)
     );
+}
+
+#[test]
+fn a_leftover_holding_the_pipe_does_not_keep_the_grader_waiting() {
+    let pipe = FramePipe::new().unwrap();
+    let fd = pipe.writer().as_raw_fd();
+    // The child exits at once; the sleep it leaves behind inherits the frame pipe.
+    let mut cmd = sh("sleep 30 & exit 3");
+    // SAFETY: between fork and exec only async-signal-safe calls: fcntl.
+    unsafe {
+        cmd.pre_exec(move || {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            libc::fcntl(fd, libc::F_SETFD, flags & !libc::FD_CLOEXEC);
+            Ok(())
+        });
+    }
+    let mut child = Child::spawn(cmd, pipe, Isolation::default()).unwrap();
+    let asked = Instant::now();
+    assert_eq!(
+        child.next_frame(Duration::from_secs(20)),
+        Err(RecvTimeoutError::Disconnected)
+    );
+    assert!(
+        asked.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert_eq!(child.wait_briefly().and_then(|s| s.code()), Some(3));
+    let group = i32::try_from(child.process.id()).unwrap();
+    // SAFETY: kill only sends a signal, to the sleep's group (the child's own).
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
 }

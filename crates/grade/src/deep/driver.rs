@@ -280,7 +280,7 @@ fn one_child(
     let cmd = ctx
         .jail
         .command(&mounts, &args, limits, ctx.slot, Some(pipe.writer()));
-    let mut child = Child::spawn(cmd, pipe)?;
+    let mut child = Child::spawn(cmd, pipe, ctx.jail.isolation)?;
     let mut loaded = false;
     // Silence allowed between frames once loaded: one call's limit and grace, plus the half
     // second a chunk may collect answers, plus slack for a loaded machine.
@@ -290,7 +290,7 @@ fn one_child(
         let wait = until
             .min(deadline)
             .saturating_duration_since(Instant::now());
-        match child.frames().recv_timeout(wait) {
+        match child.next_frame(wait) {
             Ok(Frame::Loaded(found)) => {
                 let here = match batch.mode {
                     "hand_value" => found.hand_value,

@@ -111,7 +111,7 @@ impl Grader {
         let cmd = self
             .jail
             .command(mounts, &args, limits, slot, Some(pipe.writer()));
-        let mut child = Child::spawn(cmd, pipe)?;
+        let mut child = Child::spawn(cmd, pipe, self.jail.isolation)?;
         run.children += 1;
         let first = run.children == 1;
         let prefix = format!("{}/", submission_dir.display());
@@ -123,7 +123,7 @@ impl Grader {
         let flow = loop {
             let now = Instant::now();
             let wait = deadline.min(budget_end).saturating_duration_since(now);
-            match child.frames().recv_timeout(wait) {
+            match child.next_frame(wait) {
                 Ok(Frame::Diag(diag)) => {
                     if first && run.load.diagnostics.len() < MAX_DIAGNOSTICS {
                         run.load.diagnostics.push(Diagnostic {

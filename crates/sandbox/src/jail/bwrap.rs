@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use super::{Jail, Mounts, GRADER_DIR, SUBMISSION_DIR, TMPFS_BYTES};
+use super::{
+    environment, Jail, Mounts, GRADER_DIR, SCRATCH_DIR, SUBMISSION_DIR, TMPFS_BYTES, TMP_NAME,
+};
 
 impl Jail {
     /// Returns bubblewrap's arguments before the program: the namespaces, what is mounted
@@ -39,6 +41,7 @@ impl Jail {
             args.extend(["--ro-bind".into(), home.clone(), home]);
         }
         let size = TMPFS_BYTES.to_string();
+        let tmp = Path::new(SCRATCH_DIR).join(TMP_NAME).display().to_string();
         args.extend(
             [
                 "--proc",
@@ -52,7 +55,9 @@ impl Jail {
                 "--size",
                 &size,
                 "--tmpfs",
-                "/scratch",
+                SCRATCH_DIR,
+                "--dir",
+                &tmp,
                 "--ro-bind",
                 &mounts.grader.display().to_string(),
                 GRADER_DIR,
@@ -60,22 +65,20 @@ impl Jail {
                 &mounts.submission.display().to_string(),
                 SUBMISSION_DIR,
                 "--chdir",
-                "/scratch",
+                SCRATCH_DIR,
                 "--clearenv",
-                "--setenv",
-                "HOME",
-                "/scratch",
-                "--setenv",
-                "PATH",
-                "/usr/bin:/bin",
-                "--setenv",
-                "LANG",
-                "C.UTF-8",
                 "--hostname",
                 "sandbox",
             ]
             .map(String::from),
         );
+        for (name, value) in environment(Path::new(SCRATCH_DIR)) {
+            args.extend([
+                "--setenv".into(),
+                name.into(),
+                value.to_string_lossy().into_owned(),
+            ]);
+        }
         args
     }
 }

@@ -1,0 +1,88 @@
+% Corpus: a correct submission that uses library(clpfd) for its arithmetic.
+% Expected: full marks in every isolation mode (the library loads from the system's files).
+
+:- use_module(library(clpfd)).
+
+% hand_value(+Hand, +Start, -Value): Value is the points of Hand with Start.
+hand_value(Hand, Start, Value) :-
+    base_value(Hand, Start, Value0),
+    Value #= Value0 * 1.
+
+% base_value(+Hand, +Start, -Value): Value is the points of Hand with Start.
+base_value(Hand, Start, Value) :-
+    All = [Start|Hand],
+    maplist(rank_number, All, Ranks0),
+    msort(Ranks0, Ranks),
+    fifteen_points(Ranks, F),
+    pair_points(Ranks, P),
+    run_points(Ranks, R),
+    flush_points(Hand, Start, Fl),
+    nob_points(Hand, Start, N),
+    Value is F + P + R + Fl + N.
+
+rank_number(card(ace, _), 1) :- !.
+rank_number(card(jack, _), 11) :- !.
+rank_number(card(queen, _), 12) :- !.
+rank_number(card(king, _), 13) :- !.
+rank_number(card(N, _), N).
+
+count_value(N, V) :- V is min(N, 10).
+
+fifteen_points(Ranks, Points) :-
+    maplist(count_value, Ranks, Values),
+    aggregate_all(count, (subset_of(Values, S), sum_list(S, 15)), Count),
+    Points is 2 * Count.
+
+subset_of([], []).
+subset_of([X|Xs], [X|Ys]) :- subset_of(Xs, Ys).
+subset_of([_|Xs], Ys) :- subset_of(Xs, Ys).
+
+pair_points(Ranks, Points) :-
+    aggregate_all(count, (append(_, [X|Rest], Ranks), member(X, Rest)), Count),
+    Points is 2 * Count.
+
+run_points(Ranks, Points) :-
+    (   between(0, 2, Drop), Len is 5 - Drop,
+        findall(L, (run_subset(Ranks, L), length(L, Len)), Runs),
+        Runs \== []
+    ->  length(Runs, Count),
+        Points is Count * Len
+    ;   Points = 0
+    ).
+
+run_subset(Ranks, Sub) :-
+    subset_of(Ranks, Sub),
+    length(Sub, Len), Len >= 3,
+    consecutive(Sub).
+
+consecutive([_]).
+consecutive([A, B|T]) :- B =:= A + 1, consecutive([B|T]).
+
+flush_points([card(_, S)|Hand], card(_, Start), Points) :-
+    (   maplist(same_suit(S), Hand)
+    ->  (   Start == S -> Points = 5 ; Points = 4 )
+    ;   Points = 0
+    ).
+
+same_suit(S, card(_, S)).
+
+nob_points(Hand, card(_, S), Points) :-
+    (   memberchk(card(jack, S), Hand) -> Points = 1 ; Points = 0 ).
+
+% select_hand(+Cards, -Hand, -Cribcards): keep the four with the best expected value.
+select_hand(Cards, Hand, Cribcards) :-
+    findall(Total-(H-C), (keep(Cards, H, C), expected_total(H, Cards, Total)), Keeps),
+    max_member(_-(Hand-Cribcards), Keeps).
+
+keep(Cards, Hand, Crib) :-
+    length(Hand, 4),
+    subset_of(Cards, Hand),
+    subtract(Cards, Hand, Crib).
+
+expected_total(Hand, Cards, Total) :-
+    findall(V, (deck_card(S), \+ memberchk(S, Cards), base_value(Hand, S, V)), Vs),
+    sum_list(Vs, Total).
+
+deck_card(card(R, S)) :-
+    member(R, [ace, 2, 3, 4, 5, 6, 7, 8, 9, 10, jack, queen, king]),
+    member(S, [clubs, diamonds, hearts, spades]).
