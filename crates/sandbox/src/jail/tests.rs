@@ -1,6 +1,6 @@
 use super::*;
 use crate::{Layer, SANDBOX_UID, UID_BLOCK};
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 
 #[test]
 fn layers_have_names_and_round_trip() {
