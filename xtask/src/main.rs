@@ -190,10 +190,18 @@ fn step(name: &str, cmd: &mut Command) -> Result<()> {
     Ok(())
 }
 
+/// Runs `cmd`, printing it first and, when it took a second or more, how long it took.
 fn status(cmd: &mut Command) -> Result<std::process::ExitStatus> {
     eprintln!("$ {}", describe(cmd));
-    cmd.status()
-        .with_context(|| format!("cannot run {}", describe(cmd)))
+    let start = std::time::Instant::now();
+    let status = cmd
+        .status()
+        .with_context(|| format!("cannot run {}", describe(cmd)))?;
+    let took = start.elapsed().as_secs_f64();
+    if took >= 1.0 {
+        eprintln!("xtask: {took:.1} s");
+    }
+    Ok(status)
 }
 
 fn describe(cmd: &Command) -> String {

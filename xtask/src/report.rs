@@ -28,7 +28,8 @@ pub fn run(root: &Path, regrade: bool, screenshot: Option<&Path>) -> Result<()> 
     let page = out.join("report.html");
     let crib = |args: &[&str]| {
         let mut cmd = cargo();
-        cmd.args(["run", "--quiet", "-p", "crib-cli", "--"])
+        // Optimised, so that after `cargo test --release` nothing is built again.
+        cmd.args(["run", "--quiet", "--release", "-p", "crib-cli", "--"])
             .args(args);
         cmd
     };
