@@ -2,14 +2,19 @@
 //! (tests/baselines/) with the library, and checks the mutation score: every mistake that is
 //! not equivalent to a correct solution loses marks, every equivalent one keeps all 70.
 //! Each file's header names it; `examples/probe_mistakes.rs` is the evidence that each one is
-//! a mistake (tests/mistakes/README.md).
+//! a mistake (tests/mistakes/README.md). The hand_value mistakes are graded with the deep
+//! check too (`crib grade --deep` on a seeded sample), once for both: each must get a
+//! diagnosis that names its cause.
 
 use std::collections::BTreeMap;
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
 
 use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, Report, SelectCredit, Submission, Verdict,
+    discover, DeepOptions, Grader, IsolationChoice, Limits, Report, SelectCredit, Submission,
+    Verdict,
 };
 
 const AREAS: [&str; 7] = [
@@ -129,9 +134,27 @@ fn killed(report: &Report) -> bool {
         })
 }
 
-/// Grades `subs` on a few worker threads; returns the reports by name.
-fn grade_all(subs: Vec<Submission>) -> BTreeMap<String, Report> {
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())
+/// Classes of hands in the deep check of the hand_value mistakes: a seeded tenth-of-a-percent
+/// sample is too thin for rare features (five-card runs), so 15,000 of 652,353.
+const DEEP_SAMPLE: usize = 15_000;
+
+/// Grades `subs` on a few worker threads, those for which `deep` holds with the deep check
+/// of hand_value too; returns the reports by name.
+fn grade_all(
+    subs: Vec<Submission>,
+    deep: impl Fn(&str) -> bool + Sync,
+) -> BTreeMap<String, Report> {
+    let plain = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())
+        .expect("these tests need swipl");
+    let options = DeepOptions {
+        budget: Duration::from_secs(300),
+        classes: Some(DEEP_SAMPLE),
+        select_deals: 0,
+        children: NonZeroUsize::MIN,
+        ..DeepOptions::default()
+    };
+    let deep_grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())
+        .and_then(|g| g.with_deep(options))
         .expect("these tests need swipl");
     let queue = Mutex::new(subs);
     let reports = Mutex::new(BTreeMap::new());
@@ -139,11 +162,13 @@ fn grade_all(subs: Vec<Submission>) -> BTreeMap<String, Report> {
         // Slots 20.. (sandbox uids 64020..): other graders on a shared machine use the low
         // ones, and a grader in rlimits mode kills every process of its slot's uid.
         for slot in 20..23u32 {
-            let (queue, reports, grader) = (&queue, &reports, &grader);
+            let (queue, reports, deep) = (&queue, &reports, &deep);
+            let (plain, deep_grader) = (&plain, &deep_grader);
             s.spawn(move || loop {
                 let Some(sub) = queue.lock().unwrap().pop() else {
                     break;
                 };
+                let grader = if deep(&sub.name) { deep_grader } else { plain };
                 let mut report = grader.grade(&sub, slot);
                 for _ in 0..2 {
                     if !killed(&report) {
@@ -162,12 +187,15 @@ fn grade_all(subs: Vec<Submission>) -> BTreeMap<String, Report> {
     reports.into_inner().unwrap()
 }
 
-/// The reports of every mistake and every baseline, graded once.
+/// The reports of every mistake and every baseline, graded once; the hand_value mistakes
+/// with the deep check.
 fn graded() -> &'static (BTreeMap<String, Report>, BTreeMap<String, Report>) {
     static GRADED: OnceLock<(BTreeMap<String, Report>, BTreeMap<String, Report>)> = OnceLock::new();
     GRADED.get_or_init(|| {
-        let mistakes = grade_all(discover(&[dir("mistakes")], false).unwrap());
-        let baselines = grade_all(discover(&[dir("baselines")], false).unwrap());
+        let headers = mistakes();
+        let hand_value = |name: &str| headers.get(name).is_some_and(|h| h.area != "select_hand");
+        let mistakes = grade_all(discover(&[dir("mistakes")], false).unwrap(), hand_value);
+        let baselines = grade_all(discover(&[dir("baselines")], false).unwrap(), |_| false);
         (mistakes, baselines)
     })
 }
@@ -311,4 +339,73 @@ fn the_credit_scale_separates_the_baselines() {
             "{name}: hand_value is correct"
         );
     }
+}
+
+/// The feature each hand_value mistake's diagnosis must name in its first finding, and
+/// whether it is present in the failing hands (`false`: its absence is the cause).
+const CAUSES: &[(&str, &str, bool)] = &[
+    ("fifteens-face-rank-value", "fifteen_with_face", true),
+    ("fifteens-tens-ignored", "fifteen_with_ten", true),
+    ("fifteens-one-point", "fifteen", true),
+    ("pairs-adjacent-only", "three_of_a_kind", true),
+    ("runs-sort-dedup", "double_run", true),
+    ("runs-contiguous-only", "double_run", true),
+    ("runs-five-missed", "run_of_five", true),
+    ("runs-ace-high", "queen_king_ace", true),
+    ("runs-wrap-around", "king_ace_wrap", true),
+    ("runs-fail-when-none", "run", false),
+    ("flush-three-plus-start", "three_plus_start_suit", true),
+    ("flush-none", "hand_suited", true),
+    ("nob-any-jack", "hand_jack_other_suit", true),
+    ("nob-start-jack", "start_is_jack", true),
+    ("nob-none", "nob", true),
+    ("nob-fails-when-none", "nob", false),
+];
+
+/// The deep check finds failing pairs for every hand_value mistake, and for those listed in
+/// [`CAUSES`] its diagnosis names the cause first.
+#[test]
+fn every_hand_value_mistake_gets_a_diagnosis_naming_its_cause() {
+    let (mistakes, _) = graded();
+    let headers = self::mistakes();
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for (name, header) in &headers {
+        if header.area == "select_hand" {
+            continue;
+        }
+        checked += 1;
+        let Some(hv) = mistakes[name]
+            .deep
+            .as_ref()
+            .and_then(|d| d.hand_value.as_ref())
+        else {
+            wrong.push(format!("{name}: no deep hand_value check"));
+            continue;
+        };
+        if hv.failing_pairs == 0 || hv.counterexamples.is_empty() {
+            wrong.push(format!("{name}: no failing pair found"));
+            continue;
+        }
+        let Some(&(_, feature, present)) = CAUSES.iter().find(|c| c.0 == name) else {
+            continue;
+        };
+        let named = hv.diagnosis.findings.first().is_some_and(|f| {
+            f.features
+                .iter()
+                .any(|l| l.feature == feature && l.present == present)
+        });
+        if !named {
+            wrong.push(format!(
+                "{name}: expected {}{feature}, diagnosis: {}",
+                if present { "" } else { "no " },
+                hv.diagnosis.summary
+            ));
+        }
+    }
+    assert!(checked >= 20, "only {checked} hand_value mistakes");
+    for (name, _, _) in CAUSES {
+        assert!(headers.contains_key(*name), "{name} is not in the catalog");
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
