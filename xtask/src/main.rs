@@ -11,6 +11,7 @@ mod layers;
 mod man;
 mod report;
 mod system;
+mod testrun;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -145,11 +146,9 @@ fn test(root: &Path) -> Result<ExitCode> {
     layers::run(root).context("step \"layers\" failed")?;
     // Optimised, like `cargo xtask` itself: the libraries xtask was just built with are
     // reused rather than built again in the debug profile, and the tests that grade whole
-    // corpora (crib-core computing every expected answer) run three times faster.
-    step(
-        "cargo test",
-        cargo().args(["test", "--workspace", "--release", "--quiet"]),
-    )?;
+    // corpora (crib-core computing every expected answer) run three times faster. The test
+    // binaries run side by side, the timing tests alone (testrun.rs).
+    testrun::run(root).context("step \"cargo test\" failed")?;
     for plunit in prolog_tests(root)? {
         step(
             &format!("plunit {}", plunit.display()),

@@ -1,0 +1,302 @@
+//! The Rust tests of `cargo xtask test`: every test binary of the workspace, built optimised
+//! once, then run as many at a time as there are cores, longest first, except the timing
+//! tests, which run alone afterwards.
+//!
+//! `cargo test` runs one binary after another, and most of crib's test time is three
+//! binaries that grade whole corpora in Prolog children. Run side by side, the short
+//! binaries fit in beside the long ones. The binaries in [`SERIAL`] measure time under a
+//! load they make themselves (timeouts under load, the wall-clock backstop, two graders at
+//! once), so they get the machine to themselves.
+
+use std::collections::BTreeSet;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use serde_json::Value;
+
+use crate::{cargo, describe};
+
+/// Test binaries (package, target) that run alone, after the others: their tests time
+/// children under a load they make themselves.
+pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "corpus")];
+
+/// Test binaries (package, target) known to take longest, started first so that the
+/// short ones fill in beside them.
+const LONGEST: &[(&str, &str)] = &[
+    ("crib-grade", "catalog"),
+    ("crib-grade", "deep"),
+    ("crib-cli", "grade"),
+];
+
+/// One test binary to run.
+#[derive(Debug, Clone)]
+struct Binary {
+    /// `package::target`, or `package (unit tests)` for a library's own tests.
+    name: String,
+    package: String,
+    target: String,
+    executable: PathBuf,
+    /// The package's directory: cargo runs tests there.
+    dir: PathBuf,
+}
+
+/// How one binary (or the doc tests) went.
+struct Ran {
+    name: String,
+    took: Duration,
+    output: Output,
+}
+
+/// Builds every test binary (and the doc tests' libraries), runs them side by side, then
+/// the serial ones alone; prints each binary's result and time and the five slowest.
+///
+/// # Errors
+/// When the build fails or any test fails (its whole output is printed).
+pub fn run(root: &Path) -> Result<()> {
+    let (binaries, library_paths) = build(root)?;
+    let (serial, parallel): (Vec<Binary>, Vec<Binary>) = binaries.into_iter().partition(|b| {
+        SERIAL
+            .iter()
+            .any(|(p, t)| *p == b.package && *t == b.target)
+    });
+    let mut parallel = parallel;
+    parallel.sort_by_key(|b| {
+        let rank = LONGEST
+            .iter()
+            .position(|(p, t)| *p == b.package && *t == b.target);
+        (rank.unwrap_or(LONGEST.len()), b.name.clone())
+    });
+    let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let start = Instant::now();
+    let mut jobs_list: Vec<Job> = parallel.into_iter().map(Job::Binary).collect();
+    jobs_list.push(Job::Doctests);
+    let mut ran = run_jobs(root, jobs_list, jobs, &library_paths);
+    eprintln!(
+        "xtask: {} test binaries side by side ({jobs} at a time) in {:.1} s",
+        ran.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let serial_start = Instant::now();
+    let serial: Vec<Job> = serial.into_iter().map(Job::Binary).collect();
+    let count = serial.len();
+    ran.extend(run_jobs(root, serial, 1, &library_paths));
+    eprintln!(
+        "xtask: {count} timing test binaries alone in {:.1} s",
+        serial_start.elapsed().as_secs_f64()
+    );
+    ran.sort_by_key(|r| std::cmp::Reverse(r.took));
+    let failed: Vec<&Ran> = ran.iter().filter(|r| !r.output.status.success()).collect();
+    let slowest: Vec<String> = ran
+        .iter()
+        .take(5)
+        .map(|r| format!("{} {:.1} s", r.name, r.took.as_secs_f64()))
+        .collect();
+    eprintln!("xtask: slowest test binaries: {}", slowest.join(", "));
+    if !failed.is_empty() {
+        let names: Vec<&str> = failed.iter().map(|r| r.name.as_str()).collect();
+        bail!("tests failed in {}", names.join(", "));
+    }
+    Ok(())
+}
+
+/// Something to run: a test binary, or the doc tests (through cargo).
+enum Job {
+    Binary(Binary),
+    Doctests,
+}
+
+/// Runs `jobs` on `workers` threads, in order; prints each result as it comes.
+fn run_jobs(root: &Path, jobs: Vec<Job>, workers: usize, library_paths: &OsString) -> Vec<Ran> {
+    let queue = Mutex::new(jobs.into_iter().collect::<std::collections::VecDeque<_>>());
+    let done = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.max(1) {
+            scope.spawn(|| loop {
+                let Some(job) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
+                    break;
+                };
+                let ran = run_job(root, &job, library_paths);
+                report(&ran);
+                done.lock().unwrap_or_else(|e| e.into_inner()).push(ran);
+            });
+        }
+    });
+    done.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
+    let (name, mut cmd) = match job {
+        Job::Binary(b) => {
+            let mut cmd = Command::new(&b.executable);
+            cmd.arg("--quiet")
+                .current_dir(&b.dir)
+                .env("CARGO_MANIFEST_DIR", &b.dir)
+                .env("CARGO_PKG_NAME", &b.package)
+                .env("LD_LIBRARY_PATH", library_paths);
+            (b.name.clone(), cmd)
+        }
+        Job::Doctests => {
+            let mut cmd = cargo();
+            cmd.args(["test", "--workspace", "--release", "--doc", "--quiet"])
+                .current_dir(root);
+            ("doc tests".to_string(), cmd)
+        }
+    };
+    let start = Instant::now();
+    let output = cmd.output().unwrap_or_else(|e| Output {
+        status: failed_status(),
+        stdout: Vec::new(),
+        stderr: format!("cannot run {}: {e}\n", describe(&cmd)).into_bytes(),
+    });
+    Ran {
+        name,
+        took: start.elapsed(),
+        output,
+    }
+}
+
+/// An exit status that is not success, for a binary that could not be started.
+fn failed_status() -> std::process::ExitStatus {
+    use std::os::unix::process::ExitStatusExt;
+    std::process::ExitStatus::from_raw(1 << 8)
+}
+
+/// Prints one line for a binary that passed (its test count and time) and everything it
+/// printed for one that failed.
+fn report(ran: &Ran) {
+    let stdout = String::from_utf8_lossy(&ran.output.stdout);
+    let took = ran.took.as_secs_f64();
+    if ran.output.status.success() {
+        let passed: usize = stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("test result: ok. "))
+            .filter_map(|l| l.split(' ').next()?.parse::<usize>().ok())
+            .sum();
+        eprintln!("ok      {:<40} {passed:>4} tests {took:>7.1} s", ran.name);
+    } else {
+        eprintln!(
+            "FAILED  {} after {took:.1} s ({})",
+            ran.name, ran.output.status
+        );
+        eprintln!("{stdout}");
+        eprintln!("{}", String::from_utf8_lossy(&ran.output.stderr));
+    }
+}
+
+/// Builds the workspace's tests, optimised; returns the test binaries and the library
+/// directories their build scripts linked against (for `LD_LIBRARY_PATH`, as cargo sets it).
+fn build(root: &Path) -> Result<(Vec<Binary>, OsString)> {
+    let mut cmd = cargo();
+    cmd.args([
+        "test",
+        "--workspace",
+        "--release",
+        "--no-run",
+        "--quiet",
+        "--message-format=json-render-diagnostics",
+    ])
+    .current_dir(root)
+    .stderr(std::process::Stdio::inherit());
+    eprintln!("$ {}", describe(&cmd));
+    let output = cmd
+        .output()
+        .with_context(|| format!("cannot run {}", describe(&cmd)))?;
+    if !output.status.success() {
+        bail!("step \"cargo test --no-run\" failed");
+    }
+    let mut binaries = Vec::new();
+    let mut paths = BTreeSet::new();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Ok(message) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        match message["reason"].as_str() {
+            Some("build-script-executed") => {
+                for path in message["linked_paths"].as_array().into_iter().flatten() {
+                    let path = path.as_str().unwrap_or_default();
+                    // `native=/dir`, `dependency=/dir` or just `/dir`.
+                    let dir = path.split_once('=').map_or(path, |(_, d)| d);
+                    paths.insert(PathBuf::from(dir));
+                }
+            }
+            Some("compiler-artifact") if message["profile"]["test"] == Value::Bool(true) => {
+                if let Some(binary) = binary(&message) {
+                    binaries.push(binary);
+                }
+            }
+            _ => {}
+        }
+    }
+    if binaries.is_empty() {
+        bail!("cargo test --no-run listed no test binary");
+    }
+    let mut dirs: Vec<PathBuf> = paths.into_iter().collect();
+    dirs.extend(
+        std::env::var_os("LD_LIBRARY_PATH")
+            .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+            .unwrap_or_default(),
+    );
+    let library_paths = std::env::join_paths(dirs).context("a library path holds a colon")?;
+    Ok((binaries, library_paths))
+}
+
+/// Reads a test binary from cargo's `compiler-artifact` message.
+fn binary(message: &Value) -> Option<Binary> {
+    let executable = PathBuf::from(message["executable"].as_str()?);
+    let manifest = PathBuf::from(message["manifest_path"].as_str()?);
+    let dir = manifest.parent()?.to_path_buf();
+    let target = message["target"]["name"].as_str()?.to_string();
+    let kinds: Vec<&str> = message["target"]["kind"]
+        .as_array()?
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let package = package_name(message["package_id"].as_str()?, &dir);
+    let name = if kinds.contains(&"test") {
+        format!("{package}::{target}")
+    } else {
+        format!("{package} ({} {target})", kinds.join(","))
+    };
+    Some(Binary {
+        name,
+        package,
+        target,
+        executable,
+        dir,
+    })
+}
+
+/// Returns the package's name from its id: `path+file:///dir#name@0.1.0`, or
+/// `path+file:///dir/name#0.1.0` when the name is the directory's.
+fn package_name(id: &str, dir: &Path) -> String {
+    let fragment = id.rsplit_once('#').map_or(id, |(_, f)| f);
+    match fragment.split_once('@') {
+        Some((name, _)) => name.to_string(),
+        None => dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn package_names_come_from_either_form_of_id() {
+        let dir = Path::new("/w/crates/grade");
+        assert_eq!(
+            package_name("path+file:///w/crates/grade#crib-grade@0.1.0", dir),
+            "crib-grade"
+        );
+        assert_eq!(
+            package_name("path+file:///w/xtask#0.1.0", Path::new("/w/xtask")),
+            "xtask"
+        );
+    }
+}
