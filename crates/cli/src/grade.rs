@@ -117,7 +117,7 @@ enum CreditArg {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-enum IsolationArg {
+pub(crate) enum IsolationArg {
     Auto,
     Bwrap,
     Rlimits,

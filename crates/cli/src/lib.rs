@@ -8,6 +8,7 @@
 
 mod batch;
 mod grade;
+mod lint;
 mod report;
 mod score;
 mod select;
@@ -50,6 +51,8 @@ enum Command {
     Grade(grade::GradeArgs),
     /// The class report (HTML, plots) and marks CSV of a crib grade results directory.
     Report(report::ReportArgs),
+    /// Findings on Prolog submissions for the markers of code quality (never a mark).
+    Lint(lint::LintArgs),
 }
 
 /// Returns the clap definition of `crib`, as the man page and completions describe it.
@@ -71,6 +74,7 @@ pub fn main() -> ExitCode {
         Command::Select(args) => select::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Report(args) => report::run(args),
+        Command::Lint(args) => lint::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,6 +11,16 @@
 
 #![deny(missing_docs)]
 
+mod check;
+mod engine;
+mod facts;
+mod rules;
+
+pub use check::{LintConfig, ENTRY_POINTS};
+pub use crib_sandbox::IsolationChoice;
+pub use engine::{prolog_files, LintError, LintLimits, Linter, CHILD};
+pub use rules::{explain, rule, Family, Rule, RULES, SOURCE};
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -57,7 +67,7 @@ impl Summary {
     }
 
     /// Returns a one-line summary for a table cell: `"none"`, or the count then each rule
-    /// with its count, e.g. `"7: D102x3 S201x4"`.
+    /// with its count, e.g. `"7: D102x3 L401x4"`.
     pub fn line(&self) -> String {
         if self.findings == 0 {
             return "none".into();
@@ -116,11 +126,11 @@ mod tests {
     fn findings_are_sorted_and_counted() {
         let lint = Lint::new(
             "bob",
-            vec![finding("S201", 9), finding("D102", 3), finding("S201", 1)],
+            vec![finding("L401", 9), finding("D102", 3), finding("L401", 1)],
         );
         let lines: Vec<u32> = lint.findings.iter().map(|f| f.line).collect();
         assert_eq!(lines, [1, 3, 9]);
-        assert_eq!(lint.summary.line(), "3: D102x1 S201x2");
+        assert_eq!(lint.summary.line(), "3: D102x1 L401x2");
         assert_eq!(Summary::default().line(), "none");
     }
 }

@@ -1,0 +1,217 @@
+//! `crib lint`: findings on Prolog submissions for the markers of code quality.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use crib_grade::{discover, Submission};
+use crib_lint::{Lint, LintConfig, Linter};
+use crib_sandbox::IsolationChoice;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::grade::IsolationArg;
+
+const AFTER_HELP: &str = "\
+Each finding names a rule (crib lint --rules lists them, crib lint --explain CODE says why it
+exists, with an example), the file, the line, the predicate and what is wrong. Findings are
+evidence for the marker who gives the code-quality marks; crib never gives that mark.
+
+SWI-Prolog itself reads the files (its reader with positions, library(prolog_xref) and the
+compiler's warnings while loading), in a sandboxed child with the grader's isolation: loading
+runs the submission's directives.
+
+Examples:
+  crib lint submissions/
+  crib lint --json alice.pl > alice.json
+  crib lint --ignore D102,L401 --max-line 100 submissions/
+  crib lint --explain W201
+
+Exit codes: 0 linted (whatever the findings); 2 bad input or usage.";
+
+/// Arguments of `crib lint`.
+#[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct LintArgs {
+    /// Submissions: .pl files, or directories of them (the same rules as crib grade).
+    #[arg(value_name = "PATH", required_unless_present_any = ["explain", "rules"])]
+    paths: Vec<PathBuf>,
+    /// Treat each directory given as one submission.
+    #[arg(long)]
+    single: bool,
+    /// One JSON object per submission per line: name, findings, summary.
+    #[arg(long)]
+    json: bool,
+    /// Say why rule CODE exists, with code that triggers it and code that does not.
+    #[arg(long, value_name = "CODE")]
+    explain: Option<String>,
+    /// List every rule.
+    #[arg(long)]
+    rules: bool,
+    /// Rules not to report, separated by commas (e.g. D102,L401).
+    #[arg(long, value_name = "CODES", value_delimiter = ',')]
+    ignore: Vec<String>,
+    /// L401: the longest line allowed, in characters.
+    #[arg(long, default_value_t = 80, value_name = "N")]
+    max_line: usize,
+    /// L403: the most lines a clause may span.
+    #[arg(long, default_value_t = 25, value_name = "N")]
+    max_clause_lines: u32,
+    /// L404: the most lines a predicate's clauses may span in all.
+    #[arg(long, default_value_t = 60, value_name = "N")]
+    max_predicate_lines: u32,
+    /// L405: the deepest nesting of if-then-else and disjunction allowed.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    max_depth: u32,
+    /// Submissions linted at once (default: one per core).
+    #[arg(short = 'j', long, value_name = "N")]
+    jobs: Option<usize>,
+    /// How children are isolated (as crib grade).
+    #[arg(long, value_enum, default_value = "auto")]
+    isolation: IsolationArg,
+    /// The SWI-Prolog executable.
+    #[arg(long, default_value = "swipl", value_name = "PATH")]
+    swipl: PathBuf,
+}
+
+/// Runs `crib lint`.
+pub fn run(args: &LintArgs) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if args.rules {
+        for rule in crib_lint::RULES {
+            writeln!(
+                out,
+                "{}  {:<18} {}",
+                rule.code,
+                rule.family.name(),
+                rule.title
+            )?;
+        }
+        return Ok(());
+    }
+    if let Some(code) = &args.explain {
+        let Some(rule) = crib_lint::rule(code) else {
+            bail!(format!("no rule {code:?} (crib lint --rules lists them)"));
+        };
+        write!(out, "{}", crib_lint::explain(rule))?;
+        return Ok(());
+    }
+    let mut config = LintConfig {
+        max_line: args.max_line,
+        max_clause_lines: args.max_clause_lines,
+        max_predicate_lines: args.max_predicate_lines,
+        max_depth: args.max_depth,
+        ..LintConfig::default()
+    };
+    for code in &args.ignore {
+        let Some(rule) = crib_lint::rule(code.trim()) else {
+            bail!(format!(
+                "--ignore: no rule {code:?} (crib lint --rules lists them)"
+            ));
+        };
+        config.ignore.insert(rule.code.to_string());
+    }
+    let submissions = discover(&args.paths, args.single)?;
+    if submissions.is_empty() {
+        bail!("no submission found (a .pl file, or a directory of them)");
+    }
+    let choice = match args.isolation {
+        IsolationArg::Auto => IsolationChoice::Auto,
+        IsolationArg::Bwrap => IsolationChoice::Bwrap,
+        IsolationArg::Rlimits => IsolationChoice::Rlimits,
+        IsolationArg::Strict => IsolationChoice::Strict,
+    };
+    let mut linter = Linter::new(&args.swipl, choice)?.with_config(config);
+    if let Ok(exe) = std::env::current_exe() {
+        if let Err(e) = linter.confine_with(&exe) {
+            eprintln!("crib: warning: {e}");
+        }
+    }
+    let lints = lint_all(&linter, &submissions, args.jobs)?;
+    for lint in &lints {
+        if args.json {
+            serde_json::to_writer(&mut out, lint)?;
+            writeln!(out)?;
+        } else {
+            write_text(&mut out, lint)?;
+        }
+    }
+    Ok(())
+}
+
+/// Lints `submissions` on `jobs` workers; returns the lints in the order given.
+fn lint_all(linter: &Linter, submissions: &[Submission], jobs: Option<usize>) -> Result<Vec<Lint>> {
+    let workers = jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, submissions.len().max(1));
+    let bar = if submissions.len() > 1 {
+        let bar = ProgressBar::new(submissions.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} linted {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<Option<Lint>>> = Mutex::new(vec![None; submissions.len()]);
+    let staging = tempfile::tempdir().context("cannot make a temporary directory")?;
+    std::thread::scope(|scope| {
+        for slot in 0..workers {
+            let (next, done, bar, staging) = (&next, &done, &bar, staging.path());
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(sub) = submissions.get(i) else { break };
+                let copy = staging.join(format!("{i}"));
+                let staged = std::fs::create_dir_all(&copy)
+                    .map_err(|e| format!("cannot create {}: {e}", copy.display()))
+                    .and_then(|()| sub.stage(&copy, 1 << 20));
+                let lint = match staged {
+                    Ok(staged) => linter.lint(slot as u32, &sub.name, &copy, &staged.load),
+                    Err(why) => Lint::new(
+                        sub.name.clone(),
+                        vec![crib_lint::Finding {
+                            rule: "E002".into(),
+                            file: String::new(),
+                            line: 1,
+                            column: None,
+                            predicate: None,
+                            message: format!("the submission could not be read: {why}"),
+                        }],
+                    ),
+                };
+                let _ = std::fs::remove_dir_all(&copy);
+                bar.set_message(sub.name.clone());
+                bar.inc(1);
+                done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(lint);
+            });
+        }
+    });
+    bar.finish_and_clear();
+    Ok(done
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// Writes one submission's findings as `file:line: RULE [pred] message`, then its summary.
+fn write_text(out: &mut impl Write, lint: &Lint) -> std::io::Result<()> {
+    for f in &lint.findings {
+        let pred = f
+            .predicate
+            .as_deref()
+            .map(|p| format!(" [{p}]"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{}: {}:{}: {}{pred} {}",
+            lint.name, f.file, f.line, f.rule, f.message
+        )?;
+    }
+    writeln!(out, "{}: {}", lint.name, lint.summary.line())
+}

@@ -1,0 +1,449 @@
+//! The rules applied to the child's facts and to the files' text.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::facts::{Comment, Facts, Term};
+use crate::Finding;
+
+/// The thresholds of the layout rules and the rules left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LintConfig {
+    /// L401: the longest line allowed, in characters (default 80).
+    pub max_line: usize,
+    /// L403: the most lines a clause may span (default 25).
+    pub max_clause_lines: u32,
+    /// L404: the most lines a predicate's clauses may span in all (default 60).
+    pub max_predicate_lines: u32,
+    /// L405: the deepest nesting of if-then-else and disjunction allowed (default 3).
+    pub max_depth: u32,
+    /// Rule codes not reported.
+    pub ignore: BTreeSet<String>,
+}
+
+impl Default for LintConfig {
+    fn default() -> LintConfig {
+        LintConfig {
+            max_line: 80,
+            max_clause_lines: 25,
+            max_predicate_lines: 60,
+            max_depth: 3,
+            ignore: BTreeSet::new(),
+        }
+    }
+}
+
+/// The assignment's entry points: dead code is what they (and directives) never reach.
+pub const ENTRY_POINTS: [&str; 2] = ["hand_value/3", "select_hand/3"];
+
+/// Returns the findings on `files` (name, text) from the child's `facts`.
+pub(crate) fn findings(
+    facts: &Facts,
+    files: &[(String, String)],
+    config: &LintConfig,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut add =
+        |rule: &str, file: &str, line: u32, predicate: Option<String>, message: String| {
+            out.push(Finding {
+                rule: rule.into(),
+                file: file.into(),
+                line: line.max(1),
+                column: None,
+                predicate,
+                message,
+            });
+        };
+    let clause_at = |file: &str, line: u32| {
+        facts
+            .terms
+            .iter()
+            .find(|t| t.clause && t.file == file && t.start <= line && line <= t.end)
+            .map(Term::indicator)
+    };
+    for (file, line, text) in &facts.syntax {
+        add("E001", file, *line, None, format!("syntax error: {text}"));
+    }
+    for w in &facts.warnings {
+        let pred = clause_at(&w.file, w.line);
+        match w.kind.as_str() {
+            "singletons" => add("W201", &w.file, w.line, pred, first_sentence(&w.text)),
+            "multiton" => add("W202", &w.file, w.line, pred, first_sentence(&w.text)),
+            "discontiguous" => add("W203", &w.file, w.line, pred, first_sentence(&w.text)),
+            "redefine_system" => add("W204", &w.file, w.line, pred, first_sentence(&w.text)),
+            "syntax" => {} // the reader's E001 says it, with the same line
+            "error" => add("E003", &w.file, w.line, pred, first_sentence(&w.text)),
+            _ => {}
+        }
+    }
+    let predicates = predicates(facts);
+    for pi in &facts.library {
+        if let Some(first) = predicates.get(pi.as_str()).and_then(|c| c.first()) {
+            add(
+                "W205",
+                &first.file,
+                first.start,
+                Some(pi.clone()),
+                format!("{pi} is also a library predicate, which this definition hides"),
+            );
+        }
+    }
+    for (file, text) in files {
+        documentation(facts, file, &mut add);
+        layout(file, text, config, &mut add);
+    }
+    for (pi, clauses) in &predicates {
+        let first = clauses[0];
+        let lines: u32 = clauses.iter().map(|c| c.end - c.start + 1).sum();
+        if lines > config.max_predicate_lines {
+            add(
+                "L404",
+                &first.file,
+                first.start,
+                Some(pi.to_string()),
+                format!(
+                    "{pi} spans {lines} lines (limit {})",
+                    config.max_predicate_lines
+                ),
+            );
+        }
+        for c in clauses {
+            let span = c.end - c.start + 1;
+            if span > config.max_clause_lines {
+                add(
+                    "L403",
+                    &c.file,
+                    c.start,
+                    Some(pi.to_string()),
+                    format!(
+                        "a clause of {span} lines (limit {})",
+                        config.max_clause_lines
+                    ),
+                );
+            }
+            if c.depth > config.max_depth {
+                add(
+                    "L405",
+                    &c.file,
+                    c.start,
+                    Some(pi.to_string()),
+                    format!(
+                        "if-then-else or disjunction nested {} deep (limit {})",
+                        c.depth, config.max_depth
+                    ),
+                );
+            }
+        }
+    }
+    cross_reference(facts, &predicates, &mut add);
+    for idiom in &facts.idioms {
+        let pred = clause_at(&idiom.file, idiom.line);
+        let (rule, message) = match idiom.rule.as_str() {
+            "state" => (
+                "I501",
+                format!(
+                    "{} changes the database: state kept outside the arguments",
+                    idiom.text
+                ),
+            ),
+            "global" => ("I502", format!("{} uses a global variable", idiom.text)),
+            "count_with_findall" => (
+                "I503",
+                "findall/3 then length/2 only to count: aggregate_all(count, Goal, N) says it"
+                    .to_string(),
+            ),
+            "double_negation" => (
+                "I504",
+                "double negation \\+ \\+: say why, or use once/1".to_string(),
+            ),
+            _ => continue,
+        };
+        add(rule, &idiom.file, idiom.line, pred, message);
+    }
+    out.retain(|f| !config.ignore.contains(&f.rule));
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The clauses of each predicate of the files, in order, by `name/arity`.
+fn predicates(facts: &Facts) -> BTreeMap<String, Vec<&Term>> {
+    let mut map: BTreeMap<String, Vec<&Term>> = BTreeMap::new();
+    for t in facts.terms.iter().filter(|t| t.clause) {
+        map.entry(t.indicator()).or_default().push(t);
+    }
+    map
+}
+
+type Add<'a> = dyn FnMut(&str, &str, u32, Option<String>, String) + 'a;
+
+/// D101-D104 on one file.
+fn documentation(facts: &Facts, file: &str, add: &mut Add<'_>) {
+    let terms: Vec<&Term> = facts.terms.iter().filter(|t| t.file == file).collect();
+    let comments: Vec<&Comment> = facts.comments.iter().filter(|c| c.file == file).collect();
+    let Some(first_clause) = terms.iter().find(|t| t.clause) else {
+        return;
+    };
+    let header: Vec<&&Comment> = comments
+        .iter()
+        .filter(|c| c.start < first_clause.start)
+        .collect();
+    if header.is_empty() {
+        add(
+            "D101",
+            file,
+            1,
+            None,
+            "no comment before the first clause saying what the file is and who wrote it".into(),
+        );
+    } else if !header.iter().any(|c| names_an_author(&c.text)) {
+        add(
+            "D101",
+            file,
+            header[0].start,
+            None,
+            "the header comment does not say who wrote the file (author, written by, name:)".into(),
+        );
+    }
+    let mut seen = BTreeSet::new();
+    let mut previous_end = 0;
+    for t in &terms {
+        if t.clause && seen.insert(t.indicator()) {
+            // A comment between the term before (not trailing on its last line) and this.
+            let commented = comments
+                .iter()
+                .any(|c| c.start > previous_end && c.end < t.start);
+            if !commented {
+                add(
+                    "D102",
+                    file,
+                    t.start,
+                    Some(t.indicator()),
+                    format!("{} has no comment before its first clause", t.indicator()),
+                );
+            }
+        }
+        previous_end = t.end;
+    }
+    let mut modes = 0;
+    for c in &comments {
+        let Some(head) = mode_line(&c.text) else {
+            continue;
+        };
+        modes += 1;
+        let next = terms.iter().find(|t| t.clause && t.start > c.end);
+        match next {
+            Some(t) if t.indicator() != head => add(
+                "D103",
+                file,
+                c.start,
+                Some(t.indicator()),
+                format!(
+                    "the PlDoc line documents {head} but the predicate after it is {}",
+                    t.indicator()
+                ),
+            ),
+            None => add(
+                "D103",
+                file,
+                c.start,
+                None,
+                format!("the PlDoc line documents {head} but no predicate follows it"),
+            ),
+            _ => {}
+        }
+    }
+    if modes == 0 {
+        add(
+            "D104",
+            file,
+            1,
+            None,
+            "no predicate has a PlDoc mode line (%! name(+In, -Out) is det.)".into(),
+        );
+    }
+}
+
+/// Whether a header comment names who wrote the file.
+fn names_an_author(text: &str) -> bool {
+    let text = text.to_lowercase();
+    ["author", "written by", "name:", "student"]
+        .iter()
+        .any(|k| text.contains(k))
+}
+
+/// Returns `name/arity` of a PlDoc mode line (`%! name(A, B)`, `%% name(A)`, `/** name`),
+/// or `None` when the comment is not one.
+pub(crate) fn mode_line(comment: &str) -> Option<String> {
+    let rest = comment
+        .strip_prefix("%!")
+        .or_else(|| comment.strip_prefix("%%"))
+        .or_else(|| comment.strip_prefix("/**"))?;
+    let rest = rest.trim_start();
+    let name_end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let name = &rest[..name_end];
+    if name.is_empty() || !name.starts_with(|c: char| c.is_lowercase()) {
+        return None;
+    }
+    let after = &rest[name_end..];
+    let (mut arity, after_args) = match after.strip_prefix('(') {
+        Some(args) => {
+            let (mut depth, mut commas, mut end) = (0i32, 0u32, None);
+            for (i, c) in args.char_indices() {
+                match c {
+                    '(' | '[' | '{' => depth += 1,
+                    ')' | ']' | '}' if depth == 0 => {
+                        end = Some(i);
+                        break;
+                    }
+                    ')' | ']' | '}' => depth -= 1,
+                    ',' if depth == 0 => commas += 1,
+                    _ => {}
+                }
+            }
+            (commas + 1, &args[end? + 1..])
+        }
+        None => (0, after),
+    };
+    if after_args.starts_with("//") {
+        arity += 2;
+    }
+    Some(format!("{name}/{arity}"))
+}
+
+/// L401 and L402 on one file's text.
+fn layout(file: &str, text: &str, config: &LintConfig, add: &mut Add<'_>) {
+    let mut tabs = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let n = (i + 1) as u32;
+        let chars = line.chars().count();
+        if chars > config.max_line {
+            add(
+                "L401",
+                file,
+                n,
+                None,
+                format!("line of {chars} characters (limit {})", config.max_line),
+            );
+        }
+        if line.contains('\t') {
+            tabs.push(n);
+        }
+    }
+    if let Some(&first) = tabs.first() {
+        let message = if tabs.len() == 1 {
+            "a tab character".to_string()
+        } else {
+            format!("tab characters on {} lines, the first here", tabs.len())
+        };
+        add("L402", file, first, None, message);
+    }
+}
+
+/// X301 (unreachable from the entry points) and X302 (undefined).
+fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add: &mut Add<'_>) {
+    let mut edges: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for call in &facts.calls {
+        edges
+            .entry(call.by.as_str())
+            .or_default()
+            .push(call.called.as_str());
+    }
+    let mut roots: Vec<&str> = ENTRY_POINTS
+        .iter()
+        .copied()
+        .filter(|e| predicates.contains_key(*e))
+        .collect();
+    if !roots.is_empty() {
+        roots.extend(
+            facts
+                .calls
+                .iter()
+                .filter(|c| !predicates.contains_key(&c.by))
+                .map(|c| c.called.as_str()),
+        );
+        let mut reached: BTreeSet<&str> = BTreeSet::new();
+        while let Some(p) = roots.pop() {
+            if reached.insert(p) {
+                roots.extend(edges.get(p).into_iter().flatten().copied());
+            }
+        }
+        let declared: BTreeSet<&str> = facts
+            .declared
+            .iter()
+            .map(|(_, pi, _)| pi.as_str())
+            .collect();
+        for (pi, clauses) in predicates {
+            if !reached.contains(pi.as_str()) && !declared.contains(pi.as_str()) {
+                let first = clauses[0];
+                add(
+                    "X301",
+                    &first.file,
+                    first.start,
+                    Some(pi.clone()),
+                    format!("{pi} is never reached from hand_value/3 or select_hand/3"),
+                );
+            }
+        }
+    }
+    let mut reported = BTreeSet::new();
+    for (file, pi) in &facts.undefined {
+        if !reported.insert(pi) {
+            continue;
+        }
+        let by = facts
+            .calls
+            .iter()
+            .find(|c| &c.called == pi)
+            .map(|c| c.by.clone());
+        let line = by
+            .as_ref()
+            .and_then(|b| predicates.get(b))
+            .map_or(1, |c| c[0].start);
+        let from = by
+            .as_deref()
+            .map(|b| format!(" (called from {b})"))
+            .unwrap_or_default();
+        add(
+            "X302",
+            file,
+            line,
+            by,
+            format!("{pi} is called but defined nowhere{from}"),
+        );
+    }
+}
+
+/// The first sentence of a compiler message, on one line.
+fn first_sentence(text: &str) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match text.find(". ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mode_lines_give_name_and_arity() {
+        assert_eq!(
+            mode_line("%! hand_value(+Hand, +Start, -Value) is det.").as_deref(),
+            Some("hand_value/3")
+        );
+        assert_eq!(
+            mode_line("%% pairs(+Cards:list(card), -N)").as_deref(),
+            Some("pairs/2")
+        );
+        assert_eq!(mode_line("%! start is det.").as_deref(), Some("start/0"));
+        assert_eq!(
+            mode_line("%! cards(-L)// is det.").as_deref(),
+            Some("cards/3")
+        );
+        assert_eq!(mode_line("% plain comment"), None);
+        assert_eq!(mode_line("%%%%%%%%%%%%"), None);
+    }
+}

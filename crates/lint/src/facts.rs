@@ -1,0 +1,173 @@
+//! What the lint child (prolog/lint_child.pl) says about a submission: one fact per line,
+//! fields separated by tabs.
+
+/// A compiler warning or error while loading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Warning {
+    pub file: String,
+    pub line: u32,
+    pub kind: String,
+    pub text: String,
+}
+
+/// A clause or a directive as the reader read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Term {
+    pub file: String,
+    pub start: u32,
+    pub end: u32,
+    pub clause: bool,
+    pub name: String,
+    pub arity: u32,
+    pub depth: u32,
+}
+
+impl Term {
+    /// `name/arity`.
+    pub fn indicator(&self) -> String {
+        format!("{}/{}", self.name, self.arity)
+    }
+}
+
+/// A comment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Comment {
+    pub file: String,
+    pub start: u32,
+    pub end: u32,
+    pub text: String,
+}
+
+/// A construct an idiom rule looks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Idiom {
+    pub file: String,
+    pub line: u32,
+    pub rule: String,
+    pub text: String,
+}
+
+/// A call from a predicate (or a directive, `by` = `<directive>/0`) of the files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Call {
+    pub file: String,
+    pub called: String,
+    pub by: String,
+}
+
+/// Everything the child said.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Facts {
+    pub warnings: Vec<Warning>,
+    /// (file, line, text).
+    pub syntax: Vec<(String, u32, String)>,
+    pub terms: Vec<Term>,
+    pub comments: Vec<Comment>,
+    pub idioms: Vec<Idiom>,
+    /// (file, name/arity, kind).
+    pub declared: Vec<(String, String, String)>,
+    pub calls: Vec<Call>,
+    /// (file, name/arity).
+    pub undefined: Vec<(String, String)>,
+    /// name/arity of the files' predicates that a library defines too.
+    pub library: Vec<String>,
+}
+
+impl Facts {
+    /// Reads the child's output; lines that are not facts (what the submission printed
+    /// while loading) are skipped.
+    pub fn parse(output: &str) -> Facts {
+        let mut facts = Facts::default();
+        for line in output.lines() {
+            let fields: Vec<String> = line.split('\t').map(unescape).collect();
+            let f = |i: usize| fields.get(i).cloned().unwrap_or_default();
+            let n = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|s| s.parse::<u32>().ok())
+                    .unwrap_or(0)
+            };
+            let pi = |i: usize| format!("{}/{}", f(i), n(i + 1));
+            match (fields[0].as_str(), fields.len()) {
+                ("warning", 5) => facts.warnings.push(Warning {
+                    file: f(1),
+                    line: n(2),
+                    kind: f(3),
+                    text: f(4),
+                }),
+                ("syntax", 4) => facts.syntax.push((f(1), n(2), f(3))),
+                ("term", 8) => facts.terms.push(Term {
+                    file: f(1),
+                    start: n(2),
+                    end: n(3),
+                    clause: f(4) == "clause",
+                    name: f(5),
+                    arity: n(6),
+                    depth: n(7),
+                }),
+                ("comment", 5) => facts.comments.push(Comment {
+                    file: f(1),
+                    start: n(2),
+                    end: n(3),
+                    text: f(4),
+                }),
+                ("idiom", 5) => facts.idioms.push(Idiom {
+                    file: f(1),
+                    line: n(2),
+                    rule: f(3),
+                    text: f(4),
+                }),
+                ("declared", 5) => facts.declared.push((f(1), pi(2), f(4))),
+                ("call", 6) => facts.calls.push(Call {
+                    file: f(1),
+                    called: pi(2),
+                    by: pi(4),
+                }),
+                ("undefined", 4) => facts.undefined.push((f(1), pi(2))),
+                ("library", 3) => facts.library.push(pi(1)),
+                _ => {}
+            }
+        }
+        facts
+    }
+}
+
+/// Undoes the child's escapes: `\t`, `\n` and `\\`.
+fn unescape(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    let mut chars = field.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_are_read_and_other_lines_skipped() {
+        let facts = Facts::parse(
+            "hello from the submission\n\
+             term\ta.pl\t2\t4\tclause\tfoo\t2\t1\n\
+             comment\ta.pl\t1\t1\t% a\\tb \\\\ c\n\
+             call\ta.pl\tbar\t1\tfoo\t2\n\
+             undefined\ta.pl\tbar\t1\n",
+        );
+        assert_eq!(facts.terms[0].indicator(), "foo/2");
+        assert_eq!((facts.terms[0].start, facts.terms[0].end), (2, 4));
+        assert_eq!(facts.comments[0].text, "% a\tb \\ c");
+        assert_eq!(facts.calls[0].by, "foo/2");
+        assert_eq!(facts.undefined, [("a.pl".to_string(), "bar/1".to_string())]);
+    }
+}

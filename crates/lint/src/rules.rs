@@ -1,0 +1,267 @@
+//! The rules: stable codes, what each looks for, why it exists and an example.
+
+/// A rule's family, the first letter of its code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// `E`: the file does not read or load.
+    Error,
+    /// `D`: documentation.
+    Documentation,
+    /// `W`: the compiler's own warnings.
+    Compiler,
+    /// `X`: cross-reference (library(prolog_xref)).
+    CrossReference,
+    /// `L`: layout and size.
+    Layout,
+    /// `I`: idioms.
+    Idiom,
+}
+
+impl Family {
+    /// The family's name, for tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Error => "errors",
+            Family::Documentation => "documentation",
+            Family::Compiler => "compiler warnings",
+            Family::CrossReference => "cross-reference",
+            Family::Layout => "layout and size",
+            Family::Idiom => "idioms",
+        }
+    }
+}
+
+/// One rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    /// The stable code, e.g. `D102`.
+    pub code: &'static str,
+    /// Its family.
+    pub family: Family,
+    /// What triggers it, in a few words.
+    pub title: &'static str,
+    /// Why it exists, and where the guideline comes from.
+    pub why: &'static str,
+    /// Code that triggers it.
+    pub before: &'static str,
+    /// The same code written so that it does not.
+    pub after: &'static str,
+}
+
+/// Covington et al., "Coding Guidelines for Prolog", TPLP 12(6), 2012.
+const COVINGTON: &str = "Covington et al., \"Coding Guidelines for Prolog\" (TPLP, 2012)";
+
+/// Every rule, by code.
+pub const RULES: &[Rule] = &[
+    Rule {
+        code: "E001",
+        family: Family::Error,
+        title: "syntax error",
+        why: "SWI-Prolog's reader cannot read the clause, so it is not part of the program at all; every later finding about that predicate may be a consequence.",
+        before: "value(X) :- X is 1 +.\n",
+        after: "value(X) :- X is 1 + 1.\n",
+    },
+    Rule {
+        code: "E002",
+        family: Family::Error,
+        title: "the file could not be checked",
+        why: "The lint child did not finish (loading ran forever, used too much memory, or halted), so the other rules did not run on this submission; its tests say more.",
+        before: ":- initialization(halt).\n",
+        after: "% no directive that ends or blocks the program on load\n",
+    },
+    Rule {
+        code: "E003",
+        family: Family::Error,
+        title: "error while loading",
+        why: "The compiler reported an error other than a syntax error while loading the file (a directive that raised an exception, for example): part of the program may be missing.",
+        before: ":- foo.\n",
+        after: "% directives only call predicates that exist\n",
+    },
+    Rule {
+        code: "D101",
+        family: Family::Documentation,
+        title: "no header comment saying what the file is and who wrote it",
+        why: "A file starts with a comment that says what it is for and who wrote it (the assignment asks for the author's name). The rule asks for a comment before the first clause that mentions an author: a line with `author`, `written by`, `@author` or `name:` in it. After Covington et al. (2012), section 3, and PlDoc's file header.",
+        before: "hand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
+        after: "% Cribbage hand scoring for Project 1.\n% Author: Ada Lovelace <ada@example.edu>\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
+    },
+    Rule {
+        code: "D102",
+        family: Family::Documentation,
+        title: "predicate with no comment before its first clause",
+        why: "Every predicate is documented where it is defined: what it means, its arguments and modes. A reader should not have to reverse-engineer a predicate from its clauses. Covington et al. (2012), section 3.",
+        before: "fifteens(Cards, Points) :- findall(S, subset15(Cards, S), L), length(L, N), Points is 2 * N.\n",
+        after: "% fifteens(+Cards, -Points): two points for each subset of Cards summing to 15.\nfifteens(Cards, Points) :- aggregate_all(count, subset15(Cards, _), N), Points is 2 * N.\n",
+    },
+    Rule {
+        code: "D103",
+        family: Family::Documentation,
+        title: "PlDoc mode line that does not match the predicate after it",
+        why: "A PlDoc mode line (`%! name(+A, -B) is det.` or `%% name(...)`) documents the predicate defined right after it; a name or arity that differs means the comment was copied or left behind when the code changed, and misleads the reader. SWI-Prolog's PlDoc.",
+        before: "%! pairs(+Cards) is det.\npairs(Cards, Points) :- count_pairs(Cards, Points).\n",
+        after: "%! pairs(+Cards, -Points) is det.\npairs(Cards, Points) :- count_pairs(Cards, Points).\n",
+    },
+    Rule {
+        code: "D104",
+        family: Family::Documentation,
+        title: "no predicate has a PlDoc mode line",
+        why: "PlDoc's structured comments (`%! name(+In, -Out) is det.`) state each argument's mode and the predicate's determinism, which is what a reader of Prolog needs most. One finding per file. SWI-Prolog's PlDoc; Covington et al. (2012), section 3.",
+        before: "% the value of a hand\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
+        after: "%! hand_value(+Hand, +Start, -Value) is det.\n% Value is the points of Hand with Start.\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
+    },
+    Rule {
+        code: "W201",
+        family: Family::Compiler,
+        title: "singleton variables",
+        why: "The compiler's own warning: a variable that occurs once in a clause is usually a typo for another one. Write `_` or `_Name` where a value is deliberately ignored. Covington et al. (2012), section 5.",
+        before: "nob(Hand, card(jack, Suit)) :- member(card(jack, S), Hand).\n",
+        after: "nob(Hand, card(_, Suit)) :- member(card(jack, Suit), Hand).\n",
+    },
+    Rule {
+        code: "W202",
+        family: Family::Compiler,
+        title: "a `_Named` variable used more than once",
+        why: "The compiler's own warning: `_Name` says \"ignored\", so using it twice misleads the reader about a real binding.",
+        before: "same_suit(card(_R1, _S), card(_R2, _S)).\n",
+        after: "same_suit(card(_, Suit), card(_, Suit)).\n",
+    },
+    Rule {
+        code: "W203",
+        family: Family::Compiler,
+        title: "clauses of a predicate not together",
+        why: "The compiler's own warning: clauses of one predicate separated by another are often a typo in a name or arity; if deliberate, `:- discontiguous name/arity.` says so. Covington et al. (2012), section 4.",
+        before: "value(ace, 1).\nsuit(hearts).\nvalue(jack, 10).\n",
+        after: "value(ace, 1).\nvalue(jack, 10).\nsuit(hearts).\n",
+    },
+    Rule {
+        code: "W204",
+        family: Family::Compiler,
+        title: "redefines a system predicate",
+        why: "The compiler refuses to redefine a built-in predicate such as `length/2` or `msort/2`: the clauses are not loaded and every call goes to the built-in.",
+        before: "length([], 0).\nlength([_|T], N) :- length(T, M), N is M + 1.\n",
+        after: "my_length([], 0).\nmy_length([_|T], N) :- my_length(T, M), N is M + 1.\n",
+    },
+    Rule {
+        code: "W205",
+        family: Family::Compiler,
+        title: "redefines a library predicate",
+        why: "A predicate with the name and arity of a library one (`append/3`, `sum_list/2`) hides the library's for this file: readers expect the library's meaning, and the library's version is usually what the course wants used.",
+        before: "sum_list([], 0).\nsum_list([X|Xs], S) :- sum_list(Xs, S0), S is S0 + X.\n",
+        after: "% use library(lists)' sum_list/2\n",
+    },
+    Rule {
+        code: "X301",
+        family: Family::CrossReference,
+        title: "predicate unreachable from hand_value/3 and select_hand/3",
+        why: "Dead code: no chain of calls from the assignment's two entry points (or a directive) reaches it. It costs the reader time and is often a leftover of an earlier attempt. SWI-Prolog's library(prolog_xref), as library(check) uses it.",
+        before: "hand_value(H, S, V) :- value(H, S, V).\nold_value(H, S, V) :- V = 0.\n",
+        after: "hand_value(H, S, V) :- value(H, S, V).\n",
+    },
+    Rule {
+        code: "X302",
+        family: Family::CrossReference,
+        title: "call to an undefined predicate",
+        why: "A predicate that is called but defined nowhere (not in the files, the system or a library) raises an existence error when reached. SWI-Prolog's library(check) reports the same (`list_undefined/0`).",
+        before: "hand_value(H, S, V) :- score(H, S, V).\n",
+        after: "hand_value(H, S, V) :- value(H, S, V).\nvalue(_, _, 0).\n",
+    },
+    Rule {
+        code: "L401",
+        family: Family::Layout,
+        title: "line longer than the limit (80 characters)",
+        why: "Long lines wrap or scroll in editors, terminals and printed marking copies. Covington et al. (2012), section 2.",
+        before: "value(Hand, Start, Value) :- fifteens(Hand, Start, F), pairs(Hand, Start, P), runs(Hand, Start, R), Value is F + P + R.\n",
+        after: "value(Hand, Start, Value) :-\n    fifteens(Hand, Start, F),\n    pairs(Hand, Start, P),\n    runs(Hand, Start, R),\n    Value is F + P + R.\n",
+    },
+    Rule {
+        code: "L402",
+        family: Family::Layout,
+        title: "tab character",
+        why: "Tabs show at different widths in different editors, so indentation that looked right to the author is ragged for the marker. Indent with spaces. Covington et al. (2012), section 2.",
+        before: "value(X) :-\n\tX = 1.\n",
+        after: "value(X) :-\n    X = 1.\n",
+    },
+    Rule {
+        code: "L403",
+        family: Family::Layout,
+        title: "clause longer than the limit (25 lines)",
+        why: "A long clause does several things; splitting it into named predicates documents each step. Covington et al. (2012), section 4.",
+        before: "% a clause of 26 lines or more\n",
+        after: "% the same work in several predicates, each named for what it does\n",
+    },
+    Rule {
+        code: "L404",
+        family: Family::Layout,
+        title: "predicate longer than the limit (60 lines)",
+        why: "A predicate spread over many clauses and lines is hard to take in at once; it is usually several predicates. Covington et al. (2012), section 4.",
+        before: "% one predicate of 61 lines or more\n",
+        after: "% the same work in several predicates\n",
+    },
+    Rule {
+        code: "L405",
+        family: Family::Layout,
+        title: "if-then-else or disjunction nested deeper than the limit (3)",
+        why: "Deeply nested `( -> ; )` is hard to read and to get right; separate clauses or a helper predicate say the same more plainly. A chain `a -> b ; c -> d ; e` counts as one level. Covington et al. (2012), section 4.",
+        before: "v(X, V) :- ( X > 0 -> ( X > 5 -> ( X > 9 -> ( X > 10 -> V = 4 ; V = 3 ) ; V = 2 ) ; V = 1 ) ; V = 0 ).\n",
+        after: "v(X, V) :- X > 10, !, V = 4.\nv(X, V) :- X > 9, !, V = 3.\nv(X, V) :- X > 5, !, V = 2.\nv(X, V) :- X > 0, !, V = 1.\nv(_, 0).\n",
+    },
+    Rule {
+        code: "I501",
+        family: Family::Idiom,
+        title: "assert or retract used as state",
+        why: "Changing the database while computing (assert/retract) makes a predicate's answer depend on history and breaks backtracking; a value passed in an argument says the same declaratively. Covington et al. (2012), section 5.",
+        before: "count(X) :- retract(counter(N)), M is N + 1, assertz(counter(M)), X = M.\n",
+        after: "count(N0, N) :- N is N0 + 1.\n",
+    },
+    Rule {
+        code: "I502",
+        family: Family::Idiom,
+        title: "global variables",
+        why: "b_setval/nb_setval and their getters are global state: like assert, they hide data flow that an argument would show.",
+        before: "start(S) :- nb_setval(start, S).\n",
+        after: "% pass the start card as an argument\n",
+    },
+    Rule {
+        code: "I503",
+        family: Family::Idiom,
+        title: "counting with findall/3 and length/2",
+        why: "findall/3 then length/2 builds a list only to count it; aggregate_all(count, Goal, N) says what is meant and builds nothing.",
+        before: "pairs(Cards, N) :- findall(x, pair(Cards), L), length(L, N).\n",
+        after: "pairs(Cards, N) :- aggregate_all(count, pair(Cards), N).\n",
+    },
+    Rule {
+        code: "I504",
+        family: Family::Idiom,
+        title: "double negation `\\+ \\+`",
+        why: "`\\+ \\+ Goal` proves Goal without binding its variables; it is correct but rarely what a student means, and markers ask for it to be explained. A comment or a once/1 says more plainly what is intended.",
+        before: "has_pair(Cards) :- \\+ \\+ pair(Cards).\n",
+        after: "has_pair(Cards) :- once(pair(Cards)).\n",
+    },
+];
+
+/// Returns the rule with `code`, in any case.
+pub fn rule(code: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.code.eq_ignore_ascii_case(code))
+}
+
+/// Returns `--explain`'s text for `rule`: title, family, why, and the example.
+pub fn explain(rule: &Rule) -> String {
+    let indent = |text: &str| {
+        text.lines()
+            .map(|l| format!("    {l}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    format!(
+        "{code}: {title} ({family})\n\n{why}\n\nTriggers it:\n\n{before}\n\nDoes not:\n\n{after}\n",
+        code = rule.code,
+        title = rule.title,
+        family = rule.family.name(),
+        why = rule.why,
+        before = indent(rule.before),
+        after = indent(rule.after),
+    )
+}
+
+/// Where the guidelines behind most rules come from, for the README and `--rules`.
+pub const SOURCE: &str = COVINGTON;
