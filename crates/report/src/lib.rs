@@ -9,6 +9,13 @@
 //! of JavaScript to sort the table; no network, no external file), [`marks_csv`] the marks
 //! an LMS imports.
 //!
+//! Code quality, the markers' 30 marks: results with a `quality` section (`crib lint`'s
+//! findings) give the page a section of the rules broken across the class
+//! ([`QualityClass`]) and, with the submissions' [`Sources`], each submission's findings
+//! inline in its source ([`html_with`]). [`write_sheet_file`] writes the markers' sheet, one
+//! column per criterion of the [`Rubric`]; [`read_sheet`] reads it back filled
+//! ([`QualityMarks`]), for [`marks_csv_with`]'s `code_quality` and `final` columns.
+//!
 //! Expected answers and rule breakdowns come from crib-core through
 //! [`crib_grade::test_set`], matched to results by test id; a result graded against another
 //! test set still shows its marks, verdicts and answers, without the expected values.

@@ -33,7 +33,14 @@ fn class() -> Vec<Report> {
 
 #[test]
 fn the_class_counts_submissions_per_rule() {
-    assert_eq!(QualityClass::new(&[report("x", &[])]), None);
+    let unlinted = [report("x", &[])];
+    assert_eq!(QualityClass::new(&unlinted), None);
+    let page = crate::html(&crate::Class::new(&unlinted), &unlinted);
+    assert!(
+        !page.contains("id=\"quality\""),
+        "no section without a quality section"
+    );
+    assert!(!page.contains("quality findings"), "nor a column");
     let q = QualityClass::new(&class()).unwrap();
     assert_eq!((q.linted, q.clean), (3, 1));
     let rows: Vec<(&str, usize, usize)> = q
