@@ -45,7 +45,7 @@ pub(crate) fn class_section(
                 " of " (reports.len()) " submissions have a complete code-quality mark; "
                 @for (i, c) in m.rubric.criteria.iter().enumerate() {
                     @if i > 0 { ", " }
-                    code { (c.id) } " /" (super::fmt_mark(c.max))
+                    code title=(c.description) { (c.id) } " /" (super::fmt_mark(c.max))
                 }
                 "."
             }
