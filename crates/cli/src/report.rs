@@ -1,4 +1,5 @@
-//! `crib report`: the class report page and the marks CSV of a results directory.
+//! `crib report`: the class report page and the marks CSV of a results directory, and the
+//! markers' code-quality sheet.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -8,6 +9,7 @@ use clap::Args;
 
 #[derive(Debug, Args)]
 #[command(after_long_help = AFTER_LONG_HELP)]
+#[command(group(clap::ArgGroup::new("quality").args(["quality_sheet", "quality_marks"])))]
 pub struct ReportArgs {
     /// The results directory `crib grade --out` wrote (one <name>.json per submission).
     #[arg(value_name = "RESULTS_DIR")]
@@ -18,31 +20,103 @@ pub struct ReportArgs {
     /// Write the marks, one CSV row per submission, to FILE ("-" for stdout).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// The submissions graded (the PATH given to crib grade): the page shows each
+    /// submission's code-quality findings inline in its source. A submission not found there
+    /// is said so on the page; that is not an error.
+    #[arg(long, value_name = "DIR")]
+    submissions: Option<PathBuf>,
+    /// Write the markers' code-quality sheet to FILE: one row per submission with its
+    /// findings summary, an empty column per rubric criterion, and notes. Refuses to
+    /// overwrite FILE unless --force.
+    #[arg(long, value_name = "FILE", conflicts_with = "quality_marks")]
+    quality_sheet: Option<PathBuf>,
+    /// With --quality-sheet: overwrite FILE if it exists.
+    #[arg(long, requires = "quality_sheet")]
+    force: bool,
+    /// Read the filled code-quality sheet FILE: --csv gains code_quality (/30) and final
+    /// (/100) and the page shows each submission's marks. A blank cell is not marked yet.
+    #[arg(long, value_name = "FILE")]
+    quality_marks: Option<PathBuf>,
+    /// The rubric of the sheet, a TOML file of [[criterion]] tables (id, description, max;
+    /// maxima totalling 30). Default: documentation, readability, design, 10 each.
+    #[arg(long, value_name = "FILE", requires = "quality")]
+    rubric: Option<PathBuf>,
 }
 
 const AFTER_LONG_HELP: &str = "\
-With neither -o nor --csv, the page is written to report.html in the current directory.
+With none of -o, --csv and --quality-sheet, the page is written to report.html in the current
+directory.
 
 Marks CSV columns: student, hand_value (/50), select_hand (/20), total (/70), problems
-(`; `-separated, empty when none), test_set (the fingerprint); one row per submission, sorted
-by student.
+(`; `-separated, empty when none), test_set (the fingerprint); with --quality-marks also
+code_quality (/30) and final (/100), blank until every criterion of the row is marked. One row
+per submission, sorted by student.
+
+Code quality (the markers' 30 marks):
+  crib report RESULTS --quality-sheet sheet.csv         # write the sheet, once
+  (markers fill in documentation, readability, design and notes in any spreadsheet)
+  crib report RESULTS --submissions DIR --quality-marks sheet.csv -o report.html --csv marks.csv
+
+A rubric file (--rubric) looks like:
+  [[criterion]]
+  id = \"documentation\"
+  description = \"Header comment; a comment and modes before each predicate\"
+  max = 10
+  (one [[criterion]] per sheet column; the maxima must total 30)
 
 Exit codes: 0 written; 2 bad usage, an unreadable RESULTS_DIR or a file in it that is not a
-result of crib grade.";
+result of crib grade, a bad rubric, an existing sheet without --force, or a bad sheet (an
+unknown or repeated submission, a mark that is not a number or is outside 0 to the
+criterion's maximum, a missing column: the message names the line and column).";
 
 pub fn run(args: &ReportArgs) -> Result<()> {
     let started = Instant::now();
     let reports = crib_report::read_results(&args.results)?;
+    let rubric = match &args.rubric {
+        Some(path) => crib_report::Rubric::read(path)?,
+        None => crib_report::Rubric::default_rubric(),
+    };
+    if let Some(path) = &args.quality_sheet {
+        crib_report::write_sheet_file(&reports, &rubric, path, args.force)?;
+        eprintln!(
+            "crib: code-quality sheet of {} submissions in {} (columns: {})",
+            reports.len(),
+            path.display(),
+            crib_report::sheet_columns(&rubric).join(", ")
+        );
+    }
+    let marks = match &args.quality_marks {
+        Some(path) => {
+            let marks = crib_report::read_sheet(path, &reports, &rubric)?;
+            eprintln!(
+                "crib: code-quality marks of {} of {} submissions complete in {}",
+                marks.complete(),
+                reports.len(),
+                path.display()
+            );
+            Some(marks)
+        }
+        None => None,
+    };
+    let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none();
     let html = args
         .output
         .clone()
-        .or_else(|| args.csv.is_none().then(|| PathBuf::from("report.html")));
+        .or_else(|| nothing_asked.then(|| PathBuf::from("report.html")));
     if let Some(path) = &html {
         if path.is_dir() {
             bail!("{} is a directory; -o takes a file name", path.display());
         }
+        let sources = match &args.submissions {
+            Some(dir) => Some(crib_report::Sources::read(dir, &reports)?),
+            None => None,
+        };
         let class = crib_report::Class::new(&reports);
-        let page = crib_report::html(&class, &reports);
+        let extras = crib_report::PageExtras {
+            sources: sources.as_ref(),
+            quality_marks: marks.as_ref(),
+        };
+        let page = crib_report::html_with(&class, &reports, extras);
         std::fs::write(path, &page).with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!(
             "crib: class report of {} submissions in {} ({} KiB, {:.2} s)",
@@ -53,12 +127,13 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.csv {
+        let marks = marks.as_ref();
         if path.as_os_str() == "-" {
-            crib_report::marks_csv(&reports, std::io::stdout().lock())?;
+            crib_report::marks_csv_with(&reports, marks, std::io::stdout().lock())?;
         } else {
             let file = std::fs::File::create(path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            crib_report::marks_csv(&reports, std::io::BufWriter::new(file))
+            crib_report::marks_csv_with(&reports, marks, std::io::BufWriter::new(file))
                 .with_context(|| format!("cannot write {}", path.display()))?;
             eprintln!(
                 "crib: marks of {} submissions in {}",

@@ -94,6 +94,34 @@ impl std::str::FromStr for VisibilityPolicy {
     }
 }
 
+/// Returns the code-quality findings as a Gradescope test worth 0 points, numbered `4.1`,
+/// with the visibility `policy` gives the tests that are not worked examples: under
+/// `hidden` only the staff see it, in the manual grading view where they give the 30 marks.
+fn quality_test(lint: &crib_lint::Lint, policy: VisibilityPolicy) -> serde_json::Value {
+    let mut output = String::from(
+        "Not marked: notes for the markers, who give the 30 marks for code quality. Each \
+         line is file:line: RULE [predicate] message; `crib lint --explain RULE` says why the \
+         rule exists.\n",
+    );
+    if lint.findings.is_empty() {
+        output.push_str("No findings.\n");
+    }
+    for finding in &lint.findings {
+        let _ = writeln!(output, "{}", crate::table::finding_line(finding));
+    }
+    serde_json::json!({
+        "name": "Code quality notes",
+        "number": "4.1",
+        "score": 0.0,
+        "max_score": 0.0,
+        // Informational: findings are evidence for a marker, not a verdict, so the test never
+        // shows as failed (a red test would read as lost marks).
+        "status": "passed",
+        "output": output,
+        "visibility": policy.of_test(None).name(),
+    })
+}
+
 /// Returns the submission's `results.json` in Gradescope's autograder format with every test
 /// visible: [`gradescope_with`] under [`VisibilityPolicy::AllVisible`].
 pub fn gradescope(report: &Report) -> serde_json::Value {
@@ -158,6 +186,7 @@ pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json:
         })
         .collect();
     tests.extend(report.deep.as_ref().map(|d| d.gradescope_test()));
+    tests.extend(report.quality.as_ref().map(|q| quality_test(q, policy)));
     let mut output = format!(
         "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean credit {:.3}, \
          {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n\

@@ -178,6 +178,11 @@ pub struct Report {
     /// The deep check (`crib grade --deep`), if it ran; never part of the marks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deep: Option<deep::DeepReport>,
+    /// Code-quality findings (`crib lint`), if the linter ran: evidence for the markers who
+    /// give the last 30 marks, never part of the marks. Absent in results written before
+    /// crib had a linter, which read back as `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quality: Option<crib_lint::Lint>,
 }
 
 impl Report {

@@ -248,6 +248,8 @@ impl Grader {
             elapsed_ms: started.elapsed().as_millis() as u64,
             output: String::from_utf8_lossy(&run.output).into_owned(),
             deep,
+            // The lead wires crib-lint in here; until then no result has a quality section.
+            quality: None,
         }
     }
 

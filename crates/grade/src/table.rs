@@ -1,13 +1,27 @@
 //! The table `crib grade` prints: one row per submission, and with `verbose` every
-//! diagnostic and test under its row.
+//! diagnostic, code-quality finding and test under its row.
 
 use std::fmt::Write as _;
 
 use crate::report::Report;
 
 /// Returns the terminal table: one row per submission, and with `verbose` every
-/// diagnostic and test beneath it.
+/// diagnostic, code-quality finding (`file:line: RULE [name/arity] message`) and test
+/// beneath it. When any report has a `quality` section, a `quality` column shows its
+/// summary line (`none`, or e.g. `7: D102x3 L401x4`; `-` for a report without one).
 pub fn table(reports: &[Report], verbose: bool) -> String {
+    let quality = reports.iter().any(|r| r.quality.is_some());
+    let quality_cell = |r: &Report| {
+        r.quality
+            .as_ref()
+            .map_or_else(|| "-".to_string(), |q| q.summary.line())
+    };
+    let quality_width = reports
+        .iter()
+        .map(|r| quality_cell(r).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7);
     let width = reports
         .iter()
         .map(|r| r.name.chars().count())
@@ -15,21 +29,32 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
         .unwrap_or(0)
         .max(10);
     let mut out = String::new();
-    let _ = writeln!(
+    let _ = write!(
         out,
-        "{:<width$}  {:>10}  {:>11}  {:>8}  problems",
+        "{:<width$}  {:>10}  {:>11}  {:>8}  ",
         "submission", "hand_value", "select_hand", "marks/70"
     );
+    if quality {
+        let _ = write!(out, "{:<quality_width$}  ", "quality");
+    }
+    let _ = writeln!(out, "problems");
     for r in reports {
         let m = &r.marks;
         let problems = r.problems();
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "{:<width$}  {:>10}  {:>10.1}%  {:>8.2}  {}",
+            "{:<width$}  {:>10}  {:>10.1}%  {:>8.2}  ",
             r.name,
             format!("{}/{}", m.hand_value_passed, m.hand_value_total),
             m.select_hand_credit * 100.0,
             m.total,
+        );
+        if quality {
+            let _ = write!(out, "{:<quality_width$}  ", quality_cell(r));
+        }
+        let _ = writeln!(
+            out,
+            "{}",
             if problems.is_empty() {
                 "-".to_string()
             } else {
@@ -54,6 +79,9 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
                     d.kind,
                     one_line(&d.message)
                 );
+            }
+            for f in r.quality.iter().flat_map(|q| &q.findings) {
+                let _ = writeln!(out, "    {}", finding_line(f));
             }
             for t in &r.tests {
                 let credit = t
@@ -80,4 +108,21 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
 
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Returns `finding` as one line: `file:line: RULE [name/arity] message` (no `[...]` when
+/// it concerns no predicate).
+pub(crate) fn finding_line(finding: &crib_lint::Finding) -> String {
+    let predicate = finding
+        .predicate
+        .as_ref()
+        .map(|p| format!(" [{p}]"))
+        .unwrap_or_default();
+    format!(
+        "{}:{}: {}{predicate} {}",
+        finding.file,
+        finding.line,
+        finding.rule,
+        one_line(&finding.message)
+    )
 }

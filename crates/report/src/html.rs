@@ -6,8 +6,11 @@ use crib_grade::{Report, TestResult, Verdict};
 
 use crate::class::{Class, RuleRow, TestRow};
 use crate::plot::histogram_svg;
+use crate::quality::{QualityClass, Sources};
+use crate::sheet::QualityMarks;
 
 mod deep;
+mod quality;
 
 /// The verdicts in the order the page lists them, each with the symbol printed beside its
 /// colour so that the page reads the same in grey and for colour-blind readers.
@@ -98,7 +101,27 @@ document.body.dataset.ready = "yes";
 /// spread of the shares wrong), a sortable table of submissions, and one section per
 /// submission with its load diagnostics, every test it failed and its deep check.
 pub fn html(class: &Class, reports: &[Report]) -> String {
+    html_with(class, reports, PageExtras::default())
+}
+
+/// What the class report shows besides the results themselves.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PageExtras<'a> {
+    /// The submissions' source (`crib report --submissions DIR`): each submission's
+    /// code-quality findings are shown inline in it, like a code review.
+    pub sources: Option<&'a Sources>,
+    /// The markers' code-quality marks (`--quality-marks sheet.csv`): each submission's
+    /// criteria, code-quality mark (/30) and final mark (/100).
+    pub quality_marks: Option<&'a QualityMarks>,
+}
+
+/// Returns the page [`html`] does, with a code-quality section when any result has a
+/// `quality` section (how many submissions break each rule, and per submission its findings,
+/// inline in its source when `extras` has it) and the markers' marks when `extras` has them.
+pub fn html_with(class: &Class, reports: &[Report], extras: PageExtras<'_>) -> String {
     let s = &class.summary;
+    let quality_class = QualityClass::new(reports);
+    let marks = extras.quality_marks;
     let mixed = s.test_sets.len() > 1
         || s.test_sets
             .first()
@@ -110,7 +133,7 @@ pub fn html(class: &Class, reports: &[Report]) -> String {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { "Cribbage project: class report (" (s.submissions) " submissions)" }
-                style { (PreEscaped(STYLE)) }
+                style { (PreEscaped(STYLE)) (PreEscaped(quality::STYLE)) }
             }
             body {
                 h1 { "Project 1: Cribbage \u{2014} class report" }
@@ -125,7 +148,11 @@ pub fn html(class: &Class, reports: &[Report]) -> String {
                         @if i > 0 { ", " }
                         code { (iso) } @if s.isolation.len() > 1 { " (" (n) ")" }
                     }
-                    ". Code quality (30 marks) is given by the markers and not shown."
+                    @if marks.is_some() {
+                        ". Code quality (30 marks) is given by the markers, read from their marking sheet."
+                    } @else {
+                        ". Code quality (30 marks) is given by the markers and not shown."
+                    }
                 }
                 @if mixed {
                     p.warn {
@@ -138,13 +165,15 @@ pub fn html(class: &Class, reports: &[Report]) -> String {
                     a href="#glance" { "At a glance" } a href="#rules" { "Rules" }
                     a href="#tests" { "Tests" }
                     @if class.deep.is_some() { a href="#deep" { "Deep check" } }
+                    @if quality_class.is_some() { a href="#quality" { "Code quality" } }
                     a href="#submissions" { "Submissions" }
                 }
                 (glance(class))
                 (rules(&class.rules, s.loaded))
                 (tests(&class.tests))
                 @if let Some(d) = &class.deep { (deep::class_section(d, reports)) }
-                (submissions(reports, class.deep.is_some()))
+                @if let Some(q) = &quality_class { (quality::class_section(q, reports, marks)) }
+                (submissions(reports, class.deep.is_some(), extras))
                 (legend())
                 script { (PreEscaped(SCRIPT)) }
             }
@@ -275,7 +304,9 @@ fn verdict_counts(tests: &[TestResult]) -> Vec<(&'static str, usize)> {
 
 /// Returns the table of submissions (with a deep-check column when `deep`) and their
 /// sections.
-fn submissions(reports: &[Report], deep: bool) -> Markup {
+fn submissions(reports: &[Report], deep: bool, extras: PageExtras<'_>) -> Markup {
+    let marks = extras.quality_marks;
+    let linted = reports.iter().any(|r| r.quality.is_some());
     page! {
         h2 #submissions { "Submissions" }
         p.muted { "Click a column to sort; a name leads to the submission's failed tests and load diagnostics." }
@@ -284,6 +315,8 @@ fn submissions(reports: &[Report], deep: bool) -> Markup {
                 th { "submission" } th.n { "total /70" } th.n { "hand_value /50" }
                 th.n { "select_hand /20" } th.n { "tests failed" } th { "verdicts" } th { "problems" }
                 @if deep { th.n { "deep: pairs wrong" } }
+                @if linted { th { "quality findings" } }
+                @if marks.is_some() { th.n { "code quality /30" } th.n { "final /100" } }
             } }
             tbody {
                 @for (i, r) in reports.iter().enumerate() {
@@ -303,12 +336,21 @@ fn submissions(reports: &[Report], deep: bool) -> Markup {
                         td { @for (v, n) in verdict_counts(&r.tests) { (badge(v, Some(n))) } }
                         td { (problems_text(r)) }
                         @if deep { (deep::table_cell(r)) }
+                        @if linted {
+                            td data-v=(r.quality.as_ref().map_or(0, |q| q.summary.findings)) {
+                                (r.quality.as_ref().map_or_else(|| "-".to_string(), |q| q.summary.line()))
+                            }
+                        }
+                        @if let Some(m) = marks {
+                            (mark_cell(m.code_quality(&r.name)))
+                            (mark_cell(m.final_mark(r)))
+                        }
                     }
                 }
             }
         }
         @for (i, r) in reports.iter().enumerate() {
-            (submission(i, r))
+            (submission(i, r, extras))
         }
     }
 }
@@ -322,7 +364,19 @@ fn problems_text(report: &Report) -> String {
     }
 }
 
-fn submission(i: usize, r: &Report) -> Markup {
+/// Returns a table cell of a mark out of the markers' sheet; blank (not marked yet) sorts
+/// first.
+fn mark_cell(mark: Option<f64>) -> Markup {
+    page! {
+        @match mark {
+            Some(x) => td.n data-v=(x) { (format!("{x:.2}")) },
+            None => td.n data-v="-1" { span.muted { "not marked" } },
+        }
+    }
+}
+
+fn submission(i: usize, r: &Report, extras: PageExtras<'_>) -> Markup {
+    let final_mark = extras.quality_marks.and_then(|m| m.final_mark(r));
     let failed: Vec<&TestResult> = r
         .tests
         .iter()
@@ -330,7 +384,10 @@ fn submission(i: usize, r: &Report) -> Markup {
         .collect();
     page! {
         section.sub id=(format!("s{i}")) {
-            h3 { (r.name) " \u{2014} " (format!("{:.2}", r.marks.total)) " / 70" }
+            h3 {
+                (r.name) " \u{2014} " (format!("{:.2}", r.marks.total)) " / 70"
+                @if let Some(f) = final_mark { "; final " (format!("{f:.2}")) " / 100" }
+            }
             p.muted {
                 code { (r.path) } "; hand_value " (r.marks.hand_value_passed) "/" (r.marks.hand_value_total)
                 " (" (format!("{:.2}", r.marks.hand_value)) "/50), select_hand credit "
@@ -380,6 +437,7 @@ fn submission(i: usize, r: &Report) -> Markup {
                 }
             }
             @if let Some(d) = &r.deep { (deep::submission_section(d)) }
+            (quality::submission_section(r, extras.sources, extras.quality_marks))
         }
     }
 }
@@ -412,15 +470,15 @@ fn badge(verdict: &str, count: Option<usize>) -> Markup {
     }
 }
 
-fn pct(x: f64) -> String {
+pub(crate) fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
 
-fn bar_width(rate: f64) -> String {
+pub(crate) fn bar_width(rate: f64) -> String {
     format!("width: {:.0}px", (rate * 80.0).round())
 }
 
-fn fmt_mark(x: f64) -> String {
+pub(crate) fn fmt_mark(x: f64) -> String {
     if x.fract() == 0.0 {
         format!("{x:.0}")
     } else {

@@ -9,6 +9,13 @@
 //! of JavaScript to sort the table; no network, no external file), [`marks_csv`] the marks
 //! an LMS imports.
 //!
+//! Code quality, the markers' 30 marks: results with a `quality` section (`crib lint`'s
+//! findings) give the page a section of the rules broken across the class
+//! ([`QualityClass`]) and, with the submissions' [`Sources`], each submission's findings
+//! inline in its source ([`html_with`]). [`write_sheet_file`] writes the markers' sheet, one
+//! column per criterion of the [`Rubric`]; [`read_sheet`] reads it back filled
+//! ([`QualityMarks`]), for [`marks_csv_with`]'s `code_quality` and `final` columns.
+//!
 //! Expected answers and rule breakdowns come from crib-core through
 //! [`crib_grade::test_set`], matched to results by test id; a result graded against another
 //! test set still shows its marks, verdicts and answers, without the expected values.
@@ -31,6 +38,9 @@ mod deep;
 mod html;
 mod marks;
 mod plot;
+mod quality;
+mod rubric;
+mod sheet;
 
 use std::path::{Path, PathBuf};
 
@@ -40,8 +50,14 @@ pub use deep::{
     is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,
     FindingGroup, ShareHistogram, SHARE_BINS,
 };
-pub use html::html;
-pub use marks::{marks_csv, MARKS_COLUMNS};
+pub use html::{html, html_with, PageExtras};
+pub use marks::{marks_csv, marks_csv_with, MARKS_COLUMNS, QUALITY_COLUMNS};
+pub use quality::{QualityClass, RuleCount, SourceFile, Sources, SubmissionSource};
+pub use rubric::{Criterion, Rubric, RubricError, CODE_QUALITY_MARKS, DEFAULT_RUBRIC};
+pub use sheet::{
+    parse_sheet, read_sheet, sheet_columns, write_sheet, write_sheet_file, QualityMarks,
+    SheetError, SheetRow,
+};
 
 /// What stops a report from being made.
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +88,14 @@ pub enum ReportError {
     Empty {
         /// The directory.
         path: PathBuf,
+    },
+    /// The submissions directory (`--submissions`) cannot be surveyed.
+    #[error("cannot find the submissions in {}", path.display())]
+    Submissions {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        source: crib_grade::GradeError,
     },
     /// The marks CSV cannot be written.
     #[error("cannot write the marks csv")]

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use crib_grade::Report;
 
+use crate::sheet::QualityMarks;
 use crate::ReportError;
 
 /// The columns of [`marks_csv`], in order:
@@ -24,6 +25,13 @@ pub const MARKS_COLUMNS: [&str; 6] = [
     "test_set",
 ];
 
+/// The columns [`marks_csv_with`] adds when given the markers' sheet:
+///
+/// * `code_quality`: the markers' marks, out of 30, two decimals; blank while any criterion
+///   of the submission's row is blank (or it has none);
+/// * `final`: `total` + `code_quality`, out of 100; blank while `code_quality` is.
+pub const QUALITY_COLUMNS: [&str; 2] = ["code_quality", "final"];
+
 /// Writes the marks of `reports` as CSV (RFC 4180, a header row of [`MARKS_COLUMNS`]) to `out`,
 /// one row per report, sorted by student name, so that the same results always give the same
 /// file.
@@ -39,20 +47,43 @@ pub const MARKS_COLUMNS: [&str; 6] = [
 /// # Ok::<(), crib_report::ReportError>(())
 /// ```
 pub fn marks_csv(reports: &[Report], out: impl Write) -> Result<(), ReportError> {
+    marks_csv_with(reports, None, out)
+}
+
+/// Writes the marks as [`marks_csv`] does and, with the markers' `quality` marks (read from
+/// a filled sheet), the [`QUALITY_COLUMNS`] after [`MARKS_COLUMNS`].
+///
+/// # Errors
+/// [`ReportError::Csv`] if `out` cannot be written.
+pub fn marks_csv_with(
+    reports: &[Report],
+    quality: Option<&QualityMarks>,
+    out: impl Write,
+) -> Result<(), ReportError> {
     let mut sorted: Vec<&Report> = reports.iter().collect();
     sorted.sort_by(|a, b| a.name.cmp(&b.name));
     let mut writer = csv::Writer::from_writer(out);
-    writer.write_record(MARKS_COLUMNS)?;
+    let mut header: Vec<&str> = MARKS_COLUMNS.to_vec();
+    if quality.is_some() {
+        header.extend(QUALITY_COLUMNS);
+    }
+    writer.write_record(header)?;
+    let cell = |x: Option<f64>| x.map(|x| format!("{x:.2}")).unwrap_or_default();
     for r in sorted {
         let m = &r.marks;
-        writer.write_record([
+        let mut row = vec![
             r.name.clone(),
             format!("{:.2}", m.hand_value),
             format!("{:.2}", m.select_hand),
             format!("{:.2}", m.total),
             r.problems().join("; "),
             r.test_set.clone(),
-        ])?;
+        ];
+        if let Some(q) = quality {
+            row.push(cell(q.code_quality(&r.name)));
+            row.push(cell(q.final_mark(r)));
+        }
+        writer.write_record(row)?;
     }
     writer.flush().map_err(csv::Error::from)?;
     Ok(())

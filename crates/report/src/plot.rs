@@ -41,6 +41,24 @@ pub(crate) fn share_histogram_svg(histogram: &ShareHistogram, width: u32, height
     bars_svg(&bars, width, height)
 }
 
+/// Returns the class's rules as an `<svg>` bar chart of `width` x `height` pixels: one bar
+/// per rule (in the order given), its height the submissions with a finding of it.
+pub(crate) fn rules_svg(rules: &[crate::quality::RuleCount], width: u32, height: u32) -> String {
+    let counts: Vec<usize> = rules.iter().map(|r| r.submissions).collect();
+    let label = |i: u32| {
+        rules
+            .get(i as usize)
+            .map_or_else(String::new, |r| r.rule.clone())
+    };
+    let bars = Bars {
+        title: "submissions breaking each rule",
+        x_desc: "rule (crib lint --explain RULE)",
+        counts: &counts,
+        label: &label,
+    };
+    bars_svg(&bars, width, height)
+}
+
 /// A bar chart: a count per bin, each bin with its label.
 struct Bars<'a> {
     title: &'a str,

@@ -66,6 +66,7 @@ fn problems_count_verdicts() {
         elapsed_ms: 1,
         output: String::new(),
         deep: None,
+        quality: None,
     };
     assert_eq!(
         report.problems(),
@@ -137,6 +138,7 @@ fn policy_report(elapsed_ms: u64) -> Report {
         tests,
         children: 1,
         deep: None,
+        quality: None,
         elapsed_ms,
         output: String::new(),
     }
@@ -227,3 +229,5 @@ fn execution_time_rounds_up_and_numbers_are_stable() {
     assert_eq!(numbers, ["1.1", "1.2", "2.1"]);
     assert_eq!(gs, gradescope(&policy_report(1)));
 }
+
+mod quality;

@@ -51,6 +51,7 @@ pub(crate) fn report(name: &str, tests: &[(&str, &str)]) -> Report {
         tests,
         children: 1,
         deep: None,
+        quality: None,
         elapsed_ms: 1500,
         output: String::new(),
     }

@@ -1,0 +1,225 @@
+//! Code quality in the class report: how many submissions break each rule
+//! ([`QualityClass`]), and the submissions' source to show the findings in
+//! ([`Sources`]).
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Component, Path};
+
+use crib_grade::Report;
+
+use crate::ReportError;
+
+/// The most bytes of one source file the page shows.
+pub const MAX_SOURCE_BYTES: u64 = 256 * 1024;
+
+/// One rule in the class: how many submissions break it, and how often.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleCount {
+    /// The rule's code, e.g. `D102`.
+    pub rule: String,
+    /// How many linted submissions have at least one finding of it.
+    pub submissions: usize,
+    /// How many findings of it there are in all.
+    pub findings: usize,
+}
+
+/// The code-quality findings of the class, from the results' `quality` sections.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QualityClass {
+    /// How many results have a quality section.
+    pub linted: usize,
+    /// How many of those have no finding.
+    pub clean: usize,
+    /// Every rule with a finding, most submissions first (ties by code).
+    pub rules: Vec<RuleCount>,
+}
+
+impl QualityClass {
+    /// Returns the class's findings by rule, or `None` when no result has a quality section.
+    pub fn new(reports: &[Report]) -> Option<QualityClass> {
+        let linted: Vec<&crib_lint::Lint> =
+            reports.iter().filter_map(|r| r.quality.as_ref()).collect();
+        if linted.is_empty() {
+            return None;
+        }
+        let mut by_rule: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+        for lint in &linted {
+            for (rule, n) in &lint.summary.by_rule {
+                let entry = by_rule.entry(rule).or_default();
+                entry.0 += 1;
+                entry.1 += n;
+            }
+        }
+        let mut rules: Vec<RuleCount> = by_rule
+            .into_iter()
+            .map(|(rule, (submissions, findings))| RuleCount {
+                rule: rule.to_string(),
+                submissions,
+                findings,
+            })
+            .collect();
+        rules.sort_by(|a, b| b.submissions.cmp(&a.submissions).then(a.rule.cmp(&b.rule)));
+        Some(QualityClass {
+            linted: linted.len(),
+            clean: linted.iter().filter(|l| l.findings.is_empty()).count(),
+            rules,
+        })
+    }
+}
+
+/// One source file of a submission.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The file, relative to the submission, as findings name it.
+    pub file: String,
+    /// Its text (invalid UTF-8 replaced), at most [`MAX_SOURCE_BYTES`].
+    pub text: String,
+    /// Whether the text was cut at [`MAX_SOURCE_BYTES`].
+    pub truncated: bool,
+}
+
+/// What was found of one submission's source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubmissionSource {
+    /// Its files, in the order it loaded them.
+    Found(Vec<SourceFile>),
+    /// Why it is not shown (not in the directory, unreadable...).
+    Missing(String),
+}
+
+/// The source of each submission, found in the directory the results were graded from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sources {
+    /// By submission name.
+    pub by_name: BTreeMap<String, SubmissionSource>,
+}
+
+impl Sources {
+    /// Returns the source of each of `reports`, found in `dir` with `crib grade`'s naming
+    /// rules ([`crib_grade::survey`]: a `.pl` file or a directory per submission, named by
+    /// its stem or directory name). A submission not found, or whose files cannot be read,
+    /// gets [`SubmissionSource::Missing`] saying why; that is not an error. A directory
+    /// submission shows the files its result says were loaded (else its `.pl` files); symbolic
+    /// links are never followed.
+    ///
+    /// # Errors
+    /// [`ReportError::Submissions`] if `dir` itself cannot be surveyed.
+    pub fn read(dir: &Path, reports: &[Report]) -> Result<Sources, ReportError> {
+        let found = crib_grade::survey(&[dir.to_path_buf()], false).map_err(|source| {
+            ReportError::Submissions {
+                path: dir.to_path_buf(),
+                source,
+            }
+        })?;
+        let paths: BTreeMap<&str, &Path> = found
+            .submissions
+            .iter()
+            .map(|s| (s.name.as_str(), s.path.as_path()))
+            .collect();
+        let by_name = reports
+            .iter()
+            .map(|r| {
+                let source = match paths.get(r.name.as_str()) {
+                    None => SubmissionSource::Missing(format!(
+                        "no submission named {:?} in {}",
+                        r.name,
+                        dir.display()
+                    )),
+                    Some(path) => read_submission(path, r),
+                };
+                (r.name.clone(), source)
+            })
+            .collect();
+        Ok(Sources { by_name })
+    }
+
+    /// Returns submission `name`'s source, if it was looked for.
+    pub fn get(&self, name: &str) -> Option<&SubmissionSource> {
+        self.by_name.get(name)
+    }
+}
+
+fn read_submission(path: &Path, report: &Report) -> SubmissionSource {
+    if path.is_file() {
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        return match read_file(path) {
+            Ok((text, truncated)) => SubmissionSource::Found(vec![SourceFile {
+                file,
+                text,
+                truncated,
+            }]),
+            Err(why) => SubmissionSource::Missing(why),
+        };
+    }
+    let mut names: Vec<String> = report.load.files.clone();
+    let named = report.quality.iter().flat_map(|q| &q.findings);
+    for finding in named {
+        if !names.contains(&finding.file) {
+            names.push(finding.file.clone());
+        }
+    }
+    if names.is_empty() {
+        names = prolog_files(path);
+    }
+    let mut files = Vec::new();
+    for name in names {
+        let relative = Path::new(&name);
+        let inside = relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
+        if !inside {
+            continue;
+        }
+        if let Ok((text, truncated)) = read_file(&path.join(relative)) {
+            files.push(SourceFile {
+                file: name,
+                text,
+                truncated,
+            });
+        }
+    }
+    if files.is_empty() {
+        SubmissionSource::Missing(format!("no readable .pl file in {}", path.display()))
+    } else {
+        SubmissionSource::Found(files)
+    }
+}
+
+/// Returns the names of the regular `.pl` files directly in `dir`, sorted.
+fn prolog_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.to_ascii_lowercase().ends_with(".pl") && !n.starts_with('.'))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Returns the start of the regular file `path` and whether it was cut; never follows a
+/// symbolic link.
+fn read_file(path: &Path) -> Result<(String, bool), String> {
+    let why = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let meta = std::fs::symlink_metadata(path).map_err(why)?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_SOURCE_BYTES).read_to_end(&mut bytes))
+        .map_err(why)?;
+    Ok((
+        String::from_utf8_lossy(&bytes).into_owned(),
+        meta.len() > MAX_SOURCE_BYTES,
+    ))
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

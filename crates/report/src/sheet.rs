@@ -1,0 +1,361 @@
+//! The code-quality marking sheet: written with one row per submission for the markers to
+//! fill in, and read back into [`QualityMarks`].
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crib_grade::Report;
+
+use crate::rubric::Rubric;
+
+/// Why a marking sheet cannot be written or read. Every message names the file, and a bad
+/// cell its line (1-based, the header being line 1) and column.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SheetError {
+    /// The sheet exists and overwriting was not asked for.
+    #[error("{} exists; pass --force to overwrite it", path.display())]
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The sheet cannot be read or written.
+    #[error("cannot {action} {}", path.display())]
+    Io {
+        /// `read` or `write`.
+        action: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not well-formed CSV (e.g. a row with another number of cells than the
+    /// header).
+    #[error("{}:{line}: not a marking sheet: {message}", path.display())]
+    Csv {
+        /// The file.
+        path: PathBuf,
+        /// The line.
+        line: u64,
+        /// What the CSV reader says.
+        message: String,
+    },
+    /// The header lacks a column the rubric needs.
+    #[error("{}:1: no column {column:?} (the sheet needs submission, one column per criterion of the {rubric}, and notes)", path.display())]
+    MissingColumn {
+        /// The file.
+        path: PathBuf,
+        /// The column.
+        column: String,
+        /// Where the rubric came from.
+        rubric: String,
+    },
+    /// A row names a submission the results do not have.
+    #[error("{}:{line}: column \"submission\": {name:?} is not a submission of these results", path.display())]
+    UnknownSubmission {
+        /// The file.
+        path: PathBuf,
+        /// The line.
+        line: u64,
+        /// The name.
+        name: String,
+    },
+    /// Two rows name one submission.
+    #[error("{}:{line}: column \"submission\": {name:?} has a row already, on line {first}", path.display())]
+    Duplicate {
+        /// The file.
+        path: PathBuf,
+        /// The line of the second row.
+        line: u64,
+        /// The name.
+        name: String,
+        /// The line of the first.
+        first: u64,
+    },
+    /// A mark is not a number.
+    #[error("{}:{line}: column {column:?}: {text:?} is not a number (leave the cell blank if not marked yet)", path.display())]
+    NotANumber {
+        /// The file.
+        path: PathBuf,
+        /// The line.
+        line: u64,
+        /// The criterion.
+        column: String,
+        /// The cell.
+        text: String,
+    },
+    /// A mark is below 0 or above the criterion's maximum.
+    #[error("{}:{line}: column {column:?}: {mark} is outside 0..={max}, the criterion's marks", path.display())]
+    OutOfRange {
+        /// The file.
+        path: PathBuf,
+        /// The line.
+        line: u64,
+        /// The criterion.
+        column: String,
+        /// The mark.
+        mark: f64,
+        /// The criterion's maximum.
+        max: f64,
+    },
+}
+
+/// One submission's row of a filled sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SheetRow {
+    /// Its line in the sheet.
+    pub line: u64,
+    /// One mark per criterion, in rubric order; `None` where the cell is blank (not marked
+    /// yet, never 0).
+    pub marks: Vec<Option<f64>>,
+    /// The markers' notes.
+    pub notes: String,
+}
+
+/// The code-quality marks read from a filled sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QualityMarks {
+    /// The rubric the sheet was read against.
+    pub rubric: Rubric,
+    /// The rows, by submission name. A submission without a row is not marked yet.
+    pub rows: BTreeMap<String, SheetRow>,
+}
+
+impl QualityMarks {
+    /// Returns submission `name`'s code-quality mark, out of 30: the sum of its criteria,
+    /// or `None` while any is blank or it has no row.
+    pub fn code_quality(&self, name: &str) -> Option<f64> {
+        let row = self.rows.get(name)?;
+        row.marks.iter().copied().sum::<Option<f64>>().map(round2)
+    }
+
+    /// Returns `report`'s final mark, out of 100: its test marks (out of 70) plus its
+    /// [code-quality mark](QualityMarks::code_quality), or `None` while that is incomplete.
+    pub fn final_mark(&self, report: &Report) -> Option<f64> {
+        self.code_quality(&report.name)
+            .map(|q| round2(report.marks.total + q))
+    }
+
+    /// Returns how many submissions have a complete code-quality mark.
+    pub fn complete(&self) -> usize {
+        self.rows
+            .keys()
+            .filter(|name| self.code_quality(name).is_some())
+            .count()
+    }
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Returns the sheet's header: `submission`, `findings`, one column per criterion, `notes`.
+pub fn sheet_columns(rubric: &Rubric) -> Vec<String> {
+    let mut columns = vec!["submission".to_string(), "findings".to_string()];
+    columns.extend(rubric.criteria.iter().map(|c| c.id.clone()));
+    columns.push("notes".into());
+    columns
+}
+
+/// Writes the empty marking sheet of `reports` to `out`: a header of [`sheet_columns`],
+/// then one row per submission sorted by name, with its findings summary
+/// ([`crib_lint::Summary::line`], or `not linted` for a result without a quality section)
+/// and blank marks and notes.
+///
+/// # Errors
+/// The CSV writer's error if `out` cannot be written.
+pub fn write_sheet(reports: &[Report], rubric: &Rubric, out: impl Write) -> csv::Result<()> {
+    let mut sorted: Vec<&Report> = reports.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut writer = csv::Writer::from_writer(out);
+    writer.write_record(sheet_columns(rubric))?;
+    for r in sorted {
+        let findings = r
+            .quality
+            .as_ref()
+            .map_or_else(|| "not linted".to_string(), |q| q.summary.line());
+        let mut row = vec![r.name.clone(), findings];
+        row.extend(rubric.criteria.iter().map(|_| String::new()));
+        row.push(String::new());
+        writer.write_record(row)?;
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// Writes the empty marking sheet ([`write_sheet`]) to the file `path`, refusing to replace
+/// an existing file unless `force`.
+///
+/// # Errors
+/// [`SheetError::Exists`] if `path` exists and not `force`; [`SheetError::Io`] if it cannot
+/// be written.
+pub fn write_sheet_file(
+    reports: &[Report],
+    rubric: &Rubric,
+    path: &Path,
+    force: bool,
+) -> Result<(), SheetError> {
+    let io = |source| SheetError::Io {
+        action: "write",
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let file = options.open(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            SheetError::Exists {
+                path: path.to_path_buf(),
+            }
+        } else {
+            io(e)
+        }
+    })?;
+    write_sheet(reports, rubric, std::io::BufWriter::new(file)).map_err(|e| match e.into_kind() {
+        csv::ErrorKind::Io(e) => io(e),
+        other => io(std::io::Error::other(format!("{other:?}"))),
+    })
+}
+
+/// Reads the filled sheet in the file `path`; see [`parse_sheet`].
+///
+/// # Errors
+/// [`SheetError::Io`] if it cannot be read, else as [`parse_sheet`].
+pub fn read_sheet(
+    path: &Path,
+    reports: &[Report],
+    rubric: &Rubric,
+) -> Result<QualityMarks, SheetError> {
+    let text = std::fs::read(path).map_err(|source| SheetError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_sheet(&text, path, reports, rubric)
+}
+
+/// Reads a filled sheet, `text` read from `path`, against `reports` and `rubric`. Columns
+/// are found by their header, in any order; other columns (such as `findings`) are ignored.
+/// Cells are trimmed; a blank mark is not marked yet.
+///
+/// # Errors
+/// A [`SheetError`] naming `path`, the line and the column: a column of the rubric (or
+/// `submission` or `notes`) missing, malformed CSV, a submission the results do not have or
+/// given twice, a mark that is not a number or is outside 0 to the criterion's maximum.
+pub fn parse_sheet(
+    text: &[u8],
+    path: &Path,
+    reports: &[Report],
+    rubric: &Rubric,
+) -> Result<QualityMarks, SheetError> {
+    let csv_error = |e: csv::Error| SheetError::Csv {
+        path: path.to_path_buf(),
+        line: e.position().map_or(1, |p| p.line()),
+        message: match e.kind() {
+            csv::ErrorKind::UnequalLengths {
+                expected_len, len, ..
+            } => format!("{len} cells where the header has {expected_len}"),
+            _ => e.to_string(),
+        },
+    };
+    let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new().from_reader(text);
+    let header = reader.headers().map_err(csv_error)?.clone();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| h.trim() == name)
+            .ok_or_else(|| SheetError::MissingColumn {
+                path: path.to_path_buf(),
+                column: name.to_string(),
+                rubric: rubric.source.clone(),
+            })
+    };
+    let submission = column("submission")?;
+    let criteria = rubric
+        .criteria
+        .iter()
+        .map(|c| column(&c.id))
+        .collect::<Result<Vec<usize>, SheetError>>()?;
+    let notes = column("notes")?;
+    let mut rows: BTreeMap<String, SheetRow> = BTreeMap::new();
+    for record in reader.records() {
+        let record = record.map_err(csv_error)?;
+        let line = record.position().map_or(0, |p| p.line());
+        let cell = |i: usize| record.get(i).unwrap_or("").trim();
+        let name = cell(submission);
+        if name.is_empty() && record.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        if !reports.iter().any(|r| r.name == name) {
+            return Err(SheetError::UnknownSubmission {
+                path: path.to_path_buf(),
+                line,
+                name: name.to_string(),
+            });
+        }
+        if let Some(first) = rows.get(name) {
+            return Err(SheetError::Duplicate {
+                path: path.to_path_buf(),
+                line,
+                name: name.to_string(),
+                first: first.line,
+            });
+        }
+        let mut marks = Vec::with_capacity(criteria.len());
+        for (criterion, &i) in rubric.criteria.iter().zip(&criteria) {
+            marks.push(mark(cell(i), criterion, line, path)?);
+        }
+        let row = SheetRow {
+            line,
+            marks,
+            notes: cell(notes).to_string(),
+        };
+        rows.insert(name.to_string(), row);
+    }
+    Ok(QualityMarks {
+        rubric: rubric.clone(),
+        rows,
+    })
+}
+
+/// Returns the mark in `text` for `criterion`: `None` when blank.
+fn mark(
+    text: &str,
+    criterion: &crate::rubric::Criterion,
+    line: u64,
+    path: &Path,
+) -> Result<Option<f64>, SheetError> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let mark: f64 = text
+        .parse()
+        .ok()
+        .filter(|m: &f64| m.is_finite())
+        .ok_or_else(|| SheetError::NotANumber {
+            path: path.to_path_buf(),
+            line,
+            column: criterion.id.clone(),
+            text: text.to_string(),
+        })?;
+    if !(0.0..=criterion.max).contains(&mark) {
+        return Err(SheetError::OutOfRange {
+            path: path.to_path_buf(),
+            line,
+            column: criterion.id.clone(),
+            mark,
+            max: criterion.max,
+        });
+    }
+    Ok(Some(mark))
+}
+
+#[cfg(test)]
+mod tests;
