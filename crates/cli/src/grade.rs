@@ -53,6 +53,10 @@ pub struct GradeArgs {
     /// Show every diagnostic and test under each submission.
     #[arg(long, short)]
     verbose: bool,
+    /// Leave out the code-quality findings (crib lint's, in each result's `quality`
+    /// section and the table's quality column; never a mark).
+    #[arg(long)]
+    no_lint: bool,
     /// Print one JSON object per submission (JSON Lines) on stdout instead of the table.
     #[arg(long)]
     json: bool,
@@ -199,6 +203,14 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         CreditArg::Ratio => SelectCredit::Ratio,
     };
     let mut grader = Grader::new(&args.swipl, choice, limits)?.with_select_credit(credit);
+    if !args.no_lint {
+        let mut linter = crib_lint::Linter::new(&args.swipl, choice)?;
+        if let Ok(exe) = std::env::current_exe() {
+            // As for the grader's children, below; a warning there says it if it fails.
+            let _ = linter.confine_with(&exe);
+        }
+        grader = grader.with_lint(linter);
+    }
     // Under bubblewrap, this very binary applies Landlock inside the sandbox (see main).
     match std::env::current_exe() {
         Ok(exe) => {
@@ -249,7 +261,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         writeln!(
             out,
             "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, memory {}, \
-             results in {}{}; code quality (30) not assessed",
+             results in {}{}; code quality (30): marked by people (crib report --quality-sheet)",
             reports.len(),
             if reports.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),

@@ -73,6 +73,7 @@ pub struct Grader {
     counter: AtomicUsize,
     select_credit: SelectCredit,
     deep: Option<Box<dyn AfterTests>>,
+    linter: Option<crib_lint::Linter>,
 }
 
 impl Grader {
@@ -109,6 +110,7 @@ impl Grader {
             counter: AtomicUsize::new(0),
             select_credit: SelectCredit::default(),
             deep: None,
+            linter: None,
         })
     }
 
@@ -124,6 +126,18 @@ impl Grader {
         self.jail
             .confine_with(program, self.dir.path())
             .map_err(GradeError::Confine)
+    }
+
+    /// Returns the grader with `linter` run on every submission after its tests: each
+    /// result then has a `quality` section (crib-lint's findings, never a mark).
+    pub fn with_lint(mut self, linter: crib_lint::Linter) -> Grader {
+        self.linter = Some(linter);
+        self
+    }
+
+    /// Whether results get a quality section ([`Grader::with_lint`]).
+    pub fn lints(&self) -> bool {
+        self.linter.is_some()
     }
 
     /// Returns the grader with select_hand tests credited on `scale` (default
@@ -179,6 +193,7 @@ impl Grader {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let mut run = Run::new(self.tests);
         let mut deep = None;
+        let mut quality = None;
         // A random name: a child may pass through the work directory but not list it.
         let work = tempfile::Builder::new()
             .prefix(&format!("s{n}-"))
@@ -209,6 +224,14 @@ impl Grader {
                             slot,
                             limits: self.limits,
                         })
+                    });
+                quality = self
+                    .linter
+                    .as_ref()
+                    .filter(|_| !run.load.files.is_empty())
+                    .map(|linter| {
+                        let copy = work.path().join("submission");
+                        linter.lint(slot, &submission.name, &copy, &run.load.files)
                     });
                 staged.hash
             }
@@ -248,8 +271,7 @@ impl Grader {
             elapsed_ms: started.elapsed().as_millis() as u64,
             output: String::from_utf8_lossy(&run.output).into_owned(),
             deep,
-            // The lead wires crib-lint in here; until then no result has a quality section.
-            quality: None,
+            quality,
         }
     }
 

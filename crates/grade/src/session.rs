@@ -229,7 +229,9 @@ impl Session {
             && report.content_hash == current
             && report.select_credit == grader.select_credit()
             // A result without the deep check does not do when it is asked for.
-            && (grader.deep().is_none() || report.deep.is_some()))
+            && (grader.deep().is_none() || report.deep.is_some())
+            // Nor one without the lint when results are to have it.
+            && (!grader.lints() || report.quality.is_some()))
         .then_some(report)
     }
 
