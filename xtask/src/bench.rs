@@ -75,6 +75,7 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
     };
     let bench_pl = "prolog/bench.pl, CPU time";
 
+    let lint = lint_bench();
     let sweep = "sweep/score_distribution_all_pairs";
     let (one_deal, every_six) = ("analyze_crib_6", "discard_table/every_6_card_deal");
     let rows = vec![
@@ -154,6 +155,22 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             None,
             time_grading(root, &target, PLAIN, 100),
             "`crib grade` of 100 copies of it, wall clock",
+        ),
+        row(
+            "lint one plain student-style solution",
+            "<= 0.5 s",
+            Some(0.5),
+            lint.as_ref()
+                .map_err(Clone::clone)
+                .and_then(|_| criterion_estimate(&target, "lint/correct.pl")),
+            "criterion lint/correct.pl (`cargo bench -p crib-lint`)",
+        ),
+        row(
+            "lint 500 submissions on 2 workers",
+            "<= 2 min on 2 cores",
+            Some(120.0),
+            lint.clone(),
+            "`cargo bench -p crib-lint`, 500 copies, wall clock",
         ),
         row(
             "worst case, one submission (bound)",
@@ -275,6 +292,26 @@ fn json_estimate(text: &str, key: &str) -> Option<f64> {
         .find(|c: char| !(c.is_ascii_digit() || "+-.eE".contains(c)))
         .unwrap_or(number.len());
     number[..end].parse().ok()
+}
+
+/// Runs crib-lint's benchmark; returns the seconds it took to lint 500 submissions (its
+/// criterion estimate for one is read from target/criterion afterwards).
+fn lint_bench() -> Result<f64, String> {
+    let mut cmd = crate::cargo();
+    cmd.args(["bench", "-p", "crib-lint", "--bench", "lint"]);
+    eprintln!("$ {}", crate::describe(&cmd));
+    let output = cmd
+        .output()
+        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !output.status.success() {
+        return Err("cargo bench -p crib-lint failed".into());
+    }
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("lint: 500 submissions on 2 workers in "))
+        .and_then(|rest| rest.trim_end_matches(" s").parse::<f64>().ok())
+        .ok_or_else(|| "no `lint: 500 submissions` line in the benchmark's output".into())
 }
 
 /// Runs prolog/bench.pl; returns its output or why there is none.
