@@ -68,7 +68,13 @@ pub(crate) fn findings(
         match w.kind.as_str() {
             "singletons" => add("W201", &w.file, w.line, pred, first_sentence(&w.text)),
             "multiton" => add("W202", &w.file, w.line, pred, first_sentence(&w.text)),
-            "discontiguous" => add("W203", &w.file, w.line, pred, first_sentence(&w.text)),
+            "discontiguous" => {
+                let name = pred.clone().unwrap_or_else(|| "a predicate".into());
+                let message = format!(
+                    "clauses of {name} are not together (another predicate's clauses come between)"
+                );
+                add("W203", &w.file, w.line, pred, message)
+            }
             "redefine_system" => add("W204", &w.file, w.line, pred, first_sentence(&w.text)),
             "syntax" => {} // the reader's E001 says it, with the same line
             "error" => add("E003", &w.file, w.line, pred, first_sentence(&w.text)),

@@ -94,3 +94,31 @@ fn each_rule_example_triggers_it_and_its_fix_does_not() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn the_readme_lists_every_rule_as_it_is() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let rows: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.len() > 6)
+        .collect();
+    for rule in RULES {
+        let row = format!(
+            "| {} | {} | {} |",
+            rule.code,
+            rule.family.name(),
+            rule.title
+        );
+        assert!(rows.contains(&row.as_str()), "README.md has no row {row}");
+    }
+    let listed = rows
+        .iter()
+        .filter(|r| r.as_bytes().get(2).is_some_and(u8::is_ascii_uppercase))
+        .count();
+    assert_eq!(
+        listed,
+        RULES.len(),
+        "README.md lists rules that do not exist"
+    );
+}
