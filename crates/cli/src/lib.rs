@@ -12,6 +12,7 @@ mod lint;
 mod report;
 mod score;
 mod select;
+mod similar;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -53,6 +54,8 @@ enum Command {
     Report(report::ReportArgs),
     /// Findings on Prolog submissions for the markers of code quality (never a mark).
     Lint(lint::LintArgs),
+    /// Pairs of submissions that share code, within a class and against known sources.
+    Similar(similar::SimilarArgs),
 }
 
 /// Returns the clap definition of `crib`, as the man page and completions describe it.
@@ -75,6 +78,7 @@ pub fn main() -> ExitCode {
         Command::Grade(args) => grade::run(args),
         Command::Report(args) => report::run(args),
         Command::Lint(args) => lint::run(args),
+        Command::Similar(args) => similar::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

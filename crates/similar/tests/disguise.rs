@@ -1,0 +1,315 @@
+//! Disguised copies of the project's own correct solutions rank above every pair of
+//! independently written ones; a file made of halves of two others matches its two
+//! sources best; code given to everyone (`base`) is not counted. One comparison, many
+//! assertions. The independent solutions: the Prolog reference (prolog/cribbage.pl), the
+//! grade corpus's plain student-style one (correct.pl) and tests/independent/tally.pl,
+//! written apart from both (70 of 70 in `crib grade`). The corpus's two-module submission
+//! (module/) is correct.pl restructured, so it counts as a disguised copy.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crib_similar::token::{tokenize, Kind};
+use crib_similar::{compare, Options, Pair, Source};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap()
+}
+
+fn source(name: &str, files: &[(&str, String)]) -> Source {
+    Source {
+        name: name.into(),
+        files: files
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.clone()))
+            .collect(),
+    }
+}
+
+/// Rewrites every identifier outside comments and quotes for which `f` gives a new name.
+fn rename(text: &str, f: impl Fn(&str) -> Option<String>) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '%' {
+            while i < chars.len() && chars[i] != '\n' {
+                out.push(chars[i]);
+                i += 1;
+            }
+        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
+            let end = text[..].char_indices().count(); // bound
+            let mut j = i + 2;
+            while j < end && !(chars[j] == '*' && chars.get(j + 1) == Some(&'/')) {
+                j += 1;
+            }
+            out.extend(&chars[i..(j + 2).min(chars.len())]);
+            i = j + 2;
+        } else if c == '\'' || c == '"' || (c == '0' && chars.get(i + 1) == Some(&'\'')) {
+            // Quoted items and 0'c are copied as they are.
+            let start = i;
+            if c == '0' {
+                i += 3;
+            } else {
+                i += 1;
+                while i < chars.len() && chars[i] != c {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            out.extend(&chars[start..i.min(chars.len())]);
+        } else if c.is_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            out.push_str(&f(&word).unwrap_or(word));
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The names of the predicates `text` defines.
+fn own(text: &str) -> BTreeSet<String> {
+    crib_similar::token::clauses(tokenize(text))
+        .iter()
+        .filter_map(|c| c.first())
+        .filter(|t| t.kind == Kind::Atom && t.text != ":-")
+        .map(|t| t.text.clone())
+        .collect()
+}
+
+/// The clauses of `text`, each with the comments and blank lines before it, as text.
+fn chunks(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let ends: Vec<u32> = {
+        let tokens = tokenize(text);
+        tokens
+            .iter()
+            .filter(|t| t.kind == Kind::End)
+            .map(|t| t.line)
+            .collect()
+    };
+    let mut out = Vec::new();
+    let mut from = 0usize;
+    for end in ends {
+        let end = end as usize;
+        if end > from {
+            out.push(lines[from..end].join("\n") + "\n");
+            from = end;
+        }
+    }
+    out
+}
+
+/// `text` with each predicate's clauses kept together, predicates in reverse order.
+fn reorder(text: &str) -> String {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for chunk in chunks(text) {
+        let head = crib_similar::token::clauses(tokenize(&chunk))
+            .first()
+            .and_then(|c| c.first().map(|t| t.text.clone()))
+            .unwrap_or_default();
+        match groups.iter_mut().find(|(h, _)| *h == head) {
+            Some((_, cs)) => cs.push(chunk),
+            None => groups.push((head, vec![chunk])),
+        }
+    }
+    groups.reverse();
+    groups.into_iter().flat_map(|(_, cs)| cs).collect()
+}
+
+/// `text` as SWI-Prolog's portray_clause/1 writes it back: its own layout and variable
+/// names, every comment gone. Reading does not run the code.
+fn portray(text: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("in.pl");
+    std::fs::write(&file, text).unwrap();
+    let goal = format!(
+        "open('{}', read, S), repeat, read_term(S, T, []), \
+         ( T == end_of_file -> ! ; portray_clause(T), fail ), halt",
+        file.display()
+    );
+    let out = std::process::Command::new("swipl")
+        .args(["--no-tty", "-q", "-g", &goal, "-t", "halt(1)"])
+        .output()
+        .expect("these tests need swipl");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn score(pairs: &[Pair], a: &str, b: &str) -> f64 {
+    pairs
+        .iter()
+        .find(|p| (p.a == a && p.b == b) || (p.a == b && p.b == a))
+        .map_or(0.0, |p| p.similarity)
+}
+
+#[test]
+fn disguised_copies_rank_above_independent_solutions() {
+    let reference = read("prolog/cribbage.pl");
+    let correct = read("crates/grade/tests/submissions/correct.pl");
+    let module = [
+        (
+            "cribbage.pl",
+            read("crates/grade/tests/submissions/module/cribbage.pl"),
+        ),
+        (
+            "scoring.pl",
+            read("crates/grade/tests/submissions/module/scoring.pl"),
+        ),
+    ];
+    let preds = own(&correct);
+    let vars_renamed = rename(&correct, |w| {
+        w.starts_with(|c: char| c.is_uppercase())
+            .then(|| format!("Zz{}", w.len()))
+    });
+    let preds_renamed = rename(&correct, |w| preds.contains(w).then(|| format!("my_{w}")));
+    let no_comments = portray(&correct).replace("\n\n", "\n% a comment of my own\n");
+    let everything = portray(&reorder(&rename(&correct, |w| {
+        preds.contains(w).then(|| format!("q_{w}"))
+    })));
+    let ref_chunks = chunks(&reference);
+    let cor_chunks = chunks(&correct);
+    let half: String = ref_chunks[..ref_chunks.len() / 2]
+        .iter()
+        .chain(&cor_chunks[cor_chunks.len() / 2..])
+        .cloned()
+        .collect();
+    let tally = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/tally.pl"),
+    )
+    .unwrap();
+    let class = vec![
+        source("tally", &[("tally.pl", tally)]),
+        source("reference", &[("cribbage.pl", reference.clone())]),
+        source("correct", &[("correct.pl", correct.clone())]),
+        Source {
+            name: "module".into(),
+            files: module
+                .iter()
+                .map(|(n, t)| (n.to_string(), t.clone()))
+                .collect(),
+        },
+        source("vars_renamed", &[("a.pl", vars_renamed)]),
+        source("preds_renamed", &[("a.pl", preds_renamed)]),
+        source("portrayed", &[("a.pl", portray(&correct))]),
+        source("reordered", &[("a.pl", reorder(&correct))]),
+        source("comments_changed", &[("a.pl", no_comments)]),
+        source("everything", &[("a.pl", everything)]),
+        source("reference_portrayed", &[("a.pl", portray(&reference))]),
+        source("half_and_half", &[("a.pl", half)]),
+    ];
+    let pairs = compare(&class, &[], &[], &Options::default());
+    let independent = ["reference", "correct", "tally"];
+    let mut best_independent: f64 = 0.0;
+    for (i, a) in independent.iter().enumerate() {
+        for b in &independent[i + 1..] {
+            let s = score(&pairs, a, b);
+            eprintln!("independent {a} / {b}: {s:.3}");
+            best_independent = best_independent.max(s);
+        }
+    }
+    let disguises = [
+        ("correct", "vars_renamed"),
+        ("correct", "preds_renamed"),
+        ("correct", "portrayed"),
+        ("correct", "reordered"),
+        ("correct", "comments_changed"),
+        ("correct", "everything"),
+        ("correct", "module"),
+        ("reference", "reference_portrayed"),
+    ];
+    let mut weak = Vec::new();
+    for (original, copy) in disguises {
+        let s = score(&pairs, original, copy);
+        eprintln!("disguised {copy} of {original}: {s:.3}");
+        if s <= best_independent {
+            weak.push(format!("{copy}: {s:.3} <= {best_independent:.3}"));
+        }
+    }
+    assert!(weak.is_empty(), "{}", weak.join("; "));
+
+    // The half-and-half file's two best matches are its sources.
+    let mut matches: Vec<(&str, f64)> = pairs
+        .iter()
+        .filter_map(|p| match (p.a.as_str(), p.b.as_str()) {
+            ("half_and_half", other) | (other, "half_and_half") => Some((other, p.similarity)),
+            _ => None,
+        })
+        .filter(|(other, _)| independent.contains(other))
+        .collect();
+    matches.sort_by(|x, y| y.1.total_cmp(&x.1));
+    let best: BTreeSet<&str> = matches.iter().take(2).map(|(n, _)| *n).collect();
+    eprintln!("half_and_half: {matches:?}");
+    assert_eq!(
+        best,
+        BTreeSet::from(["reference", "correct"]),
+        "{matches:?}"
+    );
+    // Every pair has fragments with lines in both files.
+    let top = &pairs[0];
+    assert!(!top.fragments.is_empty());
+    assert!(top
+        .fragments
+        .iter()
+        .all(|f| f.a_lines[0] <= f.a_lines[1] && f.b_lines[0] <= f.b_lines[1]));
+}
+
+#[test]
+fn given_code_does_not_count() {
+    let given = read("prolog/cribbage.pl");
+    let given: String = chunks(&given).into_iter().take(25).collect();
+    let correct = read("crates/grade/tests/submissions/correct.pl");
+    let scoring = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/tally.pl"),
+    )
+    .unwrap();
+    let class = vec![
+        source("x", &[("x.pl", format!("{given}\n{correct}"))]),
+        source("y", &[("y.pl", format!("{given}\n{scoring}"))]),
+    ];
+    let alone = vec![
+        source("x", &[("x.pl", correct)]),
+        source("y", &[("y.pl", scoring)]),
+    ];
+    let base = vec![source("given", &[("given.pl", given)])];
+    let options = Options::default();
+    let with_given = score(&compare(&class, &[], &[], &options), "x", "y");
+    let based = score(&compare(&class, &[], &base, &options), "x", "y");
+    let own_code = score(&compare(&alone, &[], &[], &options), "x", "y");
+    eprintln!("given code counted {with_given:.3}, removed with --base {based:.3}, own code only {own_code:.3}");
+    assert!(with_given > own_code + 0.1, "{with_given} vs {own_code}");
+    assert!((based - own_code).abs() < 0.05, "{based} vs {own_code}");
+}
+
+#[test]
+fn known_sources_are_never_compared_with_each_other() {
+    let correct = read("crates/grade/tests/submissions/correct.pl");
+    let known = vec![
+        source("last_year", &[("a.pl", correct.clone())]),
+        source("published", &[("b.pl", correct.clone())]),
+    ];
+    let class = vec![source("alice", &[("alice.pl", correct)])];
+    let pairs = compare(&class, &known, &[], &Options::default());
+    let names: BTreeMap<(String, String), f64> = pairs
+        .iter()
+        .map(|p| ((p.a.clone(), p.b.clone()), p.similarity))
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(pairs.iter().all(|p| p.a == "alice"));
+    assert!(pairs.iter().all(|p| p.similarity > 0.99));
+}
