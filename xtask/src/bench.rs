@@ -173,6 +173,13 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             "`cargo bench -p crib-lint`, 500 copies, wall clock",
         ),
         row(
+            "crib similar, 500 submissions of ~10 KB",
+            "<= 5 s on 2 cores",
+            Some(5.0),
+            similar_bench(&target),
+            "criterion similar/class_of_500 (`cargo bench -p crib-similar`)",
+        ),
+        row(
             "worst case, one submission (bound)",
             "<= 400 s (Gradescope: 600 s)",
             Some(400.0),
@@ -292,6 +299,19 @@ fn json_estimate(text: &str, key: &str) -> Option<f64> {
         .find(|c: char| !(c.is_ascii_digit() || "+-.eE".contains(c)))
         .unwrap_or(number.len());
     number[..end].parse().ok()
+}
+
+/// Runs crib-similar's benchmark; returns its criterion estimate.
+fn similar_bench(target: &Path) -> Result<f64, String> {
+    let mut cmd = crate::cargo();
+    cmd.args(["bench", "-p", "crib-similar", "--bench", "similar"]);
+    if !crate::status(&mut cmd)
+        .map_err(|e| e.to_string())?
+        .success()
+    {
+        return Err("cargo bench -p crib-similar failed".into());
+    }
+    criterion_estimate(target, "similar/class_of_500")
 }
 
 /// Runs crib-lint's benchmark; returns the seconds it took to lint 500 submissions (its

@@ -62,8 +62,8 @@ pub struct Pair {
     pub a: String,
     /// Another submission, or a known source.
     pub b: String,
-    /// 2 |A ∩ B| / (|A| + |B|) over the two's fingerprints (shared code over all code), in
-    /// [0, 1].
+    /// 2 |A ∩ B| / (|A| + |B|): fingerprints shared (other than the class's common ones)
+    /// over all of the two files' fingerprints (given code left out), in [0, 1].
     pub similarity: f64,
     /// The share of `a`'s fingerprints found in `b`.
     pub share_a: f64,
@@ -79,6 +79,8 @@ struct Doc<'a> {
     fps: Vec<Fingerprint>,
     /// Distinct kept hashes.
     set: HashSet<u64>,
+    /// Distinct hashes before the class-common ones were cut: the file's size.
+    total: usize,
 }
 
 /// Compares every submission with every other and with every known source (`against`),
@@ -107,12 +109,14 @@ pub fn compare(
                 .into_iter()
                 .filter(|f| !base_hashes.contains(&f.hash))
                 .collect();
-            let set = fps.iter().map(|f| f.hash).collect();
+            let set: HashSet<u64> = fps.iter().map(|f| f.hash).collect();
+            let total = set.len();
             Doc {
                 source,
                 known,
                 fps,
                 set,
+                total,
             }
         })
         .collect();
@@ -169,7 +173,9 @@ pub fn compare(
 }
 
 fn pair(a: &Doc, b: &Doc, shared: u32) -> Pair {
-    let (na, nb) = (a.set.len().max(1) as f64, b.set.len().max(1) as f64);
+    // Over the whole file: code the class has in common is not a match, but it is still
+    // part of the file.
+    let (na, nb) = (a.total.max(1) as f64, b.total.max(1) as f64);
     let shared = f64::from(shared);
     Pair {
         a: a.source.name.clone(),
