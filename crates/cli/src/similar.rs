@@ -145,7 +145,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
     } else {
         writeln!(
             out,
-            "similarity  share_a  share_b  a  b  fragments (a lines = b lines)"
+            "similarity  share_a  share_b  a  b  fragments, the longest three (a lines = b lines; --json has all)"
         )?;
         for p in &pairs[..shown] {
             writeln!(
@@ -156,7 +156,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
                 100.0 * p.share_b,
                 p.a,
                 p.b,
-                fragments_text(p)
+                fragments_brief(p)
             )?;
         }
         writeln!(
@@ -168,6 +168,26 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// The three longest fragments, and how many more there are.
+fn fragments_brief(p: &Pair) -> String {
+    let mut longest: Vec<&crib_similar::Fragment> = p.fragments.iter().collect();
+    longest.sort_by_key(|f| std::cmp::Reverse(f.a_lines[1] - f.a_lines[0]));
+    let mut text: Vec<String> = longest
+        .iter()
+        .take(3)
+        .map(|f| {
+            format!(
+                "{}:{}-{}={}:{}-{}",
+                f.a_file, f.a_lines[0], f.a_lines[1], f.b_file, f.b_lines[0], f.b_lines[1]
+            )
+        })
+        .collect();
+    if p.fragments.len() > 3 {
+        text.push(format!("(+{} more)", p.fragments.len() - 3));
+    }
+    text.join(" ")
 }
 
 fn fragments_text(p: &Pair) -> String {
