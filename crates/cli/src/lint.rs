@@ -199,19 +199,10 @@ fn lint_all(linter: &Linter, submissions: &[Submission], jobs: Option<usize>) ->
         .collect())
 }
 
-/// Writes one submission's findings as `file:line: RULE [pred] message`, then its summary.
+/// Writes one submission's findings, one a line after its name, then its summary.
 fn write_text(out: &mut impl Write, lint: &Lint) -> std::io::Result<()> {
     for f in &lint.findings {
-        let pred = f
-            .predicate
-            .as_deref()
-            .map(|p| format!(" [{p}]"))
-            .unwrap_or_default();
-        writeln!(
-            out,
-            "{}: {}:{}: {}{pred} {}",
-            lint.name, f.file, f.line, f.rule, f.message
-        )?;
+        writeln!(out, "{}: {f}", lint.name)?;
     }
     writeln!(out, "{}: {}", lint.name, lint.summary.line())
 }

@@ -107,7 +107,7 @@ fn quality_test(lint: &crib_lint::Lint, policy: VisibilityPolicy) -> serde_json:
         output.push_str("No findings.\n");
     }
     for finding in &lint.findings {
-        let _ = writeln!(output, "{}", crate::table::finding_line(finding));
+        let _ = writeln!(output, "{}", finding);
     }
     serde_json::json!({
         "name": "Code quality notes",

@@ -81,7 +81,7 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
                 );
             }
             for f in r.quality.iter().flat_map(|q| &q.findings) {
-                let _ = writeln!(out, "    {}", finding_line(f));
+                let _ = writeln!(out, "    {}", f);
             }
             for t in &r.tests {
                 let credit = t
@@ -108,21 +108,4 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
 
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Returns `finding` as one line: `file:line: RULE [name/arity] message` (no `[...]` when
-/// it concerns no predicate).
-pub(crate) fn finding_line(finding: &crib_lint::Finding) -> String {
-    let predicate = finding
-        .predicate
-        .as_ref()
-        .map(|p| format!(" [{p}]"))
-        .unwrap_or_default();
-    format!(
-        "{}:{}: {}{predicate} {}",
-        finding.file,
-        finding.line,
-        finding.rule,
-        one_line(&finding.message)
-    )
 }

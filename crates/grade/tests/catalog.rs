@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+mod common;
+
 use crib_grade::{
     discover, DeepOptions, Grader, IsolationChoice, Limits, Report, SelectCredit, Submission,
     Verdict,
@@ -343,7 +345,7 @@ fn the_credit_scale_separates_the_baselines() {
 
 /// The feature each hand_value mistake's diagnosis must name in its first finding, and
 /// whether it is present in the failing hands (`false`: its absence is the cause).
-const CAUSES: &[(&str, &str, bool)] = &[
+const CAUSES: &[common::Cause] = &[
     ("fifteens-face-rank-value", "fifteen_with_face", true),
     ("fifteens-tens-ignored", "fifteen_with_ten", true),
     ("fifteens-one-point", "fifteen", true),
@@ -383,25 +385,7 @@ fn every_hand_value_mistake_gets_a_diagnosis_naming_its_cause() {
             wrong.push(format!("{name}: no deep hand_value check"));
             continue;
         };
-        if hv.failing_pairs == 0 || hv.counterexamples.is_empty() {
-            wrong.push(format!("{name}: no failing pair found"));
-            continue;
-        }
-        let Some(&(_, feature, present)) = CAUSES.iter().find(|c| c.0 == name) else {
-            continue;
-        };
-        let named = hv.diagnosis.findings.first().is_some_and(|f| {
-            f.features
-                .iter()
-                .any(|l| l.feature == feature && l.present == present)
-        });
-        if !named {
-            wrong.push(format!(
-                "{name}: expected {}{feature}, diagnosis: {}",
-                if present { "" } else { "no " },
-                hv.diagnosis.summary
-            ));
-        }
+        wrong.extend(common::diagnosis_problem(name, hv, CAUSES));
     }
     assert!(checked >= 20, "only {checked} hand_value mistakes");
     for (name, _, _) in CAUSES {

@@ -7,6 +7,8 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+mod common;
+
 use crib_grade::{
     DeepHandValue, DeepOptions, Grader, IsolationChoice, Limits, Report, Session, Submission,
 };
@@ -91,7 +93,7 @@ fn the_reference_is_right_on_every_pair() {
 /// The feature each broken rule's diagnosis must name in its first finding. The catalog's
 /// hand_value mistakes (tests/mistakes/) get the same check in `catalog.rs`, where they are
 /// graded once for their marks and their deep check together.
-const CAUSES: &[(&str, &str, bool)] = &[
+const CAUSES: &[common::Cause] = &[
     ("broken_fifteens", "fifteen", true),
     ("broken_pairs", "pair", true),
     ("broken_runs", "double_run", true),
@@ -119,27 +121,10 @@ fn every_broken_rule_gets_a_diagnosis_naming_its_cause() {
         if name == "correct" {
             continue;
         }
-        let hv = hand_value(report);
-        if hv.failing_pairs == 0 || hv.counterexamples.is_empty() {
-            wrong.push(format!("{name}: no failing pair found"));
-            continue;
-        }
-        let Some(&(_, feature, present)) = CAUSES.iter().find(|c| c.0 == name) else {
+        if !CAUSES.iter().any(|c| c.0 == name) {
             wrong.push(format!("{name}: no cause listed"));
-            continue;
-        };
-        let named = hv.diagnosis.findings.first().is_some_and(|f| {
-            f.features
-                .iter()
-                .any(|l| l.feature == feature && l.present == present)
-        });
-        if !named {
-            wrong.push(format!(
-                "{name}: expected {}{feature}, diagnosis: {}",
-                if present { "" } else { "no " },
-                hv.diagnosis.summary
-            ));
         }
+        wrong.extend(common::diagnosis_problem(name, hand_value(report), CAUSES));
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -44,6 +44,18 @@ pub struct Finding {
     pub message: String,
 }
 
+impl std::fmt::Display for Finding {
+    /// One line: `file:line: RULE [name/arity] message` (no `[...]` when the finding
+    /// concerns no predicate), as `crib lint`, the grade table and Gradescope show it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.rule)?;
+        if let Some(p) = &self.predicate {
+            write!(f, " [{p}]")?;
+        }
+        write!(f, " {}", self.message)
+    }
+}
+
 /// Counts over one submission's findings and code.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {

@@ -16,19 +16,7 @@ fn linter() -> Linter {
 }
 
 fn render(lint: &crib_lint::Lint) -> String {
-    let mut out = String::new();
-    for f in &lint.findings {
-        let pred = f
-            .predicate
-            .as_deref()
-            .map(|p| format!(" [{p}]"))
-            .unwrap_or_default();
-        out.push_str(&format!(
-            "{}:{}: {}{pred} {}\n",
-            f.file, f.line, f.rule, f.message
-        ));
-    }
-    out
+    lint.findings.iter().map(|f| format!("{f}\n")).collect()
 }
 
 #[test]
