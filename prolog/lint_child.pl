@@ -25,6 +25,7 @@
       undefined FILE NAME ARITY          called, defined nowhere (files, system, library)
       library  NAME ARITY                a predicate of the files that redefines a library
                                          one
+      done                               the last line: everything was said
 */
 
 :- module(lint_child, []).
@@ -45,6 +46,7 @@ main :-
     catch(load_files(user:Files, [silent(true)]), E, warn_exception(E)),
     forall(member(F, Files), catch(read_file(F), E1, warn_exception(E1))),
     catch(cross_reference(Files), E2, warn_exception(E2)),
+    emit([done]),
     halt(0).
 
 %   The compiler's messages while the files load.

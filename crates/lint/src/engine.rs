@@ -135,16 +135,25 @@ impl Linter {
             let text = fs::read(root.join(file)).unwrap_or_default();
             texts.push((file.clone(), String::from_utf8_lossy(&text).into_owned()));
         }
+        let e002 = |why: String| Finding {
+            rule: "E002".into(),
+            file: files.first().cloned().unwrap_or_default(),
+            line: 1,
+            column: None,
+            predicate: None,
+            message: format!("the file could not be checked: {why}"),
+        };
         let mut found = match self.run_child(slot, root, files) {
-            Ok(output) => findings(&Facts::parse(&output), &texts, &self.config),
-            Err(why) => vec![Finding {
-                rule: "E002".into(),
-                file: files.first().cloned().unwrap_or_default(),
-                line: 1,
-                column: None,
-                predicate: None,
-                message: format!("the file could not be checked: {why}"),
-            }],
+            Ok(output) => {
+                let mut found = findings(&Facts::parse(&output), &texts, &self.config);
+                if !output.lines().any(|l| l == "done") {
+                    // The child ended early: the submission halted while it loaded. What
+                    // it said before still holds.
+                    found.push(e002("loading it ended the program before the check was done (halt in a directive?)".into()));
+                }
+                found
+            }
+            Err(why) => vec![e002(why)],
         };
         found.retain(|f| !self.config.ignore.contains(&f.rule));
         Lint::new(name, found)
