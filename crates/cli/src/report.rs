@@ -21,10 +21,20 @@ pub struct ReportArgs {
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
     /// The submissions graded (the PATH given to crib grade): the page shows each
-    /// submission's code-quality findings inline in its source. A submission not found there
-    /// is said so on the page; that is not an error.
+    /// submission's code-quality findings inline in its source, and the ten most similar
+    /// pairs as crib similar ranks them. A submission not found there is said so on the
+    /// page; that is not an error.
     #[arg(long, value_name = "DIR")]
     submissions: Option<PathBuf>,
+    /// Where the similar pairs link to: the page `crib similar --html FILE DIR` writes,
+    /// relative to the report.
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "similar.html",
+        requires = "submissions"
+    )]
+    similar_page: String,
     /// Write the markers' code-quality sheet to FILE: one row per submission with its
     /// findings summary, an empty column per rubric criterion, and notes. Refuses to
     /// overwrite FILE unless --force.
@@ -112,9 +122,13 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             None => None,
         };
         let class = crib_report::Class::new(&reports);
+        let similar = sources
+            .as_ref()
+            .map(|s| crib_report::SimilarPairs::new(s, &args.similar_page));
         let extras = crib_report::PageExtras {
             sources: sources.as_ref(),
             quality_marks: marks.as_ref(),
+            similar: similar.as_ref(),
         };
         let page = crib_report::html_with(&class, &reports, extras);
         std::fs::write(path, &page).with_context(|| format!("cannot write {}", path.display()))?;

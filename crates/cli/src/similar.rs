@@ -54,7 +54,7 @@ pub struct SimilarArgs {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// The similarity from which a pair is shown side by side in --html.
-    #[arg(long, default_value_t = 0.5, value_name = "X", value_parser = unit)]
+    #[arg(long, default_value_t = crib_similar::html::DEFAULT_THRESHOLD, value_name = "X", value_parser = unit)]
     threshold: f64,
     /// Print only the N most similar pairs (0: all).
     #[arg(long, default_value_t = 50, value_name = "N")]

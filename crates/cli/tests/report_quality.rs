@@ -192,3 +192,92 @@ fn a_bad_rubric_or_flags_exit_2() {
         "--force without --quality-sheet"
     );
 }
+
+/// With `--submissions`, the page ranks the most similar pairs as `crib similar` does and
+/// links each one at or above the threshold into `crib similar --html`'s side-by-side view.
+#[test]
+fn the_similar_pairs_match_crib_similar_and_link_into_its_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = results(dir.path());
+    let submissions = corpus().join("grade/tests/submissions");
+    let similar_page = dir.path().join("similar.html");
+    let similar = Command::cargo_bin("crib")
+        .unwrap()
+        .args(["similar", "--json", "--html"])
+        .arg(&similar_page)
+        .arg(&submissions)
+        .output()
+        .unwrap();
+    assert!(similar.status.success(), "{}", stderr(&similar));
+    let pairs: Vec<serde_json::Value> = String::from_utf8_lossy(&similar.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let first = &pairs[0];
+    assert!(first["similarity"].as_f64().unwrap() >= 0.5, "{first}");
+    let side_by_side = std::fs::read_to_string(&similar_page).unwrap();
+    assert!(side_by_side.contains("id=\"pair-1\""));
+
+    let page = dir.path().join("r.html");
+    let out = crib(&[
+        results.as_os_str(),
+        "--submissions".as_ref(),
+        submissions.as_os_str(),
+        "-o".as_ref(),
+        page.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let section = &html[html.find("<h2 id=\"similar\">").expect("a similar section")..];
+    let section = &section[..section.find("</table>").unwrap()];
+    assert!(section.contains("never a verdict"), "{section}");
+    assert!(
+        section.contains("<a href=\"similar.html#pair-1\">1</a>"),
+        "{section}"
+    );
+    let first_row = &section[section.find("<tbody>").unwrap()..];
+    let first_row = &first_row[..first_row.find("</tr>").unwrap()];
+    for cell in [
+        format!("<td>{}</td>", first["a"].as_str().unwrap()),
+        format!("<td>{}</td>", first["b"].as_str().unwrap()),
+        format!("{:.3}", first["similarity"].as_f64().unwrap()),
+    ] {
+        assert!(first_row.contains(&cell), "{cell} in {first_row}");
+    }
+    let rows = section.matches("<tr>").count() - 1;
+    assert_eq!(rows, pairs.len().min(10), "the ten most similar pairs");
+    let below = pairs
+        .iter()
+        .take(10)
+        .position(|p| p["similarity"].as_f64().unwrap() < 0.5);
+    if let Some(i) = below {
+        assert!(
+            !section.contains(&format!("#pair-{}\"", i + 1)),
+            "no link below the threshold"
+        );
+    }
+
+    let elsewhere = crib(&[
+        results.as_os_str(),
+        "--submissions".as_ref(),
+        submissions.as_os_str(),
+        "--similar-page".as_ref(),
+        "../sim/page.html".as_ref(),
+        "-o".as_ref(),
+        page.as_os_str(),
+    ]);
+    assert!(elsewhere.status.success(), "{}", stderr(&elsewhere));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("href=\"../sim/page.html#pair-1\""));
+
+    let without = crib(&[
+        results.as_os_str(),
+        "--similar-page".as_ref(),
+        "x.html".as_ref(),
+    ]);
+    assert_eq!(
+        without.status.code(),
+        Some(2),
+        "--similar-page needs --submissions"
+    );
+}

@@ -113,6 +113,9 @@ pub struct PageExtras<'a> {
     /// The markers' code-quality marks (`--quality-marks sheet.csv`): each submission's
     /// criteria, code-quality mark (/30) and final mark (/100).
     pub quality_marks: Option<&'a QualityMarks>,
+    /// The most similar pairs of the submissions' source (`--submissions DIR`), linking
+    /// into `crib similar --html`'s page.
+    pub similar: Option<&'a crate::similar::SimilarPairs>,
 }
 
 /// Returns the page [`html`] does, with a code-quality section when any result has a
@@ -166,6 +169,7 @@ pub fn html_with(class: &Class, reports: &[Report], extras: PageExtras<'_>) -> S
                     a href="#tests" { "Tests" }
                     @if class.deep.is_some() { a href="#deep" { "Deep check" } }
                     @if quality_class.is_some() { a href="#quality" { "Code quality" } }
+                    @if extras.similar.is_some() { a href="#similar" { "Similar" } }
                     a href="#submissions" { "Submissions" }
                 }
                 (glance(class))
@@ -173,6 +177,7 @@ pub fn html_with(class: &Class, reports: &[Report], extras: PageExtras<'_>) -> S
                 (tests(&class.tests))
                 @if let Some(d) = &class.deep { (deep::class_section(d, reports)) }
                 @if let Some(q) = &quality_class { (quality::class_section(q, reports, marks)) }
+                @if let Some(similar) = extras.similar { (crate::similar::section(similar)) }
                 (submissions(reports, class.deep.is_some(), extras))
                 (legend())
                 script { (PreEscaped(SCRIPT)) }

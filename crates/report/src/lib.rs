@@ -41,6 +41,7 @@ mod plot;
 mod quality;
 mod rubric;
 mod sheet;
+mod similar;
 
 use std::path::{Path, PathBuf};
 
@@ -58,6 +59,7 @@ pub use sheet::{
     parse_sheet, read_sheet, sheet_columns, write_sheet, write_sheet_file, QualityMarks,
     SheetError, SheetRow,
 };
+pub use similar::{SimilarPairs, TOP_PAIRS};
 
 /// What stops a report from being made.
 #[derive(Debug, thiserror::Error)]

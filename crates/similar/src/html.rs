@@ -13,6 +13,10 @@ const BINS: usize = 20;
 /// The most pairs shown side by side.
 pub const MAX_SHOWN: usize = 50;
 
+/// The similarity from which `crib similar --html` shows a pair side by side unless told
+/// otherwise: half of the two files' fingerprints in common (the Dice similarity 0.5).
+pub const DEFAULT_THRESHOLD: f64 = 0.5;
+
 const STYLE: &str = "
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1400px; color: #222; }
 .notice { background: #fff7e0; border: 1px solid #e0c060; padding: .8em 1em; border-radius: 6px; }

@@ -1,0 +1,83 @@
+//! The class report's "Similar submissions" section: the most similar pairs of the
+//! submissions' source (`crib report --submissions DIR`), as `crib similar` ranks them, each
+//! linking into `crib similar --html`'s side-by-side view.
+
+use maud::{html as page, Markup};
+
+use crate::quality::{Sources, SubmissionSource};
+
+/// How many pairs the section shows.
+pub const TOP_PAIRS: usize = 10;
+
+/// The top pairs and the page they link to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimilarPairs {
+    /// The most similar pairs, in `crib similar`'s order (rank i + 1 is `#pair-{i + 1}`).
+    pub pairs: Vec<crib_similar::Pair>,
+    /// How many pairs share any code.
+    pub sharing: usize,
+    /// The side-by-side page, as `crib similar --html FILE` writes it, relative to the
+    /// report.
+    pub page: String,
+}
+
+impl SimilarPairs {
+    /// Compares the submissions found in `sources` as `crib similar` does with its default
+    /// options, and keeps the [`TOP_PAIRS`] most similar.
+    pub fn new(sources: &Sources, page: &str) -> SimilarPairs {
+        let submissions: Vec<crib_similar::Source> = sources
+            .by_name
+            .iter()
+            .filter_map(|(name, source)| match source {
+                SubmissionSource::Found(files) => Some(crib_similar::Source {
+                    name: name.clone(),
+                    files: files
+                        .iter()
+                        .map(|f| (f.file.clone(), f.text.clone()))
+                        .collect(),
+                }),
+                SubmissionSource::Missing(_) => None,
+            })
+            .collect();
+        let pairs =
+            crib_similar::compare(&submissions, &[], &[], &crib_similar::Options::default());
+        SimilarPairs {
+            sharing: pairs.len(),
+            pairs: pairs.into_iter().take(TOP_PAIRS).collect(),
+            page: page.to_string(),
+        }
+    }
+}
+
+/// The section.
+pub(crate) fn section(similar: &SimilarPairs) -> Markup {
+    page! {
+        h2 #similar { "Similar submissions" }
+        p {
+            strong { "Similarity is evidence for a person to review, never a verdict; no mark here depends on it. " }
+            (similar.sharing) " pairs share code; the " (similar.pairs.len()) " most similar, as "
+            code { "crib similar" } " ranks them with its default options. Each pair at or above "
+            (format!("{:.2}", crib_similar::html::DEFAULT_THRESHOLD)) " links to its side-by-side view in "
+            code { (similar.page) } " (" code { "crib similar --html " (similar.page) " DIR" } ", DIR as given to "
+            code { "--submissions" } ")."
+        }
+        table {
+            thead { tr { th.n { "#" } th { "a" } th { "b" } th.n { "similarity" } th.n { "share of a" } th.n { "share of b" } } }
+            tbody {
+                @for (i, p) in similar.pairs.iter().enumerate() {
+                    tr {
+                        td.n {
+                            @if p.similarity >= crib_similar::html::DEFAULT_THRESHOLD {
+                                a href=(format!("{}#pair-{}", similar.page, i + 1)) { (i + 1) }
+                            } @else { (i + 1) }
+                        }
+                        td { (p.a) } td { (p.b) }
+                        td.n { (format!("{:.3}", p.similarity)) }
+                        td.n { (format!("{:.0}%", 100.0 * p.share_a)) }
+                        td.n { (format!("{:.0}%", 100.0 * p.share_b)) }
+                    }
+                }
+            }
+        }
+    }
+}
