@@ -113,9 +113,11 @@ fn report(c: &mut Criterion) {
             .expect("submissions found");
         let marks = crib_report::read_sheet(&sheet, &reports, &rubric).expect("the sheet reads");
         let class = crib_report::Class::new(&reports);
+        let similar = crib_report::SimilarPairs::new(&sources, "similar.html");
         let extras = crib_report::PageExtras {
             sources: Some(&sources),
             quality_marks: Some(&marks),
+            similar: Some(&similar),
         };
         let page = crib_report::html_with(&class, &reports, extras);
         let mut csv = Vec::new();

@@ -91,7 +91,7 @@ fn sources_follow_grades_naming_and_a_missing_one_is_not_fatal() {
         &reports,
         crate::PageExtras {
             sources: Some(&sources),
-            quality_marks: None,
+            ..Default::default()
         },
     );
     assert!(page.contains("<h2 id=\"quality\">Code quality</h2>"));
