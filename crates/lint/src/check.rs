@@ -361,7 +361,20 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
         .copied()
         .filter(|e| predicates.contains_key(*e))
         .collect();
+    let declared: BTreeSet<&str> = facts
+        .declared
+        .iter()
+        .map(|(_, pi, _)| pi.as_str())
+        .collect();
     if !roots.is_empty() {
+        // A module's exports (and dynamic/multifile predicates) are entry points too: what
+        // they call is not dead, even when the assignment's two predicates never call it.
+        roots.extend(
+            declared
+                .iter()
+                .copied()
+                .filter(|d| predicates.contains_key(*d)),
+        );
         roots.extend(
             facts
                 .calls
@@ -375,11 +388,6 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
                 roots.extend(edges.get(p).into_iter().flatten().copied());
             }
         }
-        let declared: BTreeSet<&str> = facts
-            .declared
-            .iter()
-            .map(|(_, pi, _)| pi.as_str())
-            .collect();
         for (pi, clauses) in predicates {
             if !reached.contains(pi.as_str()) && !declared.contains(pi.as_str()) {
                 let first = clauses[0];
