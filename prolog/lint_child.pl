@@ -276,15 +276,14 @@ cross_reference(Files) :-
              xref_called(Abs, Called, By), callable(Called) ),
            call_fact(F, Abs, Called, By)),
     forall(( member(F, Files), absolute_file_name(F, Abs),
-             xref_defined(Abs, G, local(_)), functor(G, N, A), '$in_library'(N, A, _),
-             \+ system_predicate(N, A) ),
-           emit([library, N, A])),
-    forall(( member(F, Files), absolute_file_name(F, Abs),
-             xref_defined(Abs, G, local(_)), functor(G, N, A), overridden_system(N, A) ),
-           emit([system, N, A])),
-    forall(( member(F, Files), absolute_file_name(F, Abs),
-             xref_defined(Abs, G, local(_)), functor(G, N, A), hook(G) ),
-           emit([declared, F, N, A, hook])).
+             xref_defined(Abs, G, local(_)), functor(G, N, A) ),
+           defined_fact(F, G, N, A)).
+
+%   What a predicate the files define hides or is: a library one, a system one, a hook.
+defined_fact(F, G, N, A) :-
+    (   '$in_library'(N, A, _), \+ system_predicate(N, A) -> emit([library, N, A]) ; true ),
+    (   overridden_system(N, A) -> emit([system, N, A]) ; true ),
+    (   hook(G) -> emit([declared, F, N, A, hook]) ; true ).
 
 %   hook(+Head): a hook the system calls (user:portray/1, user:message_hook/3 ...), so
 %   reached though no clause calls it.
