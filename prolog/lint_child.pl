@@ -18,13 +18,15 @@
                                          DEPTH is the deepest nesting of -> and ;
       comment  FILE START END TEXT       a comment
       idiom    FILE LINE RULE TEXT       a construct an idiom rule looks for
-      declared FILE NAME ARITY KIND      discontiguous, dynamic, multifile declarations
+      declared FILE NAME ARITY KIND      discontiguous, dynamic, multifile declarations, and
+                                         hooks the system calls (KIND hook)
       call     FILE NAME ARITY BYNAME BYARITY
                                          a call from a predicate of the files (BYNAME is
                                          '<directive>' for a directive)
       undefined FILE NAME ARITY          called, defined nowhere (files, system, library)
       library  NAME ARITY                a predicate of the files that redefines a library
                                          one
+      system   NAME ARITY                a predicate of the files that hides a system one
       done                               the last line: everything was said
 */
 
@@ -276,9 +278,33 @@ cross_reference(Files) :-
              xref_called(Abs, Called, By), callable(Called) ),
            call_fact(F, Abs, Called, By)),
     forall(( member(F, Files), absolute_file_name(F, Abs),
-             xref_defined(Abs, G, local(_)), functor(G, N, A), '$in_library'(N, A, _),
-             \+ system_predicate(N, A) ),
-           emit([library, N, A])).
+             xref_defined(Abs, G, local(_)), functor(G, N, A) ),
+           defined_fact(F, G, N, A)).
+
+%   What a predicate the files define hides or is: a library one, a system one, a hook.
+defined_fact(F, G, N, A) :-
+    (   '$in_library'(N, A, _), \+ system_predicate(N, A) -> emit([library, N, A]) ; true ),
+    (   overridden_system(N, A) -> emit([system, N, A]) ; true ),
+    (   hook(G) -> emit([declared, F, N, A, hook]) ; true ).
+
+%   hook(+Head): a hook the system calls (user:portray/1, user:message_hook/3 ...), so
+%   reached though no clause calls it.
+hook(G) :-
+    functor(G, N, A),
+    memberchk(N/A, [ portray/1, message_hook/3, exception/3, prolog_load_file/2,
+                     term_expansion/2, goal_expansion/2, term_expansion/4, goal_expansion/4,
+                     message_property/2, prolog_file_type/2, file_search_path/2,
+                     library_directory/1, resource/3, expand_query/4, expand_answer/2 ]).
+
+%   overridden_system(+Name, +Arity): a system predicate a definition in user code hides
+%   silently (the compiler only refuses the ISO core ones); hooks (dynamic or multifile in
+%   system, e.g. term_expansion/2) are meant to be defined and are left out.
+overridden_system(N, A) :-
+    system_predicate(N, A),
+    \+ sub_atom(N, 0, _, _, $),
+    functor(H, N, A),
+    \+ predicate_property(system:H, dynamic),
+    \+ predicate_property(system:H, multifile).
 
 call_fact(F, Abs, Called, By) :-
     functor(Called, N, A),

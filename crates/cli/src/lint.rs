@@ -54,13 +54,13 @@ pub struct LintArgs {
     #[arg(long, value_name = "CODES", value_delimiter = ',')]
     ignore: Vec<String>,
     /// L401: the longest line allowed, in characters.
-    #[arg(long, default_value_t = 80, value_name = "N")]
+    #[arg(long, default_value_t = 80, value_name = "N", value_parser = at_least_one::<usize>)]
     max_line: usize,
     /// L403: the most lines a clause may span.
-    #[arg(long, default_value_t = 25, value_name = "N")]
+    #[arg(long, default_value_t = 25, value_name = "N", value_parser = at_least_one::<u32>)]
     max_clause_lines: u32,
     /// L404: the most lines a predicate's clauses may span in all.
-    #[arg(long, default_value_t = 60, value_name = "N")]
+    #[arg(long, default_value_t = 60, value_name = "N", value_parser = at_least_one::<u32>)]
     max_predicate_lines: u32,
     /// L405: the deepest nesting of if-then-else and disjunction allowed.
     #[arg(long, default_value_t = 3, value_name = "N")]
@@ -205,4 +205,12 @@ fn write_text(out: &mut impl Write, lint: &Lint) -> std::io::Result<()> {
         writeln!(out, "{}: {f}", lint.name)?;
     }
     writeln!(out, "{}: {}", lint.name, lint.summary.line())
+}
+
+/// A size limit: a whole number of at least 1 (a limit of 0 would flag every line).
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        _ => Err(format!("{text:?} is not a whole number of at least 1")),
+    }
 }

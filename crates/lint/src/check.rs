@@ -82,6 +82,23 @@ pub(crate) fn findings(
         }
     }
     let predicates = predicates(facts);
+    // The compiler refuses only the ISO core (a permission error, above); other system
+    // predicates a file defines are hidden silently, which is worse.
+    for pi in &facts.system {
+        let refused = facts.warnings.iter().any(|w| {
+            w.kind == "redefine_system" && clause_at(&w.file, w.line).as_deref() == Some(pi)
+        });
+        if let (false, Some(first)) = (refused, predicates.get(pi.as_str()).and_then(|c| c.first()))
+        {
+            add(
+                "W204",
+                &first.file,
+                first.start,
+                Some(pi.clone()),
+                format!("{pi} is a system predicate, which this definition hides"),
+            );
+        }
+    }
     for pi in &facts.library {
         if let Some(first) = predicates.get(pi.as_str()).and_then(|c| c.first()) {
             add(
@@ -361,7 +378,20 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
         .copied()
         .filter(|e| predicates.contains_key(*e))
         .collect();
+    let declared: BTreeSet<&str> = facts
+        .declared
+        .iter()
+        .map(|(_, pi, _)| pi.as_str())
+        .collect();
     if !roots.is_empty() {
+        // A module's exports (and dynamic/multifile predicates) are entry points too: what
+        // they call is not dead, even when the assignment's two predicates never call it.
+        roots.extend(
+            declared
+                .iter()
+                .copied()
+                .filter(|d| predicates.contains_key(*d)),
+        );
         roots.extend(
             facts
                 .calls
@@ -375,13 +405,11 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
                 roots.extend(edges.get(p).into_iter().flatten().copied());
             }
         }
-        let declared: BTreeSet<&str> = facts
-            .declared
-            .iter()
-            .map(|(_, pi, _)| pi.as_str())
-            .collect();
         for (pi, clauses) in predicates {
-            if !reached.contains(pi.as_str()) && !declared.contains(pi.as_str()) {
+            // A definition that hides a system predicate is W204's; xref does not record
+            // the calls to it, so reachability cannot say.
+            let hides_system = facts.system.iter().any(|s| s == pi);
+            if !reached.contains(pi.as_str()) && !declared.contains(pi.as_str()) && !hides_system {
                 let first = clauses[0];
                 add(
                     "X301",

@@ -71,6 +71,8 @@ pub(crate) struct Facts {
     pub undefined: Vec<(String, String)>,
     /// name/arity of the files' predicates that a library defines too.
     pub library: Vec<String>,
+    /// name/arity of the files' predicates that hide a system predicate (not a hook).
+    pub system: Vec<String>,
 }
 
 impl Facts {
@@ -125,6 +127,7 @@ impl Facts {
                 }),
                 ("undefined", 4) => facts.undefined.push((f(1), pi(2))),
                 ("library", 3) => facts.library.push(pi(1)),
+                ("system", 3) => facts.system.push(pi(1)),
                 _ => {}
             }
         }

@@ -137,7 +137,7 @@ pub const RULES: &[Rule] = &[
         code: "W204",
         family: Family::Compiler,
         title: "redefines a system predicate",
-        why: "The compiler refuses to redefine a built-in predicate such as `length/2` or `msort/2`: the clauses are not loaded and every call goes to the built-in.",
+        why: "The compiler refuses to redefine an ISO built-in such as `length/2` or `atom_length/2`: the clauses are not loaded and every call goes to the built-in. Other system predicates (`msort/2`, `format/2`) it lets a file hide silently, which misleads a reader more; both are reported. Hooks meant to be defined (`portray/1`, `term_expansion/2`, ...) are not.",
         before: "length([], 0).\nlength([_|T], N) :- length(T, M), N is M + 1.\n",
         after: "my_length([], 0).\nmy_length([_|T], N) :- my_length(T, M), N is M + 1.\n",
     },
