@@ -183,9 +183,7 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             "worst case, one submission (bound)",
             "<= 400 s (Gradescope: 600 s)",
             Some(400.0),
-            Ok(crib_grade::Limits::default()
-                .budget(crib_grade::test_set())
-                .as_secs_f64()),
+            budget(),
             "`Limits::budget`: load limit + every test's limit and grace",
         ),
         row(
@@ -503,6 +501,33 @@ fn time_discards() -> Result<f64, String> {
     let started = Instant::now();
     crate::discards::fixtures().map_err(|e| format!("failed: {e:#}"))?;
     Ok(started.elapsed().as_secs_f64())
+}
+
+/// Returns `Limits::budget` of the default limits, as crib-grade's `budget` example prints it.
+fn budget() -> Result<f64, String> {
+    let out = crate::cargo()
+        .args([
+            "run",
+            "--quiet",
+            "--release",
+            "-p",
+            "crib-grade",
+            "--example",
+            "budget",
+        ])
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    match out.status.success() {
+        true => text
+            .trim()
+            .parse()
+            .map_err(|_| format!("not seconds: {text:?}")),
+        false => Err(format!(
+            "the budget example failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )),
+    }
 }
 
 /// Builds `package` in release mode, so that timing it afterwards leaves the build out.

@@ -9,6 +9,7 @@
 mod batch;
 mod grade;
 mod lint;
+pub mod man;
 mod report;
 mod score;
 mod select;

@@ -93,10 +93,11 @@ fn the_readme_lists_every_rule_as_it_is() {
         .collect();
     for rule in RULES {
         let row = format!(
-            "| {} | {} | {} |",
+            "| {} | {} | {} | {} |",
             rule.code,
             rule.family.name(),
-            rule.title
+            rule.title,
+            rule.source
         );
         assert!(rows.contains(&row.as_str()), "README.md has no row {row}");
     }

@@ -1,0 +1,56 @@
+//! `crib`'s man pages and shell completions, generated from its clap definitions
+//! ([`crate::command`]), so that they cannot drift from `crib --help`. `cargo xtask man [DIR]`
+//! writes them through `examples/man.rs`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap_complete::Shell;
+
+/// The shells completions are written for.
+pub const SHELLS: [Shell; 5] = [
+    Shell::Bash,
+    Shell::Zsh,
+    Shell::Fish,
+    Shell::Elvish,
+    Shell::PowerShell,
+];
+
+/// Writes `dir/man1/crib.1` and one page per subcommand (`crib-score.1`, ...), and
+/// `dir/completions/` for each of [`SHELLS`]; returns the two directories.
+///
+/// # Errors
+/// A directory or file cannot be written.
+pub fn write_man_pages_and_completions(dir: &Path) -> Result<(PathBuf, PathBuf)> {
+    let command = crate::command();
+    let man = dir.join("man1");
+    std::fs::create_dir_all(&man).with_context(|| format!("cannot create {}", man.display()))?;
+    clap_mangen::generate_to(command.clone(), &man)
+        .with_context(|| format!("cannot write the man pages in {}", man.display()))?;
+    let completions = dir.join("completions");
+    std::fs::create_dir_all(&completions)
+        .with_context(|| format!("cannot create {}", completions.display()))?;
+    for shell in SHELLS {
+        let mut command = command.clone();
+        clap_complete::generate_to(shell, &mut command, "crib", &completions)
+            .with_context(|| format!("cannot write the {shell} completions"))?;
+    }
+    Ok((man, completions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_the_pages_and_completions_with_the_batch_options() {
+        let dir = tempfile::tempdir().unwrap();
+        let (man, completions) = write_man_pages_and_completions(dir.path()).unwrap();
+        let page = std::fs::read_to_string(man.join("crib-score.1")).unwrap();
+        assert!(page.contains("keep\\-going"), "{page}");
+        assert!(man.join("crib-lint.1").exists() && man.join("crib-similar.1").exists());
+        let bash = std::fs::read_to_string(completions.join("crib.bash")).unwrap();
+        assert!(bash.contains("--keep-going") && bash.contains("select"));
+        assert!(completions.join("_crib").exists() && completions.join("crib.fish").exists());
+    }
+}
