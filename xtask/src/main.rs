@@ -116,7 +116,7 @@ fn run(task: Task) -> Result<ExitCode> {
             regrade,
             screenshot,
         } => {
-            report::run(&root, regrade, screenshot.as_deref())?;
+            report::run(&root, regrade, screenshot.as_deref(), None)?;
             Ok(ExitCode::SUCCESS)
         }
         Task::Bench { args } => {
@@ -152,7 +152,7 @@ fn test(root: &Path) -> Result<ExitCode> {
     // Optimised, like `cargo xtask` itself: the tests that grade whole corpora (crib-core
     // computing every expected answer) run three times faster. The test binaries run side by
     // side, the timing tests alone (testrun.rs).
-    testrun::run(root).context("step \"cargo test\" failed")?;
+    let crib = testrun::run(root).context("step \"cargo test\" failed")?;
     for plunit in prolog_tests(root)? {
         step(
             &format!("plunit {}", plunit.display()),
@@ -161,7 +161,8 @@ fn test(root: &Path) -> Result<ExitCode> {
                 .arg(&plunit),
         )?;
     }
-    report::run(root, false, None).context("step \"class report in chromium\" failed")?;
+    report::run(root, false, None, crib.as_deref())
+        .context("step \"class report in chromium\" failed")?;
     eprintln!("$ {} --check", generated::COMMAND);
     if !fixtures::run(root, true)? {
         bail!("step \"fixtures --check\" failed");

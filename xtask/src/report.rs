@@ -18,8 +18,14 @@ const OUT: &str = "target/report-check";
 
 /// Grades the corpus again into [`RESULTS`] when `regrade`, renders the report and checks it
 /// in headless Chromium, and copies the screenshot to `screenshot` when given. Skips the
-/// browser, saying so, only where Chromium cannot be installed.
-pub fn run(root: &Path, regrade: bool, screenshot: Option<&Path>) -> Result<()> {
+/// browser, saying so, only where Chromium cannot be installed. Runs `built` as crib when
+/// given (the binary `cargo xtask test` just built), else `cargo run -p crib-cli`.
+pub fn run(
+    root: &Path,
+    regrade: bool,
+    screenshot: Option<&Path>,
+    built: Option<&Path>,
+) -> Result<()> {
     let out = root.join(OUT);
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     if regrade {
@@ -27,10 +33,15 @@ pub fn run(root: &Path, regrade: bool, screenshot: Option<&Path>) -> Result<()> 
     }
     let page = out.join("report.html");
     let crib = |args: &[&str]| {
-        let mut cmd = cargo();
-        // Optimised, so that after `cargo test --release` nothing is built again.
-        cmd.args(["run", "--quiet", "--release", "-p", "crib-cli", "--"])
-            .args(args);
+        let mut cmd = match built {
+            Some(exe) => Command::new(exe),
+            None => {
+                let mut cmd = cargo();
+                cmd.args(["run", "--quiet", "--release", "-p", "crib-cli", "--"]);
+                cmd
+            }
+        };
+        cmd.args(args);
         cmd
     };
     let marks = out.join("marks.csv");
