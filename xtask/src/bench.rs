@@ -505,16 +505,7 @@ fn time_discards() -> Result<f64, String> {
 
 /// Returns `Limits::budget` of the default limits, as crib-grade's `budget` example prints it.
 fn budget() -> Result<f64, String> {
-    let out = crate::cargo()
-        .args([
-            "run",
-            "--quiet",
-            "--release",
-            "-p",
-            "crib-grade",
-            "--example",
-            "budget",
-        ])
+    let out = crate::cargo_run("crib-grade", crate::Runnable::Example("budget"))
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout);

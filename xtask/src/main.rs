@@ -91,9 +91,8 @@ fn run(task: Task) -> Result<ExitCode> {
         Task::Test => test(&root),
         Task::Verify { args } => {
             system::ensure_packages(system::VERIFY_PACKAGES)?;
-            let mut cmd = cargo();
-            cmd.args(["run", "--quiet", "--release", "-p", "crib-verify", "--"])
-                .args(args);
+            let mut cmd = cargo_run("crib-verify", Runnable::Bin);
+            cmd.args(args);
             Ok(exit_code(status(&mut cmd)?))
         }
         Task::Fixtures { check } => Ok(match fixtures::run(&root, check)? {
@@ -222,6 +221,27 @@ fn exit_code(status: std::process::ExitStatus) -> ExitCode {
 
 fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// What to run of a package with [`cargo_run`].
+#[derive(Debug, Clone, Copy)]
+enum Runnable<'a> {
+    /// The package's binary.
+    Bin,
+    /// One of its examples.
+    Example(&'a str),
+}
+
+/// Returns `cargo run --quiet --release -p PACKAGE [--example NAME] --`, for the arguments to
+/// follow: optimised, as every build of xtask's, so that nothing is built twice.
+fn cargo_run(package: &str, what: Runnable<'_>) -> Command {
+    let mut cmd = cargo();
+    cmd.args(["run", "--quiet", "--release", "-p", package]);
+    if let Runnable::Example(name) = what {
+        cmd.args(["--example", name]);
+    }
+    cmd.arg("--");
+    cmd
 }
 
 fn project_root() -> PathBuf {

@@ -12,18 +12,8 @@ use anyhow::{bail, Result};
 /// # Errors
 /// The example does not build or cannot write the files.
 pub fn run(dir: &Path) -> Result<()> {
-    let mut cmd = crate::cargo();
-    cmd.args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "crib-cli",
-        "--example",
-        "man",
-        "--",
-    ])
-    .arg(dir);
+    let mut cmd = crate::cargo_run("crib-cli", crate::Runnable::Example("man"));
+    cmd.arg(dir);
     if !crate::status(&mut cmd)?.success() {
         bail!("the man pages and completions were not written");
     }

@@ -7,7 +7,7 @@ use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 
-use crate::{cargo, status, system};
+use crate::{cargo_run, status, system, Runnable};
 
 /// The corpus's results, written by `crib grade` (`--regrade` writes them again).
 pub const RESULTS: &str = "crates/report/tests/results";
@@ -35,11 +35,7 @@ pub fn run(
     let crib = |args: &[&str]| {
         let mut cmd = match built {
             Some(exe) => Command::new(exe),
-            None => {
-                let mut cmd = cargo();
-                cmd.args(["run", "--quiet", "--release", "-p", "crib-cli", "--"]);
-                cmd
-            }
+            None => cargo_run("crib-cli", Runnable::Bin),
         };
         cmd.args(args);
         cmd
@@ -78,20 +74,11 @@ fn regrade_corpus(root: &Path, out: &Path) -> Result<()> {
         std::fs::remove_dir_all(&fresh)
             .with_context(|| format!("cannot remove {}", fresh.display()))?;
     }
-    let mut cmd = cargo();
-    cmd.args([
-        "run",
-        "--quiet",
-        "--release",
-        "-p",
-        "crib-cli",
-        "--",
-        "grade",
-        "--out",
-    ])
-    .arg(&fresh)
-    .arg(CORPUS)
-    .stdout(std::process::Stdio::null());
+    let mut cmd = cargo_run("crib-cli", Runnable::Bin);
+    cmd.args(["grade", "--out"])
+        .arg(&fresh)
+        .arg(CORPUS)
+        .stdout(std::process::Stdio::null());
     if !status(&mut cmd)?.success() {
         bail!("step \"crib grade {CORPUS}\" failed");
     }
