@@ -41,7 +41,9 @@ pub fn run(
         cmd
     };
     let marks = out.join("marks.csv");
-    let mut cmd = crib(&["report", RESULTS, "-o"]);
+    // With the submissions, so that the page checked has every section: the code-quality
+    // review of each source and the similar pairs.
+    let mut cmd = crib(&["report", RESULTS, "--submissions", CORPUS, "-o"]);
     cmd.arg(&page).arg("--csv").arg(&marks);
     if !status(&mut cmd)?.success() {
         bail!("step \"crib report\" failed");
@@ -137,7 +139,24 @@ fn check_in_browser(page: &Path) -> Result<()> {
         bail!("chromium failed on {}: {log}", page.display());
     }
     problems(&dom, &log)
+        .and_then(|()| missing_sections(&dom, SECTIONS))
         .map_err(|why| anyhow::anyhow!("the class report {}: {why}", page.display()))
+}
+
+/// The sections the page must have, by id: those `--submissions` adds among them.
+const SECTIONS: &[&str] = &["glance", "tests", "quality", "similar", "submissions"];
+
+/// Returns which of `ids` the dumped `dom` has no element for, if any.
+pub fn missing_sections(dom: &str, ids: &[&str]) -> std::result::Result<(), String> {
+    let missing: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|id| !dom.contains(&format!("id=\"{id}\"")))
+        .collect();
+    match missing.is_empty() {
+        true => Ok(()),
+        false => Err(format!("no section with id {}", missing.join(", "))),
+    }
 }
 
 /// Returns why the dumped `dom` and chromium's `log` show a broken page, if they do.

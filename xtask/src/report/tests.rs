@@ -1,4 +1,4 @@
-use super::problems;
+use super::{missing_sections, problems};
 
 const GOOD: &str = r##"<body data-ready="yes"><figure class="plot"><svg><rect fill="#FFFFFF"/><rect height="9" fill="#0072B2"/></svg></figure></body>"##;
 
@@ -27,4 +27,14 @@ fn console_errors_unfinished_scripts_and_empty_plots_fail() {
     assert!(problems("<body data-ready=\"yes\"></body>", "")
         .unwrap_err()
         .contains("no plot"));
+}
+
+#[test]
+fn a_missing_section_is_named() {
+    let dom = r#"<h2 id="glance"></h2><h2 id="similar">"#;
+    assert_eq!(missing_sections(dom, &["glance", "similar"]), Ok(()));
+    assert_eq!(
+        missing_sections(dom, &["glance", "quality", "similar", "tests"]),
+        Err("no section with id quality, tests".to_string())
+    );
 }
