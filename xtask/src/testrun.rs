@@ -220,12 +220,17 @@ fn build(root: &Path) -> Result<Built> {
     .current_dir(root)
     .stderr(std::process::Stdio::inherit());
     eprintln!("$ {}", describe(&cmd));
+    let start = Instant::now();
     let output = cmd
         .output()
         .with_context(|| format!("cannot run {}", describe(&cmd)))?;
     if !output.status.success() {
         bail!("step \"cargo test --no-run\" failed");
     }
+    eprintln!(
+        "xtask: test binaries built in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
     let mut binaries = Vec::new();
     let mut paths = BTreeSet::new();
     let mut crib = None;
