@@ -168,7 +168,7 @@ fn lint_all(linter: &Linter, submissions: &[Submission], jobs: Option<usize>) ->
                 let copy = staging.join(format!("{i}"));
                 let staged = std::fs::create_dir_all(&copy)
                     .map_err(|e| format!("cannot create {}: {e}", copy.display()))
-                    .and_then(|()| sub.stage(&copy, 1 << 20));
+                    .and_then(|()| sub.stage(&copy, crib_grade::MAX_BYTES));
                 let lint = match staged {
                     Ok(staged) => linter.lint(slot as u32, &sub.name, &copy, &staged.load),
                     Err(why) => Lint::new(

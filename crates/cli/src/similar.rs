@@ -203,26 +203,35 @@ fn fragments_text(p: &Pair) -> String {
         .join(" ")
 }
 
-/// The submissions under `paths` (crib grade's rules), each with its .pl files' text.
+/// The submissions under `paths` (crib grade's rules), each with the text of the Prolog
+/// files the grader would stage: the same files, the same size limit, no link followed. A
+/// submission that cannot be staged (too big, unreadable) is left out, saying why on stderr.
 fn sources(paths: &[PathBuf], single: bool) -> Result<Vec<Source>> {
     let found = crib_grade::discover(paths, single)?;
-    found
-        .into_iter()
-        .map(|sub| {
-            let (root, files) = crib_lint::prolog_files(&sub.path);
-            let files = files
-                .into_iter()
-                .map(|f| {
-                    let text = read_lossy(&root.join(&f))?;
-                    Ok((f, text))
-                })
-                .collect::<Result<Vec<_>>>()?;
-            Ok(Source {
-                name: sub.name,
-                files,
-            })
-        })
-        .collect()
+    let staging = tempfile::tempdir().context("cannot make a temporary directory")?;
+    let mut sources = Vec::new();
+    for (i, sub) in found.into_iter().enumerate() {
+        let copy = staging.path().join(i.to_string());
+        std::fs::create_dir(&copy).with_context(|| format!("cannot create {}", copy.display()))?;
+        let staged = match sub.stage(&copy, crib_grade::MAX_BYTES) {
+            Ok(staged) => staged,
+            Err(why) => {
+                eprintln!("crib: {}: left out: {why}", sub.name);
+                continue;
+            }
+        };
+        let files = staged
+            .prolog_files()
+            .map(|f| Ok((f.to_string(), read_lossy(&copy.join(f))?)))
+            .collect::<Result<Vec<_>>>()?;
+        std::fs::remove_dir_all(&copy)
+            .with_context(|| format!("cannot remove {}", copy.display()))?;
+        sources.push(Source {
+            name: sub.name,
+            files,
+        });
+    }
+    Ok(sources)
 }
 
 fn read_lossy(path: &Path) -> Result<String> {

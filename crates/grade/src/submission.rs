@@ -213,6 +213,17 @@ pub struct Staged {
     pub skipped: Vec<Skipped>,
 }
 
+impl Staged {
+    /// Returns the Prolog files copied (`.pl` in any case), nested ones included, in the
+    /// order of [`Staged::files`].
+    pub fn prolog_files(&self) -> impl Iterator<Item = &str> {
+        self.files
+            .iter()
+            .map(String::as_str)
+            .filter(|f| is_prolog(OsStr::new(f)))
+    }
+}
+
 impl Submission {
     /// Copies the submission into `into` (an existing, empty directory) and returns what was
     /// copied. A directory is copied with its subdirectories; only regular files and
@@ -230,13 +241,22 @@ impl Submission {
         self.walk(Some(into), max_bytes)
     }
 
+    /// Returns what [`Submission::stage`] would copy (the files, those loaded, the hash),
+    /// reading the files without copying them.
+    ///
+    /// # Errors
+    /// As [`Submission::stage`].
+    pub fn listing(&self, max_bytes: u64) -> Result<Staged, String> {
+        self.walk(None, max_bytes)
+    }
+
     /// Returns the hash [`Submission::stage`] would record, reading the files without
     /// copying them.
     ///
     /// # Errors
     /// As [`Submission::stage`].
     pub fn content_hash(&self, max_bytes: u64) -> Result<String, String> {
-        self.walk(None, max_bytes).map(|staged| staged.hash)
+        self.listing(max_bytes).map(|staged| staged.hash)
     }
 
     fn walk(&self, into: Option<&Path>, max_bytes: u64) -> Result<Staged, String> {

@@ -3,7 +3,7 @@
 
 use std::fs;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -273,39 +273,4 @@ fn run(
         }
         Some(s) => Err(format!("swipl ended with {s} before reading the file")),
     }
-}
-
-/// Returns the `.pl` files under `dir`, relative to it and sorted, for a submission that is
-/// a directory; a file is its own list.
-pub fn prolog_files(path: &Path) -> (PathBuf, Vec<String>) {
-    if path.is_file() {
-        let root = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        return (root, vec![name]);
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![path.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let p = entry.path();
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir() {
-                stack.push(p);
-            } else if kind.is_file() && p.extension().is_some_and(|e| e == "pl") {
-                if let Ok(rel) = p.strip_prefix(path) {
-                    files.push(rel.to_string_lossy().into_owned());
-                }
-            }
-        }
-    }
-    files.sort();
-    (path.to_path_buf(), files)
 }

@@ -112,21 +112,21 @@ impl Sources {
                 source,
             }
         })?;
-        let paths: BTreeMap<&str, &Path> = found
+        let submissions: BTreeMap<&str, &crib_grade::Submission> = found
             .submissions
             .iter()
-            .map(|s| (s.name.as_str(), s.path.as_path()))
+            .map(|s| (s.name.as_str(), s))
             .collect();
         let by_name = reports
             .iter()
             .map(|r| {
-                let source = match paths.get(r.name.as_str()) {
+                let source = match submissions.get(r.name.as_str()) {
                     None => SubmissionSource::Missing(format!(
                         "no submission named {:?} in {}",
                         r.name,
                         dir.display()
                     )),
-                    Some(path) => read_submission(path, r),
+                    Some(submission) => read_submission(submission, r),
                 };
                 (r.name.clone(), source)
             })
@@ -140,7 +140,8 @@ impl Sources {
     }
 }
 
-fn read_submission(path: &Path, report: &Report) -> SubmissionSource {
+fn read_submission(submission: &crib_grade::Submission, report: &Report) -> SubmissionSource {
+    let path = submission.path.as_path();
     if path.is_file() {
         let file = path
             .file_name()
@@ -163,7 +164,11 @@ fn read_submission(path: &Path, report: &Report) -> SubmissionSource {
         }
     }
     if names.is_empty() {
-        names = prolog_files(path);
+        // Nothing loaded and nothing found: the files the grader would load.
+        names = submission
+            .listing(crib_grade::MAX_BYTES)
+            .map(|staged| staged.load)
+            .unwrap_or_default();
     }
     let mut files = Vec::new();
     for name in names {
@@ -187,20 +192,6 @@ fn read_submission(path: &Path, report: &Report) -> SubmissionSource {
     } else {
         SubmissionSource::Found(files)
     }
-}
-
-/// Returns the names of the regular `.pl` files directly in `dir`, sorted.
-fn prolog_files(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.to_ascii_lowercase().ends_with(".pl") && !n.starts_with('.'))
-        .collect();
-    names.sort();
-    names
 }
 
 /// Returns the start of the regular file `path` and whether it was cut; never follows a

@@ -240,3 +240,29 @@ fn an_unreadable_submission_is_an_error() {
     assert!(matches!(file, Err(GradeError::Path { .. })), "{file:?}");
     assert!(matches!(listed, Err(GradeError::Path { .. })), "{listed:?}");
 }
+
+#[test]
+fn the_listing_is_what_staging_copies_and_names_its_prolog_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("dave");
+    std::fs::create_dir_all(sub.join("lib")).unwrap();
+    std::fs::write(sub.join("main.pl"), "a.").unwrap();
+    std::fs::write(sub.join("Extra.PL"), "b.").unwrap();
+    std::fs::write(sub.join("lib/util.pl"), "c.").unwrap();
+    std::fs::write(sub.join("notes.txt"), "x").unwrap();
+    let s = Submission {
+        name: "dave".into(),
+        path: sub,
+    };
+    let listed = s.listing(MAX_BYTES).unwrap();
+    let into = tempfile::tempdir().unwrap();
+    assert_eq!(listed, s.stage(into.path(), MAX_BYTES).unwrap());
+    let mut prolog: Vec<&str> = listed.prolog_files().collect();
+    prolog.sort_unstable();
+    assert_eq!(prolog, ["Extra.PL", "lib/util.pl", "main.pl"]);
+    assert_eq!(listed.load, ["Extra.PL", "main.pl"]);
+    assert!(
+        s.listing(1).is_err(),
+        "the size limit holds without copying too"
+    );
+}
