@@ -173,14 +173,10 @@ fn lint_all(linter: &Linter, submissions: &[Submission], jobs: Option<usize>) ->
                     Ok(staged) => linter.lint(slot as u32, &sub.name, &copy, &staged.load),
                     Err(why) => Lint::new(
                         sub.name.clone(),
-                        vec![crib_lint::Finding {
-                            rule: "E002".into(),
-                            file: String::new(),
-                            line: 1,
-                            column: None,
-                            predicate: None,
-                            message: format!("the submission could not be read: {why}"),
-                        }],
+                        vec![crib_lint::Finding::not_checked(
+                            String::new(),
+                            &format!("the submission could not be read: {why}"),
+                        )],
                     ),
                 };
                 let _ = std::fs::remove_dir_all(&copy);

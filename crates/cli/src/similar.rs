@@ -170,35 +170,30 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
     Ok(())
 }
 
+/// One fragment as `a_file:s-e=b_file:s-e`.
+fn fragment_text(f: &crib_similar::Fragment) -> String {
+    format!(
+        "{}:{}-{}={}:{}-{}",
+        f.a_file, f.a_lines[0], f.a_lines[1], f.b_file, f.b_lines[0], f.b_lines[1]
+    )
+}
+
 /// The three longest fragments, and how many more there are.
 fn fragments_brief(p: &Pair) -> String {
     let mut longest: Vec<&crib_similar::Fragment> = p.fragments.iter().collect();
     longest.sort_by_key(|f| std::cmp::Reverse(f.a_lines[1] - f.a_lines[0]));
-    let mut text: Vec<String> = longest
-        .iter()
-        .take(3)
-        .map(|f| {
-            format!(
-                "{}:{}-{}={}:{}-{}",
-                f.a_file, f.a_lines[0], f.a_lines[1], f.b_file, f.b_lines[0], f.b_lines[1]
-            )
-        })
-        .collect();
+    let mut text: Vec<String> = longest.iter().take(3).map(|f| fragment_text(f)).collect();
     if p.fragments.len() > 3 {
         text.push(format!("(+{} more)", p.fragments.len() - 3));
     }
     text.join(" ")
 }
 
+/// Every fragment, separated by spaces (the CSV's `fragments`).
 fn fragments_text(p: &Pair) -> String {
     p.fragments
         .iter()
-        .map(|f| {
-            format!(
-                "{}:{}-{}={}:{}-{}",
-                f.a_file, f.a_lines[0], f.a_lines[1], f.b_file, f.b_lines[0], f.b_lines[1]
-            )
-        })
+        .map(fragment_text)
         .collect::<Vec<_>>()
         .join(" ")
 }

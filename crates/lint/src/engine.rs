@@ -135,14 +135,8 @@ impl Linter {
             let text = fs::read(root.join(file)).unwrap_or_default();
             texts.push((file.clone(), String::from_utf8_lossy(&text).into_owned()));
         }
-        let e002 = |why: String| Finding {
-            rule: "E002".into(),
-            file: files.first().cloned().unwrap_or_default(),
-            line: 1,
-            column: None,
-            predicate: None,
-            message: format!("the file could not be checked: {why}"),
-        };
+        let e002 =
+            |why: String| Finding::not_checked(files.first().cloned().unwrap_or_default(), &why);
         let mut found = match self.run_child(slot, root, files) {
             Ok(output) => {
                 let mut found = findings(&Facts::parse(&output), &texts, &self.config);

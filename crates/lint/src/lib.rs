@@ -44,6 +44,21 @@ pub struct Finding {
     pub message: String,
 }
 
+impl Finding {
+    /// Returns the `E002` finding for a submission the lint could not check, on line 1 of
+    /// `file` (empty when there is none): "the file could not be checked: {why}".
+    pub fn not_checked(file: String, why: &str) -> Finding {
+        Finding {
+            rule: "E002".into(),
+            file,
+            line: 1,
+            column: None,
+            predicate: None,
+            message: format!("the file could not be checked: {why}"),
+        }
+    }
+}
+
 impl std::fmt::Display for Finding {
     /// One line: `file:line: RULE [name/arity] message` (no `[...]` when the finding
     /// concerns no predicate), as `crib lint`, the grade table and Gradescope show it.
