@@ -36,10 +36,8 @@ pub struct GradeArgs {
     /// Address-space limit of each child, MiB (Prolog's stacks get half).
     #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(64..))]
     memory: u64,
-    /// The most a submission's files may total, MiB; a bigger one is not loaded (checked
-    /// before anything is read or copied).
-    #[arg(long, value_name = "MIB", default_value_t = crib_grade::MAX_BYTES >> 20, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    max_size: u64,
+    #[command(flatten)]
+    max_size: crate::max_size::MaxSize,
     /// Submissions graded at once [default: one per core].
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crib_grade::UID_BLOCK as i64))]
     jobs: Option<u32>,
@@ -189,7 +187,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
         load: Duration::from_secs_f64(args.load_timeout),
         memory: memory.per_child,
-        max_bytes: args.max_size << 20,
+        max_bytes: args.max_size.bytes(),
         ..Limits::default()
     };
     let choice = match args.isolation {

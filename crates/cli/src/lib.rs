@@ -10,6 +10,7 @@ mod batch;
 mod grade;
 mod lint;
 pub mod man;
+mod max_size;
 mod report;
 mod score;
 mod select;

@@ -41,6 +41,8 @@ pub struct LintArgs {
     /// Treat each directory given as one submission.
     #[arg(long)]
     single: bool,
+    #[command(flatten)]
+    max_size: crate::max_size::MaxSize,
     /// One JSON object per submission per line: name, findings, summary.
     #[arg(long)]
     json: bool,
@@ -129,7 +131,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
             eprintln!("crib: warning: {e}");
         }
     }
-    let lints = lint_all(&linter, &submissions, args.jobs)?;
+    let lints = lint_all(&linter, &submissions, args.jobs, args.max_size.bytes())?;
     for lint in &lints {
         if args.json {
             serde_json::to_writer(&mut out, lint)?;
@@ -142,7 +144,12 @@ pub fn run(args: &LintArgs) -> Result<()> {
 }
 
 /// Lints `submissions` on `jobs` workers; returns the lints in the order given.
-fn lint_all(linter: &Linter, submissions: &[Submission], jobs: Option<usize>) -> Result<Vec<Lint>> {
+fn lint_all(
+    linter: &Linter,
+    submissions: &[Submission],
+    jobs: Option<usize>,
+    max_bytes: u64,
+) -> Result<Vec<Lint>> {
     let workers = jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, submissions.len().max(1));
@@ -168,7 +175,7 @@ fn lint_all(linter: &Linter, submissions: &[Submission], jobs: Option<usize>) ->
                 let copy = staging.join(format!("{i}"));
                 let staged = std::fs::create_dir_all(&copy)
                     .map_err(|e| format!("cannot create {}: {e}", copy.display()))
-                    .and_then(|()| sub.stage(&copy, crib_grade::MAX_BYTES));
+                    .and_then(|()| sub.stage(&copy, max_bytes));
                 let lint = match staged {
                     Ok(staged) => linter.lint(slot as u32, &sub.name, &copy, &staged.load),
                     Err(why) => Lint::new(

@@ -36,6 +36,8 @@ pub struct SimilarArgs {
     /// Treat each directory given as one submission.
     #[arg(long)]
     single: bool,
+    #[command(flatten)]
+    max_size: crate::max_size::MaxSize,
     /// Known sources (earlier years, published solutions), compared with every submission
     /// and never with each other; may be given more than once.
     #[arg(long, value_name = "DIR")]
@@ -79,7 +81,7 @@ fn unit(text: &str) -> Result<f64, String> {
 
 /// Runs `crib similar`.
 pub fn run(args: &SimilarArgs) -> Result<()> {
-    let submissions = sources(&args.paths, args.single)?;
+    let submissions = sources(&args.paths, args.single, args.max_size.bytes())?;
     if submissions.is_empty() {
         bail!("no submission found (a .pl file, or a directory of them)");
     }
@@ -88,7 +90,11 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         if !dir.exists() {
             bail!("--against {}: no such directory", dir.display());
         }
-        against.extend(sources(std::slice::from_ref(dir), false)?);
+        against.extend(sources(
+            std::slice::from_ref(dir),
+            false,
+            args.max_size.bytes(),
+        )?);
     }
     let mut base = Vec::new();
     for file in &args.base {
@@ -199,16 +205,17 @@ fn fragments_text(p: &Pair) -> String {
 }
 
 /// The submissions under `paths` (crib grade's rules), each with the text of the Prolog
-/// files the grader would stage: the same files, the same size limit, no link followed. A
+/// files the grader would stage: the same files, the same size limit (`max_bytes`), no
+/// link followed. A
 /// submission that cannot be staged (too big, unreadable) is left out, saying why on stderr.
-fn sources(paths: &[PathBuf], single: bool) -> Result<Vec<Source>> {
+fn sources(paths: &[PathBuf], single: bool, max_bytes: u64) -> Result<Vec<Source>> {
     let found = crib_grade::discover(paths, single)?;
     let staging = tempfile::tempdir().context("cannot make a temporary directory")?;
     let mut sources = Vec::new();
     for (i, sub) in found.into_iter().enumerate() {
         let copy = staging.path().join(i.to_string());
         std::fs::create_dir(&copy).with_context(|| format!("cannot create {}", copy.display()))?;
-        let staged = match sub.stage(&copy, crib_grade::MAX_BYTES) {
+        let staged = match sub.stage(&copy, max_bytes) {
             Ok(staged) => staged,
             Err(why) => {
                 eprintln!("crib: {}: left out: {why}", sub.name);

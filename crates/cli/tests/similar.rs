@@ -60,6 +60,18 @@ fn copies_are_found_in_staged_files_and_a_huge_submission_is_left_out() {
     let fragment = &pair["fragments"][0];
     assert_eq!(fragment["b_file"], "lib/Cards.PL");
     assert_eq!(fragment["a_lines"].as_array().unwrap().len(), 2);
+
+    // --max-size is crib grade's: 2 MiB of comments in bob's files, with a limit of 1 MiB,
+    // leave bob out too; with the default of 8 MiB, bob is compared.
+    std::fs::remove_file(class.join("carol/huge.pl")).unwrap();
+    std::fs::write(class.join("bob/notes.pl"), "%\n".repeat(1 << 20)).unwrap();
+    let small = crib(&["--max-size".as_ref(), "1".as_ref(), class.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&small.stderr);
+    assert!(small.status.success(), "{stderr}");
+    assert!(stderr.contains("bob: left out: too big"), "{stderr}");
+    let default = crib(&[class.as_os_str()]);
+    assert!(String::from_utf8_lossy(&default.stdout).contains("alice  bob"));
+    assert!(String::from_utf8_lossy(&default.stderr).is_empty());
 }
 
 #[test]
