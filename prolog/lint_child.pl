@@ -17,6 +17,8 @@
                                          directive, NAME/ARITY of the directive's goal);
                                          DEPTH is the deepest nesting of -> and ;
       comment  FILE START END TEXT       a comment
+      ground   FILE LINE NAME ARITY CARDS
+                                         a ground fact with CARDS card(Rank, Suit) terms
       idiom    FILE LINE RULE TEXT       a construct an idiom rule looks for
       declared FILE NAME ARITY KIND      discontiguous, dynamic, multifile declarations, and
                                          hooks the system calls (KIND hook)
@@ -157,6 +159,7 @@ term(File, Starts, Term, Pos, TP) :-
     ->  functor(Head, N, A),
         depth(Body, Depth),
         emit([term, File, Start, End, clause, N, A, Depth]),
+        ground_fact(File, Start, Term),
         ( Pos = term_position(_, _, _, _, [_, BodyPos]), Term = (_ :- _) -> true ; BodyPos = none ),
         idioms(File, Starts, Term, Body, BodyPos)
     ;   true
@@ -165,6 +168,19 @@ term(File, Starts, Term, Pos, TP) :-
 clause_parts((H :- B), H, B) :- !.
 clause_parts((H --> B), H2, B) :- !, ( callable(H) -> functor(H, N, A), A2 is A + 2, functor(H2, N, A2) ; H2 = H ).
 clause_parts(H, H, true).
+
+%   ground_fact(+File, +Line, +Term): a fact with no variable, and how many card(Rank,
+%   Suit) terms it holds (facts without any are not said: rank and suit tables).
+ground_fact(File, Line, Term) :-
+    (   Term \= (_ :- _), Term \= (_ --> _), ground(Term), callable(Term)
+    ->  aggregate_all(count, ( sub_term(C, Term), C = card(R, S), atomic(R), atomic(S) ), Cards),
+        (   Cards > 0
+        ->  functor(Term, N, A),
+            emit([ground, File, Line, N, A, Cards])
+        ;   true
+        )
+    ;   true
+    ).
 
 declarations(File, module(_, Exports)) :-
     !,

@@ -158,6 +158,7 @@ pub(crate) fn findings(
         }
     }
     cross_reference(facts, &predicates, &mut add);
+    memorised(facts, &predicates, &mut add);
     for idiom in &facts.idioms {
         let pred = clause_at(&idiom.file, idiom.line);
         let (rule, message) = match idiom.rule.as_str() {
@@ -364,6 +365,32 @@ fn layout(file: &str, text: &str, config: &LintConfig, add: &mut Add<'_>) {
     }
 }
 
+/// The calls between predicates: who calls whom, by `name/arity`.
+type Edges<'a> = BTreeMap<&'a str, Vec<&'a str>>;
+
+/// Returns the calls of `facts` as edges.
+fn edges(facts: &Facts) -> Edges<'_> {
+    let mut edges: Edges<'_> = BTreeMap::new();
+    for call in &facts.calls {
+        edges
+            .entry(call.by.as_str())
+            .or_default()
+            .push(call.called.as_str());
+    }
+    edges
+}
+
+/// Returns what a chain of calls reaches from `roots` (the roots included).
+fn reach<'a>(edges: &Edges<'a>, mut roots: Vec<&'a str>) -> BTreeSet<&'a str> {
+    let mut reached = BTreeSet::new();
+    while let Some(p) = roots.pop() {
+        if reached.insert(p) {
+            roots.extend(edges.get(p).into_iter().flatten().copied());
+        }
+    }
+    reached
+}
+
 /// X301 (unreachable from the entry points) and X302 (undefined).
 fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add: &mut Add<'_>) {
     let mut edges: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
@@ -445,6 +472,70 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
             line,
             by,
             format!("{pi} is called but defined nowhere{from}"),
+        );
+    }
+}
+
+/// A601: how many `card(Rank, Suit)` terms a fact must hold to give the answer for a whole
+/// hand (four cards and a start, or a deal and what is kept of it).
+pub const MEMORISED_CARDS: u32 = 4;
+
+/// A601: how many such facts of `hand_value/3` or `select_hand/3` make a list of answers.
+pub const MEMORISED_ENTRY_FACTS: usize = 3;
+
+/// A601: how many such facts of a predicate the entry points reach make a table of answers.
+pub const MEMORISED_TABLE_FACTS: usize = 20;
+
+/// A601: answers listed as ground facts of whole hands, in an entry point or in a table
+/// that an entry point reaches, instead of computed.
+fn memorised(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add: &mut Add<'_>) {
+    let mut hands: BTreeMap<&str, Vec<&crate::facts::GroundFact>> = BTreeMap::new();
+    for g in facts.ground.iter().filter(|g| g.cards >= MEMORISED_CARDS) {
+        hands.entry(g.predicate.as_str()).or_default().push(g);
+    }
+    let edges = edges(facts);
+    let mut tables: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for entry in ENTRY_POINTS {
+        if !predicates.contains_key(entry) {
+            continue;
+        }
+        if let Some(list) = hands
+            .get(entry)
+            .filter(|l| l.len() >= MEMORISED_ENTRY_FACTS)
+        {
+            add(
+                "A601",
+                &list[0].file,
+                list[0].line,
+                Some(entry.to_string()),
+                format!(
+                    "{entry} is given by {} ground facts, each the answer for one fixed hand: answers listed, not computed",
+                    list.len()
+                ),
+            );
+        }
+        for p in reach(&edges, vec![entry]) {
+            if !ENTRY_POINTS.contains(&p)
+                && hands
+                    .get(p)
+                    .is_some_and(|l| l.len() >= MEMORISED_TABLE_FACTS)
+            {
+                tables.entry(p).or_default().push(entry);
+            }
+        }
+    }
+    for (table, entries) in tables {
+        let list = &hands[table];
+        add(
+            "A601",
+            &list[0].file,
+            list[0].line,
+            Some(table.to_string()),
+            format!(
+                "{table}, which {} calls, is a table of {} ground facts of whole hands: answers looked up, not computed",
+                entries.join(" and "),
+                list.len()
+            ),
         );
     }
 }

@@ -38,6 +38,17 @@ pub(crate) struct Comment {
     pub text: String,
 }
 
+/// A ground fact holding `card(Rank, Suit)` terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GroundFact {
+    pub file: String,
+    pub line: u32,
+    /// `name/arity`.
+    pub predicate: String,
+    /// How many `card(Rank, Suit)` terms it holds.
+    pub cards: u32,
+}
+
 /// A construct an idiom rule looks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Idiom {
@@ -63,6 +74,7 @@ pub(crate) struct Facts {
     pub syntax: Vec<(String, u32, String)>,
     pub terms: Vec<Term>,
     pub comments: Vec<Comment>,
+    pub ground: Vec<GroundFact>,
     pub idioms: Vec<Idiom>,
     /// (file, name/arity, kind).
     pub declared: Vec<(String, String, String)>,
@@ -112,6 +124,12 @@ impl Facts {
                     start: n(2),
                     end: n(3),
                     text: f(4),
+                }),
+                ("ground", 6) => facts.ground.push(GroundFact {
+                    file: f(1),
+                    line: n(2),
+                    predicate: pi(3),
+                    cards: n(5),
                 }),
                 ("idiom", 5) => facts.idioms.push(Idiom {
                     file: f(1),
@@ -165,12 +183,17 @@ mod tests {
              term\ta.pl\t2\t4\tclause\tfoo\t2\t1\n\
              comment\ta.pl\t1\t1\t% a\\tb \\\\ c\n\
              call\ta.pl\tbar\t1\tfoo\t2\n\
-             undefined\ta.pl\tbar\t1\n",
+             undefined\ta.pl\tbar\t1\n\
+             ground\ta.pl\t5\tanswer\t3\t5\n",
         );
         assert_eq!(facts.terms[0].indicator(), "foo/2");
         assert_eq!((facts.terms[0].start, facts.terms[0].end), (2, 4));
         assert_eq!(facts.comments[0].text, "% a\tb \\ c");
         assert_eq!(facts.calls[0].by, "foo/2");
         assert_eq!(facts.undefined, [("a.pl".to_string(), "bar/1".to_string())]);
+        assert_eq!(
+            (&*facts.ground[0].predicate, facts.ground[0].cards),
+            ("answer/3", 5)
+        );
     }
 }

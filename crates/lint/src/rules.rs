@@ -15,6 +15,8 @@ pub enum Family {
     Layout,
     /// `I`: idioms.
     Idiom,
+    /// `A`: what the assignment asks for (answers computed, not listed).
+    Assignment,
 }
 
 impl Family {
@@ -27,6 +29,7 @@ impl Family {
             Family::CrossReference => "cross-reference",
             Family::Layout => "layout and size",
             Family::Idiom => "idioms",
+            Family::Assignment => "assignment",
         }
     }
 }
@@ -262,6 +265,15 @@ pub const RULES: &[Rule] = &[
         why: "`\\+ \\+ Goal` proves Goal without binding its variables; it is correct but rarely what a student means, and markers ask for it to be explained. A comment or a once/1 says more plainly what is intended.",
         before: "has_pair(Cards) :- \\+ \\+ pair(Cards).\n",
         after: "has_pair(Cards) :- once(pair(Cards)).\n",
+    },
+    Rule {
+        code: "A601",
+        family: Family::Assignment,
+        title: "answers listed as facts instead of computed",
+        source: "crib: the assignment asks for a computation, not a table",
+        why: "Ground facts that each give the answer for one fixed hand (hand_value([card(5,hearts), ...], card(jack,clubs), 12).) pass the tests they were copied from and nothing else. Reported when hand_value/3 or select_hand/3 has 3 or more ground facts holding 4 or more card(Rank, Suit) terms each, or when a predicate that they reach, directly or through others, has 20 or more such facts (hand_value(H, S, V) :- answer(H, S, V). beside hundreds of answer/3 facts). It points a marker at the file; crib never marks it.",
+        before: "hand_value([card(5,hearts), card(5,spades), card(5,clubs), card(jack,diamonds)],\n           card(5,diamonds), 29).\nhand_value([card(2,hearts), card(3,spades), card(4,clubs), card(9,diamonds)],\n           card(king,clubs), 7).\nhand_value([card(ace,hearts), card(ace,spades), card(7,clubs), card(7,diamonds)],\n           card(queen,hearts), 8).\n",
+        after: "% tables of ranks or suits, such as rank_value(jack, 10), are fine\nhand_value(Hand, Start, Value) :-\n    aggregate_all(count, fifteen([Start|Hand]), N),\n    Value is 2 * N.\n",
     },
 ];
 
