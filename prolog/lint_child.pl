@@ -12,11 +12,16 @@
     Facts (LINE is 1-based):
       warning  FILE LINE KIND TEXT       a compiler warning or error while loading
       syntax   FILE LINE TEXT            a syntax error the reader met
+      unread   FILE LINE TEXT            the text of the term that did not read
       term     FILE START END KIND NAME ARITY DEPTH
                                          a clause (KIND clause) or directive (KIND
                                          directive, NAME/ARITY of the directive's goal);
                                          DEPTH is the deepest nesting of -> and ;
       comment  FILE START END TEXT       a comment
+      mode     FILE START END NAME ARITY a PlDoc comment whose mode lines PlDoc reads
+                                         (with its own reader) as documenting NAME/ARITY
+      badmode  FILE START END NAME TEXT  a PlDoc comment whose first line would be a mode
+                                         line of NAME but for blanks before its '('
       ground   FILE LINE NAME ARITY CARDS
                                          a ground fact with CARDS card(Rank, Suit) terms
       idiom    FILE LINE RULE TEXT       a construct an idiom rule looks for
@@ -24,8 +29,16 @@
                                          hooks the system calls (KIND hook)
       call     FILE NAME ARITY BYNAME BYARITY
                                          a call from a predicate of the files (BYNAME is
-                                         '<directive>' for a directive)
-      undefined FILE NAME ARITY          called, defined nowhere (files, system, library)
+                                         '<directive>' for a directive): xref's, and those
+                                         made through meta-arguments (maplist/3, call/N, a
+                                         predicate of the files that calls an argument)
+      unresolved FILE LINE BYNAME BYARITY
+                                         a goal that is a variable bound in the clause
+                                         itself (call(G) after G =.. L): what it calls
+                                         cannot be known
+      undefined FILE NAME ARITY LINE BYNAME BYARITY
+                                         called (first on LINE, by BYNAME/BYARITY), defined
+                                         nowhere (files, system, library)
       library  NAME ARITY                a predicate of the files that redefines a library
                                          one
       system   NAME ARITY                a predicate of the files that hides a system one
@@ -41,14 +54,22 @@
 
 :- initialization(main, main).
 
-:- dynamic loading/2.   % loading(Absolute, AsGiven)
+% loading(Absolute, AsGiven); read_clause(File, Start, Term, Head, Body, BodyPos), a clause
+% or directive (Head '<directive>') as read; file_starts(File, Starts); local(Name, Arity),
+% a predicate the files define; inferred_meta(Name, Arity, Arg, Extra), an argument of a
+% predicate of the files that it calls with Extra more arguments; lib_meta(Name, Arity,
+% Specs), what meta_args/2 found of a library or system predicate.
+:- dynamic loading/2, read_clause/6, file_starts/2, file_codes/2, local/2, inferred_meta/4, lib_meta/3.
 
 main :-
     current_prolog_flag(argv, Files),
     forall(member(F, Files),
            ( absolute_file_name(F, Abs), assertz(loading(Abs, F)) )),
     catch(load_files(user:Files, [silent(true)]), E, warn_exception(E)),
+    catch(use_module(library(pldoc/doc_modes)), _, true),
+    catch(use_module(library(pldoc/doc_wiki)), _, true),
     forall(member(F, Files), catch(read_file(F), E1, warn_exception(E1))),
+    catch(analyse_clauses, E3, warn_exception(E3)),
     catch(cross_reference(Files), E2, warn_exception(E2)),
     emit([done]),
     halt(0).
@@ -103,6 +124,8 @@ message_text(E, Text) :-
 read_file(File) :-
     catch(read_file_to_codes(File, Codes, []), _, Codes = []),
     line_starts(Codes, Starts),
+    assertz(file_starts(File, Starts)),
+    assertz(file_codes(File, Codes)),
     setup_call_cleanup(
         open(File, read, S),
         read_terms(S, File, Starts),
@@ -118,6 +141,7 @@ read_terms(S, File, Starts) :-
     (   nonvar(Error)
     ->  syntax(File, Error),
         stream_property(S, position(After)),
+        unread(File, Before, After),
         (   Error = error(syntax_error(_), _), After \== Before, \+ at_end_of_stream(S)
         ->  read_terms(S, File, Starts)
         ;   true
@@ -126,6 +150,23 @@ read_terms(S, File, Starts) :-
     ->  true
     ;   ( var(Term) -> true ; term(File, Starts, Term, Pos, TP) ),
         read_terms(S, File, Starts)
+    ).
+
+%   unread(+File, +Before, +After): the text of a term that did not read, for what it
+%   may call (X301 counts every name in it as a possible call of its head's predicate).
+unread(File, Before, After) :-
+    (   file_codes(File, Codes),
+        stream_position_data(char_count, Before, B),
+        stream_position_data(char_count, After, A),
+        stream_position_data(line_count, Before, Line),
+        A > B
+    ->  length(Skip, B),
+        append(Skip, Rest, Codes),
+        Len is A - B,
+        (   length(Mid, Len), append(Mid, _, Rest) -> true ; Mid = Rest ),
+        string_codes(Text, Mid),
+        emit([unread, File, Line, Text])
+    ;   true
     ).
 
 syntax(File, error(syntax_error(What), Where)) :-
@@ -145,7 +186,8 @@ comment(File, Pos-Text) :-
     string_codes(Text, Codes),
     aggregate_all(count, member(0'\n, Codes), Newlines),
     End is Start + Newlines,
-    emit([comment, File, Start, End, Text]).
+    emit([comment, File, Start, End, Text]),
+    catch(ignore(pldoc_comment(File, Start, End, Text)), _, true).
 
 term(File, Starts, Term, Pos, TP) :-
     stream_position_data(line_count, TP, Start),
@@ -153,21 +195,43 @@ term(File, Starts, Term, Pos, TP) :-
     (   Term = (:- Directive)
     ->  ( callable(Directive) -> functor(Directive, N, A) ; N = '?', A = 0 ),
         emit([term, File, Start, End, directive, N, A, 0]),
-        declarations(File, Directive)
+        declarations(File, Directive),
+        arg_pos(Pos, 1, DirPos),
+        assertz(read_clause(File, Start, Term, '<directive>', Directive, DirPos))
     ;   clause_parts(Term, Head, Body),
         callable(Head)
     ->  functor(Head, N, A),
         depth(Body, Depth),
         emit([term, File, Start, End, clause, N, A, Depth]),
         ground_fact(File, Start, Term),
-        ( Pos = term_position(_, _, _, _, [_, BodyPos]), Term = (_ :- _) -> true ; BodyPos = none ),
-        idioms(File, Starts, Term, Body, BodyPos)
+        (   analysed(Term, Pos, H, B, BP)
+        ->  assertz(read_clause(File, Start, Term, H, B, BP)),
+            functor(H, HN, HA),
+            ( local(HN, HA) -> true ; assertz(local(HN, HA)) )
+        ;   true
+        )
     ;   true
     ).
 
 clause_parts((H :- B), H, B) :- !.
 clause_parts((H --> B), H2, B) :- !, ( callable(H) -> functor(H, N, A), A2 is A + 2, functor(H2, N, A2) ; H2 = H ).
 clause_parts(H, H, true).
+
+%   analysed(+Term, +Pos, -Head, -Body, -BodyPos): the clause as the compiler sees it (a
+%   grammar rule translated by dcg_translate_rule/4, positions kept), for the analysis of
+%   its goals.
+analysed((H --> B), Pos, Head, Body, BodyPos) :-
+    !,
+    catch(dcg_translate_rule((H --> B), Pos, Clause, CPos), _, fail),
+    (   Clause = (Head :- Body)
+    ->  arg_pos(CPos, 2, BodyPos)
+    ;   Head = Clause, Body = true, BodyPos = none
+    ),
+    callable(Head).
+analysed((H :- B), Pos, H, B, BodyPos) :-
+    !,
+    arg_pos(Pos, 2, BodyPos).
+analysed(H, _, H, true, none).
 
 %   ground_fact(+File, +Line, +Term): a fact with no variable, and how many card(Rank,
 %   Suit) terms it holds (facts without any are not said: rank and suit tables).
@@ -223,33 +287,262 @@ alt_depth(Alt, D0, D) :-
     ),
     D is max(D0, DA).
 
-%   Idioms: walk the body's goals with their positions.
-idioms(File, Starts, Clause, Body, Pos) :-
-    forall(goal(Body, Pos, G, GPos), idiom(File, Starts, G, GPos)),
-    findall_length(File, Starts, Clause, Body, Pos).
+%   PlDoc comments, read as PlDoc reads them (library(pldoc/doc_modes)).
 
-goal(V, _, _, _) :- var(V), !, fail.
-goal(G, P, G, P).
-goal(G, P, Sub, SubP) :-
-    control(G),
-    G =.. [_|Args],
-    nth1(I, Args, Arg),
-    ( P = term_position(_, _, _, _, ArgPs), nth1(I, ArgPs, AP) -> true ; AP = none ),
-    goal(Arg, AP, Sub, SubP).
+%   pldoc_comment(+File, +Start, +End, +Text): a mode fact for each predicate a structured
+%   comment's mode lines document, or a badmode fact when they do not parse only because
+%   of blanks between the name and its '(' (score(+A) written score (+A)).
+pldoc_comment(File, Start, End, Text) :-
+    structured_comment(Text, Prefixes),
+    string_codes(Text, Codes),
+    pldoc_wiki:indented_lines(Codes, Prefixes, Lines),
+    comment_modes(Lines, File:Start, PIs),
+    (   PIs \== []
+    ->  forall(member(N/A, PIs), emit([mode, File, Start, End, N, A]))
+    ;   first_line(Lines, LineNo, First),
+        spaced_name(First, Name, Fixed),
+        selectchk(LineNo-First, Lines, LineNo-Fixed, Lines1),
+        comment_modes(Lines1, File:Start, [_|_])
+    ->  split_string(Text, "\n", "", TextLines),
+        (   nth1(LineNo, TextLines, Original) -> true ; string_codes(Original, First) ),
+        normalize_space(string(Shown), Original),
+        emit([badmode, File, Start, End, Name, Shown])
+    ;   true
+    ).
 
-control((_, _)).
-control((_ ; _)).
-control((_ -> _)).
-control((_ *-> _)).
-control(\+ _).
-control(findall(_, _, _)).
-control(forall(_, _)).
-control(aggregate_all(_, _, _)).
-control(once(_)).
-control(ignore(_)).
+%   structured_comment(+Text, -Prefixes): PlDoc's is_structured_comment/2 (pldoc/doc_process):
+%   %! or /** then a blank; %% then a blank, unless the line is a separator (%% ----, %%%%).
+structured_comment(Text, ["%"]) :-
+    sub_string(Text, 0, 2, _, "%!"),
+    blank_at(Text, 2),
+    !.
+structured_comment(Text, ["%"]) :-
+    sub_string(Text, 0, 2, _, "%%"),
+    blank_at(Text, 2),
+    split_string(Text, "\n", "", [First|_]),
+    string_codes(First, Cs),
+    \+ maplist(separator_code, Cs),
+    !.
+structured_comment(Text, ["/**", " *"]) :-
+    sub_string(Text, 0, 3, _, "/**"),
+    blank_at(Text, 3).
 
-idiom(File, Starts, G, P) :-
+separator_code(C) :- ( C == 0'% -> true ; code_type(C, space) ).
+
+blank_at(Text, At) :-
+    sub_string(Text, At, 1, _, C),
+    string_code(1, C, Code),
+    code_type(Code, space).
+
+comment_modes(Lines, FilePos, PIs) :-
+    catch(pldoc_modes:process_modes(Lines, user, FilePos, Modes, _, _), _, Modes = []),
+    findall(PI, ( member(mode(M, _), Modes), mode_pi(M, PI) ), PIs0),
+    sort(PIs0, PIs).
+
+mode_pi(M, _) :- var(M), !, fail.
+mode_pi(H is _, PI) :- !, mode_pi(H, PI).
+mode_pi(_:H, PI) :- !, mode_pi(H, PI).
+mode_pi(//(H), N/A) :- !, callable(H), functor(H, N, A0), A is A0 + 2.
+mode_pi(H, N/A) :- callable(H), functor(H, N, A).
+
+first_line(Lines, No, Codes) :-
+    member(No-Codes, Lines),
+    Codes \== [],
+    !.
+
+%   spaced_name(+Codes, -Name, -Fixed): Codes is [%|!] name blanks ( ...: Fixed without the
+%   blanks.
+spaced_name(Codes, Name, Fixed) :-
+    append(Before, [0'(|After], Codes),
+    !,
+    append(Lead, NameBlanks, Before),
+    maplist(lead_code, Lead),
+    append(NameCodes, Blanks, NameBlanks),
+    NameCodes = [C0|_],
+    code_type(C0, lower),
+    maplist(name_code, NameCodes),
+    Blanks = [_|_],
+    maplist(blank_code, Blanks),
+    !,
+    atom_codes(Name, NameCodes),
+    append([Lead, NameCodes, [0'(|After]], Fixed).
+
+lead_code(C) :- ( memberchk(C, `%!`) -> true ; code_type(C, space) ).
+name_code(C) :- code_type(C, csym).
+blank_code(C) :- code_type(C, space).
+
+%   The goals of a clause, seen through control constructs and meta-arguments.
+
+%   goal_in(+Body, +Pos, -Goal, -GoalPos, -Extra): Goal, with Extra arguments added, is
+%   called when Body is: Body itself, the goals of its control constructs, and what the
+%   meta-arguments of the predicates it calls call (the meta_predicate property of library
+%   and system predicates, inferred_meta/4 of the files' own). Goal may be a variable.
+%   GoalPos is its subterm position, or none.
+goal_in(G, P0, Sub, SubP, N) :-
+    unparen(P0, P),
+    goal_in_(G, P, Sub, SubP, N).
+
+goal_in_(G, P, Sub, SubP, N) :-
+    nonvar(G), G = M:G1, atom(M),
+    !,
+    arg_pos(P, 2, P1),
+    goal_in(G1, P1, Sub, SubP, N).
+goal_in_(G, P, G, P, 0).
+goal_in_(G, P, Sub, SubP, N) :-
+    goal_in_meta(G, P, Sub, SubP, N).
+
+goal_in_meta(G, P, Sub, SubP, N) :-
     callable(G),
+    meta_args(G, Specs),
+    member(I-E, Specs),
+    arg(I, G, A0),
+    arg_pos(P, I, AP0),
+    (   E == (^)
+    ->  strip_hat(A0, AP0, A, AP),
+        goal_in(A, AP, Sub, SubP, N)
+    ;   E == 0
+    ->  goal_in(A0, AP0, Sub, SubP, N)
+    ;   E == (//)
+    ->  callable(A0), \+ is_list(A0), A0 \= {_}, A0 \= (_, _), A0 \= (_ ; _),
+        closure(A0, AP0, 2, C, CP, CN),
+        closure_in(C, CP, CN, Sub, SubP, N)
+    ;   closure(A0, AP0, E, C, CP, CN),
+        closure_in(C, CP, CN, Sub, SubP, N)
+    ).
+
+%   closure_in(+Closure, +Pos, +E, -Sub, -SubP, -N): the closure itself (called with E more
+%   arguments), and what the closure's own meta-arguments call once it has them: for
+%   foldl(add, L, 0, S) passed as a closure, add/3; for apply(Hand) called with a rule
+%   name as its second argument by maplist/foldl, a goal that is a fresh variable (the
+%   rule comes from the list: it cannot be known).
+closure_in(C, CP, E, C, CP, E).
+closure_in(C, CP, E, Sub, SubP, N) :-
+    callable(C), integer(E), E > 0,
+    C =.. L0,
+    length(Extra, E),
+    append(L0, Extra, L),
+    G =.. L,
+    goal_in_meta(G, CP, Sub, SubP, N).
+
+%   A closure called with E more arguments; call(G, A) as a closure is G with one more.
+closure(A0, P0, E, Sub, SubP, N) :-
+    unparen(P0, P),
+    (   nonvar(A0), A0 = M:A1, atom(M)
+    ->  arg_pos(P, 2, P1),
+        closure(A1, P1, E, Sub, SubP, N)
+    ;   nonvar(A0), A0 =.. [call, G|Args], Args \== []
+    ->  length(Args, K),
+        E1 is E + K,
+        arg_pos(P, 1, P1),
+        closure(G, P1, E1, Sub, SubP, N)
+    ;   Sub = A0, SubP = P, N = E
+    ).
+
+strip_hat(G, P0, Sub, SubP) :-
+    unparen(P0, P),
+    (   nonvar(G), G = _^G1
+    ->  arg_pos(P, 2, P1),
+        strip_hat(G1, P1, Sub, SubP)
+    ;   Sub = G, SubP = P
+    ).
+
+%   meta_args(+Goal, -Specs): I-E for each argument I that Goal calls, E being the number
+%   of arguments added, ^ (Var^Goal) or // (a grammar body).
+meta_args(G, Specs) :-
+    functor(G, N, A),
+    (   local(N, A)
+    ->  findall(I-E, inferred_meta(N, A, I, E), Specs)
+    ;   lib_meta(N, A, Specs0)
+    ->  Specs = Specs0
+    ;   (   catch(predicate_property(user:G, meta_predicate(Spec)), _, fail)
+        ->  Spec =.. [_|Args],
+            findall(I-E, ( nth1(I, Args, S), meta_extra(S, E) ), Specs0)
+        ;   Specs0 = []
+        ),
+        assertz(lib_meta(N, A, Specs0)),
+        Specs = Specs0
+    ).
+
+meta_extra(N, N) :- integer(N).
+meta_extra(^, ^).
+meta_extra(//, //).
+
+unparen(P0, P) :-
+    nonvar(P0), P0 = parentheses_term_position(_, _, P1),
+    !,
+    unparen(P1, P).
+unparen(P, P).
+
+arg_pos(P0, I, AP) :-
+    unparen(P0, P),
+    (   nonvar(P), P = term_position(_, _, _, _, As), nth1(I, As, AP0)
+    ->  AP = AP0
+    ;   AP = none
+    ).
+
+%   inferred_meta/4 to a fixpoint: an argument of a clause's head that the clause calls
+%   (call(P, X), maplist(P, L), or passed on to another such argument) makes the
+%   predicate a meta-predicate in that argument.
+infer_meta :-
+    findall(N-A-I-E,
+            ( read_clause(_, _, _, Head, Body, BP),
+              Head \== '<directive>',
+              goal_in(Body, BP, G, _, E),
+              var(G),
+              head_arg(Head, G, I),
+              functor(Head, N, A),
+              \+ inferred_meta(N, A, I, E) ),
+            New0),
+    sort(New0, New),
+    (   New == []
+    ->  true
+    ;   forall(member(N-A-I-E, New), assertz(inferred_meta(N, A, I, E))),
+        infer_meta
+    ).
+
+head_arg(Head, V, I) :-
+    compound(Head),
+    arg(I, Head, X),
+    X == V,
+    !.
+
+%   analyse_clauses: the calls made through meta-arguments (a predicate of the files
+%   passed by name to one of the files' predicates that calls it: xref does not see
+%   them), the goals that cannot be known, and the idioms.
+analyse_clauses :-
+    infer_meta,
+    forall(read_clause(File, Start, Term, Head, Body, BP),
+           analyse_clause(File, Start, Term, Head, Body, BP)).
+
+analyse_clause(File, Start, Term, Head, Body, BP) :-
+    file_starts(File, Starts),
+    functor(Head, HN, HA),
+    forall(goal_in(Body, BP, G, GP, E),
+           called_goal(File, Starts, Start, Head, HN/HA, G, GP, E)),
+    (   Head == '<directive>'
+    ->  true
+    ;   findall_length(File, Starts, Start, Term, Body, BP)
+    ).
+
+called_goal(File, Starts, Start, Head, HN/HA, G, GP, E) :-
+    (   var(G)
+    ->  (   head_arg(Head, G, _)
+        ->  true
+        ;   goal_line(Starts, GP, Start, Line),
+            emit([unresolved, File, Line, HN, HA])
+        )
+    ;   callable(G), integer(E)
+    ->  functor(G, N, A0),
+        A is A0 + E,
+        ( local(N, A) -> emit([call, File, N, A, HN, HA]) ; true ),
+        (   E =:= 0, Head \== '<directive>'
+        ->  idiom(File, Starts, Start, G, GP)
+        ;   true
+        )
+    ;   true
+    ).
+
+idiom(File, Starts, Start, G, P) :-
     functor(G, N, A),
     (   memberchk(N/A, [assert/1, asserta/1, assertz/1, retract/1, retractall/1])
     ->  Rule = state
@@ -259,24 +552,42 @@ idiom(File, Starts, G, P) :-
     ->  Rule = double_negation
     ),
     !,
-    position_line(Starts, P, Line),
-    functor(G, GN, GA),
-    format(string(Text), "~w/~w", [GN, GA]),
+    goal_line(Starts, P, Start, Line),
+    format(string(Text), "~w/~w", [N, A]),
     emit([idiom, File, Line, Rule, Text]).
-idiom(_, _, _, _).
+idiom(_, _, _, _, _).
 
-%   findall(T, G, L), length(L, N) in one body, L used nowhere else in the clause: the list
-%   is built only to be counted.
-findall_length(File, Starts, Clause, Body, Pos) :-
-    forall(( goal(Body, Pos, F, FP), nonvar(F), F = findall(_, _, L), var(L),
-             goal(Body, Pos, Len, _), nonvar(Len), Len = length(L2, _), L2 == L,
-             occurrences_of_var(L, Clause, 2) ),
-           ( position_line(Starts, FP, Line),
+%   findall(T, G, L) and length(L, N) in one body, L in nothing else of the clause (not
+%   the head, not another goal): the list is built only to be counted.
+findall_length(File, Starts, Start, Clause, Body, BP) :-
+    forall(( goal_in(Body, BP, F, FP, 0), nonvar(F), F = findall(_, _, L), var(L),
+             occurrences_of_var(L, Clause, 2),
+             goal_in(Body, BP, Len, _, 0), nonvar(Len), Len = length(L2, _), L2 == L ),
+           ( goal_line(Starts, FP, Start, Line),
              emit([idiom, File, Line, count_with_findall, "findall/3"]) )).
 
-position_line(Starts, P, Line) :-
+%   The line of a goal: its own position, or its clause's first line when it has none
+%   (a goal made by the grammar rule translation).
+goal_line(Starts, P0, Start, Line) :-
+    unparen(P0, P),
     (   nonvar(P), P \== none, arg(1, P, C), integer(C)
     ->  char_line(Starts, C, Line)
+    ;   Line = Start
+    ).
+
+%   call_line(+File, +By, +Called, +XrefLine, -Line): the first line where a clause of By
+%   in File calls Called (X302's line), else the line xref gives.
+call_line(File, BN/BA, Called, XrefLine, Line) :-
+    functor(Called, N, A),
+    (   read_clause(File, Start, _, Head, Body, BP),
+        (   Head == '<directive>' -> BN/BA == '<directive>'/0 ; functor(Head, BN, BA) ),
+        goal_in(Body, BP, G, GP, E),
+        callable(G), integer(E),
+        functor(G, N, A0), A =:= A0 + E
+    ->  file_starts(File, Starts),
+        goal_line(Starts, GP, Start, Line)
+    ;   integer(XrefLine)
+    ->  Line = XrefLine
     ;   Line = 0
     ).
 
@@ -291,17 +602,26 @@ char_line(Starts, Char, Line) :-
 cross_reference(Files) :-
     forall(member(F, Files), ( absolute_file_name(F, Abs), xref_source(Abs, [silent(true)]) )),
     forall(( member(F, Files), absolute_file_name(F, Abs),
-             xref_called(Abs, Called, By), callable(Called) ),
-           call_fact(F, Abs, Called, By)),
+             xref_called(Abs, Called, By, _, Line), callable(Called) ),
+           call_fact(F, Abs, Called, By, Line)),
     forall(( member(F, Files), absolute_file_name(F, Abs),
              xref_defined(Abs, G, local(_)), functor(G, N, A) ),
            defined_fact(F, G, N, A)).
 
 %   What a predicate the files define hides or is: a library one, a system one, a hook.
 defined_fact(F, G, N, A) :-
-    (   '$in_library'(N, A, _), \+ system_predicate(N, A) -> emit([library, N, A]) ; true ),
+    (   '$in_library'(N, A, Lib), \+ system_predicate(N, A), \+ entry_library(Lib)
+    ->  emit([library, N, A])
+    ;   true
+    ),
     (   overridden_system(N, A) -> emit([system, N, A]) ; true ),
     (   hook(G) -> emit([declared, F, N, A, hook]) ; true ).
+
+%   entry_library(+Library): a library whose predicate is the convention for a program's
+%   own entry point (library(main)'s main/0 runs the program's main/1): a file that
+%   defines main/0 writes its entry point, it does not hide a helper it would call.
+entry_library(Lib) :-
+    file_base_name(Lib, main).
 
 %   hook(+Head): a hook the system calls (user:portray/1, user:message_hook/3 ...), so
 %   reached though no clause calls it.
@@ -322,12 +642,13 @@ overridden_system(N, A) :-
     \+ predicate_property(system:H, dynamic),
     \+ predicate_property(system:H, multifile).
 
-call_fact(F, Abs, Called, By) :-
+call_fact(F, Abs, Called, By, XrefLine) :-
     functor(Called, N, A),
     (   callable(By), By \= '<directive>'(_) -> functor(By, BN, BA) ; BN = '<directive>', BA = 0 ),
     emit([call, F, N, A, BN, BA]),
     (   defined_anywhere(Abs, Called, N, A) -> true
-    ;   emit([undefined, F, N, A])
+    ;   call_line(F, BN/BA, Called, XrefLine, Line),
+        emit([undefined, F, N, A, Line, BN, BA])
     ).
 
 defined_anywhere(Abs, G, _, _) :- xref_defined(Abs, G, _), !.

@@ -47,7 +47,7 @@ pub(crate) fn findings(
             out.push(Finding {
                 rule: rule.into(),
                 file: file.into(),
-                line: line.max(1),
+                line,
                 column: None,
                 predicate,
                 message,
@@ -230,8 +230,16 @@ fn documentation(facts: &Facts, file: &str, add: &mut Add<'_>) {
     }
     let mut seen = BTreeSet::new();
     let mut previous_end = 0;
+    // plunit's tests (between :- begin_tests(Unit) and :- end_tests(Unit)) are not
+    // predicates a reader needs documented.
+    let mut in_tests = false;
     for t in &terms {
-        if t.clause && seen.insert(t.indicator()) {
+        if !t.clause && t.name == "begin_tests" {
+            in_tests = true;
+        } else if !t.clause && t.name == "end_tests" {
+            in_tests = false;
+        }
+        if t.clause && !in_tests && seen.insert(t.indicator()) {
             // A comment between the term before (not trailing on its last line) and this.
             let commented = comments
                 .iter()
@@ -248,18 +256,35 @@ fn documentation(facts: &Facts, file: &str, add: &mut Add<'_>) {
         }
         previous_end = t.end;
     }
-    let mut modes = 0;
-    for c in &comments {
-        let Some(head) = mode_line(&c.text) else {
+    // PlDoc comments, as PlDoc reads them (the child uses its mode reader): the
+    // predicates each documents, by comment.
+    let mut documented: BTreeMap<(u32, u32), Vec<&str>> = BTreeMap::new();
+    for m in facts.modes.iter().filter(|m| m.file == file) {
+        documented
+            .entry((m.start, m.end))
+            .or_default()
+            .push(&m.predicate);
+    }
+    let next_clause = |after: u32| terms.iter().find(|t| t.clause && t.start > after);
+    // A clause that did not read may be the one a comment documents: say nothing of a
+    // comment with a syntax error between it and the next clause.
+    let unread_between = |after: u32| {
+        let next = next_clause(after).map_or(u32::MAX, |t| t.start);
+        facts
+            .syntax
+            .iter()
+            .any(|(f, line, _)| f == file && *line > after && *line < next)
+    };
+    for (&(start, end), heads) in &documented {
+        if unread_between(end) {
             continue;
-        };
-        modes += 1;
-        let next = terms.iter().find(|t| t.clause && t.start > c.end);
-        match next {
-            Some(t) if t.indicator() != head => add(
+        }
+        let head = heads.join(" and ");
+        match next_clause(end) {
+            Some(t) if !heads.contains(&t.indicator().as_str()) => add(
                 "D103",
                 file,
-                c.start,
+                start,
                 Some(t.indicator()),
                 format!(
                     "the PlDoc line documents {head} but the predicate after it is {}",
@@ -269,14 +294,26 @@ fn documentation(facts: &Facts, file: &str, add: &mut Add<'_>) {
             None => add(
                 "D103",
                 file,
-                c.start,
+                start,
                 None,
                 format!("the PlDoc line documents {head} but no predicate follows it"),
             ),
             _ => {}
         }
     }
-    if modes == 0 {
+    for bad in facts.bad_modes.iter().filter(|b| b.file == file) {
+        add(
+            "D103",
+            file,
+            bad.start,
+            next_clause(bad.end).map(|t| t.indicator()),
+            format!(
+                "the PlDoc line \"{}\" does not parse as a mode line: no blank may come between {} and its (",
+                bad.text, bad.name
+            ),
+        );
+    }
+    if documented.is_empty() {
         add(
             "D104",
             file,
@@ -293,47 +330,6 @@ fn names_an_author(text: &str) -> bool {
     ["author", "written by", "name:", "student"]
         .iter()
         .any(|k| text.contains(k))
-}
-
-/// Returns `name/arity` of a PlDoc mode line (`%! name(A, B)`, `%% name(A)`, `/** name`),
-/// or `None` when the comment is not one.
-pub(crate) fn mode_line(comment: &str) -> Option<String> {
-    let rest = comment
-        .strip_prefix("%!")
-        .or_else(|| comment.strip_prefix("%%"))
-        .or_else(|| comment.strip_prefix("/**"))?;
-    let rest = rest.trim_start();
-    let name_end = rest
-        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .unwrap_or(rest.len());
-    let name = &rest[..name_end];
-    if name.is_empty() || !name.starts_with(|c: char| c.is_lowercase()) {
-        return None;
-    }
-    let after = &rest[name_end..];
-    let (mut arity, after_args) = match after.strip_prefix('(') {
-        Some(args) => {
-            let (mut depth, mut commas, mut end) = (0i32, 0u32, None);
-            for (i, c) in args.char_indices() {
-                match c {
-                    '(' | '[' | '{' => depth += 1,
-                    ')' | ']' | '}' if depth == 0 => {
-                        end = Some(i);
-                        break;
-                    }
-                    ')' | ']' | '}' => depth -= 1,
-                    ',' if depth == 0 => commas += 1,
-                    _ => {}
-                }
-            }
-            (commas + 1, &args[end? + 1..])
-        }
-        None => (0, after),
-    };
-    if after_args.starts_with("//") {
-        arity += 2;
-    }
-    Some(format!("{name}/{arity}"))
 }
 
 /// L401 and L402 on one file's text.
@@ -393,13 +389,7 @@ fn reach<'a>(edges: &Edges<'a>, mut roots: Vec<&'a str>) -> BTreeSet<&'a str> {
 
 /// X301 (unreachable from the entry points) and X302 (undefined).
 fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add: &mut Add<'_>) {
-    let mut edges: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for call in &facts.calls {
-        edges
-            .entry(call.by.as_str())
-            .or_default()
-            .push(call.called.as_str());
-    }
+    let edges = edges(facts);
     let mut roots: Vec<&str> = ENTRY_POINTS
         .iter()
         .copied()
@@ -426,17 +416,50 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
                 .filter(|c| !predicates.contains_key(&c.by))
                 .map(|c| c.called.as_str()),
         );
-        let mut reached: BTreeSet<&str> = BTreeSet::new();
-        while let Some(p) = roots.pop() {
-            if reached.insert(p) {
-                roots.extend(edges.get(p).into_iter().flatten().copied());
+        let mut reached = reach(&edges, roots);
+        // A term that did not read (a syntax error) may call any predicate named in its
+        // text: when its head's predicate is reached (or it is a directive), so are they.
+        let unread: Vec<(Option<String>, BTreeSet<String>)> = facts
+            .unread
+            .iter()
+            .map(|(_, _, text)| names(text))
+            .collect();
+        loop {
+            let mut more = Vec::new();
+            for (head, called) in &unread {
+                let live = head.as_ref().is_none_or(|h| {
+                    reached
+                        .iter()
+                        .any(|p| p.rsplit_once('/').is_some_and(|(n, _)| n == h))
+                });
+                if live {
+                    more.extend(predicates.keys().map(String::as_str).filter(|p| {
+                        !reached.contains(p)
+                            && p.rsplit_once('/').is_some_and(|(n, _)| called.contains(n))
+                    }));
+                }
             }
+            if more.is_empty() {
+                break;
+            }
+            more.extend(reached.iter().copied());
+            reached = reach(&edges, more);
         }
+        // A reached goal that is a variable bound in its own clause (G =.. L, call(G))
+        // may call any predicate: what is dead cannot be known, so X301 says nothing.
+        let unknowable = facts
+            .unresolved
+            .iter()
+            .any(|u| reached.contains(u.by.as_str()) || !predicates.contains_key(&u.by));
         for (pi, clauses) in predicates {
             // A definition that hides a system predicate is W204's; xref does not record
             // the calls to it, so reachability cannot say.
             let hides_system = facts.system.iter().any(|s| s == pi);
-            if !reached.contains(pi.as_str()) && !declared.contains(pi.as_str()) && !hides_system {
+            if !unknowable
+                && !reached.contains(pi.as_str())
+                && !declared.contains(pi.as_str())
+                && !hides_system
+            {
                 let first = clauses[0];
                 add(
                     "X301",
@@ -448,32 +471,91 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
             }
         }
     }
-    let mut reported = BTreeSet::new();
-    for (file, pi) in &facts.undefined {
-        if !reported.insert(pi) {
-            continue;
-        }
-        let by = facts
-            .calls
-            .iter()
-            .find(|c| &c.called == pi)
-            .map(|c| c.by.clone());
-        let line = by
-            .as_ref()
-            .and_then(|b| predicates.get(b))
-            .map_or(1, |c| c[0].start);
-        let from = by
-            .as_deref()
-            .map(|b| format!(" (called from {b})"))
-            .unwrap_or_default();
+    // One finding for each predicate defined nowhere, at its first call.
+    let mut first_call: BTreeMap<&str, &crate::facts::Undefined> = BTreeMap::new();
+    for u in &facts.undefined {
+        first_call
+            .entry(u.called.as_str())
+            .and_modify(|f| {
+                if (u.file == f.file && u.line < f.line) || f.line == 0 {
+                    *f = u;
+                }
+            })
+            .or_insert(u);
+    }
+    for (pi, u) in first_call {
+        let (by, from) = if predicates.contains_key(&u.by) {
+            (Some(u.by.clone()), format!(" (called from {})", u.by))
+        } else {
+            (None, " (called from a directive)".to_string())
+        };
         add(
             "X302",
-            file,
-            line,
+            &u.file,
+            u.line,
             by,
             format!("{pi} is called but defined nowhere{from}"),
         );
     }
+}
+
+/// Returns the name a term's text starts with (none for a directive) and the names it
+/// holds after it: the atoms of a clause that did not read, outside comments and strings.
+fn names(text: &str) -> (Option<String>, BTreeSet<String>) {
+    let mut tokens = Vec::new();
+    let mut chars = text.chars().peekable();
+    let mut first = true;
+    let mut directive = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '%' => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                let mut star = false;
+                for c in chars.by_ref() {
+                    if star && c == '/' {
+                        break;
+                    }
+                    star = c == '*';
+                }
+            }
+            '"' | '`' => {
+                for d in chars.by_ref() {
+                    if d == c {
+                        break;
+                    }
+                }
+            }
+            c if c.is_alphanumeric() || c == '_' => {
+                let mut word = c.to_string();
+                while let Some(&d) = chars.peek() {
+                    if !(d.is_alphanumeric() || d == '_') {
+                        break;
+                    }
+                    word.push(d);
+                    chars.next();
+                }
+                if word.starts_with(|c: char| c.is_lowercase()) {
+                    tokens.push(word);
+                }
+                first = false;
+            }
+            ':' if first && chars.peek() == Some(&'-') => directive = true,
+            c if !c.is_whitespace() => first = false,
+            _ => {}
+        }
+    }
+    let head = if directive || tokens.is_empty() {
+        None
+    } else {
+        Some(tokens.remove(0))
+    };
+    (head, tokens.into_iter().collect())
 }
 
 /// A601: how many `card(Rank, Suit)` terms a fact must hold to give the answer for a whole
@@ -546,29 +628,5 @@ fn first_sentence(text: &str) -> String {
     match text.find(". ") {
         Some(i) => text[..i].to_string(),
         None => text,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mode_lines_give_name_and_arity() {
-        assert_eq!(
-            mode_line("%! hand_value(+Hand, +Start, -Value) is det.").as_deref(),
-            Some("hand_value/3")
-        );
-        assert_eq!(
-            mode_line("%% pairs(+Cards:list(card), -N)").as_deref(),
-            Some("pairs/2")
-        );
-        assert_eq!(mode_line("%! start is det.").as_deref(), Some("start/0"));
-        assert_eq!(
-            mode_line("%! cards(-L)// is det.").as_deref(),
-            Some("cards/3")
-        );
-        assert_eq!(mode_line("% plain comment"), None);
-        assert_eq!(mode_line("%%%%%%%%%%%%"), None);
     }
 }

@@ -38,6 +38,27 @@ pub(crate) struct Comment {
     pub text: String,
 }
 
+/// A PlDoc comment and a predicate its mode lines document, as PlDoc reads them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Mode {
+    pub file: String,
+    pub start: u32,
+    pub end: u32,
+    /// `name/arity`.
+    pub predicate: String,
+}
+
+/// A PlDoc comment whose first line would be a mode line of `name` but for blanks
+/// between the name and its `(`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BadMode {
+    pub file: String,
+    pub start: u32,
+    pub end: u32,
+    pub name: String,
+    pub text: String,
+}
+
 /// A ground fact holding `card(Rank, Suit)` terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct GroundFact {
@@ -47,6 +68,27 @@ pub(crate) struct GroundFact {
     pub predicate: String,
     /// How many `card(Rank, Suit)` terms it holds.
     pub cards: u32,
+}
+
+/// A call to a predicate defined nowhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Undefined {
+    pub file: String,
+    /// `name/arity` of what is called.
+    pub called: String,
+    /// The line of the call.
+    pub line: u32,
+    /// `name/arity` of the caller (`<directive>/0` for a directive).
+    pub by: String,
+}
+
+/// A goal that is a variable bound in its clause: what it calls cannot be known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unresolved {
+    pub file: String,
+    pub line: u32,
+    /// `name/arity` of the clause's predicate (`<directive>/0` for a directive).
+    pub by: String,
 }
 
 /// A construct an idiom rule looks for.
@@ -72,15 +114,19 @@ pub(crate) struct Facts {
     pub warnings: Vec<Warning>,
     /// (file, line, text).
     pub syntax: Vec<(String, u32, String)>,
+    /// (file, line, text) of each term that did not read.
+    pub unread: Vec<(String, u32, String)>,
     pub terms: Vec<Term>,
     pub comments: Vec<Comment>,
+    pub modes: Vec<Mode>,
+    pub bad_modes: Vec<BadMode>,
     pub ground: Vec<GroundFact>,
     pub idioms: Vec<Idiom>,
     /// (file, name/arity, kind).
     pub declared: Vec<(String, String, String)>,
     pub calls: Vec<Call>,
-    /// (file, name/arity).
-    pub undefined: Vec<(String, String)>,
+    pub unresolved: Vec<Unresolved>,
+    pub undefined: Vec<Undefined>,
     /// name/arity of the files' predicates that a library defines too.
     pub library: Vec<String>,
     /// name/arity of the files' predicates that hide a system predicate (not a hook).
@@ -110,6 +156,7 @@ impl Facts {
                     text: f(4),
                 }),
                 ("syntax", 4) => facts.syntax.push((f(1), n(2), f(3))),
+                ("unread", 4) => facts.unread.push((f(1), n(2), f(3))),
                 ("term", 8) => facts.terms.push(Term {
                     file: f(1),
                     start: n(2),
@@ -124,6 +171,19 @@ impl Facts {
                     start: n(2),
                     end: n(3),
                     text: f(4),
+                }),
+                ("mode", 6) => facts.modes.push(Mode {
+                    file: f(1),
+                    start: n(2),
+                    end: n(3),
+                    predicate: pi(4),
+                }),
+                ("badmode", 6) => facts.bad_modes.push(BadMode {
+                    file: f(1),
+                    start: n(2),
+                    end: n(3),
+                    name: f(4),
+                    text: f(5),
                 }),
                 ("ground", 6) => facts.ground.push(GroundFact {
                     file: f(1),
@@ -143,7 +203,17 @@ impl Facts {
                     called: pi(2),
                     by: pi(4),
                 }),
-                ("undefined", 4) => facts.undefined.push((f(1), pi(2))),
+                ("unresolved", 5) => facts.unresolved.push(Unresolved {
+                    file: f(1),
+                    line: n(2),
+                    by: pi(3),
+                }),
+                ("undefined", 7) => facts.undefined.push(Undefined {
+                    file: f(1),
+                    called: pi(2),
+                    line: n(4),
+                    by: pi(5),
+                }),
                 ("library", 3) => facts.library.push(pi(1)),
                 ("system", 3) => facts.system.push(pi(1)),
                 _ => {}
@@ -183,17 +253,28 @@ mod tests {
              term\ta.pl\t2\t4\tclause\tfoo\t2\t1\n\
              comment\ta.pl\t1\t1\t% a\\tb \\\\ c\n\
              call\ta.pl\tbar\t1\tfoo\t2\n\
-             undefined\ta.pl\tbar\t1\n\
-             ground\ta.pl\t5\tanswer\t3\t5\n",
+             undefined\ta.pl\tbar\t1\t3\tfoo\t2\n\
+             mode\ta.pl\t1\t1\tfoo\t2\n\
+             ground\ta.pl\t5\tanswer\t3\t5\n\
+             unresolved\ta.pl\t7\tfoo\t2\n",
         );
         assert_eq!(facts.terms[0].indicator(), "foo/2");
         assert_eq!((facts.terms[0].start, facts.terms[0].end), (2, 4));
         assert_eq!(facts.comments[0].text, "% a\tb \\ c");
         assert_eq!(facts.calls[0].by, "foo/2");
-        assert_eq!(facts.undefined, [("a.pl".to_string(), "bar/1".to_string())]);
+        let undefined = &facts.undefined[0];
+        assert_eq!(
+            (&*undefined.called, undefined.line, &*undefined.by),
+            ("bar/1", 3, "foo/2")
+        );
+        assert_eq!(facts.modes[0].predicate, "foo/2");
         assert_eq!(
             (&*facts.ground[0].predicate, facts.ground[0].cards),
             ("answer/3", 5)
+        );
+        assert_eq!(
+            (facts.unresolved[0].line, &*facts.unresolved[0].by),
+            (7, "foo/2")
         );
     }
 }

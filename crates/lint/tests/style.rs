@@ -1,49 +1,198 @@
-//! The style corpus (tests/style/*.pl): each file's exact findings, with line numbers, are in
-//! its `.expected` file (`UPDATE_EXPECT=1 cargo test -p crib-lint --test style` rewrites them
-//! after you have read the difference). And each rule's `--explain` example: the code that
-//! triggers it does, the code that does not, does not. One linter, every file linted once.
+//! The corpora, each submission with its exact findings, with line numbers, in a `.expected`
+//! file beside it (`UPDATE_EXPECT=1 cargo test -p crib-lint --test style` rewrites them after
+//! you have read the difference):
+//!
+//! - the style corpus (tests/style/*.pl): at least one file for each rule, each with a case
+//!   just under its limit;
+//! - the precision corpus (tests/precision/): student-style solutions, in the styles real
+//!   students use (banners, `%%` and `/** */` headers with and without modes, helpers passed
+//!   to maplist/foldl/call, nested if-then-else, assert, grammar rules, two modules, a
+//!   syntax error in the middle), on which no finding may be false or misplaced. A
+//!   directory is one submission of several files.
+//!
+//! Every finding of both is placed on its own predicate (checked against the file's text,
+//! not the linter's facts). And each rule's `--explain` example: the code that triggers it
+//! does, the code that does not, does not.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
-use crib_lint::{IsolationChoice, Linter, RULES};
+use crib_lint::{Finding, IsolationChoice, Lint, Linter, RULES};
 
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/style")
+fn dir(corpus: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(corpus)
 }
 
 fn linter() -> Linter {
     Linter::new("swipl".as_ref(), IsolationChoice::Auto).expect("these tests need swipl")
 }
 
-fn render(lint: &crib_lint::Lint) -> String {
+fn render(lint: &Lint) -> String {
     lint.findings.iter().map(|f| format!("{f}\n")).collect()
 }
 
-#[test]
-fn the_style_corpus_gets_exactly_its_expected_findings() {
-    let linter = linter();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pl"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 2);
+/// One submission of a corpus: its name (a `.pl` file's or a directory's), where its files
+/// are, its files and its lint.
+struct Linted {
+    name: String,
+    root: PathBuf,
+    lint: Lint,
+}
+
+/// Lints every submission of `corpus` once (the tests share the result).
+fn linted(corpus: &'static str) -> &'static [Linted] {
+    static STYLE: OnceLock<Vec<Linted>> = OnceLock::new();
+    static PRECISION: OnceLock<Vec<Linted>> = OnceLock::new();
+    let cell = match corpus {
+        "style" => &STYLE,
+        "precision" => &PRECISION,
+        _ => panic!("no corpus {corpus}"),
+    };
+    cell.get_or_init(|| {
+        let linter = linter();
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir(corpus))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir() || p.extension().is_some_and(|e| e == "pl"))
+            .collect();
+        entries.sort();
+        entries
+            .iter()
+            .map(|path| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                let (root, files) = if path.is_dir() {
+                    let mut files: Vec<String> = std::fs::read_dir(path)
+                        .unwrap()
+                        .flatten()
+                        .map(|e| e.file_name().to_string_lossy().into_owned())
+                        .filter(|f| f.ends_with(".pl"))
+                        .collect();
+                    files.sort();
+                    (path.clone(), files)
+                } else {
+                    (dir(corpus), vec![name.clone()])
+                };
+                let lint = linter.lint(0, &name, &root, &files);
+                Linted { name, root, lint }
+            })
+            .collect()
+    })
+}
+
+/// Checks each submission of `corpus` against its `.expected` file.
+fn expect(corpus: &'static str) {
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut wrong = Vec::new();
-    for path in &files {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let lint = linter.lint(0, &name, &dir(), std::slice::from_ref(&name));
-        let got = render(&lint);
-        let expected_path = path.with_extension("expected");
+    for linted in linted(corpus) {
+        let expected_path = dir(corpus).join(&linted.name).with_extension("expected");
+        let got = render(&linted.lint);
         if update {
             std::fs::write(&expected_path, &got).unwrap();
             continue;
         }
         let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
         if got != expected {
-            wrong.push(format!("{name}:\n--- expected\n{expected}--- got\n{got}"));
+            wrong.push(format!(
+                "{}:\n--- expected\n{expected}--- got\n{got}",
+                linted.name
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_style_corpus_gets_exactly_its_expected_findings() {
+    assert!(linted("style").len() >= 2);
+    expect("style");
+}
+
+#[test]
+fn the_precision_corpus_gets_exactly_its_expected_findings() {
+    let linted = linted("precision");
+    assert!(
+        linted.len() >= 20,
+        "the precision corpus has {} submissions",
+        linted.len()
+    );
+    let mut by_rule: BTreeMap<&str, usize> = BTreeMap::new();
+    for l in linted {
+        for f in &l.lint.findings {
+            *by_rule.entry(f.rule.as_str()).or_default() += 1;
+        }
+    }
+    // The table for the notes: cargo test -p crib-lint --test style -- --nocapture
+    println!("precision corpus, {} submissions:", linted.len());
+    for rule in RULES {
+        println!("  {} {}", rule.code, by_rule.get(rule.code).unwrap_or(&0));
+    }
+    expect("precision");
+}
+
+/// Rules whose findings concern a file, not a predicate.
+const FILE_RULES: &[&str] = &["E001", "E002", "E003", "D101", "D104", "L401", "L402"];
+
+/// Whether `line` (1-based) of `text` is a clause of predicate `name`: the nearest line at
+/// or above it that starts a term (text in the first column, not a comment) starts with
+/// `name`; or, for a comment (D103), the first such line below it.
+fn placed(text: &str, line: u32, name: &str, comment: bool) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let starts_term = |l: &str| {
+        l.starts_with(|c: char| !c.is_whitespace() && c != '%' && c != '/' && c != '*')
+            && !l.starts_with(":-")
+    };
+    let index = line as usize - 1;
+    let head = if comment {
+        lines[index..].iter().find(|l| starts_term(l))
+    } else {
+        lines[..=index].iter().rev().find(|l| starts_term(l))
+    };
+    head.is_some_and(|h| {
+        h.strip_prefix(name)
+            .is_some_and(|rest| rest.starts_with(['(', ' ', '.', ':', '-']))
+    })
+}
+
+#[test]
+fn every_finding_is_placed_on_its_own_predicate() {
+    let mut wrong = Vec::new();
+    for corpus in ["style", "precision"] {
+        for l in linted(corpus) {
+            for f in &l.lint.findings {
+                let Finding {
+                    rule,
+                    file,
+                    line,
+                    predicate,
+                    ..
+                } = f;
+                if *line == 0 {
+                    wrong.push(format!("{}: no line: {f}", l.name));
+                    continue;
+                }
+                if FILE_RULES.contains(&rule.as_str()) {
+                    continue;
+                }
+                let Some(pi) = predicate else {
+                    // Only a call from a directive or a comment followed by no predicate
+                    // concerns no predicate.
+                    if !(f.message.contains("from a directive")
+                        || f.message.contains("no predicate follows"))
+                    {
+                        wrong.push(format!("{}: no predicate: {f}", l.name));
+                    }
+                    continue;
+                };
+                let text = std::fs::read_to_string(l.root.join(file)).unwrap();
+                let name = pi.rsplit_once('/').map_or(pi.as_str(), |(n, _)| n);
+                if !placed(&text, *line, name, rule == "D103") {
+                    wrong.push(format!("{}: not on a clause of {pi}: {f}", l.name));
+                }
+            }
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
