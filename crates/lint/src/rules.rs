@@ -52,6 +52,8 @@ pub struct Rule {
     pub before: &'static str,
     /// The same code written so that it does not.
     pub after: &'static str,
+    /// What the rule cannot see: where it stays silent though a marker might not.
+    pub blind: &'static str,
 }
 
 /// Covington et al., "Coding Guidelines for Prolog", TPLP 12(6), 2012.
@@ -67,6 +69,7 @@ pub const RULES: &[Rule] = &[
         why: "SWI-Prolog's reader cannot read the clause, so it is not part of the program at all; every later finding about that predicate may be a consequence.",
         before: "value(X) :- X is 1 +.\n",
         after: "value(X) :- X is 1 + 1.\n",
+        blind: "code that reads but means something else than was meant (a full stop that ends a clause early, an operator read another way): only what SWI-Prolog's reader rejects is an error here.",
     },
     Rule {
         code: "E002",
@@ -76,6 +79,7 @@ pub const RULES: &[Rule] = &[
         why: "The lint child did not finish (loading ran forever, used too much memory, or halted), so the other rules did not run on this submission; its tests say more.",
         before: ":- initialization(halt).\n",
         after: "% no directive that ends or blocks the program on load\n",
+        blind: "why the program ended or ran long beyond the limit it hit; crib grade's tests of the same submission say more.",
     },
     Rule {
         code: "E003",
@@ -85,6 +89,7 @@ pub const RULES: &[Rule] = &[
         why: "The compiler reported an error other than a syntax error while loading the file (a directive that raised an exception, for example): part of the program may be missing.",
         before: ":- foo.\n",
         after: "% directives only call predicates that exist\n",
+        blind: "errors raised only when a predicate is called, not while the file loads: those show in the tests.",
     },
     Rule {
         code: "D101",
@@ -94,6 +99,7 @@ pub const RULES: &[Rule] = &[
         why: "A file starts with a comment that says what it is for and who wrote it (the assignment asks for the author's name). The rule asks for a comment before the first clause that mentions an author: a line with `author`, `written by`, `@author` or `name:` in it.",
         before: "hand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
         after: "% Cribbage hand scoring for Project 1.\n% Author: Ada Lovelace <ada@example.edu>\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
+        blind: "whether the header says anything true or useful: any comment before the first clause that names an author (author, written by, name:, student) satisfies it.",
     },
     Rule {
         code: "D102",
@@ -103,6 +109,7 @@ pub const RULES: &[Rule] = &[
         why: "Every predicate is documented where it is defined: what it means, its arguments and modes. A reader should not have to reverse-engineer a predicate from its clauses.",
         before: "fifteens(Cards, Points) :- findall(S, subset15(Cards, S), L), length(L, N), Points is 2 * N.\n",
         after: "% fifteens(+Cards, -Points): two points for each subset of Cards summing to 15.\nfifteens(Cards, Points) :- aggregate_all(count, subset15(Cards, _), N), Points is 2 * N.\n",
+        blind: "whether the comment says anything: any comment between the term before and the first clause counts, a line of %%%% included; a comment at the end of the clause's own first line does not.",
     },
     Rule {
         code: "D103",
@@ -112,6 +119,7 @@ pub const RULES: &[Rule] = &[
         why: "A PlDoc mode line (`%! name(+A, -B) is det.`, or a `%%` or `/** */` comment whose first lines PlDoc reads as modes) documents the predicate defined right after it; a name or arity that differs means the comment was copied or left behind when the code changed, and misleads the reader. The lines are read with PlDoc's own mode reader. A mode line that does not parse only because of a blank before its `(` (`%% score (+Cards, -N)`) is reported as not parsing: PlDoc ignores it.",
         before: "%! pairs(+Cards) is det.\npairs(Cards, Points) :- count_pairs(Cards, Points).\n",
         after: "%! pairs(+Cards, -Points) is det.\npairs(Cards, Points) :- count_pairs(Cards, Points).\n",
+        blind: "comments PlDoc does not read as structured: plain % comments, %%%% banners, and a %% or /** comment whose lines do not parse as a mode line (a file header such as %% cribbage.pl - scoring) are prose and not checked; nor whether the modes (+, -, ?) and the determinism are true of the code.",
     },
     Rule {
         code: "D104",
@@ -121,6 +129,7 @@ pub const RULES: &[Rule] = &[
         why: "PlDoc's structured comments (`%! name(+In, -Out) is det.`) state each argument's mode and the predicate's determinism, which is what a reader of Prolog needs most. One finding per file. SWI-Prolog's PlDoc;",
         before: "% the value of a hand\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
         after: "%! hand_value(+Hand, +Start, -Value) is det.\n% Value is the points of Hand with Start.\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
+        blind: "whether the mode lines are right (that is D103's): one mode line anywhere in the file satisfies it.",
     },
     Rule {
         code: "W201",
@@ -130,6 +139,7 @@ pub const RULES: &[Rule] = &[
         why: "The compiler's own warning: a variable that occurs once in a clause is usually a typo for another one. Write `_` or `_Name` where a value is deliberately ignored.",
         before: "nob(Hand, card(jack, Suit)) :- member(card(jack, S), Hand).\n",
         after: "nob(Hand, card(_, Suit)) :- member(card(jack, Suit), Hand).\n",
+        blind: "a variable used twice by mistake, such as a typo that happens to name another variable of the clause: the compiler sees only variables used once.",
     },
     Rule {
         code: "W202",
@@ -139,6 +149,7 @@ pub const RULES: &[Rule] = &[
         why: "The compiler's own warning: `_Name` says \"ignored\", so using it twice misleads the reader about a real binding.",
         before: "same_suit(card(_R1, _S), card(_R2, _S)).\n",
         after: "same_suit(card(_, Suit), card(_, Suit)).\n",
+        blind: "plain variables used twice by mistake: only _Named ones are the compiler's concern here.",
     },
     Rule {
         code: "W203",
@@ -148,6 +159,7 @@ pub const RULES: &[Rule] = &[
         why: "The compiler's own warning: clauses of one predicate separated by another are often a typo in a name or arity; if deliberate, `:- discontiguous name/arity.` says so.",
         before: "value(ace, 1).\nsuit(hearts).\nvalue(jack, 10).\n",
         after: "value(ace, 1).\nvalue(jack, 10).\nsuit(hearts).\n",
+        blind: "clauses of one predicate split between the files of a multi-file submission; a :- discontiguous declaration silences it, deliberate or not.",
     },
     Rule {
         code: "W204",
@@ -157,6 +169,7 @@ pub const RULES: &[Rule] = &[
         why: "The compiler refuses to redefine an ISO built-in such as `length/2` or `atom_length/2`: the clauses are not loaded and every call goes to the built-in. Other system predicates (`msort/2`, `format/2`) it lets a file hide silently, which misleads a reader more; both are reported. Hooks meant to be defined (`portray/1`, `term_expansion/2`, ...) are not.",
         before: "length([], 0).\nlength([_|T], N) :- length(T, M), N is M + 1.\n",
         after: "my_length([], 0).\nmy_length([_|T], N) :- my_length(T, M), N is M + 1.\n",
+        blind: "a predicate of another name or arity that does the same as a system one (my_length/2): only a definition with the system predicate's own name and arity hides it.",
     },
     Rule {
         code: "W205",
@@ -166,6 +179,7 @@ pub const RULES: &[Rule] = &[
         why: "A predicate with the name and arity of a library one (`append/3`, `sum_list/2`) hides the library's for this file: readers expect the library's meaning, and the library's version is usually what the course wants used.",
         before: "sum_list([], 0).\nsum_list([X|Xs], S) :- sum_list(Xs, S0), S is S0 + X.\n",
         after: "% use library(lists)' sum_list/2\n",
+        blind: "libraries the SWI-Prolog in the sandbox does not have, and a student's own version written on purpose for practice, which is reported all the same.",
     },
     Rule {
         code: "X301",
@@ -175,6 +189,7 @@ pub const RULES: &[Rule] = &[
         why: "Dead code: no chain of calls from the assignment's two entry points (or a directive, or a module's exports) reaches it. Calls through meta-arguments count: a helper passed to maplist/3, foldl/4, findall/3 or call/N, or by name to one of the file's own predicates that calls it. It costs the reader time and is often a leftover of an earlier attempt.",
         before: "hand_value(H, S, V) :- value(H, S, V).\nold_value(H, S, V) :- V = 0.\n",
         after: "hand_value(H, S, V) :- value(H, S, V).\n",
+        blind: "calls made at run time: a goal that is a variable bound in its own clause (G =.. [Name|Args], call(G), a name taken from a list) may call any predicate, so when one is reached X301 says nothing at all. It follows the meta-arguments of library and system predicates (maplist/N, foldl/N, findall/3, forall/2, aggregate_all/3, include/3, call/N, ...) and of the files' own predicates that call an argument, but not a closure kept inside a data structure, nor predicates called only by another program (a test file).",
     },
     Rule {
         code: "X302",
@@ -184,6 +199,7 @@ pub const RULES: &[Rule] = &[
         why: "A predicate that is called but defined nowhere (not in the files, the system or a library) raises an existence error when reached. SWI-Prolog's library(check) reports the same (`list_undefined/0`).",
         before: "hand_value(H, S, V) :- score(H, S, V).\n",
         after: "hand_value(H, S, V) :- value(H, S, V).\nvalue(_, _, 0).\n",
+        blind: "calls made at run time (call/N on a name built with atom_concat/3 or =..), and predicates that exist only in a library that the SWI-Prolog in the sandbox does not have.",
     },
     Rule {
         code: "L401",
@@ -193,6 +209,7 @@ pub const RULES: &[Rule] = &[
         why: "Long lines wrap or scroll in editors, terminals and printed marking copies.",
         before: "value(Hand, Start, Value) :- fifteens(Hand, Start, F), pairs(Hand, Start, P), runs(Hand, Start, R), Value is F + P + R.\n",
         after: "value(Hand, Start, Value) :-\n    fifteens(Hand, Start, F),\n    pairs(Hand, Start, P),\n    runs(Hand, Start, R),\n    Value is F + P + R.\n",
+        blind: "anything but the count of characters: a tab counts as one (L402 reports tabs), and a long string or list of cards is reported like code.",
     },
     Rule {
         code: "L402",
@@ -202,6 +219,7 @@ pub const RULES: &[Rule] = &[
         why: "Tabs show at different widths in different editors, so indentation that looked right to the author is ragged for the marker. Indent with spaces.",
         before: "value(X) :-\n\tX = 1.\n",
         after: "value(X) :-\n    X = 1.\n",
+        blind: "more than the first: one finding per file, at the first tab, with the number of lines that have one.",
     },
     Rule {
         code: "L403",
@@ -211,6 +229,7 @@ pub const RULES: &[Rule] = &[
         why: "A long clause does several things; splitting it into named predicates documents each step.",
         before: "% a clause of 26 lines or more\n",
         after: "% the same work in several predicates, each named for what it does\n",
+        blind: "how much a clause does, only how many lines it spans: a long clause of data (a list of cards) is reported like code.",
     },
     Rule {
         code: "L404",
@@ -220,6 +239,7 @@ pub const RULES: &[Rule] = &[
         why: "A predicate spread over many clauses and lines is hard to take in at once; it is usually several predicates.",
         before: "% one predicate of 61 lines or more\n",
         after: "% the same work in several predicates\n",
+        blind: "how the predicate is split: many short clauses are reported like a few long ones; lines between its clauses do not count.",
     },
     Rule {
         code: "L405",
@@ -229,6 +249,7 @@ pub const RULES: &[Rule] = &[
         why: "Deeply nested `( -> ; )` is hard to read and to get right; separate clauses or a helper predicate say the same more plainly. A chain `a -> b ; c -> d ; e` counts as one level.",
         before: "v(X, V) :- ( X > 0 -> ( X > 5 -> ( X > 9 -> ( X > 10 -> V = 4 ; V = 3 ) ; V = 2 ) ; V = 1 ) ; V = 0 ).\n",
         after: "v(X, V) :- X > 10, !, V = 4.\nv(X, V) :- X > 9, !, V = 3.\nv(X, V) :- X > 5, !, V = 2.\nv(X, V) :- X > 0, !, V = 1.\nv(_, 0).\n",
+        blind: "nesting in other constructs (findall/3 in findall/3, \\+ in \\+, a lambda); a chain a -> b ; c -> d ; e counts as one level.",
     },
     Rule {
         code: "I501",
@@ -238,6 +259,7 @@ pub const RULES: &[Rule] = &[
         why: "Changing the database while computing (assert/retract) makes a predicate's answer depend on history and breaks backtracking; a value passed in an argument says the same declaratively.",
         before: "count(X) :- retract(counter(N)), M is N + 1, assertz(counter(M)), X = M.\n",
         after: "count(N0, N) :- N is N0 + 1.\n",
+        blind: "state changed through a helper that calls an argument (call(assertz, F)) or set up by a directive before the program runs: only assert and retract goals in clauses are reported.",
     },
     Rule {
         code: "I502",
@@ -247,6 +269,7 @@ pub const RULES: &[Rule] = &[
         why: "b_setval/nb_setval and their getters are global state: like assert, they hide data flow that an argument would show.",
         before: "start(S) :- nb_setval(start, S).\n",
         after: "% pass the start card as an argument\n",
+        blind: "global state kept in other ways: flags (set_prolog_flag/2), or assert (I501's).",
     },
     Rule {
         code: "I503",
@@ -256,6 +279,7 @@ pub const RULES: &[Rule] = &[
         why: "findall/3 then length/2 builds a list only to count it; aggregate_all(count, Goal, N) says what is meant and builds nothing.",
         before: "pairs(Cards, N) :- findall(x, pair(Cards), L), length(L, N).\n",
         after: "pairs(Cards, N) :- aggregate_all(count, pair(Cards), N).\n",
+        blind: "counting through bagof/3, setof/3 or a helper predicate; and a findall/3 list used for more than its length (sorted, searched, returned) is not counting only, so it is not reported.",
     },
     Rule {
         code: "I504",
@@ -265,6 +289,7 @@ pub const RULES: &[Rule] = &[
         why: "`\\+ \\+ Goal` proves Goal without binding its variables; it is correct but rarely what a student means, and markers ask for it to be explained. A comment or a once/1 says more plainly what is intended.",
         before: "has_pair(Cards) :- \\+ \\+ pair(Cards).\n",
         after: "has_pair(Cards) :- once(pair(Cards)).\n",
+        blind: "double negation across a helper predicate (\\+ helper(X) where helper/1 is itself \\+ ...).",
     },
     Rule {
         code: "A601",
@@ -274,6 +299,7 @@ pub const RULES: &[Rule] = &[
         why: "Ground facts that each give the answer for one fixed hand (hand_value([card(5,hearts), ...], card(jack,clubs), 12).) pass the tests they were copied from and nothing else. Reported when hand_value/3 or select_hand/3 has 3 or more ground facts holding 4 or more card(Rank, Suit) terms each, or when a predicate that they reach, directly or through others, has 20 or more such facts (hand_value(H, S, V) :- answer(H, S, V). beside hundreds of answer/3 facts). It points a marker at the file; crib never marks it.",
         before: "hand_value([card(5,hearts), card(5,spades), card(5,clubs), card(jack,diamonds)],\n           card(5,diamonds), 29).\nhand_value([card(2,hearts), card(3,spades), card(4,clubs), card(9,diamonds)],\n           card(king,clubs), 7).\nhand_value([card(ace,hearts), card(ace,spades), card(7,clubs), card(7,diamonds)],\n           card(queen,hearts), 8).\n",
         after: "% tables of ranks or suits, such as rank_value(jack, 10), are fine\nhand_value(Hand, Start, Value) :-\n    aggregate_all(count, fifteen([Start|Hand]), N),\n    Value is 2 * N.\n",
+        blind: "answers written in another form (cards as numbers or strings, tables asserted at run time or read from a file, an if-then-else that compares the hand with fixed ones), fewer facts than the thresholds (a special case or two among real code), and tables reached only through calls made at run time. It looks only at card(Rank, Suit) terms, so tables of ranks or suits (rank_value(jack, 10), suit(hearts)) and of single cards are never reported.",
     },
 ];
 
@@ -282,7 +308,8 @@ pub fn rule(code: &str) -> Option<&'static Rule> {
     RULES.iter().find(|r| r.code.eq_ignore_ascii_case(code))
 }
 
-/// Returns `--explain`'s text for `rule`: title, family, why, source and the example.
+/// Returns `--explain`'s text for `rule`: title, family, why, source, what it cannot see
+/// and the example.
 pub fn explain(rule: &Rule) -> String {
     let indent = |text: &str| {
         text.lines()
@@ -291,7 +318,7 @@ pub fn explain(rule: &Rule) -> String {
             .join("\n")
     };
     format!(
-        "{code}: {title} ({family})\n\n{why}\n\nSource: {source}.\n\nTriggers it:\n\n{before}\n\nDoes not:\n\n{after}\n",
+        "{code}: {title} ({family})\n\n{why}\n\nSource: {source}.\n\nCannot see: {blind}\n\nTriggers it:\n\n{before}\n\nDoes not:\n\n{after}\n",
         code = rule.code,
         title = rule.title,
         family = rule.family.name(),
@@ -299,8 +326,31 @@ pub fn explain(rule: &Rule) -> String {
         source = rule.source,
         before = indent(rule.before),
         after = indent(rule.after),
+        blind = rule.blind,
     )
 }
 
 /// Where the guidelines behind most rules come from, for the README and `--rules`.
 pub const SOURCE: &str = COVINGTON;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_says_what_it_cannot_see() {
+        for rule in RULES {
+            assert!(
+                rule.blind.len() > 40 && rule.blind.ends_with('.'),
+                "{}: what it cannot see is not said: {:?}",
+                rule.code,
+                rule.blind
+            );
+            assert!(
+                explain(rule).contains(&format!("\n\nCannot see: {}\n", rule.blind)),
+                "{}",
+                rule.code
+            );
+        }
+    }
+}
