@@ -4,12 +4,13 @@
 
 /** <module> The child side of `crib grade --deep`
 
-Answers many hand_value/3 (or select_hand/3) questions in one process, for the deep check
-(crates/grade/src/deep/). It is started in the same sandbox and limits as grade_child.pl,
+Answers many hand_value/3 (or select_hand/3) questions in one process, for the marked
+hand_value check (crates/grade/src/sweep.rs) and the deep check (crates/grade/src/deep/).
+It is started in the same sandbox and limits as grade_child.pl,
 and reuses that module's loading of the submission (load_submission/1: halt rewriting, load
 diagnostics), found/2 and emit/1, so it must lie in the same directory. Invoked as
 
-    swipl deep_child.pl AnswerPath Mode BatchFile First Last Careful Seconds File...
+    swipl deep_child.pl AnswerPath Mode BatchFile First Last Careful Seconds Factor File...
 
 Mode is `hand_value` or `select_hand`. BatchFile holds packed inputs, read-only, written by
 the grader: for hand_value 5 bytes an item (the four hand cards then the start, each a card
@@ -23,14 +24,18 @@ First to Last - 1 and writes, after the frames of grade_child.pl (`diag`, `loade
 one `deep` frame per 1,000 answers or per half second, whichever comes first, and one per
 answer for the items below Careful (after a crash the grader asks for that, to find the item
 that crashed). An answer is an integer (hand_value answered it, within -1000..1000), or a
-string: `f` (the goal failed), `t` (over the Seconds limit), `m:Message` (a resource
+string: `f` (the goal failed), `t` (over the Seconds limit of CPU time), `t:wall` (over the
+wall-clock backstop), `m:Message` (a resource
 error), `h:Status` (halt called), `e:Message` or `e` (another exception; the message is
 sent for the first 20 only), `x:Term` (hand_value answered something else), `k:H H H H|C C`
 (select_hand answered these card tokens).
 
-One watchdog thread for the whole batch enforces Seconds per call cheaply: it looks every
-50 ms at the item running and since when, and makes a call over the limit throw. A call that
-catches that and goes on is killed by the grader.
+One watchdog thread for the whole batch enforces Seconds per call cheaply, as the grade
+child does: the limit is CPU time (the process's, every thread), so a busy machine does not
+change an answer, with a wall-clock backstop at Factor x Seconds for a call that waits
+rather than computes. It looks every 50 ms at the item running, its start time and CPU
+time, and makes a call over either limit throw. A call that catches that and goes on is
+killed by the grader.
 */
 
 :- initialization(main, main).
@@ -40,12 +45,13 @@ catches that and goes on is killed by the grader.
 %   Entry point: parse the command line, load the submission, answer the items, halt.
 
 main :-
-    current_prolog_flag(argv, [AnswerPath, Mode, Batch, FirstA, LastA, CarefulA, SecondsA
-                              | Files]),
+    current_prolog_flag(argv, [AnswerPath, Mode, Batch, FirstA, LastA, CarefulA, SecondsA,
+                               FactorA | Files]),
     atom_number(FirstA, First),
     atom_number(LastA, Last),
     atom_number(CarefulA, Careful),
     atom_number(SecondsA, Seconds),
+    atom_number(FactorA, Factor),
     open(AnswerPath, write, Out, [encoding(utf8), buffer(full)]),
     assertz(grade_child:answers(Out)),
     open(Batch, read, In, [type(binary)]),
@@ -60,7 +66,7 @@ main :-
     (   Module0 == null -> Module = user ; Module = Module0 ),
     flag(deep_item, _, -1),
     thread_self(Me),
-    thread_create(watchdog(Me, Seconds), _, [detached(true)]),
+    thread_create(watchdog(Me, Seconds, Factor), _, [detached(true)]),
     get_time(Now),
     items(First, Last, ctx(In, Mode, Module, Careful), chunk(First, [], 0, Now)),
     grade_child:emit(_{type: done}).
@@ -141,15 +147,17 @@ answer(select_hand, Module, I, select_hand(Cards), Answer) :-
 
 call_item(Module, Goal, I, Outcome) :-
     get_time(T),
-    with_mutex(deep_watch, (flag(deep_item, _, I), flag(deep_since, _, T))),
+    statistics(process_cputime, C),
+    with_mutex(deep_watch,
+               (flag(deep_item, _, I), flag(deep_since, _, T), flag(deep_cpu, _, C))),
     catch(( catch(( call(Module:Goal) -> Outcome = true ; Outcome = fail ),
                   Error,
                   Outcome = error(Error)),
             with_mutex(deep_watch, flag(deep_item, _, -1))
           ),
-          deep_timeout(I),
+          deep_timeout(I, How),
           ( with_mutex(deep_watch, flag(deep_item, _, -1)),
-            Outcome = error(deep_timeout(I))
+            Outcome = error(deep_timeout(I, How))
           )).
 
 encode(true, value(V), V) :-
@@ -167,7 +175,8 @@ encode(true, keep(Hand, Crib), Answer) :-
     tokens(Crib, C),
     format(string(Answer), "k:~w|~w", [H, C]).
 encode(fail, _, "f").
-encode(error(deep_timeout(_)), _, "t") :- !.
+encode(error(deep_timeout(_, cpu)), _, "t") :- !.
+encode(error(deep_timeout(_, wall)), _, "t:wall") :- !.
 encode(error(time_limit_exceeded), _, "t") :- !.
 encode(error(grade_halt(Status)), _, Answer) :-
     !,
@@ -203,22 +212,29 @@ tokens(List, Text) :-
     atomic_list_concat(Tokens, ' ', Text).
 tokens(_, '?').
 
-%!  watchdog(+Main, +Seconds) is det.
+%!  watchdog(+Main, +Seconds, +Factor) is det.
 %
-%   Every 50 ms: if Main's current item started more than Seconds ago, make it throw
-%   deep_timeout(Item). Runs until the process ends.
+%   Every 50 ms: if Main's current item has used more than Seconds of CPU time, or started
+%   more than Factor x Seconds ago, make it throw deep_timeout(Item, cpu) or
+%   deep_timeout(Item, wall). Runs until the process ends.
 
-watchdog(Main, Seconds) :-
+watchdog(Main, Seconds, Factor) :-
     repeat,
     sleep(0.05),
     get_time(Now),
+    statistics(process_cputime, Cpu),
     with_mutex(deep_watch,
                (   flag(deep_item, I, I),
                    I >= 0,
                    flag(deep_since, T, T),
-                   Now - T > Seconds
+                   flag(deep_cpu, C, C),
+                   (   Cpu - C > Seconds
+                   ->  How = cpu
+                   ;   Now - T > Factor * Seconds
+                   ->  How = wall
+                   )
                ->  flag(deep_item, _, -1),
-                   catch(thread_signal(Main, throw(deep_timeout(I))), _, true)
+                   catch(thread_signal(Main, throw(deep_timeout(I, How))), _, true)
                ;   true
                )),
     fail.

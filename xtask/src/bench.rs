@@ -144,15 +144,15 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
         ),
         row(
             "grading one plain student-style solution",
-            "<= 10 s",
-            Some(10.0),
+            "<= 3 s",
+            Some(3.0),
             time_grading(root, &target, PLAIN, 1),
             format!("`crib grade {PLAIN}`, wall clock"),
         ),
         row(
             "grading 100 plain student-style solutions",
-            "none stated",
-            None,
+            "<= 2 min on 2 cores",
+            Some(120.0),
             time_grading(root, &target, PLAIN, 100),
             "`crib grade` of 100 copies of it, wall clock",
         ),
@@ -184,7 +184,7 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             "<= 400 s (Gradescope: 600 s)",
             Some(400.0),
             budget(),
-            "`Limits::budget`: load limit + every test's limit and grace",
+            "`Limits::submission_budget`: select_hand tests (load, limits and grace, at most the select_hand budget), then the hand_value check's load and budget",
         ),
         row(
             "dealer/pone discard analysis, one deal",

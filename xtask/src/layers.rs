@@ -22,6 +22,8 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
             "error",
             "credit",
             "strategy",
+            "seed",
+            "patterns",
             "testset",
             "submission",
             "protocol",
@@ -31,8 +33,11 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("children", &["child"]),
+    (
+        "batches of hand_value and select_hand calls: the marked sweep, the deep check",
+        &["deep", "sweep"],
+    ),
     ("the runner", &["runner"]),
-    ("the deep check", &["deep"]),
     ("output formats", &["table", "gradescope"]),
     ("the session", &["session"]),
 ];

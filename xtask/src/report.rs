@@ -144,7 +144,14 @@ fn check_in_browser(page: &Path) -> Result<()> {
 }
 
 /// The sections the page must have, by id: those `--submissions` adds among them.
-const SECTIONS: &[&str] = &["glance", "tests", "quality", "similar", "submissions"];
+const SECTIONS: &[&str] = &[
+    "glance",
+    "hand-value",
+    "tests",
+    "quality",
+    "similar",
+    "submissions",
+];
 
 /// Returns which of `ids` the dumped `dom` has no element for, if any.
 pub fn missing_sections(dom: &str, ids: &[&str]) -> std::result::Result<(), String> {

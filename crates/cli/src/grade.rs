@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report,
+    DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report, SeedChoice,
     SelectCredit, Session, TestVisibility,
 };
 use indicatif::{ProgressBar, ProgressStyle};
@@ -22,10 +22,28 @@ pub struct GradeArgs {
     /// Treat each PATH as one submission, even a directory (its .pl files load together).
     #[arg(long)]
     single: bool,
-    /// CPU-time limit per hand_value/3 test, seconds (a goal that waits rather than
+    /// CPU-time limit per hand_value/3 call, seconds (a goal that waits rather than
     /// computes is stopped at three times this in wall-clock time).
     #[arg(long, value_name = "SECS", default_value_t = 1.0, value_parser = seconds)]
     hand_value_timeout: f64,
+    /// Wall-clock time for hand_value/3 on every rank pattern per submission, seconds; past
+    /// it the marks come from the uniform sample of patterns checked so far, and the result
+    /// says how many.
+    #[arg(long, value_name = "SECS", default_value_t = 120.0, value_parser = seconds)]
+    hand_value_budget: f64,
+    /// Wall-clock time for all of a submission's select_hand/3 tests, seconds; past it the
+    /// deals not yet asked are left out of the marks (the mean is over those asked).
+    #[arg(long, value_name = "SECS", default_value_t = 240.0, value_parser = seconds)]
+    select_hand_budget: f64,
+    /// A file holding the secret seed the tests are drawn from (64 hex digits; every run
+    /// keeps its own in OUT/seed, which serves). Without it: a fresh seed, or with --resume
+    /// the seed of OUT's last run.
+    #[arg(long, value_name = "FILE")]
+    seed_file: Option<PathBuf>,
+    /// Derive this run's seed from the seed and TEXT (e.g. a Gradescope submission's id), so
+    /// that each TEXT gets tests of its own and the same TEXT the same tests again.
+    #[arg(long, value_name = "TEXT")]
+    seed_salt: Option<String>,
     /// CPU-time limit per select_hand/3 test, seconds (a goal that waits rather than
     /// computes is stopped at three times this in wall-clock time).
     #[arg(long, value_name = "SECS", default_value_t = 4.0, value_parser = seconds)]
@@ -62,7 +80,7 @@ pub struct GradeArgs {
     #[arg(long, value_name = "DIR")]
     gradescope: Option<PathBuf>,
     /// Which tests students see in the Gradescope files: all-visible, examples-visible (the
-    /// worked examples visible, the rest after_published), after-due-date (the rest
+    /// named select_hand deals visible, the rest after_published), after-due-date (the rest
     /// after_due_date) or hidden (only the marks and load diagnostics).
     #[arg(long, value_name = "POLICY", default_value = "all-visible")]
     gradescope_visibility: crib_grade::VisibilityPolicy,
@@ -136,14 +154,22 @@ fn seconds(text: &str) -> Result<f64, String> {
 /// The long help's closing text. It names the test set, which takes building (about 15 ms),
 /// so `main` adds it only when help is asked for, not on every run.
 pub fn long_help() -> String {
-    let set = crib_grade::test_set();
+    // Any seed gives the same counts; this one never grades anything.
+    let set = crib_grade::TestSet::new(&crib_grade::Seed::from_bytes([0; 32]));
     format!(
-        "The tests: {}\n\nMarks: hand_value/3 passed/total x 50; select_hand/3 mean credit x 20 \
+        "The tests: {}\n\nSeeds: every random choice of the tests comes from one secret seed. By \
+         default each run makes a fresh one and keeps it in OUT/seed (and OUT/seeds/ID.seed); \
+         --resume reuses it, --seed-file FILE grades with a kept seed (the same tests for a \
+         whole class), --seed-salt TEXT derives one per TEXT. Results record only the seed's \
+         id, which reveals nothing of it.\n\n\
+         Marks: hand_value/3 50 x (1 - sqrt(share of the 12,994,800 pairs wrong)), the share \
+         estimated from the rank patterns; select_hand/3 mean credit x 20 \
          (--select-credit graded: 1 for a keep with the best expected value, else 0.5 x^4 \
          where x is the share of the gap between the deal's worst and best keep that it \
          closes; 0 for an invalid answer); code quality (30) is left to the markers.\n\n\
          Verdicts: pass, wrong_answer, suboptimal, wrong_type, no_solution, exception, \
-         timeout, memory, crashed, not_run (the submission did not load).\n\n\
+         timeout, memory, crashed, not_run (the submission did not load, or the select_hand \
+         budget left the test out).\n\n\
          Timing: each test's limit is CPU time, measured in the child, so a verdict does not \
          depend on how busy the machine is; a goal that waits (sleep/1) or is starved is \
          stopped at three times its limit in wall-clock time.\n\n\
@@ -182,8 +208,14 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     let workers = session.jobs.get().min(submissions.len().max(1));
     let memory = MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
     session.jobs = NonZeroUsize::new(memory.workers).unwrap_or(NonZeroUsize::MIN);
+    let seed = session.seed(&SeedChoice {
+        file: args.seed_file.clone(),
+        salt: args.seed_salt.clone(),
+    })?;
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
+        hand_value_budget: Duration::from_secs_f64(args.hand_value_budget),
+        select_hand_budget: Duration::from_secs_f64(args.select_hand_budget),
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
         load: Duration::from_secs_f64(args.load_timeout),
         memory: memory.per_child,
@@ -200,7 +232,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         CreditArg::Graded => SelectCredit::Graded,
         CreditArg::Ratio => SelectCredit::Ratio,
     };
-    let mut grader = Grader::new(&args.swipl, choice, limits)?.with_select_credit(credit);
+    let mut grader = Grader::new(&args.swipl, choice, limits, &seed)?.with_select_credit(credit);
     if !args.no_lint {
         let mut linter = crib_lint::Linter::new(&args.swipl, choice)?;
         if let Ok(exe) = std::env::current_exe() {
@@ -259,13 +291,15 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         writeln!(
             out,
             "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, memory {}, \
-             results in {}{}; code quality (30): marked by people (crib report --quality-sheet)",
+             results in {}, seed {}{}; code quality (30): marked by people (crib report \
+             --quality-sheet)",
             reports.len(),
             if reports.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
             grader.isolation().name(),
             memory,
             args.out.display(),
+            seed.id(),
             if skipped > 0 {
                 format!(", {skipped} skipped (links, FIFOs, devices: see warnings and --verbose)")
             } else {

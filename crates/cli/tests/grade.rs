@@ -37,9 +37,15 @@ fn help_says_how_many_tests_and_where_from() {
     let out = crib().args(["grade", "--help"]).output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    let set = crib_grade_count();
-    assert!(text.contains(&format!("{set} tests")), "{text}");
-    assert!(text.contains("spec/examples.jsonl") && text.contains("seed"));
+    let deals = crib_grade_count();
+    assert!(
+        text.contains(&format!("select_hand/3 on {deals} deals")),
+        "{text}"
+    );
+    assert!(
+        text.contains("23647 rank patterns") && text.contains("secret seed"),
+        "{text}"
+    );
 }
 
 fn crib_grade_count() -> usize {
@@ -97,11 +103,9 @@ fn json_resume_and_gradescope() {
     assert_eq!(quality["name"], "correct");
     assert_eq!(quality["summary"]["by_rule"]["D104"], 1, "{quality}");
     assert!(lines[1]["load"]["load_failed"].is_string());
-    assert!(lines[2]["tests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|t| t["verdict"] == "crashed" && t["code"] == 7));
+    // halt(7) on the hands of four fives: crashed items of the hand_value check.
+    assert_eq!(lines[2]["hand_value"]["kinds"][0]["kind"], "crashed");
+    assert!(lines[2]["seed_id"].is_string());
     for name in ["correct", "empty", "halt_call"] {
         assert!(out_dir.join(format!("{name}.json")).is_file());
         let results: serde_json::Value = serde_json::from_str(
@@ -151,6 +155,45 @@ fn run_autograder_writes_results_json() {
         .as_str()
         .unwrap()
         .contains("code quality: not assessed"));
+
+    // With a course seed in the zip, each submission's tests derive from it and its id:
+    // the same submission graded again gets the same tests, another one other tests.
+    let seed = crib_grade::Seed::from_bytes([3; 32]);
+    std::fs::create_dir_all(root.path().join("source")).unwrap();
+    std::fs::write(root.path().join("source/seed"), seed.to_hex()).unwrap();
+    let seed_of = |id: u32| {
+        std::fs::write(
+            root.path().join("submission_metadata.json"),
+            format!("{{\"id\": {id}, \"created_at\": \"2026-09-01T10:00:00Z\"}}"),
+        )
+        .unwrap();
+        let out = Command::new("bash")
+            .arg(&script)
+            .env("AUTOGRADER_ROOT", root.path())
+            .env("CRIB", env!("CARGO_BIN_EXE_crib"))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let results: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(root.path().join("results/results.json")).unwrap(),
+        )
+        .unwrap();
+        results["output"].as_str().unwrap().to_string()
+    };
+    let first = seed_of(17);
+    let expected = seed.derive("gradescope submission 17").id();
+    assert!(first.contains(&format!("seed {expected}")), "{first}");
+    assert_eq!(
+        seed_of(17),
+        first,
+        "a regrade gets the same tests and marks"
+    );
+    assert!(
+        !seed_of(18).contains(&expected),
+        "another submission, other tests"
+    );
+    std::fs::remove_file(root.path().join("source/seed")).unwrap();
+    std::fs::remove_file(root.path().join("submission_metadata.json")).unwrap();
 
     // A crib that cannot run still leaves a results file.
     let out = Command::new("bash")
@@ -375,4 +418,157 @@ fn under_bubblewrap_crib_confines_its_children_with_landlock_too() {
         .status()
         .unwrap();
     assert!(status.success());
+}
+
+/// Writes a submission that memorises every goal and expected answer the JSON result and
+/// Gradescope's results.json of one run show (hand_value's counterexamples and simplest
+/// hands, select_hand's best keeps), falling back to 0 and the first four cards; returns
+/// its path and how many answers it memorised.
+fn memoriser(
+    dir: &Path,
+    json: &serde_json::Value,
+    results: &serde_json::Value,
+) -> (PathBuf, usize) {
+    use std::collections::BTreeSet;
+    let mut facts = BTreeSet::new();
+    let mut hand_value = |goal: &str, expected: &serde_json::Value| {
+        // `hand_value([card(..),...], card(..), V)` becomes `memo_hv([...], card(..), N).`
+        let args = goal
+            .strip_prefix("hand_value(")
+            .and_then(|g| g.strip_suffix(", V)"))
+            .unwrap_or_else(|| panic!("a hand_value goal: {goal}"));
+        facts.insert(format!("memo_hv({args}, {expected})."));
+    };
+    let hv = &json["hand_value"];
+    for c in hv["counterexamples"].as_array().unwrap() {
+        hand_value(c["goal"].as_str().unwrap(), &c["expected"]);
+    }
+    for a in hv["areas"].as_array().unwrap() {
+        hand_value(
+            a["simplest"]["goal"].as_str().unwrap(),
+            &a["simplest"]["expected"],
+        );
+    }
+    let terms = |tokens: &str| -> String {
+        let cards: Vec<String> = tokens
+            .split_whitespace()
+            .map(|t| crib_core::Card::parse(t).unwrap().prolog())
+            .collect();
+        format!("[{}]", cards.join(","))
+    };
+    for t in json["tests"].as_array().unwrap() {
+        let goal = t["goal"].as_str().unwrap();
+        let cards = goal
+            .strip_prefix("select_hand(")
+            .and_then(|g| g.strip_suffix(",Hand,Cribcards)"))
+            .unwrap();
+        if let Some(best) = t["best"].as_array().and_then(|b| b.first()) {
+            facts.insert(format!(
+                "memo_sh({cards}, {}, {}).",
+                terms(best["keep"].as_str().unwrap()),
+                terms(best["discard"].as_str().unwrap())
+            ));
+        }
+    }
+    // What Gradescope shows adds nothing the JSON lacks: every goal it prints is in it.
+    for test in results["tests"].as_array().unwrap() {
+        for line in test["output"].as_str().unwrap().lines() {
+            if let Some(goal) = line.trim().strip_prefix("?- hand_value(") {
+                let args = goal.strip_suffix(", V)").unwrap();
+                assert!(
+                    facts
+                        .iter()
+                        .any(|f| f.starts_with(&format!("memo_hv({args},"))),
+                    "results.json shows a goal the JSON does not: {goal}"
+                );
+            }
+        }
+    }
+    let path = dir.join("memoriser.pl");
+    std::fs::write(
+        &path,
+        format!(
+            "% Answers what an earlier run showed, and guesses otherwise.\n\
+             hand_value(H, S, V) :- memo_hv(H, S, V), !.\n\
+             hand_value(_, _, 0).\n\
+             select_hand(Cards, Hand, Crib) :- memo_sh(Cards, Hand, Crib), !.\n\
+             select_hand([A, B, C, D | Crib], [A, B, C, D], Crib).\n\n{}\n",
+            facts.iter().cloned().collect::<Vec<_>>().join("\n")
+        ),
+    )
+    .unwrap();
+    (path, facts.len())
+}
+
+/// Issue 26: a file that memorises everything one grading run shows earns at most 5 of 70
+/// when graded as staff grade (a fresh seed for each run), whether it was built from staff's
+/// own feedback of an earlier run or from a student's own run of the open-source crib. The
+/// control: graded again under the very seed it was built from, it does earn the marks it
+/// memorised, so the file works and the low mark is the seed's doing.
+#[test]
+fn memorised_answers_earn_almost_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    // Wrong everywhere, so that the run shows as many expected answers as it can.
+    let weak = dir.path().join("weak");
+    std::fs::create_dir(&weak).unwrap();
+    std::fs::write(
+        weak.join("weak.pl"),
+        "hand_value(_, _, 0).\nselect_hand([A, B, C, D | Crib], [A, B, C, D], Crib).\n",
+    )
+    .unwrap();
+    let grade =
+        |subs: &Path, out: &str, extra: &[&str]| -> (serde_json::Value, serde_json::Value) {
+            let (out_dir, gs) = (dir.path().join(out), dir.path().join(format!("{out}-gs")));
+            let run = crib()
+                .args(["grade", "--json", "--no-lint", "--out"])
+                .arg(&out_dir)
+                .arg("--gradescope")
+                .arg(&gs)
+                .args(extra)
+                .arg(subs)
+                .output()
+                .unwrap();
+            assert_eq!(
+                run.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+            let name = json["name"].as_str().unwrap().to_string();
+            let results = std::fs::read_to_string(gs.join(name).join("results.json")).unwrap();
+            (json, serde_json::from_str(&results).unwrap())
+        };
+    let (shown, shown_gs) = grade(&weak, "first", &[]);
+    assert!(shown["marks"]["total"].as_f64().unwrap() < 5.0);
+    let memo_dir = dir.path().join("memo");
+    std::fs::create_dir(&memo_dir).unwrap();
+    let (memo, facts) = memoriser(&memo_dir, &shown, &shown_gs);
+    assert!(facts >= 60, "only {facts} answers memorised");
+
+    // Graded as staff grade: a fresh seed, so nothing it memorised is asked again.
+    let (again, again_gs) = grade(&memo, "second", &[]);
+    assert_ne!(again["seed_id"], shown["seed_id"]);
+    let total = again["marks"]["total"].as_f64().unwrap();
+    eprintln!("the memoriser of {facts} answers earns {total} of 70 under a fresh seed");
+    assert!(total <= 5.0, "the memoriser earns {total} of 70");
+    assert_eq!(again_gs["score"].as_f64().unwrap(), total);
+
+    // The control: under the seed it was built from, it earns what it memorised.
+    let seed_file = dir.path().join("first").join("seed");
+    let (control, _) = grade(
+        &memo,
+        "control",
+        &["--seed-file", seed_file.to_str().unwrap()],
+    );
+    assert_eq!(control["seed_id"], shown["seed_id"]);
+    let select = control["marks"]["select_hand"].as_f64().unwrap();
+    eprintln!(
+        "under the seed it was built from: {} of 70, select_hand {select} of 20",
+        control["marks"]["total"]
+    );
+    assert!(
+        select >= 19.0,
+        "the memoriser works under its own seed: {select} of 20"
+    );
 }

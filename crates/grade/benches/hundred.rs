@@ -4,12 +4,12 @@
 //!
 //! `cargo bench -p crib-grade --bench hundred` runs it; add `-- worst` to also time the
 //! worst submission (every test loops until its limit) against the bound
-//! [`Limits::budget`].
+//! [`Limits::submission_budget`].
 
 use std::path::Path;
 use std::time::Instant;
 
-use crib_grade::{discover, Grader, IsolationChoice, Limits, Session};
+use crib_grade::{discover, Grader, IsolationChoice, Limits, SeedChoice, Session};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let worst = std::env::args().any(|a| a == "worst");
@@ -18,8 +18,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for i in 0..100 {
         std::fs::copy(&correct, dir.path().join(format!("student{i:03}.pl")))?;
     }
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())?;
     let session = Session::new(dir.path().join("results"));
+    let seed = session.seed(&SeedChoice::default())?;
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Auto,
+        Limits::default(),
+        &seed,
+    )?;
     let subs = session.discover(&[dir.path().to_path_buf()], false)?;
     let jobs = session.jobs;
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
@@ -54,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             started.elapsed().as_secs_f64(),
             report.tests.len(),
             Limits::default()
-                .budget(crib_grade::test_set())
+                .submission_budget(grader.test_set())
                 .as_secs_f64(),
             report.children
         );

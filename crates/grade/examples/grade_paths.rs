@@ -4,11 +4,17 @@
 
 use std::path::PathBuf;
 
-use crib_grade::{discover, table, Grader, IsolationChoice, Limits};
+use crib_grade::{discover, table, Grader, IsolationChoice, Limits, Seed};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let paths: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())?;
+    let seed = Seed::fresh()?;
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Auto,
+        Limits::default(),
+        &seed,
+    )?;
     let reports: Vec<_> = discover(&paths, false)?
         .iter()
         .map(|s| grader.grade(s, 0))
@@ -16,8 +22,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     print!("{}", table(&reports, true));
     for r in &reports {
         eprintln!(
-            "{}: {} children, {} ms; output:\n{}",
-            r.name, r.children, r.elapsed_ms, r.output
+            "{}: {} children, {} ms (hand_value {} ms, select_hand tests {} ms); output:\n{}",
+            r.name,
+            r.children,
+            r.elapsed_ms,
+            r.hand_value.as_ref().map_or(0, |h| h.elapsed_ms),
+            r.tests.iter().map(|t| t.time_ms).sum::<u64>(),
+            r.output
         );
     }
     Ok(())

@@ -9,7 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crib_sandbox::Isolation;
+use crib_sandbox::{Isolation, Jail};
+use std::path::Path;
+
+use crate::limits::Limits;
 
 use crate::protocol::{read_frames, Frame};
 
@@ -232,6 +235,22 @@ fn drain(stream: Option<impl Read + Send + 'static>) -> Arc<Mutex<Captured>> {
         });
     }
     kept
+}
+
+/// Where a check after the tests runs (the deep check): the grader's sandbox and the submission's copy.
+pub(crate) struct Place<'a> {
+    /// The sandbox.
+    pub jail: &'a Jail,
+    /// The grader's directory (the child program and the batch files).
+    pub grader: &'a Path,
+    /// The submission's work directory (`submission/` and `scratch/` inside).
+    pub work: &'a Path,
+    /// The files to load, relative to the submission.
+    pub files: &'a [String],
+    /// The worker's slot.
+    pub slot: u32,
+    /// Memory and per-call limits.
+    pub limits: Limits,
 }
 
 #[cfg(test)]

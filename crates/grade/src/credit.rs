@@ -70,5 +70,28 @@ impl SelectCredit {
     }
 }
 
+/// Returns the share of the hand_value marks earned by a submission that gets `share_wrong`
+/// (in 0..=1) of the 12,994,800 (hand, start) pairs wrong: `1 − √share_wrong`.
+///
+/// Why the square root: the marks must follow how much of hand_value is wrong (a mistake
+/// wrong on more pairs never loses less), yet a rule missed on rare hands must still cost
+/// something a student notices. Linear, missing the five-card flush (0.2% of pairs) would
+/// cost 0.1 of 50 marks; with the root it costs 2.2, a forgotten flush rule (1.1%) 5.2, a
+/// forgotten nob (7.2%) 13.4, and a hand_value wrong on half the pairs 35.
+///
+/// # Example
+/// ```
+/// use crib_grade::hand_value_credit;
+/// assert_eq!(hand_value_credit(0.0), 1.0);
+/// assert_eq!(hand_value_credit(1.0), 0.0);
+/// assert!((hand_value_credit(0.01) - 0.9).abs() < 1e-12);
+/// ```
+pub fn hand_value_credit(share_wrong: f64) -> f64 {
+    if share_wrong.is_nan() {
+        return 0.0;
+    }
+    1.0 - share_wrong.clamp(0.0, 1.0).sqrt()
+}
+
 #[cfg(test)]
 mod tests;

@@ -27,7 +27,7 @@
 
 mod classes;
 mod diagnosis;
-mod driver;
+pub(crate) mod driver;
 mod features;
 mod select;
 mod text;
@@ -42,9 +42,8 @@ use std::time::Instant;
 
 use crib_core::{Breakdown, Card, Hand, Keep, Points, Rule};
 
-use crate::error::GradeError;
+use crate::child::Place;
 pub use crate::report::deep::*;
-use crate::runner::{AfterTests, Grader, Place};
 
 use classes::Item;
 use diagnosis::Observation;
@@ -103,6 +102,7 @@ impl Deep {
         let file = ctx.grader.join(HAND_VALUE_FILE);
         let batch = Batch {
             mode: "hand_value",
+            purpose: "the deep check",
             file: &file,
             len: self.items.len(),
             per_call: ctx.limits.hand_value,
@@ -128,15 +128,15 @@ impl Deep {
     }
 }
 
-impl AfterTests for Deep {
+impl Deep {
     /// Returns the options.
-    fn options(&self) -> &DeepOptions {
+    pub(crate) fn options(&self) -> &DeepOptions {
         &self.options
     }
 
     /// Runs the deep check of the submission at `place`. Never fails: what goes wrong is
     /// part of the report.
-    fn check(&self, place: &Place<'_>) -> DeepReport {
+    pub(crate) fn check(&self, place: &Place<'_>) -> DeepReport {
         let started = Instant::now();
         let hand_value = self.hand_value(place);
         let select_hand = (self.options.select_deals > 0)
@@ -151,27 +151,14 @@ impl AfterTests for Deep {
     }
 }
 
-impl Grader {
-    /// Returns the grader with the deep check (`crib grade --deep`) run on every submission
-    /// that loads, after its tests: see [`DeepOptions`].
-    ///
-    /// # Errors
-    /// [`GradeError::Io`] if the deep check's files cannot be written.
-    pub fn with_deep(self, options: DeepOptions) -> Result<Grader, GradeError> {
-        let deep = Deep::prepare(&self.work_dir().join("grader"), options)
-            .map_err(|e| GradeError::io("writing the deep check's files", e))?;
-        Ok(self.with_after_tests(Box::new(deep)))
-    }
-}
-
 /// Returns how an answer to a hand_value item fails, if it does.
-fn failure(got: &Got, expected: u8) -> Option<FailureKind> {
+pub(crate) fn failure(got: &Got, expected: u8) -> Option<FailureKind> {
     match got {
         Got::Int(v) if *v == i64::from(expected) => None,
         Got::Int(_) => Some(FailureKind::WrongAnswer),
         Got::Term(_) | Got::Keep(..) => Some(FailureKind::WrongType),
         Got::Fail => Some(FailureKind::NoSolution),
-        Got::Timeout => Some(FailureKind::Timeout),
+        Got::Timeout { .. } => Some(FailureKind::Timeout),
         Got::Memory(_) => Some(FailureKind::Memory),
         Got::Exception(_) => Some(FailureKind::Exception),
         Got::Crashed(_) => Some(FailureKind::Crashed),
@@ -185,7 +172,10 @@ fn got_text(got: &Got) -> String {
         Got::Term(t) => format!("Value = {t} (not an integer)"),
         Got::Keep(h, c) => format!("Hand = [{h}], Cribcards = [{c}]"),
         Got::Fail => "no solution (the goal failed)".into(),
-        Got::Timeout => "over the time limit".into(),
+        Got::Timeout { wall: false } => "over the time limit (CPU time)".into(),
+        Got::Timeout { wall: true } => "over the time limit: no answer by the wall-clock \
+                                        backstop (it waited rather than computed, or hung)"
+            .into(),
         Got::Memory(m) => format!("out of memory: {m}"),
         Got::Exception(m) if m.is_empty() => "an exception".into(),
         Got::Exception(m) => format!("exception: {m}"),
@@ -193,47 +183,50 @@ fn got_text(got: &Got) -> String {
     }
 }
 
-/// The answers to the items, judged and explained.
-fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
-    let all = classes::classes();
-    let main: Vec<(usize, &Item)> = items.iter().enumerate().filter(|(_, i)| !i.probe).collect();
-    let pairs: u64 = main
-        .iter()
-        .map(|(_, i)| u64::from(all[i.class as usize].weight))
-        .sum();
-    // The probes: the same class asked twice.
-    let first_asking: std::collections::HashMap<u32, usize> =
-        main.iter().map(|&(k, item)| (item.class, k)).collect();
-    let mut probes = Probes {
-        asked: 0,
-        differed: 0,
-        example: None,
-    };
-    for (k, item) in items.iter().enumerate().filter(|(_, i)| i.probe) {
-        let Some(&j) = first_asking.get(&item.class) else {
-            continue;
-        };
-        if let (Some(a), Some(b)) = (&answers[k], &answers[j]) {
-            probes.asked += 1;
-            if std::mem::discriminant(a) != std::mem::discriminant(b)
-                || matches!((a, b), (Got::Int(x), Got::Int(y)) if x != y)
-            {
-                probes.differed += 1;
-                probes.example.get_or_insert_with(|| {
-                    format!(
-                        "{} gave {}, {} gave {}",
-                        show_goal(item),
-                        got_text(a),
-                        show_goal(&items[j]),
-                        got_text(b)
-                    )
-                });
-            }
-        }
+/// One hand_value question with what it stands for: the cards as sent, how many pairs it
+/// counts for, and crib-core's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Asked {
+    /// The four hand cards in the order sent, then the start.
+    pub cards: [Card; 5],
+    /// How many (hand, start) pairs it stands for.
+    pub weight: u64,
+    /// crib-core's value.
+    pub expected: u8,
+}
+
+impl Asked {
+    fn hand(&self) -> [Card; 4] {
+        [self.cards[0], self.cards[1], self.cards[2], self.cards[3]]
     }
-    let checked: Vec<(&Item, &Got)> = main
+
+    fn start(&self) -> Card {
+        self.cards[4]
+    }
+}
+
+/// What judging the answered items found.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Judged {
+    /// Items answered.
+    pub checked: usize,
+    /// Pairs the answered items stand for.
+    pub pairs_checked: u64,
+    /// Failing items and pairs by kind, most pairs first.
+    pub kinds: Vec<KindCount>,
+    /// The simplest failing items of each kind, [`EXAMPLES`] at most per kind.
+    pub counterexamples: Vec<Counterexample>,
+    /// What the failing items share.
+    pub diagnosis: Diagnosis,
+}
+
+/// Judges the answers to `asked` (`None`: not answered) against crib-core and explains the
+/// failures.
+pub(crate) fn judge(asked: &[Asked], answers: &[Option<Got>]) -> Judged {
+    let checked: Vec<(&Asked, &Got)> = asked
         .iter()
-        .filter_map(|&(k, item)| answers[k].as_ref().map(|g| (item, g)))
+        .zip(answers)
+        .filter_map(|(a, got)| got.as_ref().map(|g| (a, g)))
         .collect();
     let features: Vec<u64> = parallel_features(&checked);
     let mut kinds: Vec<KindCount> = Vec::new();
@@ -243,13 +236,12 @@ fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
     let mut failing: Vec<Failing> = Vec::new();
     let mut pairs_checked = 0u64;
     for (n, (item, got)) in checked.iter().enumerate() {
-        let class = &all[item.class as usize];
-        let weight = u64::from(class.weight);
+        let weight = item.weight;
         pairs_checked += weight;
-        let kind = failure(got, class.expected);
+        let kind = failure(got, item.expected);
         let wrong = match (got, kind) {
             (Got::Int(v), Some(FailureKind::WrongAnswer)) => Some((
-                v - i64::from(class.expected),
+                v - i64::from(item.expected),
                 points_of(item.hand(), item.start()),
             )),
             _ => None,
@@ -284,25 +276,84 @@ fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
             counterexamples.push(counterexample(kind, item, got));
         }
     }
-    DeepHandValue {
-        classes: main.len(),
-        classes_checked: checked.len(),
-        pairs,
+    Judged {
+        checked: checked.len(),
         pairs_checked,
-        stopped: None,
-        failing_pairs: kinds.iter().map(|k| k.pairs).sum(),
-        failing_classes: kinds.iter().map(|k| k.classes).sum(),
         kinds,
-        probes,
         counterexamples,
         diagnosis: diagnosis::diagnose(&observations),
+    }
+}
+
+/// The answers to the items, judged and explained.
+fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
+    let all = classes::classes();
+    let asked = |item: &Item| Asked {
+        cards: item.cards,
+        weight: u64::from(all[item.class as usize].weight),
+        expected: all[item.class as usize].expected,
+    };
+    let (main, main_answers): (Vec<Asked>, Vec<Option<Got>>) = items
+        .iter()
+        .zip(answers)
+        .filter(|(i, _)| !i.probe)
+        .map(|(i, got)| (asked(i), got.clone()))
+        .unzip();
+    let pairs: u64 = main.iter().map(|a| a.weight).sum();
+    // The probes: the same class asked twice.
+    let first_asking: std::collections::HashMap<u32, usize> = items
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| !i.probe)
+        .map(|(k, item)| (item.class, k))
+        .collect();
+    let mut probes = Probes {
+        asked: 0,
+        differed: 0,
+        example: None,
+    };
+    for (k, item) in items.iter().enumerate().filter(|(_, i)| i.probe) {
+        let Some(&j) = first_asking.get(&item.class) else {
+            continue;
+        };
+        if let (Some(a), Some(b)) = (&answers[k], &answers[j]) {
+            probes.asked += 1;
+            if std::mem::discriminant(a) != std::mem::discriminant(b)
+                || matches!((a, b), (Got::Int(x), Got::Int(y)) if x != y)
+            {
+                probes.differed += 1;
+                probes.example.get_or_insert_with(|| {
+                    format!(
+                        "{} gave {}, {} gave {}",
+                        show_goal(&asked(item)),
+                        got_text(a),
+                        show_goal(&asked(&items[j])),
+                        got_text(b)
+                    )
+                });
+            }
+        }
+    }
+    let judged = judge(&main, &main_answers);
+    DeepHandValue {
+        classes: main.len(),
+        classes_checked: judged.checked,
+        pairs,
+        pairs_checked: judged.pairs_checked,
+        stopped: None,
+        failing_pairs: judged.kinds.iter().map(|k| k.pairs).sum(),
+        failing_classes: judged.kinds.iter().map(|k| k.classes).sum(),
+        kinds: judged.kinds,
+        probes,
+        counterexamples: judged.counterexamples,
+        diagnosis: judged.diagnosis,
         children: 0,
         elapsed_ms: 0,
     }
 }
 
 /// The features of every checked item, on two threads.
-fn parallel_features(checked: &[(&Item, &Got)]) -> Vec<u64> {
+fn parallel_features(checked: &[(&Asked, &Got)]) -> Vec<u64> {
     let threads = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let chunk = checked.len().div_ceil(threads).max(1);
     std::thread::scope(|scope| {
@@ -325,7 +376,7 @@ fn parallel_features(checked: &[(&Item, &Got)]) -> Vec<u64> {
 
 /// Orders failing pairs from simplest: fewest scoring combinations, no flush or nob, lowest
 /// ranks, then by the cards.
-fn simplicity(item: &Item) -> (u32, u32, [u8; 5]) {
+pub(crate) fn simplicity(item: &Asked) -> (u32, u32, [u8; 5]) {
     let (combos, extras) = Hand::new(item.hand())
         .ok()
         .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok())
@@ -354,7 +405,7 @@ fn points_of(hand: [Card; 4], start: Card) -> Points {
         .unwrap_or_default()
 }
 
-fn show_goal(item: &Item) -> String {
+pub(crate) fn show_goal(item: &Asked) -> String {
     format!(
         "hand_value({}, {}, V)",
         crate::testset::prolog_list(&item.hand()),
@@ -362,7 +413,7 @@ fn show_goal(item: &Item) -> String {
     )
 }
 
-fn counterexample(kind: FailureKind, item: &Item, got: &Got) -> Counterexample {
+pub(crate) fn counterexample(kind: FailureKind, item: &Asked, got: &Got) -> Counterexample {
     let breakdown = Hand::new(item.hand())
         .ok()
         .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok());

@@ -5,6 +5,9 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use crate::deep::{percent, thousands};
+use crate::report::deep::Counterexample;
+use crate::report::hand_value::Area;
 use crate::report::{round4, Report, TestVisibility, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
 use crate::verdict::Verdict;
 
@@ -27,11 +30,11 @@ pub enum VisibilityPolicy {
     /// Every test `visible` as soon as the submission is graded (crib 0.1).
     #[default]
     AllVisible,
-    /// The worked examples of spec/examples.jsonl (those the assignment and spec publish)
-    /// `visible`; every other test `after_published`, shown when the staff publish the marks.
+    /// The named select_hand deals (the assignment's own hints) `visible`; every other test
+    /// `after_published`, shown when the staff publish the marks.
     ExamplesVisible,
-    /// The worked examples `visible`; every other test `after_due_date`, shown once the
-    /// (late) due date has passed.
+    /// The named deals `visible`; every other test `after_due_date`, shown once the (late)
+    /// due date has passed.
     AfterDueDate,
     /// Every test `hidden`: students see only the total, the marks of each part and the load
     /// diagnostics, never a test, not even how many tests failed.
@@ -59,9 +62,9 @@ impl VisibilityPolicy {
     }
 
     /// Returns Gradescope's `visibility` for a test from `source` (a [`crate::TestCase`]'s
-    /// source; `spec/examples.jsonl` for the worked examples).
+    /// source; `named` for the assignment's hints; `None` for the hand_value check).
     pub fn of_test(self, source: Option<&str>) -> TestVisibility {
-        let example = source == Some("spec/examples.jsonl");
+        let example = source == Some("named");
         match self {
             VisibilityPolicy::AllVisible => TestVisibility::Visible,
             VisibilityPolicy::ExamplesVisible if example => TestVisibility::Visible,
@@ -128,74 +131,63 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
     gradescope_with(report, VisibilityPolicy::AllVisible)
 }
 
-/// Returns the submission's `results.json` in Gradescope's autograder format: one entry per
-/// test worth its share of the 70 marks, numbered `1.k` for the k-th hand_value test and
-/// `2.k` for the k-th select_hand test in test-set order (stable across runs of one test
-/// set), each with the `visibility` that `policy` gives it; the top-level `output`, which
-/// students see, holds the marks and the load diagnostics; `execution_time` is the grading
-/// time in whole seconds, rounded up (0 only for a run that took no time).
+/// Returns the submission's `results.json` in Gradescope's autograder format. hand_value/3
+/// is one test worth its 50 marks, numbered `1.1` (its share of pairs wrong, how much was
+/// checked, the diagnosis and the simplest failing hands), then one test worth 0 per area
+/// where errors show (`1.2` fifteens ... `1.8` no integer answer: the count and the simplest
+/// failing hand), so hundreds of failing hands never flood the page. Then one entry per
+/// select_hand test worth its share of the 20 marks, numbered `2.k` in test-set order. Each
+/// test has the `visibility` that `policy` gives it; the top-level `output`, which students
+/// see, holds the marks, the seed's id and the load diagnostics; `execution_time` is the
+/// grading time in whole seconds, rounded up (0 only for a run that took no time).
 pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json::Value {
     let m = &report.marks;
-    let per_hv = if m.hand_value_total == 0 {
-        0.0
-    } else {
-        HAND_VALUE_MARKS / m.hand_value_total as f64
-    };
     let per_sh = if m.select_hand_total == 0 {
         0.0
     } else {
         SELECT_HAND_MARKS / m.select_hand_total as f64
     };
-    let set = crate::testset::test_set();
-    let source = |id: &str| set.cases.iter().find(|c| c.id == id).map(|c| c.source);
-    let (mut hv_k, mut sh_k) = (0, 0);
-    let mut tests: Vec<serde_json::Value> = report
-        .tests
-        .iter()
-        .map(|t| {
-            let number = if t.predicate == "hand_value" {
-                hv_k += 1;
-                format!("1.{hv_k}")
-            } else {
-                sh_k += 1;
-                format!("2.{sh_k}")
-            };
-            let (max, score) = if t.predicate == "hand_value" {
-                let pass = t.verdict == Verdict::Pass;
-                (per_hv, if pass { per_hv } else { 0.0 })
-            } else {
-                (per_sh, per_sh * t.credit.unwrap_or(0.0))
-            };
-            let mut text = format!("?- {}\n{}", t.goal, t.verdict.describe());
-            if let Some(credit) = t.credit.filter(|c| *c < 1.0) {
-                let _ = write!(
-                    text,
-                    "\ncredit {credit:.3} on the {} scale",
-                    report.select_credit.name()
-                );
-            }
-            serde_json::json!({
-                "name": format!("{} {}", t.predicate, t.id),
-                "number": number,
-                "score": round4(score),
-                "max_score": round4(max),
-                "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
-                "output": text,
-                "visibility": policy.of_test(source(&t.id)).name(),
-            })
+    let hidden_from_now = policy.of_test(None);
+    let mut tests = hand_value_tests(report, hidden_from_now);
+    let mut sh_k = 0;
+    tests.extend(report.tests.iter().map(|t| {
+        sh_k += 1;
+        let number = format!("2.{sh_k}");
+        // A test the time budget left out is worth nothing either way.
+        let (max, score) = t.credit.map_or((0.0, 0.0), |c| (per_sh, per_sh * c));
+        let mut text = format!("?- {}\n{}", t.goal, t.verdict.describe());
+        if let Some(credit) = t.credit.filter(|c| *c < 1.0) {
+            let _ = write!(
+                text,
+                "\ncredit {credit:.3} on the {} scale",
+                report.select_credit.name()
+            );
+        }
+        serde_json::json!({
+            "name": format!("{} {}", t.predicate, t.id),
+            "number": number,
+            "score": round4(score),
+            "max_score": round4(max),
+            "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
+            "output": text,
+            "visibility": policy.of_test(source_of(&t.id)).name(),
         })
-        .collect();
+    }));
     tests.extend(report.deep.as_ref().map(|d| d.gradescope_test()));
     tests.extend(report.quality.as_ref().map(|q| quality_test(q, policy)));
     let mut output = format!(
-        "hand_value/3: {}/{} tests passed, {:.2}/50\nselect_hand/3: mean credit {:.3}, \
-         {:.2}/20\ncode quality: not assessed (30 marks, given by the markers)\n\
-         isolation: {}\n",
-        m.hand_value_passed,
-        m.hand_value_total,
+        "hand_value/3: {} wrong ({} of {} rank patterns checked), {:.2}/50\n\
+         select_hand/3: mean credit {:.3}, {:.2}/20\n\
+         code quality: not assessed (30 marks, given by the markers)\n\
+         tests drawn from seed {} (test set {})\nisolation: {}\n",
+        share_text(m.hand_value_share_wrong),
+        m.hand_value_checked,
+        m.hand_value_patterns,
         m.hand_value,
         m.select_hand_credit,
         m.select_hand,
+        report.seed_id,
+        report.test_set,
         report.isolation.name()
     );
     for problem in report.problems() {
@@ -225,4 +217,137 @@ pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json:
         "execution_time": report.elapsed_ms.div_ceil(1000),
         "tests": tests,
     })
+}
+
+/// Returns where a select_hand test comes from, read from its id (`sh:named:...`).
+fn source_of(id: &str) -> Option<&'static str> {
+    let rest = id.strip_prefix("sh:")?;
+    ["named", "pool"].into_iter().find(|s| rest.starts_with(s))
+}
+
+/// Returns a share of pairs wrong for people: `none`, `<0.1% of pairs`, `1.3% of pairs`.
+fn share_text(share: f64) -> String {
+    if share <= 0.0 {
+        "none".into()
+    } else {
+        format!("{} of pairs", percent(share))
+    }
+}
+
+/// Returns one failing hand in words: the goal, the expected value with crib-core's
+/// breakdown, and what the submission gave.
+fn hand_text(c: &Counterexample) -> String {
+    format!(
+        "?- {}\n   expected {} ({}), got {}",
+        c.goal, c.expected, c.breakdown, c.got
+    )
+}
+
+/// Returns the hand_value tests: the marked one (`1.1`) and one worth 0 per area (`1.2`..).
+fn hand_value_tests(report: &Report, visibility: TestVisibility) -> Vec<serde_json::Value> {
+    let m = &report.marks;
+    let mut tests = Vec::new();
+    let mut text = String::new();
+    match &report.hand_value {
+        None => {
+            let _ = writeln!(
+                text,
+                "hand_value/3 was not checked: {}",
+                report
+                    .load
+                    .load_failed
+                    .as_deref()
+                    .unwrap_or("hand_value/3 is not defined")
+            );
+        }
+        Some(h) => {
+            let _ = writeln!(
+                text,
+                "Asked once for each of the {} rank patterns (the ranks of the four hand cards and \
+                 of the start), suits and order drawn at random, flushes and nobs made common. \
+                 Marks: 50 x (1 - sqrt(share of all 12,994,800 pairs wrong)).",
+                thousands(h.patterns as u64)
+            );
+            if h.checked < h.patterns {
+                let _ = writeln!(
+                    text,
+                    "Checked {} of {} patterns, a random sample ({}).",
+                    thousands(h.checked as u64),
+                    thousands(h.patterns as u64),
+                    h.stopped.as_deref().unwrap_or("stopped")
+                );
+            }
+            let wrong: usize = h.kinds.iter().map(|k| k.classes).sum();
+            let _ = writeln!(
+                text,
+                "Wrong on {} of the {} hands asked: about {} of all pairs.",
+                thousands(wrong as u64),
+                thousands(h.checked as u64),
+                if h.share_wrong > 0.0 {
+                    percent(h.share_wrong)
+                } else {
+                    "0%".into()
+                }
+            );
+            if wrong > 0 {
+                let _ = writeln!(text, "\nDiagnosis: {}", h.diagnosis.summary);
+                for f in h.diagnosis.findings.iter().skip(1).take(2) {
+                    let _ = writeln!(text, "Also: {}", f.text);
+                }
+                for kind in &h.kinds {
+                    let _ = writeln!(
+                        text,
+                        "{}: {} hands",
+                        kind.kind,
+                        thousands(kind.classes as u64)
+                    );
+                }
+                let _ = writeln!(text, "\nThe simplest failing hands:");
+                for c in &h.counterexamples {
+                    let _ = writeln!(text, "{}", hand_text(c));
+                }
+            }
+        }
+    }
+    let passed = report
+        .hand_value
+        .as_ref()
+        .is_some_and(|h| h.share_wrong == 0.0);
+    tests.push(serde_json::json!({
+        "name": "hand_value/3 on every rank pattern",
+        "number": "1.1",
+        "score": m.hand_value,
+        "max_score": HAND_VALUE_MARKS,
+        "status": if passed { "passed" } else { "failed" },
+        "output": text,
+        "visibility": visibility.name(),
+    }));
+    let Some(h) = &report.hand_value else {
+        return tests;
+    };
+    for (k, area) in Area::ALL.into_iter().enumerate() {
+        let found = h.areas.iter().find(|a| a.area == area);
+        let always = !matches!(area, Area::NoPoints | Area::NoAnswer);
+        let text = match found {
+            None if !always => continue,
+            None => format!("No wrong answer shows in {}.", area.title()),
+            Some(a) => format!(
+                "{} wrong hands show the error in {} (about {} of all pairs). The simplest:\n{}",
+                thousands(a.items as u64),
+                area.title(),
+                percent(a.pairs / crib_core::PAIRS as f64),
+                hand_text(&a.simplest)
+            ),
+        };
+        tests.push(serde_json::json!({
+            "name": format!("hand_value/3: {}", area.title()),
+            "number": format!("1.{}", k + 2),
+            "score": 0.0,
+            "max_score": 0.0,
+            "status": if found.is_some() { "failed" } else { "passed" },
+            "output": text,
+            "visibility": visibility.name(),
+        }));
+    }
+    tests
 }

@@ -2,22 +2,25 @@
 //!
 //! Each submission runs in `swipl` child processes, never in the grader's process: a child
 //! (prolog/grade_child.pl, built in) loads the submission in a sandbox ([`Isolation`]),
-//! answers the fixed [`test_set`] over a pipe of its own, and the grader judges every answer
-//! against crib-core ([`Verdict`]), so expected answers never enter the child. A test that
-//! crashes, halts, times out or exhausts memory costs only itself: the remaining tests run
-//! in a fresh child. [`Marks`] follow the assignment: hand_value passed/total x 50,
-//! select_hand mean quality x 20, code quality (30) left to the markers. A [`Session`] grades
-//! many submissions on a pool of workers, saving each result as it is done.
+//! answers the [`TestSet`] drawn from the run's secret [`Seed`] over a pipe of its own, and
+//! the grader judges every answer against crib-core ([`Verdict`]), so expected answers never
+//! enter the child. hand_value/3 is asked once per rank pattern, 23,647 items in batches
+//! ([`HandValueCheck`]); select_hand/3 on 24 deals. A test that crashes, halts, times out or
+//! exhausts memory costs only itself: the rest run in a fresh child. [`Marks`]: hand_value
+//! `(1 − √share of pairs wrong) × 50`, select_hand mean credit x 20, code quality (30) left
+//! to the markers. A [`Session`] grades many submissions on a pool of workers, saving each
+//! result as it is done.
 //!
 //! # Example
 //! ```no_run
 //! use crib_grade::{discover, Grader, IsolationChoice, Limits};
-//! let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())?;
+//! let seed = crib_grade::Seed::fresh()?;
+//! let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default(), &seed)?;
 //! for submission in discover(&["submissions/".into()], false)? {
 //!     let report = grader.grade(&submission, 0);
 //!     println!("{}: {}/70", report.name, report.marks.total);
 //! }
-//! # Ok::<(), crib_grade::GradeError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![deny(missing_docs)]
@@ -30,17 +33,20 @@ mod gradescope;
 mod hash;
 mod limits;
 mod names;
+mod patterns;
 mod protocol;
 mod report;
 mod runner;
+mod seed;
 mod session;
 mod strategy;
 mod submission;
+mod sweep;
 mod table;
 mod testset;
 mod verdict;
 
-pub use credit::SelectCredit;
+pub use credit::{hand_value_credit, SelectCredit};
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{
     confine_main, memory_limit, memory_limit_in, shutdown, Isolation, IsolationChoice, Layer,
@@ -54,18 +60,19 @@ pub use error::GradeError;
 pub use gradescope::{gradescope, gradescope_with, VisibilityPolicy};
 pub use limits::Limits;
 pub use names::{escape_name, escape_path};
+pub use patterns::{PATTERNS, SPECIAL_SHARE};
+pub use report::hand_value::{Area, AreaCount, HandValueCheck};
 pub use report::{
     Diagnostic, Load, Marks, Report, TestResult, TestVisibility, CODE_QUALITY_MARKS,
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, MAX_DIAGNOSTICS};
-pub use session::{Graded, Progress, Session, SessionError};
+pub use seed::{Seed, SeedError, SEED_BYTES};
+pub use session::{Graded, Progress, SeedChoice, Session, SessionError, SEEDS_DIR, SEED_FILE};
 pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
 pub use submission::{
     discover, survey, Discovery, Skipped, Staged, Submission, MAX_BYTES, MAX_ENTRIES,
 };
 pub use table::table;
-pub use testset::{
-    test_set, Expected, Input, TestCase, TestSet, RANDOM_FIVE, RANDOM_HAND_VALUE, RANDOM_SIX, SEED,
-};
+pub use testset::{Expected, Input, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
 pub use verdict::{KeepValue, Verdict};

@@ -22,8 +22,18 @@ use crate::testset::{Input, TestCase, TestSet};
 pub struct Limits {
     /// CPU time per hand_value test (default 1 s).
     pub hand_value: Duration,
+    /// Wall-clock time for the marked hand_value check of one submission, every rank
+    /// pattern (default 120 s): past it the check is a uniform sample of the patterns, as
+    /// large as the time allowed, and says so. A plain solution needs 1 to 3 s; one at 5 ms
+    /// a call still answers every pattern.
+    pub hand_value_budget: Duration,
     /// CPU time per select_hand test (default 4 s).
     pub select_hand: Duration,
+    /// Wall-clock time for all of one submission's select_hand tests (default 240 s): past
+    /// it the tests not yet asked are left out of the marks (`not_run`, no credit), so the
+    /// mark is the mean over a uniform sample of the deals, and a correct solution too slow
+    /// for every deal keeps its marks.
+    pub select_hand_budget: Duration,
     /// Wall clock for starting a child and loading the submission (default 10 s).
     pub load: Duration,
     /// How long past a test's limit (CPU time, or wall-clock time past the backstop) a goal
@@ -44,7 +54,9 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             hand_value: Duration::from_secs(1),
+            hand_value_budget: Duration::from_secs(120),
             select_hand: Duration::from_secs(4),
+            select_hand_budget: Duration::from_secs(240),
             load: Duration::from_secs(10),
             grace: Duration::from_millis(500),
             wall_factor: 3,
@@ -69,20 +81,27 @@ impl Limits {
         self.of(case) * self.wall_factor.max(1)
     }
 
-    /// Returns the most wall-clock time one submission can take: the load limit plus, for
-    /// each test, one and a half times its limit plus the grace (with the defaults 10 +
-    /// 78 x 2 + 24 x 6.5 = 322 s). Past it, the remaining tests are not run (verdict
-    /// `timeout`). A goal that takes its whole CPU limit takes about as long in wall-clock
-    /// time on an idle core, so only a submission slow on most tests on a machine giving it
-    /// less than two thirds of a core reaches it; without it, a submission that waits in
-    /// every test would take its backstop 102 times (573 s).
+    /// Returns the most wall-clock time one submission's select_hand tests can take: the load
+    /// limit plus the least of `select_hand_budget` and, for each test, one and a half times
+    /// its limit plus the grace (with the defaults 10 + min(240, 64 x 6.5) = 250 s). Past it,
+    /// the tests not yet asked are left out of the marks (`not_run`). A goal that takes its whole CPU limit takes about as long in wall-clock
+    /// time on an idle core, so only a submission slow on most tests, or on a machine giving
+    /// it a fraction of a core (Gradescope's half), reaches it.
     pub fn budget(&self, tests: &TestSet) -> Duration {
-        tests
+        let each: Duration = tests
             .cases
             .iter()
             .map(|c| self.of(c) * 3 / 2 + self.grace)
-            .sum::<Duration>()
-            + self.load
+            .sum();
+        each.min(self.select_hand_budget) + self.load
+    }
+
+    /// Returns the most wall-clock time grading one submission can take: [`Limits::budget`]
+    /// for the select_hand tests, then the marked hand_value check's load and budget (with
+    /// the defaults 250 + 10 + 120 = 380 s, inside Gradescope's 10 minutes with room for
+    /// the linter).
+    pub fn submission_budget(&self, tests: &TestSet) -> Duration {
+        self.budget(tests) + self.load + self.hand_value_budget
     }
 }
 

@@ -2,12 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::credit::SelectCredit;
+use crate::credit::{hand_value_credit, SelectCredit};
 use crate::submission::Skipped;
 use crate::verdict::Verdict;
 use crib_sandbox::Isolation;
 
 pub mod deep;
+pub mod hand_value;
 
 /// Marks for hand_value/3 correctness.
 pub const HAND_VALUE_MARKS: f64 = 50.0;
@@ -69,7 +70,9 @@ pub struct TestResult {
     #[serde(flatten)]
     pub verdict: Verdict,
     /// select_hand only: the test's credit in 0..=1, on the report's
-    /// [`Report::select_credit`] scale (0 for an invalid answer or a failure).
+    /// [`Report::select_credit`] scale (0 for an invalid answer or a failure); `None` for a
+    /// test not asked because the select_hand time budget ran out, which the marks leave
+    /// out.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub credit: Option<f64>,
     /// Wall-clock time of the goal, milliseconds, as the grader saw it.
@@ -83,15 +86,18 @@ pub struct TestResult {
 /// The marks of a submission.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Marks {
-    /// hand_value tests passed.
-    pub hand_value_passed: usize,
-    /// hand_value tests.
-    pub hand_value_total: usize,
-    /// passed / total x 50.
+    /// Rank patterns the marked hand_value check answered.
+    pub hand_value_checked: usize,
+    /// Rank patterns in the check (23,647).
+    pub hand_value_patterns: usize,
+    /// The estimated share of the 12,994,800 (hand, start) pairs hand_value/3 gets wrong
+    /// (1 when it was not checked).
+    pub hand_value_share_wrong: f64,
+    /// `(1 − √share_wrong) × 50` ([`crate::hand_value_credit`]).
     pub hand_value: f64,
     /// The mean credit of the select_hand tests, in 0..=1.
     pub select_hand_credit: f64,
-    /// select_hand tests.
+    /// select_hand tests asked (all of them unless the time budget ran out).
     pub select_hand_total: usize,
     /// mean credit x 20.
     pub select_hand: f64,
@@ -102,28 +108,27 @@ pub struct Marks {
 }
 
 impl Marks {
-    /// Returns the marks for `tests`.
-    pub fn new(tests: &[TestResult]) -> Marks {
-        let hv: Vec<&TestResult> = tests
-            .iter()
-            .filter(|t| t.predicate == "hand_value")
-            .collect();
+    /// Returns the marks for the select_hand `tests` and the marked hand_value check
+    /// (`None`: not run, which earns nothing).
+    pub fn new(tests: &[TestResult], hand_value: Option<&hand_value::HandValueCheck>) -> Marks {
+        // The tests asked: the budget may leave some out, and the mean is over the rest.
         let sh: Vec<&TestResult> = tests
             .iter()
-            .filter(|t| t.predicate == "select_hand")
+            .filter(|t| t.predicate == "select_hand" && t.credit.is_some())
             .collect();
-        let passed = hv.iter().filter(|t| t.verdict == Verdict::Pass).count();
-        let hand_value = ratio(passed as f64, hv.len()) * HAND_VALUE_MARKS;
+        let share_wrong = hand_value.map_or(1.0, |h| h.share_wrong);
+        let hand_value_marks = hand_value_credit(share_wrong) * HAND_VALUE_MARKS;
         let credit = ratio(sh.iter().map(|t| t.credit.unwrap_or(0.0)).sum(), sh.len());
         let select_hand = credit * SELECT_HAND_MARKS;
         Marks {
-            hand_value_passed: passed,
-            hand_value_total: hv.len(),
-            hand_value: round2(hand_value),
+            hand_value_checked: hand_value.map_or(0, |h| h.checked),
+            hand_value_patterns: hand_value.map_or(0, |h| h.patterns),
+            hand_value_share_wrong: share_wrong,
+            hand_value: round2(hand_value_marks),
             select_hand_credit: round4(credit),
             select_hand_total: sh.len(),
             select_hand: round2(select_hand),
-            total: round2(hand_value + select_hand),
+            total: round2(hand_value_marks + select_hand),
             code_quality: "not assessed".into(),
         }
     }
@@ -155,8 +160,11 @@ pub struct Report {
     pub path: String,
     /// A hash of the files graded; `--resume` grades a changed submission again.
     pub content_hash: String,
-    /// The test set's fingerprint.
+    /// The test set's fingerprint (its last part is the seed's id).
     pub test_set: String,
+    /// The public id of the seed the tests were drawn from ([`crate::Seed::id`]): it tells
+    /// runs apart and reveals nothing of the seed.
+    pub seed_id: String,
     /// The credit scale of the select_hand tests.
     #[serde(default)]
     pub select_credit: SelectCredit,
@@ -165,7 +173,10 @@ pub struct Report {
     pub isolation: Isolation,
     /// How loading went.
     pub load: Load,
-    /// One result per test, in test-set order.
+    /// hand_value/3 on every rank pattern, the marked check; `None` when it did not run
+    /// (nothing loaded, or hand_value/3 is missing).
+    pub hand_value: Option<hand_value::HandValueCheck>,
+    /// One result per select_hand test, in test-set order.
     pub tests: Vec<TestResult>,
     /// The marks.
     pub marks: Marks,
@@ -223,6 +234,17 @@ impl Report {
         }
         for (name, count) in counts {
             problems.push(format!("{count} {name}"));
+        }
+        if let Some(h) = &self.hand_value {
+            for kind in &h.kinds {
+                problems.push(format!("{} hand_value {}", kind.classes, kind.kind));
+            }
+            if h.checked < h.patterns {
+                problems.push(format!(
+                    "hand_value sampled: {} of {} patterns",
+                    h.checked, h.patterns
+                ));
+            }
         }
         problems
     }

@@ -6,14 +6,17 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use crate::child::Place;
 use crate::credit::SelectCredit;
+use crate::deep::Deep;
 use crate::error::GradeError;
 use crate::limits::Limits;
 use crate::names::escape_path;
-use crate::report::deep::{DeepOptions, DeepReport};
+use crate::report::deep::DeepOptions;
 use crate::report::{Marks, Report, TestResult};
+use crate::seed::Seed;
 use crate::submission::{Staged, Submission};
-use crate::testset::{test_set, Input, TestSet};
+use crate::testset::{Input, TestSet};
 use crate::verdict::Verdict;
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, WorkDir};
 
@@ -30,32 +33,6 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 /// How the jail checks that swipl starts: it must halt at once with status 0.
 const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];
 
-/// Where a check after the tests runs (the deep check): the grader's sandbox and the submission's copy.
-pub(crate) struct Place<'a> {
-    /// The sandbox.
-    pub jail: &'a Jail,
-    /// The grader's directory (the child program and the batch files).
-    pub grader: &'a Path,
-    /// The submission's work directory (`submission/` and `scratch/` inside).
-    pub work: &'a Path,
-    /// The files to load, relative to the submission.
-    pub files: &'a [String],
-    /// The worker's slot.
-    pub slot: u32,
-    /// Memory and per-call limits.
-    pub limits: Limits,
-}
-
-/// A check run on a submission's staged copy after its tests, when it loaded: the deep
-/// check. Defined here and implemented above (`crate::deep`), so the runner never imports
-/// the layer that uses it.
-pub(crate) trait AfterTests: std::fmt::Debug + Send + Sync {
-    /// Returns the check's options.
-    fn options(&self) -> &DeepOptions;
-    /// Runs the check in `place` and returns its section of the report.
-    fn check(&self, place: &Place<'_>) -> DeepReport;
-}
-
 /// Grades submissions: owns the sandbox settings and a directory with the child program and
 /// the tests.
 ///
@@ -69,15 +46,16 @@ pub struct Grader {
     jail: Jail,
     limits: Limits,
     dir: WorkDir,
-    tests: &'static TestSet,
+    tests: TestSet,
     counter: AtomicUsize,
     select_credit: SelectCredit,
-    deep: Option<Box<dyn AfterTests>>,
+    deep: Option<Deep>,
     linter: Option<crib_lint::Linter>,
 }
 
 impl Grader {
-    /// Returns a grader running `swipl` with `limits` in the isolation chosen.
+    /// Returns a grader running `swipl` with `limits` in the isolation chosen, on the test
+    /// set drawn from `seed` ([`TestSet::new`]).
     ///
     /// # Errors
     /// [`GradeError::Sandbox`] if `swipl` does not run, if bubblewrap
@@ -88,11 +66,12 @@ impl Grader {
         swipl: &Path,
         isolation: IsolationChoice,
         limits: Limits,
+        seed: &Seed,
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
         let jail = Jail::new(swipl, SWIPL_PROBE, isolation, dir.path())?;
-        let tests = test_set();
+        let tests = TestSet::new(seed);
         let grader = dir.path().join("grader");
         let write = |name: &str, text: &str| {
             fs::write(grader.join(name), text)
@@ -100,7 +79,13 @@ impl Grader {
         };
         fs::create_dir(&grader).map_err(|e| GradeError::io("creating the work directory", e))?;
         write("grade_child.pl", CHILD)?;
-        write("tests.pl", &tests_file(tests, &limits))?;
+        write("tests.pl", &tests_file(&tests, &limits))?;
+        write("deep_child.pl", crate::deep::driver::DEEP_CHILD)?;
+        fs::write(
+            grader.join(crate::sweep::FILE),
+            crate::patterns::batch_bytes(&tests.hand_value),
+        )
+        .map_err(|e| GradeError::io("writing the hand_value items", e))?;
         sandbox::open_up(&grader).map_err(|e| GradeError::io("opening the grader's files", e))?;
         Ok(Grader {
             jail,
@@ -147,16 +132,26 @@ impl Grader {
         self
     }
 
-    /// Returns the grader with `check` run on every submission that loads, after its tests
-    /// (the deep check: [`Grader::with_deep`], in `deep.rs`, the layer above).
-    pub(crate) fn with_after_tests(mut self, check: Box<dyn AfterTests>) -> Grader {
-        self.deep = Some(check);
-        self
+    /// Returns the grader with the deep check (`crib grade --deep`) run on every submission
+    /// that loads, after its tests: see [`DeepOptions`].
+    ///
+    /// # Errors
+    /// [`GradeError::Io`] if the deep check's files cannot be written.
+    pub fn with_deep(mut self, options: DeepOptions) -> Result<Grader, GradeError> {
+        let deep = Deep::prepare(&self.work_dir().join("grader"), options)
+            .map_err(|e| GradeError::io("writing the deep check's files", e))?;
+        self.deep = Some(deep);
+        Ok(self)
     }
 
     /// Returns the deep check's options, if the grader runs it.
     pub fn deep(&self) -> Option<&DeepOptions> {
-        self.deep.as_deref().map(AfterTests::options)
+        self.deep.as_ref().map(Deep::options)
+    }
+
+    /// Returns the test set the grader grades with.
+    pub fn test_set(&self) -> &TestSet {
+        &self.tests
     }
 
     /// Returns the credit scale of select_hand tests.
@@ -191,8 +186,9 @@ impl Grader {
     pub fn grade(&self, submission: &Submission, slot: u32) -> Report {
         let started = Instant::now();
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        let mut run = Run::new(self.tests);
+        let mut run = Run::new(&self.tests);
         let mut deep = None;
+        let mut hand_value = None;
         let mut quality = None;
         // A random name: a child may pass through the work directory but not list it.
         let work = tempfile::Builder::new()
@@ -211,20 +207,29 @@ impl Grader {
                 } else {
                     self.run_children(work.path(), slot, &mut run);
                 }
+                let grader = self.dir.path().join("grader");
+                let place = Place {
+                    jail: &self.jail,
+                    grader: &grader,
+                    work: work.path(),
+                    files: &run.load.files,
+                    slot,
+                    limits: self.limits,
+                };
+                let loaded = run.load.load_failed.is_none();
+                let has_hand_value = !run
+                    .load
+                    .missing_predicate
+                    .iter()
+                    .any(|p| p == "hand_value/3");
+                if loaded && has_hand_value {
+                    hand_value = Some(crate::sweep::check(&place, &self.tests.hand_value));
+                }
                 deep = self
                     .deep
                     .as_ref()
-                    .filter(|_| run.load.load_failed.is_none())
-                    .map(|d| {
-                        d.check(&Place {
-                            jail: &self.jail,
-                            grader: &self.dir.path().join("grader"),
-                            work: work.path(),
-                            files: &run.load.files,
-                            slot,
-                            limits: self.limits,
-                        })
-                    });
+                    .filter(|_| loaded)
+                    .map(|d| d.check(&place));
                 quality = self
                     .linter
                     .as_ref()
@@ -262,9 +267,11 @@ impl Grader {
             path: escape_path(&submission.path),
             content_hash,
             test_set: self.tests.fingerprint.clone(),
+            seed_id: self.tests.seed_id.clone(),
             select_credit: self.select_credit,
             isolation: self.jail.isolation,
-            marks: Marks::new(&tests),
+            marks: Marks::new(&tests, hand_value.as_ref()),
+            hand_value,
             load: run.load,
             tests,
             children: run.children,

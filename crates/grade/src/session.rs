@@ -13,16 +13,18 @@ use crate::gradescope::{gradescope_with, VisibilityPolicy};
 use crate::hash::fnv1a;
 use crate::report::Report;
 use crate::runner::Grader;
+use crate::seed::{Seed, SeedError};
 use crate::submission::{survey, Discovery, Submission};
 
 /// A grading session: where results go and how submissions are graded.
 ///
 /// # Example
 /// ```no_run
-/// use crib_grade::{Grader, IsolationChoice, Limits, Session};
+/// use crib_grade::{Grader, IsolationChoice, Limits, SeedChoice, Session};
 /// let session = Session::new("crib-grade-results");
 /// let submissions = session.discover(&["submissions/".into()], false)?;
-/// let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())?;
+/// let seed = session.seed(&SeedChoice::default())?;
+/// let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default(), &seed)?;
 /// let graded = session.grade(&grader, &submissions, &mut ())?;
 /// println!("{} graded, {} resumed", graded.reports.len(), graded.resumed);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -92,7 +94,26 @@ pub enum SessionError {
         /// Why.
         source: io::Error,
     },
+    /// The seed could not be read, made or kept.
+    #[error(transparent)]
+    Seed(#[from] SeedError),
 }
+
+/// Where a run's seed comes from ([`Session::seed`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SeedChoice {
+    /// A seed file staff keep (`--seed-file`); else, when resuming, the seed of the results
+    /// directory's last run; else a fresh seed.
+    pub file: Option<PathBuf>,
+    /// Text the run's seed is derived with (`--seed-salt`, e.g. a Gradescope submission's
+    /// id): each salt gets tests of its own, the same salt the same tests.
+    pub salt: Option<String>,
+}
+
+/// The file in the results directory that holds the seed of its last run.
+pub const SEED_FILE: &str = "seed";
+/// The directory in the results directory that keeps every run's seed, as `<id>.seed`.
+pub const SEEDS_DIR: &str = "seeds";
 
 impl Session {
     /// Returns a session writing to `out`, one worker per core, not resuming, no Gradescope
@@ -105,6 +126,43 @@ impl Session {
             gradescope: None,
             gradescope_visibility: VisibilityPolicy::AllVisible,
         }
+    }
+
+    /// Returns the seed the run draws its tests from, as `choice` says, and keeps it in the
+    /// results directory (created if need be): `out/seed` (the last run's, which `--resume`
+    /// reads) and `out/seeds/<id>.seed` (every run's, so any result's `seed_id` finds its
+    /// seed). Both are readable by their owner only.
+    ///
+    /// # Errors
+    /// [`SessionError::Seed`] if the seed file cannot be read (or, when resuming, the
+    /// results directory has none), or the seed cannot be kept; [`SessionError::CreateDir`]
+    /// if the results directory cannot be created.
+    pub fn seed(&self, choice: &SeedChoice) -> Result<Seed, SessionError> {
+        let kept = self.out.join(SEED_FILE);
+        let base = match &choice.file {
+            Some(file) => Seed::read(file)?,
+            None if self.resume && kept.exists() => Seed::read(&kept)?,
+            None => Seed::fresh()?,
+        };
+        let seed = match &choice.salt {
+            Some(salt) => base.derive(salt),
+            None => base,
+        };
+        create_dir(&self.out.join(SEEDS_DIR))?;
+        let archived = self.out.join(SEEDS_DIR).join(format!("{}.seed", seed.id()));
+        if !archived.exists() {
+            seed.write_new(&archived)?;
+        }
+        if Seed::read(&kept).ok() != Some(seed) {
+            let tmp = self.out.join(format!("{SEED_FILE}.tmp"));
+            let _ = fs::remove_file(&tmp);
+            seed.write_new(&tmp)?;
+            fs::rename(&tmp, &kept).map_err(|source| SessionError::Write {
+                path: kept.clone(),
+                source,
+            })?;
+        }
+        Ok(seed)
     }
 
     /// Creates [`Session::out`] and returns the submissions under `paths` as [`discover`]
@@ -224,7 +282,7 @@ impl Session {
         let text = fs::read_to_string(self.result_path(&sub.name)).ok()?;
         let report: Report = serde_json::from_str(&text).ok()?;
         let current = sub.content_hash(grader.limits().max_bytes).ok()?;
-        let fingerprint = &crate::testset::test_set().fingerprint;
+        let fingerprint = &grader.test_set().fingerprint;
         (&report.test_set == fingerprint
             && report.content_hash == current
             && report.select_credit == grader.select_credit()

@@ -31,7 +31,7 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "{:<width$}  {:>10}  {:>11}  {:>8}  ",
+        "{:<width$}  {:>12}  {:>11}  {:>8}  ",
         "submission", "hand_value", "select_hand", "marks/70"
     );
     if quality {
@@ -43,9 +43,9 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
         let problems = r.problems();
         let _ = write!(
             out,
-            "{:<width$}  {:>10}  {:>10.1}%  {:>8.2}  ",
+            "{:<width$}  {:>12}  {:>10.1}%  {:>8.2}  ",
             r.name,
-            format!("{}/{}", m.hand_value_passed, m.hand_value_total),
+            hand_value_cell(m),
             m.select_hand_credit * 100.0,
             m.total,
         );
@@ -67,6 +67,11 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
             }
         }
         if verbose {
+            if let Some(h) = &r.hand_value {
+                for line in hand_value_lines(h) {
+                    let _ = writeln!(out, "    {line}");
+                }
+            }
             for s in &r.load.skipped {
                 let _ = writeln!(out, "    skipped {s}");
             }
@@ -108,4 +113,64 @@ pub fn table(reports: &[Report], verbose: bool) -> String {
 
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Returns the hand_value column: `right`, or the estimated share of pairs wrong, with `*`
+/// when only a sample of the patterns was checked.
+fn hand_value_cell(m: &crate::report::Marks) -> String {
+    let sample = if m.hand_value_checked < m.hand_value_patterns {
+        "*"
+    } else {
+        ""
+    };
+    if m.hand_value_patterns == 0 {
+        "-".into()
+    } else if m.hand_value_share_wrong == 0.0 {
+        format!("right{sample}")
+    } else {
+        format!(
+            "{} wrong{sample}",
+            crate::deep::percent(m.hand_value_share_wrong)
+        )
+    }
+}
+
+/// Returns the marked hand_value check in a few lines, for `--verbose`.
+fn hand_value_lines(h: &crate::report::hand_value::HandValueCheck) -> Vec<String> {
+    use crate::deep::{percent, thousands};
+    let wrong: usize = h.kinds.iter().map(|k| k.classes).sum();
+    let sample = if h.checked < h.patterns {
+        format!(
+            "; a sample: {} of {} patterns asked{}",
+            thousands(h.checked as u64),
+            thousands(h.patterns as u64),
+            h.stopped
+                .as_deref()
+                .map(|s| format!(" ({s})"))
+                .unwrap_or_default()
+        )
+    } else {
+        String::new()
+    };
+    let mut lines = vec![format!(
+        "hand_value/3: {} of {} rank patterns wrong (about {} of all pairs){sample}",
+        thousands(wrong as u64),
+        thousands(h.checked as u64),
+        percent(h.share_wrong),
+    )];
+    if wrong > 0 {
+        lines.push(format!("diagnosis: {}", h.diagnosis.summary));
+        for a in &h.areas {
+            lines.push(format!(
+                "{}: {} wrong, simplest {} + {}: expected {}, got {}",
+                a.area.title(),
+                thousands(a.items as u64),
+                crib_core::cards_text(&a.simplest.hand),
+                a.simplest.start,
+                a.simplest.expected,
+                a.simplest.got
+            ));
+        }
+    }
+    lines
 }

@@ -1,53 +1,31 @@
-//! The fixed test set: inputs, where each comes from, and the answers crib-core expects.
+//! The test set drawn from a run's [`Seed`]: the marked hand_value items (one per rank
+//! pattern, [`crate::patterns`]) and the select_hand deals, with the answers crib-core
+//! expects.
 
 use std::fmt::Write as _;
-use std::sync::OnceLock;
 
-use crib_core::{hand_value, Card, Hand, Keep, Rule};
+use crib_core::{Card, Hand, Keep, Rank};
 
+use crate::credit::SelectCredit;
+use crate::hash::{fnv1a, fnv1a_from};
+use crate::patterns::{self, PatternItem, PATTERNS};
+use crate::seed::Seed;
 use crate::strategy::{Deal, Strategy, SELECT_MISTAKES};
 
-use crate::hash::fnv1a;
-
-/// The seed of the random cases; changing it changes the test set (and its fingerprint).
-pub const SEED: u64 = 0x00c2_1b5e_ed20_2611;
-/// How many random hand_value cases follow the named ones.
-pub const RANDOM_HAND_VALUE: usize = 40;
-/// How many random select_hand cases have six dealt cards.
-pub const RANDOM_SIX: usize = 12;
-/// How many random select_hand cases have five dealt cards.
-pub const RANDOM_FIVE: usize = 4;
-/// How many seeded deals the select_hand cases that expose mistakes are chosen from.
+/// How many select_hand cases come from the seed's pool of deals (after the named ones).
+pub const POOL_DEALS: usize = 61;
+/// How many seeded deals the select_hand cases are chosen from.
 pub const POOL: u64 = 3000;
+/// How many random swaps balance the chosen deals ([`pool_deals`]).
+const BALANCE_SWAPS: usize = 20_000;
 /// How many select_hand cases must expose each mistake of [`SELECT_MISTAKES`].
 pub const COVER_DEPTH: usize = 3;
-
-/// The worked examples of spec/, read at compile time; the ones scored with the crib rule are
-/// left out, since the assignment's hand_value/3 has no crib.
-const SPEC_EXAMPLES: &str = include_str!("../../../spec/examples.jsonl");
-
-/// Named hand_value cases beyond spec/'s examples: each is (id, four hand cards, start).
-const TRAPS: &[(&str, [&str; 4], &str)] = &[
-    ("flush-start-only", ["2C", "4D", "6S", "8C"], "TH"),
-    ("flush-four-with-nob-suit", ["JH", "3H", "5H", "7H"], "9S"),
-    ("flush-five-with-nob", ["JS", "3S", "5S", "7S"], "9S"),
-    ("nob-jack-start-suit", ["JD", "AC", "3H", "7S"], "9D"),
-    ("two-jacks-one-nob", ["JD", "JC", "3H", "7S"], "9C"),
-    ("double-run", ["3C", "4D", "4H", "5S"], "9C"),
-    ("double-run-of-four", ["9C", "TD", "JH", "JS"], "QC"),
-    ("triple-run-face", ["JC", "JD", "JH", "QS"], "KC"),
-    ("double-double-run-face", ["TC", "TD", "JH", "JS"], "QC"),
-    ("fifteens-face-cards", ["TC", "JD", "QH", "KS"], "5C"),
-    ("fifteens-many-fives", ["5C", "5D", "TH", "KS"], "QC"),
-    ("run-ace-low", ["AC", "2D", "3H", "9S"], "KC"),
-    ("run-no-wrap-king-ace", ["KC", "AD", "2H", "8S"], "QD"),
-    ("start-completes-run", ["4C", "6D", "9H", "KS"], "5C"),
-    ("nineteen-is-zero", ["2C", "4D", "6H", "8S"], "KC"),
-];
+/// The version of the test set's design, the start of every fingerprint.
+const DESIGN: &str = "v3";
 
 /// The deals of spec/ and the assignment's hints that every select_hand test set should
-/// contain, before the others. The best keep is never the first four cards dealt, so that
-/// keeping those earns nothing here.
+/// contain, before the others, their cards in an order drawn from the seed. The best keep is
+/// never the first four cards shown, so that keeping those earns nothing here.
 const NAMED_DEALS: &[(&str, &[&str])] = &[
     (
         "keep-three-fives-and-jack",
@@ -125,96 +103,84 @@ impl TestCase {
     }
 }
 
-/// The whole test set, in the order it runs: hand_value cases, then select_hand cases.
+/// The whole test set of one seed: the marked hand_value items and the select_hand cases.
 #[derive(Debug)]
 pub struct TestSet {
-    /// The cases.
+    /// The seed's public id ([`Seed::id`]).
+    pub seed_id: String,
+    /// The select_hand cases, in the order they run.
     pub cases: Vec<TestCase>,
-    /// A hash of every input; results graded against another test set are not resumed.
+    /// The marked hand_value items, one per rank pattern, in the order they are asked.
+    pub(crate) hand_value: Vec<PatternItem>,
+    /// A hash of every input (and so of the seed); results graded against another test set
+    /// are not resumed.
     pub fingerprint: String,
 }
 
 impl TestSet {
-    /// Returns how many cases call `predicate`.
-    pub fn count(&self, predicate: &str) -> usize {
-        self.cases
-            .iter()
-            .filter(|c| c.predicate() == predicate)
-            .count()
+    /// Returns the test set drawn from `seed`: every draw (hand_value suits and card orders,
+    /// the select_hand pool, the random deals, the order of the named deals' cards) comes
+    /// from it, and every expected answer from crib-core. Takes about 50 ms.
+    ///
+    /// # Example
+    /// ```
+    /// let seed = crib_grade::Seed::from_bytes([9; 32]);
+    /// let set = crib_grade::TestSet::new(&seed);
+    /// assert_eq!(set.hand_value_count(), 23_647);
+    /// assert!(set.count("select_hand") >= 20);
+    /// assert!(set.fingerprint.ends_with(&seed.id()));
+    /// ```
+    pub fn new(seed: &Seed) -> TestSet {
+        build(seed)
     }
 
-    /// Returns one paragraph saying how many tests there are and where they come from, for
+    /// Returns how many cases call `predicate` (`hand_value`: the marked items).
+    pub fn count(&self, predicate: &str) -> usize {
+        match predicate {
+            "hand_value" => self.hand_value.len(),
+            _ => self
+                .cases
+                .iter()
+                .filter(|c| c.predicate() == predicate)
+                .count(),
+        }
+    }
+
+    /// Returns each hand_value item as (the hand in the order asked, the start, crib-core's
+    /// value), in the order they are asked.
+    pub fn hand_value_items(&self) -> Vec<(Vec<Card>, Card, u8)> {
+        self.hand_value
+            .iter()
+            .map(|i| (i.hand().to_vec(), i.start(), i.expected))
+            .collect()
+    }
+
+    /// Returns how many hand_value items the set has: one per rank pattern.
+    pub fn hand_value_count(&self) -> usize {
+        self.hand_value.len()
+    }
+
+    /// Returns one paragraph saying what the tests are and where they come from, for
     /// `--help` and the README.
     pub fn provenance(&self) -> String {
-        let by = |pred: &str, source: &str| {
-            self.cases
-                .iter()
-                .filter(|c| c.predicate() == pred && c.source == source)
-                .count()
-        };
+        let by = |source: &str| self.cases.iter().filter(|c| c.source == source).count();
         format!(
-            "{} tests ({}): {} hand_value/3 cases ({} worked examples from spec/examples.jsonl \
-             scored with the hand rule, {} named traps, {} random) and {} select_hand/3 cases \
-             ({} named deals, {} random with 6 cards, {} random with 5). Random cases come \
-             from seed {SEED:#x}; every expected answer is computed by crib-core and never \
-             sent to the submission.",
+            "hand_value/3 is judged on every one of the {PATTERNS} rank patterns (the ranks of \
+             the four hand cards and of the start), each asked once with suits and card order \
+             drawn from the run's secret seed, flushes and nobs made common; select_hand/3 on \
+             {} deals ({} named deals, {POOL_DEALS} from a pool of {POOL} seeded deals, chosen \
+             so that every modelled mistake meets at least {COVER_DEPTH} deals where it \
+             errs and the rest balanced so that marks hardly depend on the seed), all drawn \
+             from the seed. Every expected answer is computed by crib-core and never sent to \
+             the submission.",
             self.cases.len(),
-            self.fingerprint,
-            self.count("hand_value"),
-            by("hand_value", "spec/examples.jsonl"),
-            by("hand_value", "trap"),
-            by("hand_value", "random"),
-            self.count("select_hand"),
-            by("select_hand", "named"),
-            RANDOM_SIX,
-            RANDOM_FIVE,
+            by("named"),
         )
     }
 }
 
-/// Returns the fixed test set, built once from spec/, the traps above and [`SEED`].
-///
-/// # Example
-/// ```
-/// let set = crib_grade::test_set();
-/// assert!(set.count("hand_value") > 50);
-/// assert!(set.count("select_hand") >= 10);
-/// ```
-pub fn test_set() -> &'static TestSet {
-    static SET: OnceLock<TestSet> = OnceLock::new();
-    SET.get_or_init(build)
-}
-
-fn build() -> TestSet {
+fn build(seed: &Seed) -> TestSet {
     let mut cases = Vec::new();
-    let mut hv = |id: String, source: &'static str, hand: Hand, start: Card| {
-        let value = hand_value(&hand, start, Rule::Hand).expect("test inputs are distinct cards");
-        cases.push(TestCase {
-            id,
-            source,
-            exposes: Vec::new(),
-            input: Input::HandValue { hand, start },
-            expected: Expected::Value(value),
-        });
-    };
-    for (id, hand, start) in spec_examples() {
-        hv(format!("hv:spec:{id}"), "spec/examples.jsonl", hand, start);
-    }
-    for (id, hand, start) in TRAPS {
-        let hand = cards(hand);
-        hv(
-            format!("hv:trap:{id}"),
-            "trap",
-            Hand::from_slice(&hand).expect("traps are four distinct cards"),
-            card(start),
-        );
-    }
-    let mut rng = crib_core::Dealer::new(SEED);
-    for i in 0..RANDOM_HAND_VALUE {
-        let dealt = rng.deal(5);
-        let hand = Hand::from_slice(&dealt[..4]).expect("deal gives distinct cards");
-        hv(format!("hv:random-{i}"), "random", hand, dealt[4]);
-    }
     let mut sh = |id: String, source: &'static str, deal: Deal| {
         cases.push(TestCase {
             id,
@@ -224,25 +190,29 @@ fn build() -> TestSet {
             expected: Expected::Keeps(deal.keeps),
         });
     };
-    for (id, dealt) in NAMED_DEALS {
-        sh(format!("sh:named:{id}"), "named", Deal::new(cards(dealt)));
+    for (i, (id, dealt)) in NAMED_DEALS.iter().enumerate() {
+        let mut dealt = cards(dealt);
+        let mut dealer = seed.dealer("named", i as u64);
+        for k in 0..dealt.len() - 1 {
+            let j = k + (dealer.next_u64() % (dealt.len() - k) as u64) as usize;
+            dealt.swap(k, j);
+        }
+        sh(format!("sh:named:{id}"), "named", presented(dealt));
     }
-    for (k, (index, deal)) in cover_deals().into_iter().enumerate() {
-        sh(format!("sh:cover-{k}:pool-{index}"), "cover", deal);
+    for (index, deal) in pool_deals(seed) {
+        sh(format!("sh:pool-{index}"), "pool", deal);
     }
-    for i in 0..RANDOM_SIX {
-        sh(format!("sh:random6-{i}"), "random", presented(rng.deal(6)));
-    }
-    for i in 0..RANDOM_FIVE {
-        sh(format!("sh:random5-{i}"), "random", presented(rng.deal(5)));
-    }
+    let hand_value = patterns::items(seed);
     let mut text = String::new();
     for case in &cases {
         let _ = writeln!(text, "{}", case.goal());
     }
+    let hash = fnv1a_from(fnv1a(text.as_bytes()), &patterns::batch_bytes(&hand_value));
     TestSet {
-        fingerprint: format!("v2-{:016x}", fnv1a(text.as_bytes())),
+        seed_id: seed.id(),
+        fingerprint: format!("{DESIGN}-{hash:016x}-{}", seed.id()),
         cases,
+        hand_value,
     }
 }
 
@@ -261,6 +231,27 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
     Deal::new(dealt)
 }
 
+/// Returns what kind of hand `keep` is: it holds a pair, a run of three or more, a run with
+/// a pair in it, a five, a jack, four cards of one suit.
+fn keep_kind(keep: &[Card; 4]) -> [bool; 6] {
+    let mut ranks: Vec<u8> = keep.iter().map(|c| c.rank().number()).collect();
+    ranks.sort_unstable();
+    let pair = ranks.windows(2).any(|w| w[0] == w[1]);
+    let mut distinct = ranks.clone();
+    distinct.dedup();
+    let run = distinct
+        .windows(3)
+        .any(|w| w[1] == w[0] + 1 && w[2] == w[1] + 1);
+    [
+        pair,
+        run,
+        run && pair,
+        ranks.contains(&5),
+        keep.iter().any(|c| c.rank() == Rank::Jack),
+        keep.iter().all(|c| c.suit() == keep[0].suit()),
+    ]
+}
+
 /// Returns the ids of the mistakes that choose a worse keep than the best on `deal` (breaking
 /// ties as the catalog's submissions do, see [`Deal::missed_by`]).
 fn exposed_by(deal: &Deal) -> Vec<&'static str> {
@@ -271,23 +262,36 @@ fn exposed_by(deal: &Deal) -> Vec<&'static str> {
         .collect()
 }
 
-/// Returns deals of the seeded pool, with their index in it, chosen so that each mistake of
-/// [`SELECT_MISTAKES`] chooses a worse keep than the best on at least [`COVER_DEPTH`] of them
-/// (where the pool has that many). Greedily: the deal exposing the most mistakes still needed
-/// first, where a deal that exposes a mistake however it breaks ties counts twice; the lowest
-/// index on a tie. Pool deal `i` has 5 cards when `i % 3 == 2`, else 6, dealt by
-/// `Dealer::for_item(SEED, i)` and [`presented`].
-fn cover_deals() -> Vec<(u64, Deal)> {
+/// Returns [`POOL_DEALS`] deals of the seed's pool, with their index in it, chosen so that
+/// the marks of any strategy hardly depend on the seed:
+///
+/// 1. **Cover.** Each mistake of [`SELECT_MISTAKES`] chooses a worse keep than the best on
+///    at least [`COVER_DEPTH`] of them (where the pool has that many): greedily, the deal
+///    exposing the most mistakes still needed first, a deal that exposes a mistake however
+///    it breaks ties counting twice.
+/// 2. **Balance.** The rest are drawn at random from the pool, then improved by random swaps
+///    (never breaking the cover) until the chosen deals' sums of [`balance_features`] are
+///    as close as they get to their pool means times the deals chosen. The features are
+///    each modelled strategy's credit and the make-up of the deal's best keep (a pair, a
+///    run, a double run, a five, a jack, four of a suit; five or six cards), so that a
+///    strategy the models miss, such as one built on a wrong hand_value, also meets about
+///    as many deals of each kind under every seed.
+///
+/// Pool deal `i` has 6 cards when `i` is even, else 5 (five-card deals cost a submission a
+/// third of the time), dealt by the seed's dealer `pool`
+/// `i` and [`presented`].
+fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
     struct Candidate {
         index: u64,
         deal: Deal,
         missed: Vec<usize>,
         surely: Vec<usize>,
+        features: Vec<f64>,
     }
     let pool: Vec<Candidate> = (0..POOL)
         .map(|index| {
-            let n = if index % 3 == 2 { 5 } else { 6 };
-            let deal = presented(crib_core::Dealer::for_item(SEED, index).deal(n));
+            let n = if index % 2 == 0 { 6 } else { 5 };
+            let deal = presented(seed.dealer("pool", index).deal(n));
             let (mut missed, mut surely) = (Vec::new(), Vec::new());
             for (m, (_, strategy)) in SELECT_MISTAKES.iter().enumerate() {
                 if deal.missed_by(*strategy) {
@@ -299,15 +303,17 @@ fn cover_deals() -> Vec<(u64, Deal)> {
             }
             Candidate {
                 index,
+                features: balance_features(&deal),
                 deal,
                 missed,
                 surely,
             }
         })
         .collect();
+    // 1. Cover.
     let mut needed = vec![COVER_DEPTH; SELECT_MISTAKES.len()];
     let mut taken = vec![false; pool.len()];
-    let mut chosen = Vec::new();
+    let mut chosen: Vec<usize> = Vec::new();
     loop {
         let gain = |c: &Candidate| {
             let count = |ms: &[usize]| ms.iter().filter(|&&m| needed[m] > 0).count();
@@ -325,6 +331,76 @@ fn cover_deals() -> Vec<(u64, Deal)> {
         }
         chosen.push(p);
     }
+    // 2. Balance: random fill, then swaps that bring the sums nearer their targets.
+    let mut dealer = seed.dealer("balance", 0);
+    let mut below = |n: usize| (dealer.next_u64() % n as u64) as usize;
+    while chosen.len() < POOL_DEALS {
+        let p = below(pool.len());
+        if !taken[p] {
+            taken[p] = true;
+            chosen.push(p);
+        }
+    }
+    let k = pool[0].features.len();
+    let n = chosen.len() as f64;
+    let mean: Vec<f64> = (0..k)
+        .map(|f| pool.iter().map(|c| c.features[f]).sum::<f64>() / pool.len() as f64)
+        .collect();
+    let sd: Vec<f64> = (0..k)
+        .map(|f| {
+            let var = pool
+                .iter()
+                .map(|c| (c.features[f] - mean[f]).powi(2))
+                .sum::<f64>()
+                / pool.len() as f64;
+            var.sqrt().max(1e-9)
+        })
+        .collect();
+    let mut sums: Vec<f64> = (0..k)
+        .map(|f| chosen.iter().map(|&p| pool[p].features[f]).sum())
+        .collect();
+    let cost = |sums: &[f64]| -> f64 {
+        (0..k)
+            .map(|f| ((sums[f] - n * mean[f]) / sd[f]).powi(2))
+            .sum()
+    };
+    let mut exposures = vec![0usize; SELECT_MISTAKES.len()];
+    for &p in &chosen {
+        for &m in &pool[p].missed {
+            exposures[m] += 1;
+        }
+    }
+    let floor: Vec<usize> = exposures.iter().map(|&e| e.min(COVER_DEPTH)).collect();
+    let mut current = cost(&sums);
+    for _ in 0..BALANCE_SWAPS {
+        let (i, q) = (below(chosen.len()), below(pool.len()));
+        if taken[q] {
+            continue;
+        }
+        let p = chosen[i];
+        let keeps_cover = (0..SELECT_MISTAKES.len()).all(|m| {
+            let lost = usize::from(pool[p].missed.contains(&m));
+            let won = usize::from(pool[q].missed.contains(&m));
+            exposures[m] + won - lost >= floor[m]
+        });
+        if !keeps_cover {
+            continue;
+        }
+        let trial: Vec<f64> = (0..k)
+            .map(|f| sums[f] - pool[p].features[f] + pool[q].features[f])
+            .collect();
+        let trial_cost = cost(&trial);
+        if trial_cost < current {
+            for &m in &pool[p].missed {
+                exposures[m] -= 1;
+            }
+            for &m in &pool[q].missed {
+                exposures[m] += 1;
+            }
+            (taken[p], taken[q], chosen[i]) = (false, true, q);
+            (sums, current) = (trial, trial_cost);
+        }
+    }
     chosen.sort_unstable();
     chosen
         .into_iter()
@@ -332,26 +408,35 @@ fn cover_deals() -> Vec<(u64, Deal)> {
         .collect()
 }
 
-/// Returns the worked examples of spec/ scored with the hand rule: (id, hand, start).
-fn spec_examples() -> Vec<(String, Hand, Card)> {
-    #[derive(serde::Deserialize)]
-    struct Example {
-        id: String,
-        hand: Vec<String>,
-        start: String,
-        #[serde(default)]
-        crib: bool,
+/// Returns the numbers the chosen deals are balanced on: each modelled mistake's credit on
+/// the deal (graded scale), the mean credit of a keep chosen at random, for each kind of
+/// hand ([`keep_kind`]) whether the best keep is of that kind and the best credit of a keep
+/// that differs from it in that, and whether five cards were dealt.
+fn balance_features(deal: &Deal) -> Vec<f64> {
+    let credit = |total: u32| SelectCredit::Graded.credit(total, &deal.keeps);
+    let mut out: Vec<f64> = SELECT_MISTAKES
+        .iter()
+        .map(|(_, s)| credit(deal.choice(*s).total))
+        .collect();
+    out.push(deal.keeps.iter().map(|k| credit(k.total)).sum::<f64>() / deal.keeps.len() as f64);
+    let yes = |b: bool| if b { 1.0 } else { 0.0 };
+    let kinds: Vec<[bool; 6]> = deal.keeps.iter().map(|k| keep_kind(&k.keep)).collect();
+    // The make-up of the best keep, and what it costs to keep a hand of another make-up:
+    // a strategy that over- or under-values one kind of hand errs on such deals.
+    let best = kinds[0];
+    for (kind, &is) in best.iter().enumerate() {
+        out.push(yes(is));
+        let other = deal
+            .keeps
+            .iter()
+            .zip(&kinds)
+            .filter(|(_, k)| k[kind] != is)
+            .map(|(keep, _)| credit(keep.total))
+            .fold(0.0, f64::max);
+        out.push(other);
     }
-    SPEC_EXAMPLES
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| serde_json::from_str::<Example>(line).expect("spec/examples.jsonl is JSON"))
-        .filter(|ex| !ex.crib)
-        .map(|ex| {
-            let hand = Hand::from_slice(&cards(&ex.hand)).expect("spec hands are valid");
-            (ex.id, hand, card(&ex.start))
-        })
-        .collect()
+    out.push(yes(deal.cards.len() == 5));
+    out
 }
 
 fn card(token: &str) -> Card {
@@ -369,4 +454,4 @@ pub(crate) fn prolog_list(cards: &[Card]) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -4,6 +4,8 @@
 //! well-behaved ones again without namespaces (rlimits + seccomp + Landlock), as in
 //! Gradescope's containers, and checks the same.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::net::{TcpListener, UdpSocket};
 use std::num::NonZeroUsize;
@@ -11,9 +13,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use crib_core::{Card, Rank};
 use crib_grade::{
-    discover, Expected, Grader, Isolation, IsolationChoice, Limits, Report, Session, Submission,
-    Verdict,
+    discover, Area, FailureKind, Grader, Isolation, IsolationChoice, Limits, Report, Session,
+    Submission, TestSet, Verdict,
 };
 
 /// The canary directory the corpus tries to change (fixed: the submissions name it).
@@ -103,7 +106,8 @@ fn graded() -> &'static Graded {
         // grader's own source, write beside them, in the results and in the grader's
         // directory, read the mount table in /proc (readable under bubblewrap alone, not
         // with Landlock), delete the canary and reach ports this test listens on. Its hand_value
-        // answers the number of breaches (0 when sandboxed). Writing in /tmp is not counted
+        // answers the number of breaches (0 when sandboxed), counted at its first call in each
+        // child. Writing in /tmp is not counted
         // (under bubblewrap it is a private tmpfs): the test looks for the file instead.
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
@@ -144,7 +148,8 @@ fn graded() -> &'static Graded {
                  breach(connect) :- catch(tcp_connect('127.0.0.1':{port}, S, []), _, fail), close(S).\n\
                  breach(shell) :- catch(shell('touch {canary}/shell', 0), _, fail), exists_file('{canary}/shell').\n\
                  :- initialization((attempt(_), forall(breach(_), true))).\n\
-                 hand_value(_, _, N) :- attempt(_), aggregate_all(count, breach(_), N).\n",
+                 hand_value(_, _, N) :- nb_current(breaches, N), !.\n\
+                 hand_value(_, _, N) :- attempt(_), aggregate_all(count, breach(_), N), nb_setval(breaches, N).\n",
                 other = other.display(),
                 grader = grader_src.display(),
                 plant = plant.display(),
@@ -231,7 +236,7 @@ fn grade_all(
     subs: Vec<Submission>,
     out: PathBuf,
 ) -> (BTreeMap<String, Report>, Isolation, Vec<String>) {
-    let mut grader = Grader::new("swipl".as_ref(), choice, limits)
+    let mut grader = Grader::new("swipl".as_ref(), choice, limits, &common::seed())
         .expect("these tests need swipl and a working bwrap");
     // Memory blow-ups get more time and less memory, so that a loaded machine cannot
     // turn their `memory` into `timeout`; they go to the roomy grader, after the rest.
@@ -240,7 +245,7 @@ fn grade_all(
         memory: 192 << 20,
         ..limits
     };
-    let mut roomy = Grader::new("swipl".as_ref(), choice, roomy).unwrap();
+    let mut roomy = Grader::new("swipl".as_ref(), choice, roomy, &common::seed()).unwrap();
     // Under bubblewrap, Landlock too, as `crib grade` does it.
     for grader in [&mut grader, &mut roomy] {
         grader
@@ -284,46 +289,55 @@ fn verdicts(name: &str) -> BTreeMap<&'static str, usize> {
     counts
 }
 
-fn expected_value(id: &str) -> u8 {
-    let case = crib_grade::test_set()
-        .cases
-        .iter()
-        .find(|c| c.id == id)
-        .unwrap();
-    match case.expected {
-        Expected::Value(v) => v,
-        Expected::Keeps(_) => panic!("{id} is not a hand_value test"),
-    }
+/// The marked hand_value items of the tests' seed: the hand as asked, the start, crib-core's
+/// value.
+fn items() -> &'static [(Vec<Card>, Card, u8)] {
+    static ITEMS: OnceLock<Vec<(Vec<Card>, Card, u8)>> = OnceLock::new();
+    ITEMS.get_or_init(|| TestSet::new(&common::seed()).hand_value_items())
 }
 
-/// Asserts that the hand_value tests of `name` whose expected value satisfies `odd_one_out`
-/// have a verdict `check` accepts, and every other test passes (select_hand tests too,
-/// unless `select_broken`).
-fn only_these_fail(name: &str, odd_one_out: impl Fn(u8) -> bool, check: impl Fn(&Verdict) -> bool) {
-    check_tests(name, false, odd_one_out, check);
+/// Whether `hand` is four fives: the corpus's trigger (12 items under every seed).
+fn four_fives(hand: &[Card]) -> bool {
+    hand.iter().filter(|c| c.rank() == Rank::Five).count() == 4
 }
 
-fn check_tests(
+/// Whether the hand is four fives and the start one of `ranks`.
+fn fives_and(ranks: &'static [Rank]) -> impl Fn(&[Card], Card, u8) -> bool {
+    move |hand, start, _| four_fives(hand) && ranks.contains(&start.rank())
+}
+
+/// Asserts that `name`'s hand_value check failed exactly the items `odd_one_out` picks, in
+/// the way `kind` names, with the simplest of them answered as `got` accepts; and that every
+/// select_hand test passes (unless `select_broken`).
+fn hand_value_fails(
     name: &str,
     select_broken: bool,
-    odd_one_out: impl Fn(u8) -> bool,
-    check: impl Fn(&Verdict) -> bool,
+    odd_one_out: impl Fn(&[Card], Card, u8) -> bool,
+    kind: FailureKind,
+    got: impl Fn(&str) -> bool,
 ) {
     let r = report(name);
-    let mut odd = 0;
-    for t in &r.tests {
-        if select_broken && t.predicate == "select_hand" {
-            continue;
-        }
-        let special = t.predicate == "hand_value" && odd_one_out(expected_value(&t.id));
-        if special {
-            odd += 1;
-            assert!(check(&t.verdict), "{name} {}: {:?}", t.id, t.verdict);
-        } else {
+    let hv = r
+        .hand_value
+        .as_ref()
+        .unwrap_or_else(|| panic!("{name}: no hand_value check"));
+    assert_eq!(hv.checked, hv.patterns, "{name}: {:?}", hv.stopped);
+    let odd = items()
+        .iter()
+        .filter(|(h, s, v)| odd_one_out(h, *s, *v))
+        .count();
+    assert!(odd > 0, "{name}: no item hits the failure");
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    assert_eq!(kinds, [(kind, odd)], "{name}");
+    for c in &hv.counterexamples {
+        assert!(odd_one_out(&c.hand, c.start, c.expected), "{name}: {c:?}");
+        assert!(got(&c.got), "{name}: got {}", c.got);
+    }
+    if !select_broken {
+        for t in &r.tests {
             assert_eq!(t.verdict, Verdict::Pass, "{name} {}", t.id);
         }
     }
-    assert!(odd > 0, "{name}: no test hit the failure");
 }
 
 fn all_pass(name: &str) {
@@ -331,6 +345,13 @@ fn all_pass(name: &str) {
     for t in &r.tests {
         assert_eq!(t.verdict, Verdict::Pass, "{name} {}", t.id);
     }
+    let hv = r.hand_value.as_ref().unwrap();
+    assert_eq!(
+        (hv.checked, hv.share_wrong),
+        (hv.patterns, 0.0),
+        "{name}: {:?}",
+        hv.kinds
+    );
     assert_eq!(r.marks.total, 70.0, "{name}");
 }
 
@@ -352,27 +373,24 @@ fn correct_and_module_submissions_get_full_marks() {
             r.load.diagnostics
         );
         assert_eq!(r.children, 1, "{name}");
+        assert_eq!(r.hand_value.as_ref().unwrap().children, 1, "{name}");
     }
     assert_eq!(report("correct").marks.code_quality, "not assessed");
 }
 
 #[test]
-fn each_broken_rule_loses_marks_on_its_traps() {
+fn each_broken_rule_loses_marks_where_it_shows() {
     let cases = [
-        ("broken_fifteens", "hv:spec:assignment-fifteens"),
-        ("broken_pairs", "hv:spec:assignment-2"),
-        ("broken_runs", "hv:spec:double-double-run"),
-        ("broken_flush", "hv:spec:flush-three-plus-start"),
-        ("broken_nob", "hv:spec:jack-of-another-suit"),
+        ("broken_fifteens", Area::Fifteens),
+        ("broken_pairs", Area::Pairs),
+        ("broken_runs", Area::Runs),
+        ("broken_flush", Area::Flush),
+        ("broken_nob", Area::Nob),
     ];
-    for (name, trap) in cases {
+    for (name, area) in cases {
         let r = report(name);
-        let t = r.tests.iter().find(|t| t.id == trap).unwrap();
-        assert!(
-            matches!(t.verdict, Verdict::WrongAnswer { .. }),
-            "{name} {trap}: {:?}",
-            t.verdict
-        );
+        let hv = r.hand_value.as_ref().unwrap();
+        assert_eq!(hv.areas[0].area, area, "{name}: {:?}", hv.areas);
         assert!(r.marks.hand_value < 50.0, "{name}");
         // select_hand/3 calls the broken hand_value/3, so some keeps may be suboptimal.
         let others = verdicts(name);
@@ -397,63 +415,76 @@ fn halt_at_load_costs_nothing_and_is_reported() {
 }
 
 #[test]
-fn halt_in_a_call_costs_only_that_test() {
-    only_these_fail(
+fn halt_in_a_call_costs_only_that_item() {
+    hand_value_fails(
         "halt_call",
-        |v| v == 29,
-        |v| matches!(v, Verdict::Crashed { code: Some(7), .. }),
+        false,
+        |h, _, _| four_fives(h),
+        FailureKind::Crashed,
+        |got| got.contains("halt(7)"),
     );
-    assert_eq!(report("halt_call").children, 1);
-    only_these_fail(
+    assert_eq!(report("halt_call").hand_value.as_ref().unwrap().children, 1);
+    hand_value_fails(
         "halt_exit",
-        |v| v == 24,
-        |v| matches!(v, Verdict::Crashed { code: Some(9), .. }),
+        false,
+        fives_and(&[Rank::Jack, Rank::Queen, Rank::King]),
+        FailureKind::Crashed,
+        |got| got.contains("status 9"),
     );
-    assert!(report("halt_exit").children >= 3);
+    assert!(report("halt_exit").hand_value.as_ref().unwrap().children >= 3);
 }
 
 #[test]
 fn loops_time_out_alone() {
-    only_these_fail(
+    // Stopped by the child's watchdog on CPU time, or, on a machine so busy that the child
+    // gets less than a third of a core, at the wall-clock backstop.
+    hand_value_fails(
         "infinite_loop",
-        |v| v == 20,
-        // Stopped by the child's watchdog on CPU time, or, on a machine so busy that the
-        // child gets less than a third of a core, at the wall-clock backstop.
-        |v| {
-            matches!(
-                v,
-                Verdict::Timeout {
-                    killed: false,
-                    limit_ms: 1000,
-                    wall: false
-                } | Verdict::Timeout {
-                    killed: false,
-                    limit_ms: 3000,
-                    wall: true
-                }
-            )
-        },
+        false,
+        fives_and(&[Rank::Jack]),
+        FailureKind::Timeout,
+        |_| true,
     );
-    assert_eq!(report("infinite_loop").children, 1);
-    only_these_fail(
+    assert_eq!(
+        report("infinite_loop")
+            .hand_value
+            .as_ref()
+            .unwrap()
+            .children,
+        1
+    );
+    hand_value_fails(
         "stubborn_loop",
-        |v| v == 21,
-        |v| matches!(v, Verdict::Timeout { killed: true, .. }),
+        false,
+        fives_and(&[Rank::Queen]),
+        FailureKind::Timeout,
+        |_| true,
     );
-    assert!(report("stubborn_loop").children >= 2);
+    assert!(
+        report("stubborn_loop")
+            .hand_value
+            .as_ref()
+            .unwrap()
+            .children
+            >= 2
+    );
 }
 
 #[test]
-fn memory_blowups_cost_only_their_test() {
-    only_these_fail(
+fn memory_blowups_cost_only_their_item() {
+    hand_value_fails(
         "memory_hog",
-        |v| v == 29 || v == 28,
-        |v| matches!(v, Verdict::Memory { .. }),
+        false,
+        fives_and(&[Rank::Ace, Rank::Two]),
+        FailureKind::Memory,
+        |_| true,
     );
-    only_these_fail(
+    hand_value_fails(
         "deep_recursion",
-        |v| v == 29,
-        |v| matches!(v, Verdict::Memory { .. }),
+        false,
+        fives_and(&[Rank::King]),
+        FailureKind::Memory,
+        |_| true,
     );
 }
 
@@ -488,10 +519,12 @@ fn load_problems_are_diagnosed() {
 
 #[test]
 fn printing_cannot_forge_answers() {
-    only_these_fail(
+    hand_value_fails(
         "prints_stdout",
-        |v| v != 0,
-        |v| matches!(v, Verdict::WrongAnswer { got, .. } if got == "0"),
+        false,
+        |_, _, v| v != 0,
+        FailureKind::WrongAnswer,
+        |got| got == "0",
     );
     assert!(report("prints_stdout").output.contains("\"done\""));
 }
@@ -509,11 +542,12 @@ fn first_solution_counts_and_credit_is_partial() {
 
 #[test]
 fn failing_goals_have_no_solution() {
-    check_tests(
+    hand_value_fails(
         "no_solution",
         true,
-        |v| v > 20,
-        |v| *v == Verdict::NoSolution,
+        |_, _, v| v > 20,
+        FailureKind::NoSolution,
+        |_| true,
     );
     for t in report("no_solution")
         .tests
@@ -534,15 +568,27 @@ fn a_load_that_never_ends_fails_the_load() {
         verdicts("load_loop"),
         BTreeMap::from([("not_run", r.tests.len())])
     );
+    assert!(r.hand_value.is_none());
     assert_eq!(r.marks.total, 0.0);
 }
 
 #[test]
 fn wrong_types_are_named() {
-    assert_eq!(
-        verdicts("wrong_types"),
-        BTreeMap::from([("wrong_type", crib_grade::test_set().cases.len())])
+    hand_value_fails(
+        "wrong_types",
+        true,
+        |_, _, _| true,
+        FailureKind::WrongType,
+        |got| got.contains("value("),
     );
+    for t in &report("wrong_types").tests {
+        assert!(
+            matches!(t.verdict, Verdict::WrongType { .. }),
+            "{}: {:?}",
+            t.id,
+            t.verdict
+        );
+    }
 }
 
 #[test]
@@ -565,11 +611,13 @@ fn redefined_builtins_do_not_break_the_grader() {
 
 #[test]
 fn exceptions_carry_their_message() {
-    check_tests(
+    hand_value_fails(
         "exceptions",
         true,
-        |v| v % 2 == 1,
-        |v| matches!(v, Verdict::Exception { message } if message.contains("odd")),
+        |_, _, v| v % 2 == 1,
+        FailureKind::Exception,
+        // The child sends the message of the first 20 exceptions only.
+        |got| got.contains("odd") || got == "an exception",
     );
     for t in report("exceptions")
         .tests
@@ -601,15 +649,22 @@ fn slow_tests_time_out_and_the_rest_pass() {
     assert_eq!(verdicts("slow").get("timeout"), Some(&1));
 }
 
-/// Asserts that every breach the snoop tried failed, as it counted them.
+/// Asserts that every breach the snoop tried failed, as it counted them: it answered 0 to
+/// every item (so exactly the items worth something are wrong, every one with 0).
 fn snoop_found_nothing(snoop: &Report, mode: &str) {
-    for t in snoop.tests.iter().filter(|t| t.predicate == "hand_value") {
-        let got = match &t.verdict {
-            Verdict::Pass => "0".to_string(),
-            Verdict::WrongAnswer { got, .. } => got.clone(),
-            other => panic!("{mode}: snoop {}: {other:?}", t.id),
-        };
-        assert_eq!(got, "0", "{mode}: snoop {}: a breach succeeded", t.id);
+    let hv = snoop
+        .hand_value
+        .as_ref()
+        .expect("the snoop defines hand_value/3");
+    let worth_something = items().iter().filter(|(_, _, v)| *v != 0).count();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    assert_eq!(
+        kinds,
+        [(FailureKind::WrongAnswer, worth_something)],
+        "{mode}: snoop: a breach succeeded, or it did not answer"
+    );
+    for c in &hv.counterexamples {
+        assert_eq!(c.got, "0", "{mode}: snoop: a breach succeeded");
     }
 }
 
@@ -622,7 +677,7 @@ fn the_host_is_untouched() {
     snoop_found_nothing(report("snoop"), "bwrap");
     snoop_found_nothing(&g.bare["snoop"], "rlimits");
     // No TCP connection and no datagram reached the host, in either mode (the snoop tried
-    // once at load time and once per hand_value test).
+    // at load time in each child and at the first hand_value call of the check's child).
     g.listener.set_nonblocking(true).unwrap();
     assert!(
         g.listener.accept().is_err(),
@@ -753,14 +808,36 @@ fn hostile_submissions_get_the_same_kind_of_verdict_in_every_mode() {
         "bwrap and rlimits differ:\n{}",
         differ.join("\n")
     );
+    for name in HOSTILE {
+        let kinds = |r: &Report| -> Vec<FailureKind> {
+            r.hand_value
+                .iter()
+                .flat_map(|h| h.kinds.iter().map(|k| k.kind))
+                .collect()
+        };
+        let (a, b) = (report(name), &g.bare[*name]);
+        if kinds(a) != kinds(b) {
+            differ.push(format!(
+                "{name}: hand_value {:?} and {:?}",
+                kinds(a),
+                kinds(b)
+            ));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "bwrap and rlimits differ:\n{}",
+        differ.join("\n")
+    );
     // What they do: the fork bomb and the sleeper load and answer 0, the parent killer
     // never loads.
     for name in ["fork_bomb", "sleeper"] {
-        check_tests(
+        hand_value_fails(
             name,
             true,
-            |v| v != 0,
-            |v| matches!(v, Verdict::WrongAnswer { .. }),
+            |_, _, v| v != 0,
+            FailureKind::WrongAnswer,
+            |got| got == "0",
         );
     }
     let load = &report("kill_parent").load.load_failed;
@@ -793,14 +870,16 @@ fn reports_serialize_with_the_verdict_names() {
         .iter()
         .map(|t| t["verdict"].as_str().unwrap())
         .collect();
-    assert!(names.contains(&"pass") && names.contains(&"exception"));
+    assert!(names.iter().all(|n| *n == "exception"), "{names:?}");
+    assert_eq!(json["hand_value"]["kinds"][0]["kind"], "exception");
     let back: Report = serde_json::from_value(json).unwrap();
     assert_eq!(&back, report("exceptions"));
     let gs = crib_grade::gradescope(report("correct"));
     assert_eq!(gs["score"], 70.0);
+    // The marked hand_value test, one per rule area, one per select_hand test.
     assert_eq!(
         gs["tests"].as_array().unwrap().len(),
-        crib_grade::test_set().cases.len()
+        1 + 5 + report("correct").tests.len()
     );
 }
 
@@ -812,7 +891,13 @@ fn rlimits_only_still_grades_and_says_so() {
         select_hand: Duration::from_secs(2),
         ..Limits::default()
     };
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Rlimits,
+        limits,
+        &common::seed(),
+    )
+    .unwrap();
     assert!(!grader.isolation().bwrap);
     let subs = discover(
         &[
@@ -826,11 +911,10 @@ fn rlimits_only_still_grades_and_says_so() {
     assert_eq!(correct.marks.total, 70.0);
     assert_eq!(correct.isolation, grader.isolation());
     let halting = grader.grade(&subs[1], 7);
-    assert!(halting
-        .tests
-        .iter()
-        .any(|t| matches!(t.verdict, Verdict::Crashed { code: Some(9), .. })));
-    assert!(halting.children >= 3);
+    let hv = halting.hand_value.as_ref().unwrap();
+    assert_eq!(hv.kinds[0].kind, FailureKind::Crashed, "{:?}", hv.kinds);
+    assert!(hv.counterexamples[0].got.contains("status 9"));
+    assert!(hv.children >= 3);
 }
 
 /// A memory cgroup (v1) of its own for the calling thread, removed on drop; children the
@@ -909,21 +993,24 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
         memory: fit.per_child,
         ..Limits::default()
     };
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits).unwrap();
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Auto,
+        limits,
+        &common::seed(),
+    )
+    .unwrap();
     let subs = discover(&[corpus_dir().join("memory_hog.pl")], false).unwrap();
     let r = grader.grade(&subs[0], 5);
+    let hv = r.hand_value.as_ref().unwrap();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    assert_eq!(
+        kinds,
+        [(FailureKind::Memory, 2)],
+        "the two blow-ups, and nothing else"
+    );
     for t in &r.tests {
-        let value = (t.predicate == "hand_value").then(|| expected_value(&t.id));
-        if matches!(value, Some(28 | 29)) {
-            assert!(
-                matches!(t.verdict, Verdict::Memory { .. }),
-                "{}: {:?}",
-                t.id,
-                t.verdict
-            );
-        } else {
-            assert_eq!(t.verdict, Verdict::Pass, "{}", t.id);
-        }
+        assert_eq!(t.verdict, Verdict::Pass, "{}", t.id);
     }
     if let Some(group) = &real {
         assert_eq!(group.oom_kills(), 0, "the cgroup's OOM killer struck");
@@ -1019,7 +1106,13 @@ fn hostile_paths_never_hang_or_leak() {
     };
     // -j 1: a FIFO or a device would block every later submission; all must finish.
     let reports = within(300, move || {
-        let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits).unwrap();
+        let grader = Grader::new(
+            "swipl".as_ref(),
+            IsolationChoice::Auto,
+            limits,
+            &common::seed(),
+        )
+        .unwrap();
         let started = std::time::Instant::now();
         let graded = session.grade(&grader, &found.submissions, &mut ()).unwrap();
         (graded.reports, started.elapsed())
@@ -1083,16 +1176,17 @@ fn an_empty_folder_has_no_submission() {
     assert_eq!(found.empty, [empty, notes]);
 }
 
-/// A submission that spends 0.6 s of CPU time in each hand_value call whose start card is
-/// a five (a handful of tests), loops forever when the hand is worth 20, and is otherwise
-/// correct.
+/// A submission that spends 0.6 s of CPU time in each hand_value call with four fives (12
+/// items), then loops forever when the start is a jack, and is otherwise correct.
 fn cpu_burner() -> String {
     format!(
-        "% 0.6 s of CPU per hand_value call with a five as the start card; a loop at 20.\n\
+        "% 0.6 s of CPU per hand_value call with four fives; then a loop if the start is a jack.\n\
          hand_value(Hand, Start, Value) :-\n\
          \x20   base_value(Hand, Start, Value),\n\
-         \x20   (   Start = card(5, _) -> burn(0.6) ; true ),\n\
-         \x20   (   Value =:= 20 -> loop ; true ).\n\
+         \x20   (   four_fives(Hand) -> burn(0.6) ; true ),\n\
+         \x20   (   four_fives(Hand), Start = card(jack, _) -> loop ; true ).\n\
+         four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).\n\
+         is_five(card(5, _)).\n\
          burn(Secs) :- statistics(cputime, T0), End is T0 + Secs, spin(End).\n\
          spin(End) :- statistics(cputime, T), ( T >= End -> true ; spin(End) ).\n\
          loop :- loop.\n\
@@ -1119,7 +1213,13 @@ fn timeouts_are_fair_under_load() {
         select_hand: Duration::from_secs(2),
         ..Limits::default()
     };
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits).unwrap();
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Auto,
+        limits,
+        &common::seed(),
+    )
+    .unwrap();
     // A competing CPU hog, one busy thread, for as long as the grading lasts: with the two
     // workers, more runnable threads than this machine's two cores.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -1142,60 +1242,33 @@ fn timeouts_are_fair_under_load() {
     let reports = graded.unwrap().reports;
     assert_eq!(reports.len(), 2);
     for r in &reports {
-        let mut burned = 0;
-        let mut slowest_wall = 0;
-        let mut looped = 0;
+        // Only the loop is stopped (by the watchdog on CPU time, or at the backstop if the
+        // machine starves it); the eleven calls of 0.6 s of CPU each all pass, however long
+        // the loaded machine makes them in wall-clock time.
+        let hv = r.hand_value.as_ref().unwrap();
+        let kinds: Vec<(FailureKind, usize)> =
+            hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+        assert_eq!(kinds, [(FailureKind::Timeout, 1)], "{}", r.name);
+        let c = &hv.counterexamples[0];
+        assert!(four_fives(&c.hand) && c.start.rank() == Rank::Jack, "{c:?}");
         for t in &r.tests {
-            let value = (t.predicate == "hand_value").then(|| expected_value(&t.id));
-            if value == Some(20) {
-                looped += 1;
-                // Stopped by the watchdog, on CPU time unless the machine starves it.
-                match t.verdict {
-                    Verdict::Timeout {
-                        wall: false,
-                        limit_ms: 1000,
-                        killed: false,
-                    } => assert!(t.cpu_ms.unwrap() >= 1000, "{:?}", t.cpu_ms),
-                    Verdict::Timeout {
-                        wall: true,
-                        killed: false,
-                        ..
-                    } => eprintln!("{} {}: starved, stopped by the backstop", r.name, t.id),
-                    ref v => panic!("{} {}: a loop must still be stopped: {v:?}", r.name, t.id),
-                }
-                continue;
-            }
-            assert_eq!(
-                t.verdict,
-                Verdict::Pass,
-                "{} {} ({} ms wall)",
-                r.name,
-                t.id,
-                t.time_ms
-            );
-            if t.cpu_ms.unwrap_or(0) >= 600 {
-                burned += 1;
-                slowest_wall = slowest_wall.max(t.time_ms);
-                assert!(t.cpu_ms.unwrap() < 1000, "{} {}", r.name, t.id);
-            }
+            assert_eq!(t.verdict, Verdict::Pass, "{} {}", r.name, t.id);
         }
-        assert!(looped > 0, "no test loops");
-        assert!(
-            (3..=20).contains(&burned),
-            "{}: {burned} tests burned 0.6 s",
-            r.name
-        );
         eprintln!(
-            "{}: {burned} tests of 0.6 s CPU all passed under load, the slowest after {slowest_wall} ms of wall-clock time",
-            r.name
+            "{}: 11 calls of 0.6 s CPU all passed under load; hand_value took {} ms",
+            r.name, hv.elapsed_ms
         );
     }
 }
 
-/// A submission whose every hand_value call sleeps `secs` (no CPU) and is otherwise correct.
+/// A submission whose hand_value calls with four fives (12 items) sleep `secs` (no CPU),
+/// otherwise correct.
 fn sleeper(secs: f64) -> String {
     format!(
-        "hand_value(Hand, Start, Value) :- sleep({secs}), base_value(Hand, Start, Value).\n\
+        "hand_value(Hand, Start, Value) :-\n\
+         \x20   (   include(is_five, Hand, [_, _, _, _]) -> sleep({secs}) ; true ),\n\
+         \x20   base_value(Hand, Start, Value).\n\
+         is_five(card(5, _)).\n\
          select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).\n\n{}",
         correct_base()
     )
@@ -1210,7 +1283,8 @@ fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
         &path,
         format!(
             "hand_value(Hand, Start, Value) :- base_value(Hand, Start, Value),\n\
-             \x20   ( Value =:= 20 -> sleep(60) ; true ).\n\
+             \x20   ( include(is_five, Hand, [_, _, _, _]), Start = card(jack, _) -> sleep(60) ; true ).\n\
+             is_five(card(5, _)).\n\
              select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).\n\n{}",
             correct_base()
         ),
@@ -1221,32 +1295,27 @@ fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
         select_hand: Duration::from_secs(2),
         ..Limits::default()
     };
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits).unwrap();
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Auto,
+        limits,
+        &common::seed(),
+    )
+    .unwrap();
     let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
-    let mut slept = 0;
+    let hv = r.hand_value.as_ref().unwrap();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    assert_eq!(kinds, [(FailureKind::Timeout, 1)]);
+    // Stopped at the backstop, three times the limit in wall-clock time: sleeping uses no
+    // CPU, so the CPU-time limit never fires.
+    assert!(
+        hv.counterexamples[0].got.contains("wall-clock backstop"),
+        "{}",
+        hv.counterexamples[0].got
+    );
     for t in &r.tests {
-        if t.predicate == "hand_value" && expected_value(&t.id) == 20 {
-            slept += 1;
-            assert_eq!(
-                t.verdict,
-                Verdict::Timeout {
-                    limit_ms: 1500,
-                    killed: false,
-                    wall: true
-                },
-                "{}",
-                t.id
-            );
-            assert!(
-                t.cpu_ms.unwrap() < 500,
-                "sleeping uses no CPU: {:?}",
-                t.cpu_ms
-            );
-        } else {
-            assert_eq!(t.verdict, Verdict::Pass, "{}", t.id);
-        }
+        assert_eq!(t.verdict, Verdict::Pass, "{}", t.id);
     }
-    assert!(slept > 0);
 }
 
 #[test]
@@ -1254,14 +1323,26 @@ fn two_graders_at_once_do_not_kill_each_other_children() {
     let _heavy = heavy();
     let keep = tempfile::tempdir().unwrap();
     let slow = keep.path().join("slow_sleeper.pl");
-    std::fs::write(&slow, sleeper(0.08)).unwrap();
+    std::fs::write(&slow, sleeper(0.4)).unwrap();
     let limits = Limits {
         select_hand: Duration::from_secs(2),
         ..Limits::default()
     };
     // Without namespaces: each child's end kills every process of its worker's uid.
-    let a = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
-    let b = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
+    let a = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Rlimits,
+        limits,
+        &common::seed(),
+    )
+    .unwrap();
+    let b = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Rlimits,
+        limits,
+        &common::seed(),
+    )
+    .unwrap();
     let slow = discover(&[slow], false).unwrap();
     let quick = discover(&[corpus_dir().join("correct.pl")], false).unwrap();
     let done = std::sync::atomic::AtomicBool::new(false);
@@ -1282,8 +1363,11 @@ fn two_graders_at_once_do_not_kill_each_other_children() {
     });
     assert!(sweeps >= 2, "the other grader swept only {sweeps} times");
     assert_eq!(
-        slow_report.children,
-        1,
+        (
+            slow_report.children,
+            slow_report.hand_value.as_ref().unwrap().children
+        ),
+        (1, 1),
         "a child was lost: {:?}",
         slow_report.problems()
     );
@@ -1296,7 +1380,7 @@ fn two_graders_at_once_do_not_kill_each_other_children() {
 }
 
 /// Run as a separate process by the tests below (`CRIB_GRADE_HELPER` set): grades a
-/// submission that sleeps in every test, printing its work directory first; with
+/// submission that sleeps 30 s in its hand_value calls with four fives, printing its work directory first; with
 /// `shutdown`, a thread calls [`crib_grade::shutdown`] once the child runs and exits 143,
 /// as `crib grade` does on SIGTERM. Without the variable it does nothing.
 #[test]
@@ -1311,7 +1395,13 @@ fn helper_grader_process() {
         hand_value: Duration::from_secs(60),
         ..Limits::default()
     };
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Rlimits, limits).unwrap();
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Rlimits,
+        limits,
+        &common::seed(),
+    )
+    .unwrap();
     println!("WORK {}", grader.work_dir().display());
     if mode == "sweep" {
         return;
@@ -1445,4 +1535,76 @@ fn confiner() -> PathBuf {
         path.display()
     );
     path
+}
+
+/// A correct solution too slow to answer every rank pattern within the hand_value budget,
+/// or every deal within the select_hand budget, is checked on the uniform sample the budgets
+/// allow, keeps its 70 marks, and says how much was covered.
+#[test]
+fn a_slow_correct_solution_is_sampled_within_its_budget() {
+    let _heavy = heavy();
+    let keep = tempfile::tempdir().unwrap();
+    let path = keep.path().join("slow_correct.pl");
+    std::fs::write(
+        &path,
+        format!(
+            "% 50 ms of CPU in every hand_value call, 0.3 s in every select_hand call,\n\
+             % otherwise correct.\n\
+             hand_value(Hand, Start, Value) :- burn(0.05), base_value(Hand, Start, Value).\n\
+             burn(Secs) :- statistics(cputime, T0), End is T0 + Secs, spin(End).\n\
+             spin(End) :- statistics(cputime, T), ( T >= End -> true ; spin(End) ).\n\
+             select_hand(Cards, Hand, Crib) :- burn(0.3), base_select(Cards, Hand, Crib).\n\n{}",
+            correct_base()
+        ),
+    )
+    .unwrap();
+    let limits = Limits {
+        hand_value_budget: Duration::from_secs(6),
+        select_hand: Duration::from_secs(2),
+        select_hand_budget: Duration::from_secs(5),
+        ..Limits::default()
+    };
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Auto,
+        limits,
+        &common::seed(),
+    )
+    .unwrap();
+    let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
+    let hv = r.hand_value.as_ref().unwrap();
+    assert!(
+        hv.checked >= 20 && hv.checked < hv.patterns / 10,
+        "checked {} of {}",
+        hv.checked,
+        hv.patterns
+    );
+    assert!(
+        hv.stopped.as_deref().is_some_and(|s| s.contains("budget")),
+        "{:?}",
+        hv.stopped
+    );
+    assert_eq!(r.marks.total, 70.0, "{:?}", r.problems());
+    assert!(
+        r.problems()
+            .iter()
+            .any(|p| p.starts_with("hand_value sampled")),
+        "{:?}",
+        r.problems()
+    );
+    // About 5 s / 0.3 s deals asked, all right; the rest left out of the marks.
+    let asked = r.tests.iter().filter(|t| t.credit.is_some()).count();
+    assert!((5..30).contains(&asked), "{asked} deals asked");
+    assert_eq!(r.marks.select_hand_total, asked);
+    for t in &r.tests {
+        match t.credit {
+            Some(_) => assert_eq!(t.verdict, Verdict::Pass, "{}", t.id),
+            None => assert!(
+                matches!(&t.verdict, Verdict::NotRun { reason } if reason.contains("budget")),
+                "{}: {:?}",
+                t.id,
+                t.verdict
+            ),
+        }
+    }
 }

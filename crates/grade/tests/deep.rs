@@ -22,9 +22,14 @@ fn crate_dir() -> &'static Path {
 }
 
 fn grader(options: DeepOptions) -> Grader {
-    Grader::new(Path::new("swipl"), IsolationChoice::Auto, Limits::default())
-        .and_then(|g| g.with_deep(options))
-        .expect("swipl runs here")
+    Grader::new(
+        Path::new("swipl"),
+        IsolationChoice::Auto,
+        Limits::default(),
+        &common::seed(),
+    )
+    .and_then(|g| g.with_deep(options))
+    .expect("swipl runs here")
 }
 
 fn sampled(deals: usize) -> DeepOptions {
@@ -124,7 +129,13 @@ fn every_broken_rule_gets_a_diagnosis_naming_its_cause() {
         if !CAUSES.iter().any(|c| c.0 == name) {
             wrong.push(format!("{name}: no cause listed"));
         }
-        wrong.extend(common::diagnosis_problem(name, hand_value(report), CAUSES));
+        let hv = hand_value(report);
+        wrong.extend(common::diagnosis_problem(
+            name,
+            hv.failing_pairs,
+            &hv.diagnosis,
+            CAUSES,
+        ));
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -141,6 +141,7 @@ pub(crate) struct Item {
     pub probe: bool,
 }
 
+#[cfg(test)]
 impl Item {
     /// Returns the hand as sent.
     pub fn hand(&self) -> [Card; 4] {

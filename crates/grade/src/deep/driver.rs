@@ -8,8 +8,8 @@ use std::path::Path;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use crate::child::Place;
 use crate::child::{Child, FramePipe};
-use crate::deep::Place;
 use crate::protocol::{Frame, RawAnswer};
 use crib_sandbox::Mounts;
 
@@ -36,8 +36,12 @@ pub(crate) enum Got {
     Keep(String, String),
     /// The goal failed.
     Fail,
-    /// The goal ran over its limit.
-    Timeout,
+    /// The goal ran over its limit: its CPU time, or (`wall`) the wall-clock backstop, a
+    /// multiple of it, for a goal that waits rather than computes; or the child went silent.
+    Timeout {
+        /// Stopped at the wall-clock backstop.
+        wall: bool,
+    },
     /// A resource error.
     Memory(String),
     /// An exception, with its message when the child sent it.
@@ -55,7 +59,9 @@ impl Got {
         let (code, rest) = text.split_once(':').unwrap_or((&text, ""));
         match code {
             "f" => Got::Fail,
-            "t" => Got::Timeout,
+            "t" => Got::Timeout {
+                wall: rest == "wall",
+            },
             "m" => Got::Memory(rest.into()),
             "h" => Got::Crashed(format!("halt({rest}) called")),
             "e" => Got::Exception(rest.into()),
@@ -72,6 +78,8 @@ impl Got {
 /// What a batch is: which predicate, which file, each call's limit.
 pub(crate) struct Batch<'a> {
     pub mode: &'static str,
+    /// What the batch is part of, for messages: `the deep check`.
+    pub purpose: &'static str,
     pub file: &'a Path,
     pub len: usize,
     pub per_call: Duration,
@@ -107,7 +115,7 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
                 h.join().unwrap_or_else(|_| Part {
                     answers: Vec::new(),
                     children: 0,
-                    stopped: Some("a deep-check worker panicked".into()),
+                    stopped: Some(format!("a worker of {} panicked", batch.purpose)),
                 })
             })
             .collect()
@@ -125,9 +133,10 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
         out.answers.extend(part.answers);
     }
     out.answers.resize(batch.len, None);
-    // A call can overrun on a loaded machine; each timeout is asked once more, alone.
+    // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
+    // limit cannot): each such timeout is asked once more, alone.
     let timeouts: Vec<usize> = (0..batch.len)
-        .filter(|&i| out.answers[i] == Some(Got::Timeout))
+        .filter(|&i| matches!(out.answers[i], Some(Got::Timeout { wall: true })))
         .take(RETRIES)
         .collect();
     for i in timeouts {
@@ -213,7 +222,7 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
                 careful = next + CAREFUL;
             }
             End::Hung => {
-                part.answers[next - range.start] = Some(Got::Timeout);
+                part.answers[next - range.start] = Some(Got::Timeout { wall: true });
                 next += 1;
             }
             End::Died(why) => {
@@ -229,7 +238,10 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
 }
 
 fn budget_reason(batch: &Batch<'_>) -> String {
-    format!("the deep check's time budget for {}/3 ran out", batch.mode)
+    format!(
+        "{}'s time budget for {}/3 ran out",
+        batch.purpose, batch.mode
+    )
 }
 
 /// Runs one child on items `*next..end`, advancing `*next` past every answer it reports.
@@ -269,6 +281,7 @@ fn one_child(
         end.to_string(),
         careful.to_string(),
         format!("{:.3}", batch.per_call.as_secs_f64()),
+        ctx.limits.wall_factor.max(1).to_string(),
     ];
     args.extend(
         ctx.files
@@ -282,9 +295,11 @@ fn one_child(
         .command(&mounts, &args, limits, ctx.slot, Some(pipe.writer()));
     let mut child = Child::spawn(cmd, pipe, ctx.jail.isolation)?;
     let mut loaded = false;
-    // Silence allowed between frames once loaded: one call's limit and grace, plus the half
-    // second a chunk may collect answers, plus slack for a loaded machine.
-    let quiet = batch.per_call + ctx.limits.grace + Duration::from_millis(1500);
+    // Silence allowed between frames once loaded: one call's wall-clock backstop and grace,
+    // plus the half second a chunk may collect answers, plus slack for a loaded machine.
+    let quiet = batch.per_call * ctx.limits.wall_factor.max(1)
+        + ctx.limits.grace
+        + Duration::from_millis(1500);
     let mut until = Instant::now() + ctx.limits.load;
     let end_state = loop {
         let wait = until

@@ -6,8 +6,8 @@ use std::time::Instant;
 use crib_core::{Card, Dealer, Keep};
 
 use super::driver::{self, Batch, Got};
-use super::Place;
 use super::{got_text, Deep, DeepSelectHand, FailureKind, KindCount, SelectExample};
+use crate::child::Place;
 
 /// The seed of the deals.
 pub(crate) const SELECT_SEED: u64 = 0x00c2_1b5e_dee9_0005;
@@ -40,7 +40,7 @@ fn judge(got: &Got, dealt: &[Card], keeps: &[Keep]) -> Judged {
         Got::Keep(h, c) => (h, c),
         Got::Int(_) | Got::Term(_) => return Judged::Failed(FailureKind::WrongType),
         Got::Fail => return Judged::Failed(FailureKind::NoSolution),
-        Got::Timeout => return Judged::Failed(FailureKind::Timeout),
+        Got::Timeout { .. } => return Judged::Failed(FailureKind::Timeout),
         Got::Memory(_) => return Judged::Failed(FailureKind::Memory),
         Got::Exception(_) => return Judged::Failed(FailureKind::Exception),
         Got::Crashed(_) => return Judged::Failed(FailureKind::Crashed),
@@ -80,6 +80,7 @@ impl Deep {
         let file = ctx.grader.join(super::SELECT_HAND_FILE);
         let batch = Batch {
             mode: "select_hand",
+            purpose: "the deep check",
             file: &file,
             len: self.deals.len(),
             per_call: ctx.limits.select_hand,

@@ -1,12 +1,14 @@
 use super::*;
+use crate::deep::driver::Got;
 use crate::gradescope::{gradescope, gradescope_with, VisibilityPolicy};
+use crate::report::hand_value::Area;
 use crate::table::table;
 use crib_sandbox::Layer;
 
-fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {
+fn test(verdict: Verdict, credit: Option<f64>) -> TestResult {
     TestResult {
-        id: "t".into(),
-        predicate: predicate.into(),
+        id: "sh:pool-1".into(),
+        predicate: "select_hand".into(),
         goal: "g".into(),
         verdict,
         credit,
@@ -15,16 +17,19 @@ fn test(predicate: &str, verdict: Verdict, credit: Option<f64>) -> TestResult {
     }
 }
 
+/// The marked hand_value check of a submission that answers `answer(expected)` to every
+/// item of the unit tests' test set.
+fn hand_value_check(answer: impl Fn(u8) -> Got) -> hand_value::HandValueCheck {
+    let items = &crate::testset::tests::test_set().hand_value;
+    let answers: Vec<Option<Got>> = items.iter().map(|i| Some(answer(i.expected))).collect();
+    crate::sweep::judge(items, &answers)
+}
+
 #[test]
 fn marks_follow_the_assignment() {
     let tests = vec![
-        test("hand_value", Verdict::Pass, None),
-        test("hand_value", Verdict::Pass, None),
-        test("hand_value", Verdict::NoSolution, None),
-        test("hand_value", Verdict::Pass, None),
-        test("select_hand", Verdict::Pass, Some(1.0)),
+        test(Verdict::Pass, Some(1.0)),
         test(
-            "select_hand",
             Verdict::WrongAnswer {
                 expected: "a".into(),
                 got: "b".into(),
@@ -32,35 +37,57 @@ fn marks_follow_the_assignment() {
             Some(0.5),
         ),
     ];
-    let marks = Marks::new(&tests);
-    assert_eq!((marks.hand_value_passed, marks.hand_value_total), (3, 4));
-    assert_eq!(marks.hand_value, 37.5);
+    let right = hand_value_check(|v| Got::Int(i64::from(v)));
+    let marks = Marks::new(&tests, Some(&right));
+    assert_eq!(marks.hand_value_share_wrong, 0.0);
+    assert_eq!(marks.hand_value, 50.0);
     assert_eq!(marks.select_hand_credit, 0.75);
     assert_eq!(marks.select_hand, 15.0);
-    assert_eq!(marks.total, 52.5);
+    assert_eq!(marks.total, 65.0);
     assert_eq!(marks.code_quality, "not assessed");
-    assert_eq!(Marks::new(&[]).total, 0.0);
+    assert_eq!(Marks::new(&[], None).total, 0.0);
+    // Off by one on every hand worth 29, 28 or 24: a handful of pairs, a visible loss.
+    let rare = hand_value_check(|v| Got::Int(i64::from(v) + i64::from(v >= 24)));
+    let marks = Marks::new(&tests, Some(&rare));
+    assert!(marks.hand_value_share_wrong > 0.0 && marks.hand_value_share_wrong < 0.001);
+    assert!(
+        marks.hand_value < 50.0 && marks.hand_value > 48.0,
+        "{marks:?}"
+    );
+    // Wrong everywhere: nothing.
+    let never = hand_value_check(|_| Got::Fail);
+    assert_eq!(never.share_wrong, 1.0);
+    assert_eq!(Marks::new(&[], Some(&never)).hand_value, 0.0);
 }
 
 #[test]
 fn problems_count_verdicts() {
     let tests = vec![
-        test("hand_value", Verdict::NoSolution, None),
-        test("hand_value", Verdict::NoSolution, None),
-        test("hand_value", Verdict::Pass, None),
+        test(Verdict::NoSolution, Some(0.0)),
+        test(Verdict::NoSolution, Some(0.0)),
+        test(Verdict::Pass, Some(1.0)),
     ];
+    let hand_value = hand_value_check(|v| {
+        if v == 0 {
+            Got::Fail
+        } else {
+            Got::Int(i64::from(v))
+        }
+    });
     let report = Report {
         name: "x".into(),
         path: "x.pl".into(),
         content_hash: String::new(),
         test_set: String::new(),
+        seed_id: "0123456789abcdef".into(),
         select_credit: SelectCredit::Graded,
         isolation: Isolation::from_layers(&[Layer::Bwrap, Layer::Seccomp]),
         load: Load {
             missing_predicate: vec!["select_hand/3".into()],
             ..Load::default()
         },
-        marks: Marks::new(&tests),
+        marks: Marks::new(&tests, Some(&hand_value)),
+        hand_value: Some(hand_value),
         tests,
         children: 1,
         elapsed_ms: 1,
@@ -68,34 +95,46 @@ fn problems_count_verdicts() {
         deep: None,
         quality: None,
     };
+    let problems = report.problems();
     assert_eq!(
-        report.problems(),
+        problems[..2],
         ["missing_predicate select_hand/3", "2 no_solution"]
     );
+    assert!(
+        problems[2].ends_with(" hand_value no_solution"),
+        "{problems:?}"
+    );
     let text = table(std::slice::from_ref(&report), true);
-    assert!(text.contains("1/3"), "{text}");
-    assert!(text.contains("no solution"), "{text}");
+    assert!(text.contains("% wrong"), "{text}");
+    assert!(text.contains("no integer answer"), "{text}");
     let gs = gradescope(&report);
-    assert_eq!(gs["tests"][2]["status"], "passed");
-    assert_eq!(gs["tests"][0]["max_score"], 16.6667);
+    let tests = gs["tests"].as_array().unwrap();
+    assert_eq!(tests[0]["name"], "hand_value/3 on every rank pattern");
+    assert_eq!(tests[0]["max_score"], 50.0);
+    assert_eq!(tests[0]["score"], report.marks.hand_value);
+    assert!(tests[0]["output"].as_str().unwrap().contains("Diagnosis: "));
+    // Every area test is worth nothing; the failing hands are in "no integer answer".
+    let no_answer = tests
+        .iter()
+        .find(|t| t["name"] == format!("hand_value/3: {}", Area::NoAnswer.title()))
+        .unwrap();
+    assert_eq!(no_answer["status"], "failed");
+    assert_eq!(no_answer["max_score"], 0.0);
+    let select: Vec<&serde_json::Value> = tests
+        .iter()
+        .filter(|t| t["number"].as_str().unwrap().starts_with("2."))
+        .collect();
+    assert_eq!(select.len(), 3);
+    assert_eq!(select[2]["status"], "passed");
+    assert_eq!(select[0]["max_score"], 6.6667);
 }
 
-/// A report of the first two hand_value tests of the test set (a worked example and
-/// whatever follows) and the first select_hand test, the second one failed, with a load
-/// warning.
+/// A report of one named and one pool select_hand test, the second one failed, a
+/// hand_value check wrong on the hands worth 2, with a load warning.
 fn policy_report(elapsed_ms: u64) -> Report {
-    let set = crate::testset::test_set();
-    let hv: Vec<&crate::TestCase> = set
-        .cases
-        .iter()
-        .filter(|c| c.predicate() == "hand_value")
-        .collect();
-    let sh = set
-        .cases
-        .iter()
-        .find(|c| c.predicate() == "select_hand")
-        .unwrap();
-    let trap = set.cases.iter().find(|c| c.source == "trap").unwrap();
+    let set = crate::testset::tests::test_set();
+    let named = set.cases.iter().find(|c| c.source == "named").unwrap();
+    let pool = set.cases.iter().find(|c| c.source == "pool").unwrap();
     let mk = |c: &crate::TestCase, verdict: Verdict, credit: Option<f64>| TestResult {
         id: c.id.clone(),
         predicate: c.predicate().into(),
@@ -106,22 +145,23 @@ fn policy_report(elapsed_ms: u64) -> Report {
         cpu_ms: Some(1),
     };
     let tests = vec![
-        mk(hv[0], Verdict::Pass, None),
+        mk(named, Verdict::Pass, Some(1.0)),
         mk(
-            trap,
+            pool,
             Verdict::WrongAnswer {
                 expected: "4".into(),
                 got: "8".into(),
             },
-            None,
+            Some(0.0),
         ),
-        mk(sh, Verdict::Pass, Some(1.0)),
     ];
+    let hand_value = hand_value_check(|v| Got::Int(i64::from(v) + i64::from(v == 2)));
     Report {
         name: "x".into(),
         path: "x.pl".into(),
         content_hash: String::new(),
         test_set: set.fingerprint.clone(),
+        seed_id: set.seed_id.clone(),
         select_credit: SelectCredit::Graded,
         isolation: Isolation::from_layers(&[Layer::Bwrap, Layer::Seccomp]),
         load: Load {
@@ -134,7 +174,8 @@ fn policy_report(elapsed_ms: u64) -> Report {
             }],
             ..Load::default()
         },
-        marks: Marks::new(&tests),
+        marks: Marks::new(&tests, Some(&hand_value)),
+        hand_value: Some(hand_value),
         tests,
         children: 1,
         deep: None,
@@ -156,24 +197,29 @@ fn visibilities(gs: &serde_json::Value) -> Vec<&str> {
 #[test]
 fn each_visibility_policy_gives_its_json() {
     let report = policy_report(400);
+    // The hand_value tests (1.x), then the named deal and the pool deal.
     let expect = [
-        (
-            VisibilityPolicy::AllVisible,
-            ["visible", "visible", "visible"],
-        ),
+        (VisibilityPolicy::AllVisible, "visible", "visible"),
         (
             VisibilityPolicy::ExamplesVisible,
-            ["visible", "after_published", "after_published"],
+            "after_published",
+            "visible",
         ),
-        (
-            VisibilityPolicy::AfterDueDate,
-            ["visible", "after_due_date", "after_due_date"],
-        ),
-        (VisibilityPolicy::Hidden, ["hidden", "hidden", "hidden"]),
+        (VisibilityPolicy::AfterDueDate, "after_due_date", "visible"),
+        (VisibilityPolicy::Hidden, "hidden", "hidden"),
     ];
-    for (policy, want) in expect {
+    for (policy, rest, named) in expect {
         let gs = gradescope_with(&report, policy);
-        assert_eq!(visibilities(&gs), want, "{}", policy.name());
+        let seen = visibilities(&gs);
+        let (last, hand_value) = seen.split_last().unwrap();
+        let (named_seen, hand_value) = hand_value.split_last().unwrap();
+        assert_eq!(*last, rest, "{}", policy.name());
+        assert_eq!(*named_seen, named, "{}", policy.name());
+        assert!(
+            hand_value.iter().all(|v| *v == rest),
+            "{}: {seen:?}",
+            policy.name()
+        );
         assert_eq!(gs["visibility"], "visible", "{}", policy.name());
         assert_eq!(gs["score"], report.marks.total);
         let output = gs["output"].as_str().unwrap();
@@ -182,6 +228,7 @@ fn each_visibility_policy_gives_its_json() {
             "{}: the load diagnostics are shown: {output}",
             policy.name()
         );
+        assert!(output.contains(&report.seed_id), "{output}");
         assert_eq!(
             output.contains("1 wrong_answer"),
             policy != VisibilityPolicy::Hidden,
@@ -226,7 +273,10 @@ fn execution_time_rounds_up_and_numbers_are_stable() {
         .iter()
         .map(|t| t["number"].as_str().unwrap())
         .collect();
-    assert_eq!(numbers, ["1.1", "1.2", "2.1"]);
+    assert_eq!(
+        numbers,
+        ["1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "2.1", "2.2"]
+    );
     assert_eq!(gs, gradescope(&policy_report(1)));
 }
 

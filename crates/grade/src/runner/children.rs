@@ -19,8 +19,8 @@ use crate::verdict::{judge, Verdict};
 
 impl Grader {
     /// Runs every test, starting a fresh child whenever one dies or is killed.
-    pub(super) fn run_children(&self, work: &Path, slot: u32, run: &mut Run) {
-        let budget_end = Instant::now() + self.limits.budget(self.tests);
+    pub(super) fn run_children(&self, work: &Path, slot: u32, run: &mut Run<'_>) {
+        let budget_end = Instant::now() + self.limits.budget(&self.tests);
         let grader = self.dir.path().join("grader");
         let copy = work.join("submission");
         let scratch = work.join("scratch");
@@ -31,17 +31,13 @@ impl Grader {
         };
         while run.next < self.tests.cases.len() {
             if Instant::now() >= budget_end {
-                let limits = self.limits;
-                run.rest(|case| Verdict::Timeout {
-                    limit_ms: limits.of(case).as_millis() as u64,
-                    killed: false,
-                    wall: true,
-                });
+                // The tests not asked are left out of the marks: the mean is over a sample.
+                run.rest_not_asked(self.limits.select_hand_budget);
                 break;
             }
             let before = run.next;
             match self.one_child(&mounts, slot, run, budget_end) {
-                Ok(Flow::Continue) if run.next == before => {
+                Ok(Flow::Continue) if run.next == before && Instant::now() < budget_end => {
                     let case = &self.tests.cases[run.next];
                     run.record(
                         run.next,
@@ -201,6 +197,15 @@ impl Grader {
                     let _ = child.wait_briefly();
                     break Flow::Stop;
                 }
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                    // The select_hand budget ran out before the test's own limit: the test
+                    // running is not asked either, and the loop above leaves out the rest.
+                    let _ = child.kill();
+                    if let Some((i, _)) = current {
+                        run.not_asked(i, self.limits.select_hand_budget);
+                    }
+                    break Flow::Continue;
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     let _ = child.kill();
                     break self.after_death(run, loaded, current, None, first, &child);
@@ -286,17 +291,17 @@ enum Flow {
 }
 
 /// The state of grading one submission.
-pub(super) struct Run {
+pub(super) struct Run<'a> {
     pub(super) results: Vec<Option<TestResult>>,
     next: usize,
     pub(super) load: Load,
     pub(super) children: usize,
     pub(super) output: Vec<u8>,
-    tests: &'static TestSet,
+    tests: &'a TestSet,
 }
 
-impl Run {
-    pub(super) fn new(tests: &'static TestSet) -> Run {
+impl<'a> Run<'a> {
+    pub(super) fn new(tests: &'a TestSet) -> Run<'a> {
         Run {
             results: vec![None; tests.cases.len()],
             next: 0,
@@ -320,6 +325,30 @@ impl Run {
             }
         }
         self.next = self.tests.cases.len();
+    }
+
+    /// Leaves every test without a result out of the marks: `not_run`, no credit, because
+    /// the select_hand time `budget` ran out.
+    pub(super) fn rest_not_asked(&mut self, budget: Duration) {
+        for i in 0..self.tests.cases.len() {
+            if self.results[i].is_none() {
+                self.not_asked(i, budget);
+            }
+        }
+        self.next = self.tests.cases.len();
+    }
+
+    /// Leaves test `i` out of the marks: `not_run`, no credit, because the select_hand time
+    /// `budget` ran out.
+    fn not_asked(&mut self, i: usize, budget: Duration) {
+        let reason = format!(
+            "not asked: the select_hand time budget ({} s) ran out",
+            budget.as_secs()
+        );
+        let mut result = result(&self.tests.cases[i], Verdict::NotRun { reason }, None, 0);
+        result.credit = None;
+        self.results[i] = Some(result);
+        self.next = self.next.max(i + 1);
     }
 
     pub(super) fn fail_load(&mut self, why: String) {

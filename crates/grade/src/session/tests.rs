@@ -65,13 +65,19 @@ fn saves_resumes_and_survives_a_failed_write() {
     fs::create_dir(&subs_dir).unwrap();
     fs::write(subs_dir.join("one.pl"), "hand_value(_, _, 0).\n").unwrap();
     fs::write(subs_dir.join("two.pl"), "select_hand(_, _, _) :- fail.\n").unwrap();
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default())
-        .expect("these tests need swipl");
     let session = Session {
         jobs: NonZeroUsize::new(2).unwrap(),
         gradescope: Some(dir.path().join("gs")),
         ..Session::new(dir.path().join("results"))
     };
+    let seed = session.seed(&SeedChoice::default()).unwrap();
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Auto,
+        Limits::default(),
+        &seed,
+    )
+    .expect("these tests need swipl");
     let subs = session.discover(&[subs_dir], false).unwrap();
     let mut heard = Heard::default();
     let graded = session.grade(&grader, &subs, &mut heard).unwrap();
@@ -93,13 +99,22 @@ fn saves_resumes_and_survives_a_failed_write() {
             .join("results.json")
             .is_file());
     }
-    assert!(graded.reports[0].marks.hand_value_passed > 0);
+    // `one` answers 0 to every hand: right on the hands worth nothing.
+    let one = graded.reports[0].hand_value.as_ref().unwrap();
+    assert!(
+        one.share_wrong > 0.5 && one.share_wrong < 1.0,
+        "{}",
+        one.share_wrong
+    );
+    assert!(graded.reports[0].marks.hand_value > 0.0);
 
-    // Resuming reuses both; a changed submission is graded again.
+    // Resuming reuses both, with the seed the results directory kept; a changed
+    // submission is graded again.
     let resuming = Session {
         resume: true,
         ..session.clone()
     };
+    assert_eq!(resuming.seed(&SeedChoice::default()).unwrap(), seed);
     let mut heard = Heard::default();
     let again = resuming.grade(&grader, &subs, &mut heard).unwrap();
     assert_eq!((again.resumed, heard.started.as_slice()), (2, &[0][..]));
@@ -119,4 +134,47 @@ fn saves_resumes_and_survives_a_failed_write() {
         "{err:?}"
     );
     assert!(session.result_path("two").is_file());
+}
+
+/// A fresh run makes a fresh seed and keeps it; resuming and a seed file give it back; a
+/// salt derives another; a missing seed file is an error naming it.
+#[test]
+fn seeds_are_kept_and_found_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = Session::new(dir.path().join("results"));
+    let first = session.seed(&SeedChoice::default()).unwrap();
+    let second = session.seed(&SeedChoice::default()).unwrap();
+    assert_ne!(first, second, "each run without --resume has a fresh seed");
+    let kept = dir.path().join("results").join(SEED_FILE);
+    assert_eq!(Seed::read(&kept).unwrap(), second);
+    for seed in [first, second] {
+        let archived = dir
+            .path()
+            .join("results")
+            .join(SEEDS_DIR)
+            .join(format!("{}.seed", seed.id()));
+        assert_eq!(Seed::read(&archived).unwrap(), seed);
+    }
+    let resuming = Session {
+        resume: true,
+        ..session.clone()
+    };
+    assert_eq!(resuming.seed(&SeedChoice::default()).unwrap(), second);
+    let from_file = SeedChoice {
+        file: Some(kept.clone()),
+        salt: None,
+    };
+    assert_eq!(session.seed(&from_file).unwrap(), second);
+    let salted = SeedChoice {
+        file: Some(kept.clone()),
+        salt: Some("submission 42".into()),
+    };
+    let derived = session.seed(&salted).unwrap();
+    assert_eq!(derived, second.derive("submission 42"));
+    let missing = SeedChoice {
+        file: Some(dir.path().join("nope")),
+        salt: None,
+    };
+    let err = session.seed(&missing).unwrap_err().to_string();
+    assert!(err.contains("nope"), "{err}");
 }

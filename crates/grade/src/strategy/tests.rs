@@ -1,6 +1,7 @@
 use super::*;
 use crate::credit::SelectCredit;
-use crate::testset::{test_set, Input};
+use crate::testset::tests::test_set;
+use crate::testset::Input;
 use crib_core::{parse_cards, Dealer};
 
 fn deal(tokens: &[&str]) -> Deal {
@@ -116,7 +117,8 @@ fn the_credit_scale_separates_the_baselines() {
         .sum::<f64>()
         * 20.0
         / deals.len() as f64;
-    assert!(random <= 4.0, "a uniformly random keep: {random}");
+    // Half the deals have five cards, where one keep in five is best: about 4 of 20.
+    assert!(random <= 4.5, "a uniformly random keep: {random}");
     let max = marks(&deals, Strategy::MaxOverStarts);
     assert!((6.0..=15.0).contains(&max), "max over starts: {max}");
     let starts_48 = marks(&deals, Strategy::Sum(Starts::NotKept));

@@ -1,9 +1,14 @@
-% Corpus: recursion without end that is not tail recursion, when the hand is worth 29.
-% Expected: that test gets memory (the stack limit), the rest pass.
+% Corpus: recursion without end that is not tail recursion, when the hand is four fives
+% and the start a king. Expected: that item gets memory (the stack limit), the rest pass.
 
 hand_value(Hand, Start, Value) :-
     base_value(Hand, Start, Value),
-    (   Value =:= 29 -> deep(0, _) ; true ).
+    (   four_fives(Hand), Start = card(king, _) -> deep(0, _) ; true ).
+
+% The trigger: a hand of four fives (12 of the 23,647 hand_value items, whatever the seed).
+four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).
+is_five(card(5, _)).
+
 
 deep(N, M) :- N1 is N + 1, deep(N1, M0), M is M0 + 1.
 select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).

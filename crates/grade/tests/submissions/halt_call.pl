@@ -1,9 +1,14 @@
-% Corpus: halt(7) in a call when the hand is worth 29, otherwise correct.
-% Expected: that test crashed with status 7, every other test passes.
+% Corpus: halt(7) in a call when the hand is four fives, otherwise correct.
+% Expected: those items crashed with status 7, everything else passes.
 
 hand_value(Hand, Start, Value) :-
     base_value(Hand, Start, Value),
-    (   Value =:= 29 -> halt(7) ; true ).
+    (   four_fives(Hand) -> halt(7) ; true ).
+
+% The trigger: a hand of four fives (12 of the 23,647 hand_value items, whatever the seed).
+four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).
+is_five(card(5, _)).
+
 select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).
 
 % ---- the correct base the code above wraps ----

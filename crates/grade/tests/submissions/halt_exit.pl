@@ -1,9 +1,18 @@
 % Corpus: a halt the grader cannot see coming (call/1 of a built goal) when the hand is
-% worth 24. Expected: those tests crashed with status 9, the rest pass in fresh children.
+% four fives and the start a jack, queen or king. Expected: those three items crashed with
+% status 9, the rest pass in fresh children.
 
 hand_value(Hand, Start, Value) :-
     base_value(Hand, Start, Value),
-    (   Value =:= 24 -> Goal =.. [halt, 9], call(Goal) ; true ).
+    (   four_fives(Hand), Start = card(R, _), memberchk(R, [jack, queen, king])
+    ->  Goal =.. [halt, 9], call(Goal)
+    ;   true
+    ).
+
+% The trigger: a hand of four fives (12 of the 23,647 hand_value items, whatever the seed).
+four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).
+is_five(card(5, _)).
+
 select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).
 
 % ---- the correct base the code above wraps ----

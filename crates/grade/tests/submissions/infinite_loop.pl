@@ -1,9 +1,14 @@
-% Corpus: an infinite loop when the hand is worth 20, otherwise correct.
-% Expected: those tests time out (stopped by the child's own timer), the rest pass.
+% Corpus: an infinite loop when the hand is four fives and the start a jack, otherwise
+% correct. Expected: that item times out (stopped by the child's own timer), the rest pass.
 
 hand_value(Hand, Start, Value) :-
     base_value(Hand, Start, Value),
-    (   Value =:= 20 -> loop ; true ).
+    (   four_fives(Hand), Start = card(jack, _) -> loop ; true ).
+
+% The trigger: a hand of four fives (12 of the 23,647 hand_value items, whatever the seed).
+four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).
+is_five(card(5, _)).
+
 
 loop :- loop.
 select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).

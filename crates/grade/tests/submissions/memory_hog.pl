@@ -1,12 +1,18 @@
-% Corpus: memory blow-ups: a list that grows without end (hand worth 29), a findall/3
-% that never ends (hand worth 28). Expected: those tests get memory, the rest pass.
+% Corpus: memory blow-ups: a list that grows without end (four fives, an ace as start),
+% a findall/3 that never ends (four fives, a two as start). Expected: those two items get
+% memory, the rest pass.
 
 hand_value(Hand, Start, Value) :-
     base_value(Hand, Start, Value),
-    (   Value =:= 29 -> grow([])
-    ;   Value =:= 28 -> findall(X-X-X, between(1, inf, X), _)
+    (   four_fives(Hand), Start = card(ace, _) -> grow([])
+    ;   four_fives(Hand), Start = card(2, _) -> findall(X-X-X, between(1, inf, X), _)
     ;   true
     ).
+
+% The trigger: a hand of four fives (12 of the 23,647 hand_value items, whatever the seed).
+four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).
+is_five(card(5, _)).
+
 
 grow(L) :- grow([x|L]).
 select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).

@@ -1,12 +1,21 @@
-% Corpus: shell/1, file writes and deletes in every hand_value call, otherwise correct.
-% Expected: every test passes; nothing on the host changes (see tests/corpus.rs).
+% Corpus: shell/1, file writes and deletes in the hand_value calls with four fives (12 of
+% them), otherwise correct. Expected: every test passes; nothing on the host changes (see
+% tests/corpus.rs).
 
 hand_value(Hand, Start, Value) :-
-    catch(shell('touch /tmp/crib-grade-canary/shell-call; rm -rf /tmp/crib-grade-canary', _), _, true),
-    catch(( open('/tmp/crib-grade-canary/written-call', write, S), write(S, pwned), close(S) ), _, true),
-    catch(( open('scratch-file', append, S2), write(S2, ok), close(S2) ), _, true),
-    catch(delete_file('/grader/tests.pl'), _, true),
+    (   four_fives(Hand)
+    ->  catch(shell('touch /tmp/crib-grade-canary/shell-call; rm -rf /tmp/crib-grade-canary', _), _, true),
+        catch(( open('/tmp/crib-grade-canary/written-call', write, S), write(S, pwned), close(S) ), _, true),
+        catch(( open('scratch-file', append, S2), write(S2, ok), close(S2) ), _, true),
+        catch(delete_file('/grader/tests.pl'), _, true)
+    ;   true
+    ),
     base_value(Hand, Start, Value).
+
+% The trigger: a hand of four fives (12 of the 23,647 hand_value items, whatever the seed).
+four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).
+is_five(card(5, _)).
+
 select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).
 
 % ---- the correct base the code above wraps ----

@@ -1,12 +1,20 @@
-% Corpus: slow but correct; select_hand takes a minute on the deal starting 2C 5H.
-% Expected: every hand_value test passes; that select_hand test times out.
+% Corpus: slow but correct: 20 ms of sleep in each hand_value call with four fives (12 of
+% them); select_hand takes a minute on the deal holding 2C 9H JD (the
+% named deal keep-three-fives-and-jack). Expected: hand_value is right; that select_hand
+% test times out.
 
 hand_value(Hand, Start, Value) :-
-    sleep(0.02),
+    (   four_fives(Hand) -> sleep(0.02) ; true ),
     base_value(Hand, Start, Value).
 
 select_hand(Cards, Hand, Crib) :-
-    (   Cards = [card(2, clubs), card(5, hearts) | _] -> sleep(60) ; true ),
+    (   length(Cards, 6),
+        memberchk(card(2, clubs), Cards),
+        memberchk(card(9, hearts), Cards),
+        memberchk(card(jack, diamonds), Cards)
+    ->  sleep(60)
+    ;   true
+    ),
     base_select(Cards, Hand, Crib).
 
 % ---- the correct base the code above wraps ----
@@ -89,3 +97,7 @@ expected_total(Hand, Cards, Total) :-
 deck_card(card(R, S)) :-
     member(R, [ace, 2, 3, 4, 5, 6, 7, 8, 9, 10, jack, queen, king]),
     member(S, [clubs, diamonds, hearts, spades]).
+
+% The trigger: a hand of four fives (12 of the 23,647 hand_value items, whatever the seed).
+four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).
+is_five(card(5, _)).

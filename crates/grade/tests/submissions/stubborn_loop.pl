@@ -1,9 +1,15 @@
-% Corpus: a loop that catches the timer's exception and keeps going, when the hand is
-% worth 21. Expected: that test times out and the grader kills the child; the rest pass.
+% Corpus: a loop that catches the timer's exception and keeps going, when the hand is four
+% fives and the start a queen. Expected: that item times out and the grader kills the
+% child; the rest pass.
 
 hand_value(Hand, Start, Value) :-
     base_value(Hand, Start, Value),
-    (   Value =:= 21 -> stubborn ; true ).
+    (   four_fives(Hand), Start = card(queen, _) -> stubborn ; true ).
+
+% The trigger: a hand of four fives (12 of the 23,647 hand_value items, whatever the seed).
+four_fives(Hand) :- include(is_five, Hand, [_, _, _, _]).
+is_five(card(5, _)).
+
 
 stubborn :- catch(loop, _, stubborn).
 loop :- loop.

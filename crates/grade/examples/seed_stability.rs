@@ -1,0 +1,102 @@
+//! Grades each submission under many seeds and prints, per submission, the least, greatest
+//! and mean total, hand_value and select_hand marks, and the mean share of pairs wrong: the
+//! evidence that marks do not depend on the seed. Seeds are `Seed::from_bytes([k; 32])`
+//! for k = 1..=N, so the table can be made again.
+//!
+//! `cargo run --release -p crib-grade --example seed_stability -- [--seeds N] [-j N] PATH...`
+//! (a PATH is a .pl file or a directory of them, as for `crib grade`); `--markdown` prints a
+//! Markdown table.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use crib_grade::{discover, Grader, IsolationChoice, Limits, Seed, Submission};
+
+#[derive(Default, Clone)]
+struct Spread {
+    total: Vec<f64>,
+    hand_value: Vec<f64>,
+    select_hand: Vec<f64>,
+    share: Vec<f64>,
+}
+
+fn stats(v: &[f64]) -> (f64, f64, f64) {
+    let min = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (min, max, v.iter().sum::<f64>() / v.len().max(1) as f64)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let (mut seeds, mut jobs, mut markdown, mut paths) = (20u8, 2usize, false, Vec::new());
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--seeds" => seeds = args.next().ok_or("--seeds N")?.parse()?,
+            "-j" => jobs = args.next().ok_or("-j N")?.parse()?,
+            "--markdown" => markdown = true,
+            _ => paths.push(PathBuf::from(arg)),
+        }
+    }
+    let subs: Vec<Submission> = discover(&paths, false)?;
+    let spreads = Mutex::new(vec![Spread::default(); subs.len()]);
+    let next = Mutex::new(1u8);
+    std::thread::scope(|scope| {
+        for slot in 0..jobs {
+            let (subs, spreads, next) = (&subs, &spreads, &next);
+            scope.spawn(move || loop {
+                let k = {
+                    let mut n = next.lock().expect("no panic holds it");
+                    let k = *n;
+                    *n += 1;
+                    k
+                };
+                if k > seeds {
+                    break;
+                }
+                let seed = Seed::from_bytes([k; 32]);
+                let grader = Grader::new(
+                    "swipl".as_ref(),
+                    IsolationChoice::Auto,
+                    Limits::default(),
+                    &seed,
+                )
+                .expect("a grader");
+                for (i, sub) in subs.iter().enumerate() {
+                    let r = grader.grade(sub, slot as u32);
+                    let mut all = spreads.lock().expect("no panic holds it");
+                    all[i].total.push(r.marks.total);
+                    all[i].hand_value.push(r.marks.hand_value);
+                    all[i].select_hand.push(r.marks.select_hand);
+                    all[i].share.push(r.marks.hand_value_share_wrong);
+                }
+                eprintln!("seed {k} done");
+            });
+        }
+    });
+    let spreads = spreads.into_inner()?;
+    if markdown {
+        println!("| submission | total min | max | mean | hand_value min | max | select_hand min | max | share of pairs wrong (mean) |");
+        println!("|---|---|---|---|---|---|---|---|---|");
+    }
+    for (sub, s) in subs.iter().zip(&spreads) {
+        let (t0, t1, tm) = stats(&s.total);
+        let (h0, h1, _) = stats(&s.hand_value);
+        let (s0, s1, _) = stats(&s.select_hand);
+        let (_, _, share) = stats(&s.share);
+        if markdown {
+            println!(
+                "| {} | {t0:.2} | {t1:.2} | {tm:.2} | {h0:.2} | {h1:.2} | {s0:.2} | {s1:.2} | {:.4}% |",
+                sub.name,
+                share * 100.0
+            );
+        } else {
+            println!(
+                "{:<32} total {t0:6.2} .. {t1:6.2} (mean {tm:6.2}, spread {:.2})  hand_value {h0:6.2} .. {h1:6.2}  select_hand {s0:6.2} .. {s1:6.2}  share {:.4}%",
+                sub.name,
+                t1 - t0,
+                share * 100.0
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,89 @@
+use super::*;
+use crib_core::{Breakdown, Hand};
+
+const SEED: Seed = Seed::from_bytes([3; 32]);
+
+#[test]
+fn the_patterns_hold_every_pair_once() {
+    let all = patterns();
+    assert_eq!(all.len(), PATTERNS);
+    assert_eq!(all.iter().map(|p| u64::from(p.pairs)).sum::<u64>(), PAIRS);
+    let special: u64 = all.iter().map(|p| u64::from(p.special)).sum();
+    // Four-card flushes or his nob: a few per cent of all pairs.
+    assert!(special > PAIRS / 100 && special < PAIRS / 5, "{special}");
+}
+
+#[test]
+fn each_weight_makes_its_pattern_count_right_on_average() {
+    for p in patterns() {
+        let q = special_probability(p);
+        let mean = q * f64::from(p.special) / q.max(f64::MIN_POSITIVE)
+            + (1.0 - q) * f64::from(p.pairs - p.special) / (1.0 - q).max(f64::MIN_POSITIVE);
+        assert!((mean - f64::from(p.pairs)).abs() < 1e-6, "{p:?}");
+    }
+}
+
+#[test]
+fn items_are_valid_pairs_of_their_pattern_with_crib_cores_value() {
+    let items = items(&SEED);
+    assert_eq!(items.len(), PATTERNS);
+    let mut seen = vec![false; PATTERNS];
+    for item in &items {
+        assert!(!seen[item.pattern as usize]);
+        seen[item.pattern as usize] = true;
+        assert!(crib_core::check_distinct(&item.cards).is_ok(), "{item:?}");
+        let p = &patterns()[item.pattern as usize];
+        let mut counts = [0u8; 13];
+        for c in item.hand() {
+            counts[c.rank().number() as usize - 1] += 1;
+        }
+        assert_eq!(counts, p.counts);
+        assert_eq!(item.start().rank().number() - 1, p.start);
+        let hand = Hand::new(item.hand()).unwrap();
+        assert_eq!(
+            crib_core::hand_value(&hand, item.start(), Rule::Hand).unwrap(),
+            item.expected
+        );
+    }
+    // Another seed, other suits; the same seed, the same items.
+    assert_eq!(items, super::items(&SEED));
+    let other = super::items(&Seed::from_bytes([4; 32]));
+    assert!(items.iter().zip(&other).filter(|(a, b)| a == b).count() < 100);
+}
+
+/// The estimate of the share of pairs a rule-specific mistake gets wrong, against the
+/// exact share over every pair (the rule's points are nonzero).
+#[test]
+fn weights_estimate_the_share_of_flush_and_nob_pairs() {
+    let items = items(&SEED);
+    let estimate = |rule: fn(&Breakdown) -> bool| {
+        items
+            .iter()
+            .filter(|i| {
+                let hand = Hand::new(i.hand()).unwrap();
+                rule(&Breakdown::new(&hand, i.start(), Rule::Hand).unwrap())
+            })
+            .map(|i| i.weight)
+            .sum::<f64>()
+            / PAIRS as f64
+    };
+    let flush = estimate(|b| !b.flush.is_empty());
+    let five = estimate(|b| b.flush.len() == 5);
+    let nob = estimate(|b| b.nob.is_some());
+    // Exact shares: a hand of one suit 4 x C(13,4) x 48 / PAIRS = 1.056%, five-card
+    // 4 x C(13,4) x 9 / PAIRS = 0.198%, nob 7.24%. Over ten seeds the estimates spread by
+    // about 5% (flush), 12% (five-card) and 3% (nob) of the share: these bounds are 4 SD.
+    assert!((flush - 0.01056).abs() < 0.002, "flush {flush}");
+    assert!((five - 0.00198).abs() < 0.0008, "five {five}");
+    assert!((nob - 0.0724).abs() < 0.006, "nob {nob}");
+    let specials = items
+        .iter()
+        .filter(|i| {
+            let hand = Hand::new(i.hand()).unwrap();
+            let b = Breakdown::new(&hand, i.start(), Rule::Hand).unwrap();
+            !b.flush.is_empty() || b.nob.is_some()
+        })
+        .count();
+    // Common, not rare: thousands of flush or nob items.
+    assert!(specials > 3000, "{specials}");
+}

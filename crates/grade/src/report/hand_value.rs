@@ -1,0 +1,116 @@
+//! The marked hand_value/3 check's section of a report: data only; [`crate::sweep`] fills it.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::deep::{Counterexample, Diagnosis, KindCount};
+
+/// hand_value/3 judged on every rank pattern (or, past the time budget, a uniform sample of
+/// them): the marked check.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HandValueCheck {
+    /// Rank patterns in the check: all 23,647.
+    pub patterns: usize,
+    /// Patterns answered (fewer when the time budget ran out: then a uniform sample).
+    pub checked: usize,
+    /// The estimated number of the 12,994,800 (hand, start) pairs the submission gets wrong:
+    /// `share_wrong` x 12,994,800.
+    pub pairs_wrong: f64,
+    /// The estimated share of all pairs the submission gets wrong, in 0..=1: the weights of
+    /// the wrong items over the weights of the items answered (1 when nothing was answered).
+    pub share_wrong: f64,
+    /// Why the check stopped before every pattern was answered, if it did.
+    pub stopped: Option<String>,
+    /// The failing items by kind, most pairs first (`classes`: items).
+    pub kinds: Vec<KindCount>,
+    /// The failing items by where the error shows, most pairs first.
+    pub areas: Vec<AreaCount>,
+    /// The simplest failing items, a few per kind.
+    pub counterexamples: Vec<Counterexample>,
+    /// What the failing items share.
+    pub diagnosis: Diagnosis,
+    /// Children started.
+    pub children: usize,
+    /// Wall-clock time, milliseconds.
+    pub elapsed_ms: u64,
+}
+
+/// Where a wrong hand_value answer shows: the rule whose points explain the error, or else
+/// the rarest rule that scores in the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Area {
+    /// Fifteens.
+    Fifteens,
+    /// Pairs.
+    Pairs,
+    /// Runs.
+    Runs,
+    /// The flush.
+    Flush,
+    /// His nob.
+    Nob,
+    /// A hand worth nothing, given points by no rule's error.
+    NoPoints,
+    /// No integer at all: a failure, an exception, a timeout, a crash, another term.
+    NoAnswer,
+}
+
+impl Area {
+    /// Every area, in the order they are shown.
+    pub const ALL: [Area; 7] = [
+        Area::Fifteens,
+        Area::Pairs,
+        Area::Runs,
+        Area::Flush,
+        Area::Nob,
+        Area::NoPoints,
+        Area::NoAnswer,
+    ];
+
+    /// Returns the area's name, as in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Area::Fifteens => "fifteens",
+            Area::Pairs => "pairs",
+            Area::Runs => "runs",
+            Area::Flush => "flush",
+            Area::Nob => "nob",
+            Area::NoPoints => "no_points",
+            Area::NoAnswer => "no_answer",
+        }
+    }
+
+    /// Returns a title for people: `hands with runs`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Area::Fifteens => "fifteens",
+            Area::Pairs => "pairs",
+            Area::Runs => "runs",
+            Area::Flush => "flush",
+            Area::Nob => "his nob",
+            Area::NoPoints => "hands worth nothing",
+            Area::NoAnswer => "no integer answer",
+        }
+    }
+}
+
+impl fmt::Display for Area {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The failing items of one area.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AreaCount {
+    /// The area.
+    pub area: Area,
+    /// Failing items.
+    pub items: usize,
+    /// The pairs they stand for (estimated, as `pairs_wrong`).
+    pub pairs: f64,
+    /// The simplest of them.
+    pub simplest: Counterexample,
+}

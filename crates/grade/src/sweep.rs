@@ -1,0 +1,220 @@
+//! The marked hand_value/3 check: every rank pattern asked once, in batches, judged against
+//! crib-core, its wrong items weighted into an estimate of the share of all pairs the
+//! submission gets wrong (see [`crate::patterns`]), grouped by where the error shows and
+//! explained by the deep check's diagnosis.
+//!
+//! It runs in the grader's sandbox and limits like the tests (1 s of CPU per call), through
+//! the deep check's batch driver: one child answers the items in the seeded order and reports
+//! in chunks; a crash, a hang or an overrun costs only the item it was on. A check cut short
+//! by [`crate::Limits::hand_value_budget`] has answered a prefix of the seeded order, a
+//! uniform sample of the patterns, and its estimate is scaled up from it.
+
+use std::time::Instant;
+
+use crib_core::{Breakdown, Hand, Points, Rank, Rule, PAIRS};
+
+use crate::child::Place;
+use crate::deep::driver::{self, Batch, Got};
+use crate::deep::{self, Asked, Judged};
+use crate::patterns::PatternItem;
+use crate::report::deep::FailureKind;
+use crate::report::hand_value::{Area, AreaCount, HandValueCheck};
+
+/// The file of marked hand_value inputs in the grader's directory.
+pub(crate) const FILE: &str = "hand_value.bin";
+
+/// Runs the marked hand_value check of the submission at `place` on `items` (whose batch
+/// file is [`FILE`] in the grader's directory). Never fails: what goes wrong is part of the
+/// result.
+pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck {
+    let started = Instant::now();
+    let file = place.grader.join(FILE);
+    let batch = Batch {
+        mode: "hand_value",
+        purpose: "the marked hand_value check",
+        file: &file,
+        len: items.len(),
+        per_call: place.limits.hand_value,
+    };
+    let run = driver::run(place, &batch, 1, place.limits.hand_value_budget);
+    let mut check = judge(items, &run.answers);
+    check.stopped = run.stopped;
+    check.children = run.children;
+    check.elapsed_ms = started.elapsed().as_millis() as u64;
+    check
+}
+
+/// Judges the answers to `items` (`None`: not answered).
+pub(crate) fn judge(items: &[PatternItem], answers: &[Option<Got>]) -> HandValueCheck {
+    let asked: Vec<Asked> = items
+        .iter()
+        .map(|i| Asked {
+            cards: i.cards,
+            weight: i.weight.round() as u64,
+            expected: i.expected,
+        })
+        .collect();
+    let Judged {
+        checked,
+        kinds,
+        counterexamples,
+        diagnosis,
+        ..
+    } = deep::judge(&asked, answers);
+    // The share is a ratio of exact weights: the failing items' over the answered items'
+    // (so a sample needs no scaling, and wrong everywhere is exactly 1).
+    let answered: f64 = items
+        .iter()
+        .zip(answers)
+        .filter(|(_, got)| got.is_some())
+        .map(|(item, _)| item.weight)
+        .sum();
+    let scale = if answered > 0.0 { 1.0 / answered } else { 0.0 };
+    // Each failing item's candidate areas; each then goes to the candidate most failing
+    // pairs share, so one mistake's hands land together.
+    let mut failing: Vec<(usize, f64, Vec<Area>)> = Vec::new();
+    let mut wrong = 0.0;
+    for (k, (item, got)) in items.iter().zip(answers).enumerate() {
+        let Some(got) = got else { continue };
+        let Some(kind) = deep::failure(got, item.expected) else {
+            continue;
+        };
+        // A share of the pairs answered.
+        let weight = item.weight * scale;
+        wrong += weight;
+        failing.push((k, weight, candidates(kind, got, item)));
+    }
+    let mut support = [0.0f64; Area::ALL.len()];
+    for (_, weight, areas) in &failing {
+        for area in areas {
+            support[*area as usize] += weight;
+        }
+    }
+    // (area, items, pairs, the simplest item's simplicity, its index)
+    type Tally = (Area, usize, f64, (u32, u32, [u8; 5]), usize);
+    let mut areas: Vec<Tally> = Vec::new();
+    for (k, weight, candidates) in &failing {
+        let area = candidates
+            .iter()
+            .copied()
+            .max_by(|a, b| {
+                support[*a as usize]
+                    .total_cmp(&support[*b as usize])
+                    .then(b.cmp(a))
+            })
+            .unwrap_or(Area::NoPoints);
+        let simplicity = deep::simplicity(&asked[*k]);
+        match areas.iter_mut().find(|a| a.0 == area) {
+            Some(a) => {
+                a.1 += 1;
+                a.2 += weight;
+                if simplicity < a.3 {
+                    (a.3, a.4) = (simplicity, *k);
+                }
+            }
+            None => areas.push((area, 1, *weight, simplicity, *k)),
+        }
+    }
+    areas.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)));
+    let areas = areas
+        .into_iter()
+        .map(|(area, n, pairs, _, k)| {
+            let got = answers[k].as_ref().expect("a failing item was answered");
+            let kind = deep::failure(got, items[k].expected).expect("it failed");
+            AreaCount {
+                area,
+                items: n,
+                pairs: pairs * PAIRS as f64,
+                simplest: deep::counterexample(kind, &asked[k], got),
+            }
+        })
+        .collect();
+    let share_wrong = if checked == 0 {
+        1.0
+    } else {
+        wrong.clamp(0.0, 1.0)
+    };
+    HandValueCheck {
+        patterns: items.len(),
+        checked,
+        pairs_wrong: share_wrong * PAIRS as f64,
+        share_wrong,
+        stopped: None,
+        kinds,
+        areas,
+        counterexamples,
+        diagnosis,
+        children: 0,
+        elapsed_ms: 0,
+    }
+}
+
+/// Returns the areas where a failing answer's error could show. No integer: no answer. Too
+/// few points: each rule scoring at least the shortfall (else every rule that scores). Too
+/// many: every rule that scores, the flush when three or more hand cards share a suit, his
+/// nob when a jack is dealt; a hand worth nothing given points by none of them: no points.
+fn candidates(kind: FailureKind, got: &Got, item: &PatternItem) -> Vec<Area> {
+    let (Got::Int(value), FailureKind::WrongAnswer) = (got, kind) else {
+        return vec![Area::NoAnswer];
+    };
+    let points = Hand::new(item.hand())
+        .ok()
+        .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok())
+        .map(|b| b.points())
+        .unwrap_or_default();
+    let d = value - i64::from(item.expected);
+    let Points {
+        fifteens,
+        pairs,
+        runs,
+        flush,
+        nob,
+    } = points;
+    let scoring: Vec<(Area, i64)> = [
+        (Area::Fifteens, fifteens),
+        (Area::Pairs, pairs),
+        (Area::Runs, runs),
+        (Area::Flush, flush),
+        (Area::Nob, nob),
+    ]
+    .into_iter()
+    .filter(|(_, p)| *p > 0)
+    .map(|(a, p)| (a, i64::from(p)))
+    .collect();
+    let mut out: Vec<Area> = if d < 0 {
+        let enough: Vec<Area> = scoring
+            .iter()
+            .filter(|(_, p)| *p >= -d)
+            .map(|(a, _)| *a)
+            .collect();
+        if enough.is_empty() {
+            scoring.iter().map(|(a, _)| *a).collect()
+        } else {
+            enough
+        }
+    } else {
+        scoring.iter().map(|(a, _)| *a).collect()
+    };
+    if d > 0 {
+        let hand = item.hand();
+        let most_of_a_suit = hand
+            .iter()
+            .map(|c| hand.iter().filter(|h| h.suit() == c.suit()).count())
+            .max()
+            .unwrap_or(0);
+        let jack = item.cards.iter().any(|c| c.rank() == Rank::Jack);
+        if most_of_a_suit >= 3 && !out.contains(&Area::Flush) {
+            out.push(Area::Flush);
+        }
+        if jack && !out.contains(&Area::Nob) {
+            out.push(Area::Nob);
+        }
+    }
+    if out.is_empty() {
+        out.push(Area::NoPoints);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
