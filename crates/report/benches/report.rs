@@ -91,8 +91,6 @@ fn class_dirs(quality: bool) -> ClassDirs {
 fn report(c: &mut Criterion) {
     let dirs = class_dirs(false);
     let quality = class_dirs(true);
-    // The test set is built once per process, by `crib report` too; build it outside.
-    let _ = crib_grade::test_set();
     let mut group = c.benchmark_group("report");
     group.sample_size(10);
     group.bench_function("class_of_500", |b| {

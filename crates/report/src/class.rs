@@ -1,11 +1,13 @@
-//! What the class did as a whole: marks, histograms, tests ranked by failures, rules.
+//! What the class did as a whole: marks, histograms, the seeds it was graded under, the
+//! select_hand tests ranked by failures, and where hand_value/3 goes wrong.
 
 use std::collections::HashMap;
 
-use crib_core::{cards_text, Breakdown, Points, Rule};
-use crib_grade::{Expected, Input, Report, TestCase, Verdict};
+use crib_grade::{KeepValue, Report, Verdict};
 
 use crate::deep::DeepClass;
+use crate::hand_value::HandValueClass;
+use crate::stats::mean_median;
 
 /// How many of the commonest wrong answers each test keeps.
 pub const TOP_ANSWERS: usize = 4;
@@ -17,9 +19,9 @@ pub struct Summary {
     pub submissions: usize,
     /// Submissions that loaded (no `load_failed`).
     pub loaded: usize,
-    /// Submissions with at least one `crashed` test.
+    /// Submissions with at least one `crashed` select_hand test or hand_value/3 item.
     pub crashed: usize,
-    /// Submissions with at least one `timeout` test.
+    /// Submissions with at least one `timeout` select_hand test or hand_value/3 item.
     pub timed_out: usize,
     /// Submissions with full marks (70).
     pub full_marks: usize,
@@ -29,17 +31,42 @@ pub struct Summary {
     pub hand_value: (f64, f64),
     /// Mean and median of the select_hand marks (out of 20).
     pub select_hand: (f64, f64),
-    /// The test-set fingerprints of the results, each with how many results have it; more
-    /// than one means the class was not graded against one test set.
+    /// The public ids of the seeds the results were graded under, each with how many
+    /// results have it, commonest first. One seed for a class graded in one run; one per
+    /// submission on Gradescope.
+    pub seeds: Vec<(String, usize)>,
+    /// The test-set fingerprints of the results (each ends with its seed's id), each with how
+    /// many results have it, commonest first.
     pub test_sets: Vec<(String, usize)>,
     /// The isolation of the results by name (`bwrap+seccomp`, `rlimits only`), each
     /// with how many results have it.
     pub isolation: Vec<(String, usize)>,
-    /// The fingerprint of the test set this build of crib grades with, which the expected
-    /// answers shown come from.
-    pub current_test_set: String,
     /// Sum of the grading times, seconds.
     pub grading_seconds: f64,
+}
+
+impl Summary {
+    /// Returns how the class's seeds read on the page: `1 seed`, or `N seeds (one per
+    /// submission, as on Gradescope)` when every result has its own, or `N seeds`.
+    ///
+    /// # Example
+    /// ```
+    /// let reports: [crib_report::Report; 0] = [];
+    /// let mut summary = crib_report::Class::new(&reports).summary;
+    /// summary.submissions = 3;
+    /// summary.seeds = vec![("a".into(), 1), ("b".into(), 1), ("c".into(), 1)];
+    /// assert_eq!(summary.seeds_text(), "3 seeds (one per submission, as on Gradescope)");
+    /// ```
+    pub fn seeds_text(&self) -> String {
+        match self.seeds.len() {
+            0 => "no seed".into(),
+            1 => "1 seed".into(),
+            n if n == self.submissions => {
+                format!("{n} seeds (one per submission, as on Gradescope)")
+            }
+            n => format!("{n} seeds"),
+        }
+    }
 }
 
 /// Marks counted into equal bins.
@@ -81,39 +108,49 @@ impl Histogram {
 /// One answer several submissions gave to a test they failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
-    /// The answer (`got 9`, `kept 5H 5S 5C 2C (expected 11.3913)`) or the verdict when there
-    /// is none (`no_solution`, `timeout`).
+    /// The answer (`kept 5H 5S 5C 2C (expected 11.3913)`) or the verdict when there is none
+    /// (`no solution`, `timeout`).
     pub text: String,
     /// The verdict it got.
     pub verdict: &'static str,
     /// How many submissions gave it.
     pub count: usize,
-    /// For a wrong hand_value: the rule whose points the answer lacks exactly (`fifteens`,
-    /// `pairs`, `runs`, `flush`, `nob`), if exactly one does.
-    pub missing_rule: Option<&'static str>,
 }
 
-/// One test and how the class did on it.
+/// One select_hand test, or under several seeds one kind of test, and how the class did on
+/// it.
+///
+/// Under one seed a row is a test id. Each seed draws its own deals, though: under several,
+/// only a named deal (`sh:named:keep-the-run`, the same cards in an order drawn from the
+/// seed) is the same test for every result, and the tests drawn from the seed are counted
+/// together, one row per id with its number starred (`sh:pool-*`). A row's goal and best
+/// keep are then those of its first result, and [`TestRow::deals`] says how many deals it
+/// counts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestRow {
-    /// The test's id.
+    /// The test's id (`sh:named:keep-the-run`, `sh:pool-1384`) or, under several seeds, the
+    /// starred id of the tests drawn from the seed (`sh:pool-*`).
     pub id: String,
-    /// `hand_value` or `select_hand`.
+    /// The predicate called: `select_hand`.
     pub predicate: String,
-    /// The goal as called.
+    /// The goal as called, in the first result counted.
     pub goal: String,
-    /// Where the test comes from (`spec/examples.jsonl`, `trap`, `random`...), when the test
-    /// set is the current one.
-    pub source: Option<&'static str>,
-    /// The expected answer, with its rule breakdown for hand_value (`24 = fifteens 8,
-    /// pairs 4, runs 12`) or the best keep for select_hand, when the test set is current.
+    /// How many different deals (sets of cards dealt) the row counts: 1 for a test under one
+    /// seed or a named deal.
+    pub deals: usize,
+    /// Where the test comes from, read from its id: `named` (the deals of spec/ and the
+    /// assignment's hints), `pool` (chosen from the seed's pool of deals)...
+    pub source: Option<String>,
+    /// The best keep of [`TestRow::goal`]'s deal (`keep 5H 5S 5C JD (discard 2C 9H,
+    /// expected 16.6522)`, and how many keeps tie), taken from a result that kept a worse
+    /// one; `None` when every result with that deal passed or gave no valid keep.
     pub expected: Option<String>,
-    /// The points per rule of the expected answer (hand_value, current test set).
-    pub points: Option<Points>,
     /// Submissions whose result has the test and ran it (verdict not `not_run`).
     pub ran: usize,
     /// Of those, how many did not pass.
     pub failed: usize,
+    /// The mean credit of the results that ran it, in 0..=1.
+    pub credit: f64,
     /// Verdict names with counts, commonest first (pass included).
     pub verdicts: Vec<(&'static str, usize)>,
     /// The commonest wrong answers, at most [`TOP_ANSWERS`], commonest first.
@@ -122,30 +159,6 @@ pub struct TestRow {
 
 impl TestRow {
     /// Returns the share of the submissions that ran the test and failed it, in 0..=1.
-    pub fn failure_rate(&self) -> f64 {
-        share(self.failed, self.ran)
-    }
-}
-
-/// How hand_value tests that exercise one rule went.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RuleRow {
-    /// The rule: `fifteens`, `pairs`, `runs`, `flush` or `nob`.
-    pub rule: &'static str,
-    /// hand_value tests whose expected answer scores points for the rule.
-    pub tests: usize,
-    /// Answers to those tests (one per submission that ran one).
-    pub ran: usize,
-    /// Of those, how many did not pass.
-    pub failed: usize,
-    /// Wrong answers (to any test) short by exactly this rule's points, and no other rule's.
-    pub missing: usize,
-    /// Submissions with at least one such wrong answer.
-    pub submissions_missing: usize,
-}
-
-impl RuleRow {
-    /// Returns the share of the answers to this rule's tests that failed, in 0..=1.
     pub fn failure_rate(&self) -> f64 {
         share(self.failed, self.ran)
     }
@@ -160,50 +173,31 @@ fn share(part: usize, whole: usize) -> f64 {
     }
 }
 
-/// Everything the report shows about the class, computed once from the results.
+/// Everything the report shows about the class, computed once from the results. Nothing
+/// comes from a test set: results may have been graded under different seeds, and each
+/// carries its own expected answers.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Class {
     /// The class at a glance.
     pub summary: Summary,
     /// Total, hand_value and select_hand marks.
     pub histograms: Vec<Histogram>,
-    /// Every test, most failed first (ties in test-set order).
+    /// Every select_hand test (see [`TestRow`] for a class of several seeds), the greatest
+    /// share failed first, then the most failed (ties in the order first seen, which is
+    /// test-set order).
     pub tests: Vec<TestRow>,
-    /// The hand_value rules, in spec order.
-    pub rules: Vec<RuleRow>,
+    /// The marked hand_value/3 check across the class: where the errors show.
+    pub hand_value: HandValueClass,
     /// The deep check of the results that have one (`crib grade --deep`); `None` when none
     /// has.
     pub deep: Option<DeepClass>,
 }
 
-/// The current test set's cases by id: position, case, expected points per rule (hand_value).
-type Cases<'a> = HashMap<&'a str, (usize, &'a TestCase, Option<Points>)>;
-
-/// Reads one rule's points.
-type RulePoints = fn(&Points) -> u8;
-
-/// The rules of hand_value in spec order, with their points.
-const RULES: [(&str, RulePoints); 5] = [
-    ("fifteens", |p| p.fifteens),
-    ("pairs", |p| p.pairs),
-    ("runs", |p| p.runs),
-    ("flush", |p| p.flush),
-    ("nob", |p| p.nob),
-];
-
 impl Class {
-    /// Returns the statistics of `reports`, one per submission. Expected answers come from
-    /// [`crib_grade::test_set`] when a test id is in it.
+    /// Returns the statistics of `reports`, one per submission.
     pub fn new(reports: &[Report]) -> Class {
-        let set = crib_grade::test_set();
-        let cases: Cases = set
-            .cases
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.id.as_str(), (i, c, case_points(c))))
-            .collect();
         Class {
-            summary: summary(reports, &set.fingerprint),
+            summary: summary(reports),
             histograms: vec![
                 Histogram::new("total /70", 70.0, 14, reports.iter().map(|r| r.marks.total)),
                 Histogram::new(
@@ -219,15 +213,21 @@ impl Class {
                     reports.iter().map(|r| r.marks.select_hand),
                 ),
             ],
-            tests: tests(reports, &cases),
-            rules: rules(reports, &cases),
+            tests: tests(reports),
+            hand_value: HandValueClass::new(reports),
             deep: DeepClass::new(reports),
         }
     }
 }
 
-fn summary(reports: &[Report], current: &str) -> Summary {
-    let has = |r: &Report, name: &str| r.tests.iter().any(|t| t.verdict.name() == name);
+fn summary(reports: &[Report]) -> Summary {
+    // A select_hand test or a hand_value/3 item that ended so.
+    let has = |r: &Report, name: &str| {
+        r.tests.iter().any(|t| t.verdict.name() == name)
+            || r.hand_value
+                .as_ref()
+                .is_some_and(|h| h.kinds.iter().any(|k| k.kind.name() == name))
+    };
     let count = |f: &dyn Fn(&Report) -> bool| reports.iter().filter(|r| f(r)).count();
     let marks = |f: fn(&Report) -> f64| mean_median(reports.iter().map(f).collect());
     Summary {
@@ -239,9 +239,9 @@ fn summary(reports: &[Report], current: &str) -> Summary {
         total: marks(|r| r.marks.total),
         hand_value: marks(|r| r.marks.hand_value),
         select_hand: marks(|r| r.marks.select_hand),
+        seeds: tally(reports.iter().map(|r| r.seed_id.clone())),
         test_sets: tally(reports.iter().map(|r| r.test_set.clone())),
         isolation: tally(reports.iter().map(|r| r.isolation.name())),
-        current_test_set: current.to_string(),
         grading_seconds: reports.iter().map(|r| r.elapsed_ms as f64 / 1000.0).sum(),
     }
 }
@@ -257,82 +257,55 @@ fn tally(values: impl Iterator<Item = String>) -> Vec<(String, usize)> {
     out
 }
 
-/// Returns (mean, median) of `values`, (0, 0) when empty.
-fn mean_median(mut values: Vec<f64>) -> (f64, f64) {
-    if values.is_empty() {
-        return (0.0, 0.0);
+/// Returns the row a test belongs to: its id under one seed or for a named deal; under
+/// `several` seeds, for a test drawn from the seed, its id with the final number starred
+/// (`sh:pool-1384`: `sh:pool-*`).
+fn row_id(id: &str, several: bool) -> String {
+    if !several || id.starts_with("sh:named:") {
+        return id.to_string();
     }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    let mean = values.iter().sum::<f64>() / n as f64;
-    let median = if n % 2 == 1 {
-        values[n / 2]
+    let stem = id.trim_end_matches(|c: char| c.is_ascii_digit());
+    if stem.len() == id.len() {
+        id.to_string()
     } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    };
-    (mean, median)
-}
-
-/// Returns the expected points per rule of a hand_value case.
-fn case_points(case: &TestCase) -> Option<Points> {
-    let Input::HandValue { hand, start } = &case.input else {
-        return None;
-    };
-    Breakdown::new(hand, *start, Rule::Hand)
-        .ok()
-        .map(|b| b.points())
-}
-
-/// Returns the expected answer as the report shows it.
-fn expected_text(case: &TestCase) -> String {
-    match &case.expected {
-        Expected::Value(v) => {
-            let parts: Vec<String> = case_points(case)
-                .map(|p| {
-                    RULES
-                        .iter()
-                        .filter(|(_, f)| f(&p) > 0)
-                        .map(|(name, f)| format!("{name} {}", f(&p)))
-                        .collect()
-                })
-                .unwrap_or_default();
-            if parts.is_empty() {
-                format!("{v}")
-            } else {
-                format!("{v} = {}", parts.join(", "))
-            }
-        }
-        Expected::Keeps(keeps) => match keeps.first() {
-            Some(best) => {
-                let ties = keeps.iter().filter(|k| k.total == best.total).count();
-                format!(
-                    "keep {} (discard {}, expected {:.4}){}",
-                    cards_text(&best.keep),
-                    cards_text(best.discard()),
-                    best.expected_value(),
-                    if ties > 1 {
-                        format!(", or any of {} tied keeps", ties - 1)
-                    } else {
-                        String::new()
-                    }
-                )
-            }
-            None => "-".into(),
-        },
+        format!("{stem}*")
     }
 }
 
-/// Returns the rule that `got` lacks exactly, if exactly one rule's points fit.
-fn missing_rule(points: &Points, expected: &str, got: &str) -> Option<&'static str> {
-    let (expected, got) = (expected.parse::<i64>().ok()?, got.parse::<i64>().ok()?);
-    let short = expected - got;
-    let fits: Vec<&'static str> = RULES
-        .iter()
-        .filter(|(_, f)| f(points) > 0 && i64::from(f(points)) == short)
-        .map(|(name, _)| *name)
+/// Returns where a test comes from, read from its id: the word after `sh:` (`named`,
+/// `pool`, `random`).
+fn source_of(id: &str) -> Option<String> {
+    let rest = id.strip_prefix("sh:")?;
+    let word = rest.split(|c: char| !c.is_ascii_alphabetic()).next()?;
+    (!word.is_empty()).then(|| word.to_string())
+}
+
+/// Returns the cards dealt in a select_hand goal, sorted: two goals with the same cards in
+/// another order are the same deal.
+fn deal_of(goal: &str) -> Vec<&str> {
+    let mut cards: Vec<&str> = goal
+        .split("card(")
+        .skip(1)
+        .filter_map(|c| c.split(')').next())
         .collect();
-    match fits.as_slice() {
-        [one] => Some(one),
+    cards.sort_unstable();
+    cards
+}
+
+/// Returns the expected answer a verdict reveals, as the page shows it: the best keep of a
+/// `suboptimal` one (with its ties), crib-core's value of a `wrong_answer` one.
+fn expected_text(verdict: &Verdict) -> Option<String> {
+    match verdict {
+        Verdict::WrongAnswer { expected, .. } => Some(expected.clone()),
+        Verdict::Suboptimal { best, .. } => {
+            let first: &KeepValue = best.first()?;
+            let ties = if best.len() > 1 {
+                format!(", or any of {} tied keeps", best.len() - 1)
+            } else {
+                String::new()
+            };
+            Some(format!("keep {}{ties}", first.describe()))
+        }
         _ => None,
     }
 }
@@ -353,149 +326,111 @@ fn answer_text(verdict: &Verdict) -> String {
     }
 }
 
-fn tests(reports: &[Report], cases: &Cases) -> Vec<TestRow> {
-    // Tests in the order first seen, which is test-set order for results of one test set.
-    let mut order: Vec<String> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    struct Acc {
+fn tests(reports: &[Report]) -> Vec<TestRow> {
+    let several = reports
+        .iter()
+        .any(|r| reports.first().is_some_and(|f| f.seed_id != r.seed_id));
+    // Rows in the order first seen, which is test-set order for the first result.
+    struct Acc<'a> {
+        id: String,
         predicate: String,
         goal: String,
+        deals: Vec<Vec<&'a str>>,
+        expected: Option<String>,
         ran: usize,
         failed: usize,
+        credit: f64,
         verdicts: HashMap<&'static str, usize>,
-        answers: HashMap<String, (&'static str, usize, Option<&'static str>)>,
+        answers: HashMap<String, (&'static str, usize)>,
     }
+    let mut index: HashMap<String, usize> = HashMap::new();
     let mut accs: Vec<Acc> = Vec::new();
     for report in reports {
         for t in &report.tests {
-            let k = *index.entry(t.id.clone()).or_insert_with(|| {
-                order.push(t.id.clone());
+            let id = row_id(&t.id, several);
+            let k = *index.entry(id.clone()).or_insert_with(|| {
                 accs.push(Acc {
+                    id,
                     predicate: t.predicate.clone(),
                     goal: t.goal.clone(),
+                    deals: Vec::new(),
+                    expected: None,
                     ran: 0,
                     failed: 0,
+                    credit: 0.0,
                     verdicts: HashMap::new(),
                     answers: HashMap::new(),
                 });
                 accs.len() - 1
             });
             let acc = &mut accs[k];
+            let deal = deal_of(&t.goal);
+            if acc.expected.is_none() && deal == deal_of(&acc.goal) {
+                acc.expected = expected_text(&t.verdict);
+            }
+            if !acc.deals.contains(&deal) {
+                acc.deals.push(deal);
+            }
             let name = t.verdict.name();
             *acc.verdicts.entry(name).or_default() += 1;
             if matches!(t.verdict, Verdict::NotRun { .. }) {
                 continue;
             }
             acc.ran += 1;
+            acc.credit += t.credit.unwrap_or(0.0);
             if t.verdict == Verdict::Pass {
                 continue;
             }
             acc.failed += 1;
-            let missing = match (&t.verdict, cases.get(t.id.as_str())) {
-                (Verdict::WrongAnswer { expected, got }, Some((_, _, Some(p)))) => {
-                    missing_rule(p, expected, got)
-                }
-                _ => None,
-            };
             let entry = acc
                 .answers
                 .entry(answer_text(&t.verdict))
-                .or_insert((name, 0, missing));
+                .or_insert((name, 0));
             entry.1 += 1;
         }
     }
-    let mut rows: Vec<((usize, usize), TestRow)> = order
+    let mut rows: Vec<TestRow> = accs
         .into_iter()
-        .zip(accs)
-        .enumerate()
-        .map(|(seen, (id, acc))| {
-            let known = cases.get(id.as_str());
-            let case = known.map(|(_, c, _)| *c);
-            let position = known.map_or(usize::MAX, |(i, _, _)| *i);
+        .map(|acc| {
             let mut verdicts: Vec<(&'static str, usize)> = acc.verdicts.into_iter().collect();
             verdicts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
             let mut answers: Vec<Answer> = acc
                 .answers
                 .into_iter()
-                .map(|(text, (verdict, count, missing_rule))| Answer {
+                .map(|(text, (verdict, count))| Answer {
                     text,
                     verdict,
                     count,
-                    missing_rule,
                 })
                 .collect();
             answers.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
             answers.truncate(TOP_ANSWERS);
-            let row = TestRow {
-                source: case.map(|c| c.source),
-                expected: case.map(expected_text),
-                points: known.and_then(|(_, _, p)| *p),
-                id,
+            TestRow {
+                source: source_of(&acc.id),
+                id: acc.id,
                 predicate: acc.predicate,
                 goal: acc.goal,
+                deals: acc.deals.len(),
+                expected: acc.expected,
                 ran: acc.ran,
                 failed: acc.failed,
+                credit: if acc.ran == 0 {
+                    0.0
+                } else {
+                    acc.credit / acc.ran as f64
+                },
                 verdicts,
                 answers,
-            };
-            ((position, seen), row)
+            }
         })
         .collect();
-    rows.sort_by(|(pa, a), (pb, b)| {
-        b.failed
-            .cmp(&a.failed)
-            .then_with(|| b.failure_rate().total_cmp(&a.failure_rate()))
-            .then_with(|| pa.cmp(pb))
+    // A stable sort: ties stay in the order first seen.
+    rows.sort_by(|a, b| {
+        b.failure_rate()
+            .total_cmp(&a.failure_rate())
+            .then_with(|| b.failed.cmp(&a.failed))
     });
-    rows.into_iter().map(|(_, row)| row).collect()
-}
-
-fn rules(reports: &[Report], cases: &Cases) -> Vec<RuleRow> {
-    RULES
-        .iter()
-        .map(|(rule, points_of)| {
-            let exercises = |id: &str| {
-                cases
-                    .get(id)
-                    .and_then(|(_, _, p)| p.as_ref())
-                    .is_some_and(|p| points_of(p) > 0)
-            };
-            let tests = cases
-                .values()
-                .filter(|(_, _, p)| p.as_ref().is_some_and(|p| points_of(p) > 0))
-                .count();
-            let (mut ran, mut failed, mut missing, mut submissions_missing) = (0, 0, 0, 0);
-            for report in reports {
-                let mut missed_here = false;
-                for t in &report.tests {
-                    if t.predicate != "hand_value" || matches!(t.verdict, Verdict::NotRun { .. }) {
-                        continue;
-                    }
-                    if exercises(&t.id) {
-                        ran += 1;
-                        failed += usize::from(t.verdict != Verdict::Pass);
-                    }
-                    if let (Verdict::WrongAnswer { expected, got }, Some((_, _, Some(p)))) =
-                        (&t.verdict, cases.get(t.id.as_str()))
-                    {
-                        if missing_rule(p, expected, got) == Some(*rule) {
-                            missing += 1;
-                            missed_here = true;
-                        }
-                    }
-                }
-                submissions_missing += usize::from(missed_here);
-            }
-            RuleRow {
-                rule,
-                tests,
-                ran,
-                failed,
-                missing,
-                submissions_missing,
-            }
-        })
-        .collect()
+    rows
 }
 
 #[cfg(test)]

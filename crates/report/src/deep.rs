@@ -247,7 +247,7 @@ impl DeepClass {
 
 /// Orders counterexamples from simplest: lowest expected value, then lowest ranks, then by
 /// the cards.
-fn simplicity(c: &Counterexample) -> (u8, u32, Vec<u8>) {
+pub(crate) fn simplicity(c: &Counterexample) -> (u8, u32, Vec<u8>) {
     let cards = || c.hand.iter().chain(std::iter::once(&c.start));
     let ranks = cards().map(|card| u32::from(card.rank().number())).sum();
     let mut order: Vec<u8> = cards().map(|card: &Card| card.index()).collect();

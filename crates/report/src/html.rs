@@ -4,12 +4,13 @@ use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 
 use crib_grade::{Report, TestResult, Verdict};
 
-use crate::class::{Class, RuleRow, TestRow};
+use crate::class::{Class, TestRow};
 use crate::plot::histogram_svg;
 use crate::quality::{QualityClass, Sources};
 use crate::sheet::QualityMarks;
 
 mod deep;
+mod hand_value;
 mod quality;
 
 /// The verdicts in the order the page lists them, each with the symbol printed beside its
@@ -26,6 +27,10 @@ const VERDICTS: [(&str, &str); 10] = [
     ("crashed", "\u{2620}"),
     ("not_run", "\u{2013}"),
 ];
+
+/// At most this many seeds are named in the page's first line; a class graded under more
+/// (one per submission on Gradescope) names each in its submission's section.
+const MAX_SEEDS_LISTED: usize = 5;
 
 const STYLE: &str = r#"
 :root { --fg:#1b1b1b; --muted:#5b5b5b; --line:#d0d0d0; --head:#f3f3f3; }
@@ -61,6 +66,8 @@ section.sub { border-top: 1px solid var(--line); }
 .warn { background: #fff3cd; border: 1px solid #e0c36a; padding: 6px 10px; border-radius: 6px; }
 h4 { font-size: 14px; margin: 12px 0 4px; }
 div.deep { border-left: 3px solid #0072b2; padding-left: 10px; margin: 10px 0; }
+div.hv { border-left: 3px solid #d55e00; padding-left: 10px; margin: 10px 0; }
+details summary { cursor: pointer; color: var(--muted); }
 ul.diagnosis { margin: 4px 0; padding-left: 18px; } .cx .goal { margin-top: 2px; }
 .cx code, table.counterexamples td code, table.deals td code { white-space: nowrap; }
 nav a { margin-right: 12px; }
@@ -95,11 +102,13 @@ document.body.dataset.ready = "yes";
 /// Returns the class report of `reports` (whose statistics are `class`) as one
 /// self-contained HTML page: no network access and no file besides itself, so it works from
 /// a `file://` URL and as an attachment. Sections: the class at a glance, histograms of the
-/// marks, the hand_value rules, every test ranked by failures with its expected answer and
-/// the commonest wrong answers, the deep check when a result has one (`crib grade --deep`:
-/// submissions grouped by their diagnosis's top finding, with a counterexample each, and the
-/// spread of the shares wrong), a sortable table of submissions, and one section per
-/// submission with its load diagnostics, every test it failed and its deep check.
+/// marks, hand_value/3 by where its errors show (for each area, the submissions erring there,
+/// the median share of pairs and the simplest failing hand), every select_hand test ranked by
+/// failures with its best keep and the commonest wrong answers, the deep check when a result
+/// has one (`crib grade --deep`: submissions grouped by their diagnosis's top finding, with a
+/// counterexample each, and the spread of the shares wrong), a sortable table of submissions,
+/// and one section per submission with its load diagnostics, its hand_value/3 check
+/// (diagnosis, areas, counterexamples), every select_hand test it failed and its deep check.
 pub fn html(class: &Class, reports: &[Report]) -> String {
     html_with(class, reports, PageExtras::default())
 }
@@ -125,10 +134,6 @@ pub fn html_with(class: &Class, reports: &[Report], extras: PageExtras<'_>) -> S
     let s = &class.summary;
     let quality_class = QualityClass::new(reports);
     let marks = extras.quality_marks;
-    let mixed = s.test_sets.len() > 1
-        || s.test_sets
-            .first()
-            .is_some_and(|(fp, _)| *fp != s.current_test_set);
     let markup = page! {
         (DOCTYPE)
         html lang="en" {
@@ -141,10 +146,14 @@ pub fn html_with(class: &Class, reports: &[Report], extras: PageExtras<'_>) -> S
             body {
                 h1 { "Project 1: Cribbage \u{2014} class report" }
                 p.muted {
-                    (s.submissions) " submissions graded by crib against test set "
-                    @for (i, (fp, n)) in s.test_sets.iter().enumerate() {
-                        @if i > 0 { ", " }
-                        code { (fp) } @if s.test_sets.len() > 1 { " (" (n) ")" }
+                    (s.submissions) " submissions graded by crib under " (s.seeds_text())
+                    @if let [(id, _)] = s.seeds.as_slice() { " " code { (id) } }
+                    @else if s.seeds.len() < s.submissions && s.seeds.len() <= MAX_SEEDS_LISTED {
+                        ": "
+                        @for (i, (id, n)) in s.seeds.iter().enumerate() {
+                            @if i > 0 { ", " }
+                            code { (id) } " (" (n) ")"
+                        }
                     }
                     "; isolation "
                     @for (i, (iso, n)) in s.isolation.iter().enumerate() {
@@ -157,24 +166,25 @@ pub fn html_with(class: &Class, reports: &[Report], extras: PageExtras<'_>) -> S
                         ". Code quality (30 marks) is given by the markers and not shown."
                     }
                 }
-                @if mixed {
+                @if s.test_sets.len() > s.seeds.len() {
                     p.warn {
-                        "Not every result was graded against this build's test set "
-                        code { (s.current_test_set) }
-                        ": expected answers and rule breakdowns are shown only for tests it still has."
+                        "The results hold " (s.test_sets.len()) " test sets under " (s.seeds_text())
+                        ": some were graded by another version of crib, whose tests differ from \
+                         those of the same seed now. Their marks are as graded; the test_set \
+                         column of marks.csv says which is which."
                     }
                 }
                 nav {
-                    a href="#glance" { "At a glance" } a href="#rules" { "Rules" }
-                    a href="#tests" { "Tests" }
+                    a href="#glance" { "At a glance" } a href="#hand-value" { "hand_value" }
+                    a href="#tests" { "select_hand" }
                     @if class.deep.is_some() { a href="#deep" { "Deep check" } }
                     @if quality_class.is_some() { a href="#quality" { "Code quality" } }
                     @if extras.similar.is_some() { a href="#similar" { "Similar" } }
                     a href="#submissions" { "Submissions" }
                 }
                 (glance(class))
-                (rules(&class.rules, s.loaded))
-                (tests(&class.tests))
+                (hand_value::class_section(&class.hand_value, reports))
+                (tests(&class.tests, s.seeds.len()))
                 @if let Some(d) = &class.deep { (deep::class_section(d, reports)) }
                 @if let Some(q) = &quality_class { (quality::class_section(q, reports, marks)) }
                 @if let Some(similar) = extras.similar { (crate::similar::section(similar)) }
@@ -219,59 +229,40 @@ fn glance(class: &Class) -> Markup {
     }
 }
 
-fn rules(rows: &[RuleRow], loaded: usize) -> Markup {
+fn tests(rows: &[TestRow], seeds: usize) -> Markup {
     page! {
-        h2 #rules { "hand_value by rule" }
+        h2 #tests { "select_hand tests, most failed first" }
         p.muted {
-            "For each rule, the hand_value tests whose expected answer scores it (from crib-core's \
-             breakdown), how many answers to them failed, and the wrong answers short by exactly \
-             that rule's points: a submission that never counts the rule. "
-            (loaded) " submissions loaded."
-        }
-        table {
-            thead { tr {
-                th { "rule" } th.n { "tests scoring it" } th.n { "answers failed" }
-                th.n { "wrong answers short by exactly this rule" } th.n { "submissions with one" }
-            } }
-            tbody {
-                @for r in rows {
-                    tr {
-                        td { b { (r.rule) } }
-                        td.n { (r.tests) }
-                        td.n { (r.failed) " of " (r.ran) " (" (pct(r.failure_rate())) ")"
-                            span.bar style=(bar_width(r.failure_rate())) {} }
-                        td.n { (r.missing) }
-                        td.n { (r.submissions_missing) }
-                    }
-                }
+            "Each test with its goal, the best keep (crib-core's, as the results of those who \
+             missed it record it), the verdicts, the mean credit and the commonest wrong answers \
+             (a percentage is of the submissions that ran the test)."
+            @if seeds > 1 {
+                " The results were graded under " (seeds) " seeds, and each seed draws its own \
+                 deals: a named deal is the same for every result (its cards in another order), \
+                 but the tests drawn from the seed are counted together, their numbers starred ("
+                code { "sh:pool-*" } "), with the goal of the first result."
             }
-        }
-    }
-}
-
-fn tests(rows: &[TestRow]) -> Markup {
-    page! {
-        h2 #tests { "Tests, most failed first" }
-        p.muted {
-            "Each test with its goal, crib-core's answer, the verdicts and the commonest wrong \
-             answers (a percentage is of the submissions that ran the test)."
         }
         table.sortable #test-table {
             thead { tr {
-                th.n { "#" } th { "test" } th { "goal and expected answer" }
+                th.n { "#" } th { "test" } th { "goal and best keep" }
                 th.n { "failed" } th { "verdicts" } th { "commonest wrong answers" }
             } }
             tbody {
                 @for (rank, t) in rows.iter().enumerate() {
                     tr {
                         td.n data-v=(rank + 1) { (rank + 1) }
-                        td { code { (t.id) } @if let Some(src) = t.source { br; span.muted { (src) } } }
+                        td { code { (t.id) } @if let Some(src) = &t.source { br; span.muted { (src) } } }
                         td {
                             div.goal { "?- " (t.goal) }
-                            @if let Some(exp) = &t.expected { div { "expected: " b { (exp) } } }
+                            @if t.deals > 1 {
+                                div.muted { "the first of " (t.deals) " deals counted here" }
+                            }
+                            @if let Some(exp) = &t.expected { div { "best: " b { (exp) } } }
                         }
                         td.n data-v=(format!("{:.4}", t.failure_rate())) {
-                            (t.failed) "/" (t.ran) br; (pct(t.failure_rate()))
+                            (t.failed) "/" (t.ran) br; (pct(t.failure_rate())) br;
+                            span.muted { "credit " (format!("{:.2}", t.credit)) }
                         }
                         td { @for (v, n) in &t.verdicts { (badge(v, Some(*n))) } }
                         td {
@@ -282,7 +273,6 @@ fn tests(rows: &[TestRow]) -> Markup {
                                             (a.text) " \u{2014} " (a.count) " ("
                                             (pct(if t.ran == 0 { 0.0 } else { a.count as f64 / t.ran as f64 }))
                                             ")"
-                                            @if let Some(rule) = a.missing_rule { " " span.muted { "(no " (rule) ")" } }
                                         }
                                     }
                                 }
@@ -314,11 +304,16 @@ fn submissions(reports: &[Report], deep: bool, extras: PageExtras<'_>) -> Markup
     let linted = reports.iter().any(|r| r.quality.is_some());
     page! {
         h2 #submissions { "Submissions" }
-        p.muted { "Click a column to sort; a name leads to the submission's failed tests and load diagnostics." }
+        p.muted {
+            "Click a column to sort; a name leads to the submission's hand_value/3 check, failed \
+             select_hand tests and load diagnostics. Under the hand_value marks, the share of \
+             the (hand, start) pairs it gets wrong."
+        }
         table.sortable #submission-table {
             thead { tr {
                 th { "submission" } th.n { "total /70" } th.n { "hand_value /50" }
-                th.n { "select_hand /20" } th.n { "tests failed" } th { "verdicts" } th { "problems" }
+                th.n { "select_hand /20" } th.n { "select_hand tests failed" } th { "verdicts" }
+                th { "problems" }
                 @if deep { th.n { "deep: pairs wrong" } }
                 @if linted { th { "quality findings" } }
                 @if marks.is_some() { th.n { "code quality /30" } th.n { "final /100" } }
@@ -329,10 +324,7 @@ fn submissions(reports: &[Report], deep: bool, extras: PageExtras<'_>) -> Markup
                     tr {
                         td data-v=(r.name) { a href=(format!("#s{i}")) { (r.name) } }
                         td.n data-v=(r.marks.total) { (format!("{:.2}", r.marks.total)) }
-                        td.n data-v=(r.marks.hand_value) {
-                            (format!("{:.2}", r.marks.hand_value)) br;
-                            span.muted { (r.marks.hand_value_passed) "/" (r.marks.hand_value_total) }
-                        }
+                        (hand_value::table_cell(r))
                         td.n data-v=(r.marks.select_hand) {
                             (format!("{:.2}", r.marks.select_hand)) br;
                             span.muted { "credit " (format!("{:.3}", r.marks.select_hand_credit)) }
@@ -354,6 +346,7 @@ fn submissions(reports: &[Report], deep: bool, extras: PageExtras<'_>) -> Markup
                 }
             }
         }
+        (hand_value::table_note(reports))
         @for (i, r) in reports.iter().enumerate() {
             (submission(i, r, extras))
         }
@@ -394,8 +387,9 @@ fn submission(i: usize, r: &Report, extras: PageExtras<'_>) -> Markup {
                 @if let Some(f) = final_mark { "; final " (format!("{f:.2}")) " / 100" }
             }
             p.muted {
-                code { (r.path) } "; hand_value " (r.marks.hand_value_passed) "/" (r.marks.hand_value_total)
-                " (" (format!("{:.2}", r.marks.hand_value)) "/50), select_hand credit "
+                code { (r.path) } "; seed " code { (r.seed_id) } "; hand_value "
+                (hand_value::share_text(r.hand_value.as_ref())) " of pairs wrong ("
+                (format!("{:.2}", r.marks.hand_value)) "/50), select_hand credit "
                 (format!("{:.3}", r.marks.select_hand_credit)) " (" (format!("{:.2}", r.marks.select_hand)) "/20); "
                 (r.children) " child process" @if r.children != 1 { "es" } ", "
                 (format!("{:.1}", r.elapsed_ms as f64 / 1000.0)) " s. "
@@ -423,11 +417,14 @@ fn submission(i: usize, r: &Report, extras: PageExtras<'_>) -> Markup {
             @if !r.output.is_empty() {
                 details { summary { "what it printed" } pre { (r.output) } }
             }
+            (hand_value::submission_section(r))
             @if failed.is_empty() {
-                p { (badge("pass", None)) " every test passed" }
+                @if !r.tests.is_empty() { p { (badge("pass", None)) " every select_hand test passed" } }
             } @else {
                 table {
-                    thead { tr { th { "test" } th { "goal" } th { "verdict" } th.n { "credit" } th.n { "ms" } } }
+                    thead { tr {
+                        th { "select_hand test" } th { "goal" } th { "verdict" } th.n { "credit" } th.n { "ms" }
+                    } }
                     tbody {
                         @for t in &failed {
                             tr {

@@ -2,9 +2,11 @@
 //!
 //! `crib grade` writes one [`Report`] per submission to its results directory. This crate
 //! reads that directory back ([`read_results`]), computes what the class did as a whole
-//! ([`Class`]: marks and their histograms, every test ranked by how many submissions failed
-//! it with the commonest wrong answers, failures by hand_value rule, and, for results graded
-//! with `--deep`, the deep check: [`DeepClass`]), and renders it: [`html`]
+//! ([`Class`]: marks and their histograms, the seeds it was graded under, where hand_value/3
+//! goes wrong across the class ([`HandValueClass`], by [`crib_grade::Area`]), every
+//! select_hand test ranked by how many submissions failed it with the commonest wrong
+//! answers, and, for results graded with `--deep`, the deep check: [`DeepClass`]), and
+//! renders it: [`html`]
 //! is one self-contained page (inline SVG plots drawn by `plotters`, inline CSS, a few lines
 //! of JavaScript to sort the table; no network, no external file), [`marks_csv`] the marks
 //! an LMS imports.
@@ -16,9 +18,10 @@
 //! column per criterion of the [`Rubric`]; [`read_sheet`] reads it back filled
 //! ([`QualityMarks`]), for [`marks_csv_with`]'s `code_quality` and `final` columns.
 //!
-//! Expected answers and rule breakdowns come from crib-core through
-//! [`crib_grade::test_set`], matched to results by test id; a result graded against another
-//! test set still shows its marks, verdicts and answers, without the expected values.
+//! Every expected answer comes from the results themselves, never from a test set built
+//! here: each result was graded under its own seed ([`Report::seed_id`]; on Gradescope one
+//! per submission), so its hand_value/3 check carries its counterexamples with crib-core's
+//! values and breakdowns, and a select_hand test it failed carries the best keeps.
 //!
 //! # Example
 //! ```no_run
@@ -35,6 +38,7 @@
 
 mod class;
 mod deep;
+mod hand_value;
 mod html;
 mod marks;
 mod plot;
@@ -42,15 +46,17 @@ mod quality;
 mod rubric;
 mod sheet;
 mod similar;
+mod stats;
 
 use std::path::{Path, PathBuf};
 
-pub use class::{Answer, Class, Histogram, RuleRow, Summary, TestRow};
+pub use class::{Answer, Class, Histogram, Summary, TestRow};
 pub use crib_grade::Report;
 pub use deep::{
     is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,
     FindingGroup, ShareHistogram, SHARE_BINS,
 };
+pub use hand_value::{area_share, is_sample, AreaRow, HandValueClass};
 pub use html::{html, html_with, PageExtras};
 pub use marks::{marks_csv, marks_csv_with, MARKS_COLUMNS, QUALITY_COLUMNS};
 pub use quality::{QualityClass, RuleCount, SourceFile, Sources, SubmissionSource};

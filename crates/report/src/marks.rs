@@ -10,12 +10,15 @@ use crate::ReportError;
 /// The columns of [`marks_csv`], in order:
 ///
 /// * `student`: the submission's name (its file stem or directory name);
-/// * `hand_value`: marks for hand_value/3, out of 50, two decimals;
+/// * `hand_value`: marks for hand_value/3, out of 50, two decimals: 50 × (1 − √share), the
+///   share being of all (hand, start) pairs it gets wrong (the page shows the share);
 /// * `select_hand`: marks for select_hand/3, out of 20, two decimals;
 /// * `total`: their sum, out of 70 (code quality, 30, is left to the markers);
 /// * `problems`: what went wrong, `; `-separated (`load_failed: ...`, `2 load errors`,
-///   `3 wrong_answer`...), empty when nothing did;
-/// * `test_set`: the fingerprint of the test set the submission was graded against.
+///   `3 suboptimal`, `120 hand_value wrong_answer`, `hand_value sampled: ...`...), empty
+///   when nothing did;
+/// * `test_set`: the fingerprint of the test set the submission was graded against; it ends
+///   with the id of the seed the tests were drawn from.
 pub const MARKS_COLUMNS: [&str; 6] = [
     "student",
     "hand_value",

@@ -34,12 +34,42 @@ fn the_corpus_report_shows_every_submission() {
         class.tests.windows(2).all(|w| w[0].failed >= w[1].failed),
         "most failed first"
     );
+    assert_eq!(
+        class.summary.seeds.len(),
+        1,
+        "the corpus is graded in one run"
+    );
+    assert!(class.summary.test_sets[0].0.ends_with(&correct.seed_id));
+    assert_eq!(
+        correct.hand_value.as_ref().map(|h| h.share_wrong),
+        Some(0.0)
+    );
+
+    // Each broken_RULE submission errs where its rule scores, and the rows say so.
+    let hv = &class.hand_value;
+    assert!(!hv.not_checked.is_empty(), "some submissions do not load");
+    assert!(hv.clean.iter().any(|&i| reports[i].name == "correct"));
+    for (area, name) in [
+        (crib_grade::Area::Fifteens, "broken_fifteens"),
+        (crib_grade::Area::Pairs, "broken_pairs"),
+        (crib_grade::Area::Runs, "broken_runs"),
+        (crib_grade::Area::Flush, "broken_flush"),
+        (crib_grade::Area::Nob, "broken_nob"),
+    ] {
+        let row = hv.areas.iter().find(|a| a.area == area).unwrap();
+        assert!(
+            row.members.iter().any(|&i| reports[i].name == name),
+            "{name} errs in {area}"
+        );
+        assert!(row.median_share > 0.0 && row.example.is_some(), "{area}");
+    }
     assert!(class.deep.is_none(), "the corpus is graded without --deep");
     let page = crib_report::html(&class, &reports);
     assert!(
         !page.contains("id=\"deep\""),
         "so the page has no deep section"
     );
+    assert!(page.contains("<table id=\"hand-value-areas\">"));
     for r in &reports {
         assert!(page.contains(&r.name), "{} is on the page", r.name);
     }

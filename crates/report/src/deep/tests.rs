@@ -66,7 +66,7 @@ fn percentages_read_as_crib_grade_prints_them() {
 fn a_class_without_deep_checks_has_no_deep_class() {
     let reports = [crate::class::tests::report(
         "alice",
-        &[("hv:spec:assignment-1", "pass")],
+        &[("sh:named:keep-the-run", "pass")],
     )];
     assert_eq!(DeepClass::new(&reports), None);
     assert_eq!(DeepClass::new(&[]), None);
@@ -83,7 +83,7 @@ fn real_deep_checks_group_by_their_top_finding() {
     ));
     reports.push(crate::class::tests::report(
         "not-deep",
-        &[("hv:spec:assignment-1", "pass")],
+        &[("sh:named:keep-the-run", "pass")],
     ));
     let deep = DeepClass::new(&reports).expect("four results have a deep check");
     assert_eq!(deep.checked.len(), 5, "not-deep is left out");

@@ -4,7 +4,9 @@
 use maud::{html as page, Markup, PreEscaped};
 
 use crib_core::{cards_text, PAIRS};
-use crib_grade::{Counterexample, DeepHandValue, DeepReport, DeepSelectHand, KindCount, Report};
+use crib_grade::{
+    Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis, KindCount, Report,
+};
 
 use super::badge;
 use crate::deep::{
@@ -156,7 +158,7 @@ fn not_in(all: &[usize], some: &[usize]) -> Vec<usize> {
     all.iter().copied().filter(|i| !some.contains(i)).collect()
 }
 
-fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+pub(super) fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 {
         one
     } else {
@@ -165,7 +167,7 @@ fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
 }
 
 /// Returns one counterexample: the cards, expected with crib-core's breakdown, and got.
-fn counterexample(c: &Counterexample) -> Markup {
+pub(super) fn counterexample(c: &Counterexample) -> Markup {
     page! {
         div.cx {
             (badge(c.kind.name(), None)) " "
@@ -200,7 +202,6 @@ pub(super) fn submission_section(deep: &DeepReport) -> Markup {
 }
 
 fn hand_value(h: &DeepHandValue) -> Markup {
-    let errors: Vec<&str> = h.diagnosis.errors.iter().map(|e| e.text.as_str()).collect();
     page! {
         p.deep-headline {
             b { "hand_value/3: " }
@@ -234,26 +235,43 @@ fn hand_value(h: &DeepHandValue) -> Markup {
             }
         }
         @if h.failing_pairs > 0 {
-            ul.diagnosis {
-                li { b { "diagnosis: " } (h.diagnosis.summary) }
-                @for f in h.diagnosis.findings.iter().skip(1) { li { "also: " (f.text) } }
-                @if !errors.is_empty() { li { "errors: " (errors.join("; ")) } }
-            }
-            table.counterexamples {
-                thead { tr {
-                    th { "kind" } th { "hand + start" } th.n { "expected" } th { "breakdown" }
-                    th { "got" } th { "goal" }
-                } }
-                tbody {
-                    @for c in &h.counterexamples {
-                        tr {
-                            td { (badge(c.kind.name(), None)) }
-                            td { code { (cards_text(&c.hand)) " + " (c.start) } }
-                            td.n { (c.expected) }
-                            td { (c.breakdown) }
-                            td { (c.got) }
-                            td.goal { (c.goal) }
-                        }
+            (diagnosis(&h.diagnosis))
+            (counterexamples(&h.counterexamples))
+        }
+    }
+}
+
+/// Returns a diagnosis as a list: its summary, its other findings and the shapes of the
+/// errors.
+pub(super) fn diagnosis(d: &Diagnosis) -> Markup {
+    let errors: Vec<&str> = d.errors.iter().map(|e| e.text.as_str()).collect();
+    page! {
+        ul.diagnosis {
+            li { b { "diagnosis: " } (d.summary) }
+            @for f in d.findings.iter().skip(1) { li { "also: " (f.text) } }
+            @if !errors.is_empty() { li { "errors: " (errors.join("; ")) } }
+        }
+    }
+}
+
+/// Returns the table of counterexamples: kind, cards, expected with crib-core's breakdown,
+/// got and the goal.
+pub(super) fn counterexamples(cs: &[Counterexample]) -> Markup {
+    page! {
+        table.counterexamples {
+            thead { tr {
+                th { "kind" } th { "hand + start" } th.n { "expected" } th { "breakdown" }
+                th { "got" } th { "goal" }
+            } }
+            tbody {
+                @for c in cs {
+                    tr {
+                        td { (badge(c.kind.name(), None)) }
+                        td { code { (cards_text(&c.hand)) " + " (c.start) } }
+                        td.n { (c.expected) }
+                        td { (c.breakdown) }
+                        td { (c.got) }
+                        td.goal { (c.goal) }
                     }
                 }
             }

@@ -8,8 +8,8 @@ fn page(reports: &[Report]) -> String {
 #[test]
 fn the_page_stands_alone() {
     let reports = [
-        report("alice", &[("hv:spec:assignment-1", "pass")]),
-        report("bob", &[("hv:spec:assignment-1", "wrong:2")]),
+        report("alice", &[("sh:named:keep-the-run", "pass")]),
+        report("bob", &[("sh:named:keep-the-run", "suboptimal")]),
     ];
     let text = page(&reports);
     assert!(text.starts_with("<!DOCTYPE html>"));
@@ -22,18 +22,132 @@ fn the_page_stands_alone() {
         assert!(text.contains(&format!("href=\"#s{i}\"")));
         assert!(text.contains(&format!("id=\"s{i}\"")));
     }
-    assert!(text.contains("got 2"), "bob's wrong answer is listed");
+    assert!(text.contains("<li>kept "), "bob's keep is listed");
     assert!(
-        text.contains("expected: <b>0</b>"),
-        "with the expected answer"
+        text.contains("best: <b>keep "),
+        "with the best keep, from bob's verdict"
     );
+    let seed = &reports[0].seed_id;
+    assert!(
+        text.contains(&format!("graded by crib under 1 seed <code>{seed}</code>")),
+        "the seed is named"
+    );
+    assert!(!text.contains("class=\"warn\""), "nothing to warn of");
+}
+
+#[test]
+fn the_hand_value_section_shows_each_area_and_each_submission_its_check() {
+    let reports = crate::hand_value::tests::class();
+    let text = page(&reports);
+    assert!(text.contains("<h2 id=\"hand-value\">"));
+    assert!(text.contains("href=\"#hand-value\""), "the nav leads to it");
+    let areas = text
+        .split("<table id=\"hand-value-areas\">")
+        .nth(1)
+        .and_then(|t| t.split("</table>").next())
+        .expect("the table of areas");
+    let rows: Vec<&str> = areas.split("<tr class=\"area\">").skip(1).collect();
+    assert_eq!(rows.len(), 7, "one row per area");
+    let nob = rows
+        .iter()
+        .find(|r| r.contains("<b>his nob</b>"))
+        .expect("a nob row");
+    assert!(nob.contains("<td class=\"n\">2 of 5"), "{nob}");
+    assert!(nob.contains(">3.0%</td>"), "the median share: {nob}");
+    assert!(
+        nob.contains("<code>JH 2C 4D 8S + 9H</code>") && nob.contains("got <b>0</b>"),
+        "{nob}"
+    );
+    assert!(nob.contains("from <a href=\"#s2\">nob-b</a>"), "{nob}");
+    assert!(nob.contains("<details><summary>who</summary>"), "{nob}");
+    let runs = rows
+        .iter()
+        .find(|r| r.contains("<b>runs</b>"))
+        .expect("runs");
+    assert!(
+        runs.contains("<td class=\"n\">-</td>"),
+        "no median without members: {runs}"
+    );
+    assert!(text.contains("<b>Sampled: </b>1 check stopped"));
+    assert!(text.contains("Not checked (nothing loaded"));
+    assert!(text.contains("<a href=\"#s5\">missing</a>"));
+
+    // The submission table: the marks and the share of pairs wrong, `*` for a sample.
+    assert!(text.contains("45.00<br><span class=\"muted\" title=\"share of the (hand, start) pairs wrong\">1.0%* wrong"));
+    assert!(text.contains(">0% wrong</span>"), "clean");
+    assert!(text.contains(">not checked</span>"), "missing");
+    assert!(text.contains("<p class=\"muted\">*: the time budget ran out"));
+
+    // Each submission's section: the headline, the diagnosis, the areas and counterexamples.
+    let nob_b = text
+        .split("<section class=\"sub\" id=\"s2\">")
+        .nth(1)
+        .and_then(|t| t.split("</section>").next())
+        .expect("nob-b's section");
+    assert!(nob_b.contains("about 4,418,232 of 12,994,800 pairs wrong (34.0%); 210 of 23,647 rank patterns answered wrong (210 wrong_answer)"), "{nob_b}");
+    assert!(nob_b.contains("<b>diagnosis: </b>every failing hand scores his nob"));
+    let areas = nob_b
+        .split("<table class=\"areas\">")
+        .nth(1)
+        .and_then(|t| t.split("</table>").next())
+        .expect("the areas");
+    assert!(
+        areas.contains("<td>fifteens</td><td class=\"n\">200</td><td class=\"n\">30.0%</td>"),
+        "{areas}"
+    );
+    let counterexamples = nob_b
+        .split("<table class=\"counterexamples\">")
+        .nth(1)
+        .and_then(|t| t.split("</table>").next())
+        .expect("the counterexamples");
+    assert_eq!(counterexamples.matches("v-wrong_answer").count(), 2);
+    assert!(counterexamples.contains("<code>5C 5D TS KH + 3C</code>"));
+    let sampled = text
+        .split("<section class=\"sub\" id=\"s4\">")
+        .nth(1)
+        .and_then(|t| t.split("</section>").next())
+        .expect("sampled's section");
+    assert!(
+        sampled.contains("<b>Sample: </b>answered 1,000 of 23,647 rank patterns (the time budget")
+    );
+    let clean = text
+        .split("<section class=\"sub\" id=\"s0\">")
+        .nth(1)
+        .and_then(|t| t.split("</section>").next())
+        .expect("clean's section");
+    assert!(clean.contains("about 0 of 12,994,800 pairs wrong (0%); 0 of 23,647"));
+    assert!(!clean.contains("diagnosis"));
+}
+
+#[test]
+fn a_class_of_several_seeds_says_so() {
+    use crate::class::tests::{drawn, report_under};
+    let reports = [
+        report_under(0, "a", &[(drawn(0, 0), "pass")]),
+        report_under(1, "b", &[(drawn(1, 0), "suboptimal")]),
+    ];
+    let text = page(&reports);
+    assert!(text.contains("graded by crib under 2 seeds (one per submission, as on Gradescope);"));
+    assert!(text.contains("the first of 2 deals counted here"));
+    assert!(text.contains("<code>sh:pool-*</code>"));
+    assert!(text.contains(&format!("seed <code>{}</code>", reports[1].seed_id)));
+    assert!(!text.contains("class=\"warn\""), "one test set per seed");
+
+    let mut again = reports[0].clone();
+    again.name = "c".into();
+    again.test_set = "v2-0123456789abcdef".into();
+    let text = page(&[reports[0].clone(), again]);
+    assert!(text.contains("graded by crib under 1 seed <code>"));
+    assert!(text.contains(
+        "The results hold 2 test sets under 1 seed: some were graded by another version"
+    ));
 }
 
 #[test]
 fn names_and_messages_are_escaped() {
     let mut r = report(
         "<script>alert(1)</script>",
-        &[("hv:spec:assignment-1", "pass")],
+        &[("sh:named:keep-the-run", "pass")],
     );
     r.load.diagnostics.push(crib_grade::Diagnostic {
         kind: "error".into(),
@@ -63,7 +177,7 @@ fn every_verdict_has_a_symbol_and_a_colour() {
 
 #[test]
 fn a_class_without_deep_checks_has_no_deep_section() {
-    let text = page(&[report("alice", &[("hv:spec:assignment-1", "pass")])]);
+    let text = page(&[report("alice", &[("sh:named:keep-the-run", "pass")])]);
     for deep in [
         "id=\"deep\"",
         "href=\"#deep\"",
@@ -86,8 +200,9 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
     for outside in ["<link", " src=", "href=\"http", "url(", "@import"] {
         assert!(!text.contains(outside), "the page loads nothing: {outside}");
     }
-    // Three mark histograms and the two share histograms.
-    assert_eq!(text.matches("<svg").count(), 5);
+    // Three mark histograms, the two share histograms and the code-quality rules' chart
+    // (`crib grade` lints what it grades).
+    assert_eq!(text.matches("<svg").count(), 6);
     assert!(text.contains("share of pairs wrong") && text.contains("share of deals not optimal"));
     assert!(
         text.contains("1\u{2013}10%") && text.contains("\u{2265}50%"),
@@ -133,7 +248,14 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
     assert!(runs.contains("19,236 of 398,364 pairs wrong (4.8%), 960 of 20,000 classes"));
     assert!(runs.contains("<b>diagnosis: </b>every failing hand has a run with a duplicated rank"));
     assert!(runs.contains("the runs points are halved"));
-    let counterexamples = runs
+    let (marked, deep) = runs
+        .split_once("<div class=\"deep\">")
+        .expect("the deep check after the marked one");
+    assert!(
+        marked.contains("<div class=\"hv\">") && marked.contains("<code>AC 2H AD 4S + 3D</code>"),
+        "the marked hand_value/3 check has its own counterexamples: {marked}"
+    );
+    let counterexamples = deep
         .split("<table class=\"counterexamples\">")
         .nth(1)
         .and_then(|t| t.split("</table>").next())
@@ -148,9 +270,9 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
         .nth(1)
         .and_then(|t| t.split("</section>").next())
         .expect("flush-three-plus-start's section");
-    assert!(flush.contains("<b>Partial: </b>checked 30,000 of 652,353 classes"));
+    assert!(flush.contains("<b>Partial: </b>checked 32,000 of 652,353 classes"));
     assert!(flush.contains("time budget for hand_value/3 ran out"));
-    assert!(flush.contains("<b>Partial: </b>checked 13 of 50 deals"));
+    assert!(flush.contains("<b>Partial: </b>checked 25 of 50 deals"));
 
     // The table of submissions sorts by the share of pairs wrong.
     assert!(text.contains("<th class=\"n\">deep: pairs wrong</th>"));

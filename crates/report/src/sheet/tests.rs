@@ -5,8 +5,7 @@ use crate::class::tests::report;
 use crate::quality::tests::linted;
 
 fn reports() -> Vec<Report> {
-    let set = crib_grade::test_set();
-    let id = set.cases[0].id.as_str();
+    let id = "sh:named:keep-the-run";
     let mut bob = report("bob", &[(id, "pass")]);
     bob.quality = Some(linted("bob", &[("D102", 3), ("L401", 9), ("L401", 12)]));
     vec![report("alice", &[(id, "pass")]), bob, report("carol", &[])]

@@ -1,0 +1,117 @@
+//! The marked hand_value/3 check across the class: where the errors show ([`Area`]), how
+//! many submissions err there and how much, and the simplest failing hand of each area.
+//!
+//! Each result carries its own check ([`Report::hand_value`]): every one of the 23,647 rank
+//! patterns asked once, with the expected answers and counterexamples in it, so nothing here
+//! depends on the seed a result was graded under.
+
+use crib_core::PAIRS;
+use crib_grade::{Area, Counterexample, HandValueCheck, Report};
+
+use crate::deep::simplicity;
+use crate::stats::mean_median;
+
+/// How the submissions whose hand_value/3 errs in one area do there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AreaRow {
+    /// The area.
+    pub area: Area,
+    /// The submissions with a failing item in the area, as indices into the reports, in
+    /// report order.
+    pub members: Vec<usize>,
+    /// The median, over the members, of the share of all 12,994,800 pairs their failing
+    /// items in the area stand for ([`area_share`]); 0 without members.
+    pub median_share: f64,
+    /// The simplest of the members' simplest failing items in the area (lowest expected
+    /// value, then lowest ranks), with the member it is from.
+    pub example: Option<(usize, Counterexample)>,
+}
+
+/// The marked hand_value/3 check of the class.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandValueClass {
+    /// Submissions whose check ran, as indices into the reports.
+    pub checked: Vec<usize>,
+    /// Submissions whose check did not run (nothing loaded, or hand_value/3 is missing):
+    /// they earn no hand_value marks.
+    pub not_checked: Vec<usize>,
+    /// Submissions whose check answered every pattern and got every one right.
+    pub clean: Vec<usize>,
+    /// Submissions whose check answered only a sample of the patterns (the time budget ran
+    /// out): their shares are estimates scaled up from it.
+    pub sampled: Vec<usize>,
+    /// One row per area, in [`Area::ALL`] order, those without members included.
+    pub areas: Vec<AreaRow>,
+}
+
+/// Returns whether `check` answered only some of its patterns: the time budget ran out, and
+/// its share of pairs wrong is estimated from a uniform sample.
+pub fn is_sample(check: &HandValueCheck) -> bool {
+    check.checked < check.patterns
+}
+
+/// Returns the share of all 12,994,800 (hand, start) pairs that the failing items counted in
+/// `pairs` stand for, in 0..=1.
+///
+/// # Example
+/// ```
+/// assert_eq!(crib_report::area_share(1_299_480.0), 0.1);
+/// ```
+pub fn area_share(pairs: f64) -> f64 {
+    (pairs / PAIRS as f64).clamp(0.0, 1.0)
+}
+
+impl HandValueClass {
+    /// Returns the hand_value/3 check of the class of `reports`.
+    pub fn new(reports: &[Report]) -> HandValueClass {
+        let check = |i: usize| reports[i].hand_value.as_ref();
+        let all = 0..reports.len();
+        let checked: Vec<usize> = all.clone().filter(|&i| check(i).is_some()).collect();
+        let having = |f: &dyn Fn(&HandValueCheck) -> bool| -> Vec<usize> {
+            checked
+                .iter()
+                .copied()
+                .filter(|&i| check(i).is_some_and(f))
+                .collect()
+        };
+        let areas = Area::ALL
+            .iter()
+            .map(|&area| {
+                let mut members = Vec::new();
+                let mut shares = Vec::new();
+                let mut example: Option<(usize, Counterexample)> = None;
+                for &i in &checked {
+                    let Some(count) = check(i)
+                        .and_then(|h| h.areas.iter().find(|a| a.area == area && a.items > 0))
+                    else {
+                        continue;
+                    };
+                    members.push(i);
+                    shares.push(area_share(count.pairs));
+                    let simpler = example
+                        .as_ref()
+                        .is_none_or(|(_, c)| simplicity(&count.simplest) < simplicity(c));
+                    if simpler {
+                        example = Some((i, count.simplest.clone()));
+                    }
+                }
+                AreaRow {
+                    area,
+                    members,
+                    median_share: mean_median(shares).1,
+                    example,
+                }
+            })
+            .collect();
+        HandValueClass {
+            not_checked: all.filter(|&i| check(i).is_none()).collect(),
+            clean: having(&|h| !is_sample(h) && h.pairs_wrong == 0.0 && h.kinds.is_empty()),
+            sampled: having(&is_sample),
+            areas,
+            checked,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;
