@@ -22,7 +22,7 @@ use crate::{cargo, describe};
 
 /// Test binaries (package, target) that run alone, after the others: their tests time
 /// children under a load they make themselves.
-pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "corpus")];
+pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "timing")];
 
 /// Test binaries (package, target) known to take longest, started first so that the
 /// short ones fill in beside them.

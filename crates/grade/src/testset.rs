@@ -13,7 +13,7 @@ use crate::seed::Seed;
 use crate::strategy::{Deal, Strategy, SELECT_MISTAKES};
 
 /// How many select_hand cases come from the seed's pool of deals (after the named ones).
-pub const POOL_DEALS: usize = 61;
+pub const POOL_DEALS: usize = 37;
 /// How many seeded deals the select_hand cases are chosen from.
 pub const POOL: u64 = 3000;
 /// How many random swaps balance the chosen deals ([`pool_deals`]).

@@ -2,6 +2,9 @@
 // Each test binary uses a part of this module.
 #![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
+
+use crib_core::{Card, Rank};
 use crib_grade::{Diagnosis, Seed};
 
 /// The seed the integration tests grade under (tests only: grading never uses it).
@@ -38,4 +41,39 @@ pub fn diagnosis_problem(
             diagnosis.summary
         )
     })
+}
+
+/// The corpus of submissions, tests/submissions.
+pub fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/submissions")
+}
+
+/// Whether `hand` is four fives: the corpus's trigger (12 items under every seed).
+pub fn four_fives(hand: &[Card]) -> bool {
+    hand.iter().filter(|c| c.rank() == Rank::Five).count() == 4
+}
+
+/// Returns crib-sandbox's confiner, `crib-confine`, built beside this test binary (`cargo
+/// test --workspace` builds it for crib-sandbox's own tests).
+pub fn confiner() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let path = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(|dir| dir.join("crib-confine"))
+        .unwrap();
+    assert!(
+        path.is_file(),
+        "{} is missing: build it with `cargo build -p crib-sandbox --bin crib-confine`",
+        path.display()
+    );
+    path
+}
+
+/// Returns infinite_loop.pl's correct base (base_value/3, base_select/3), for submissions
+/// written here to wrap.
+pub fn correct_base() -> String {
+    let text = std::fs::read_to_string(corpus_dir().join("infinite_loop.pl")).unwrap();
+    let at = text.find("% ---- the correct base").unwrap();
+    text[at..].to_string()
 }
