@@ -544,7 +544,7 @@ fn memorised_answers_earn_almost_nothing() {
     let memo_dir = dir.path().join("memo");
     std::fs::create_dir(&memo_dir).unwrap();
     let (memo, facts) = memoriser(&memo_dir, &shown, &shown_gs);
-    assert!(facts >= 60, "only {facts} answers memorised");
+    assert!(facts >= 40, "only {facts} answers memorised");
 
     // Graded as staff grade: a fresh seed, so nothing it memorised is asked again.
     let (again, again_gs) = grade(&memo, "second", &[]);
