@@ -554,6 +554,14 @@ fn memorised_answers_earn_almost_nothing() {
     assert!(total <= 5.0, "the memoriser earns {total} of 70");
     assert_eq!(again_gs["score"].as_f64().unwrap(), total);
 
+    // crib lint points the markers to it.
+    let lint = crib().args(["lint", "--json"]).arg(&memo).output().unwrap();
+    let lint: serde_json::Value = serde_json::from_slice(&lint.stdout).unwrap();
+    assert!(
+        lint["summary"]["by_rule"]["A601"].as_u64() >= Some(1),
+        "crib lint says nothing of the memorised answers: {lint}"
+    );
+
     // The control: under the seed it was built from, it earns what it memorised.
     let seed_file = dir.path().join("first").join("seed");
     let (control, _) = grade(

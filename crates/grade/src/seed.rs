@@ -26,7 +26,7 @@ pub struct Seed([u8; SEED_BYTES]);
 #[derive(Debug, thiserror::Error)]
 pub enum SeedError {
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("seed file {path}")]
     Io {
         /// The file.
         path: String,

@@ -36,8 +36,10 @@ pub struct HandValueCheck {
     pub elapsed_ms: u64,
 }
 
-/// Where a wrong hand_value answer shows: the rule whose points explain the error, or else
-/// the rarest rule that scores in the hand.
+/// Where a wrong hand_value answer shows: among the rules whose points could explain the
+/// error (too few: a rule scoring at least the shortfall; too many: a rule that scores, the
+/// flush with three cards of a suit, his nob with a jack dealt), the one most of the
+/// submission's wrong hands share.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Area {

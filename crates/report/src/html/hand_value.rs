@@ -28,7 +28,8 @@ pub(super) fn class_section(class: &HandValueClass, reports: &[Report]) -> Marku
              its pattern stands for: the share of all " (thousands(PAIRS)) " (hand, start) \
              pairs a submission gets wrong, marked " (HAND_VALUE_MARKS) " \u{d7} (1 \u{2212} \
              \u{221a}share). A wrong answer shows in an area: the rule whose points explain \
-             the error, else the rarest rule scoring in the hand. " (n) " of " (reports.len())
+             the error (lacks, counts twice or slips on), each wrong hand going to the area \
+             most of the submission's wrong hands share. " (n) " of " (reports.len())
             " submissions were checked; " (class.clean.len()) " got every pattern right."
         }
         @if !class.not_checked.is_empty() {
