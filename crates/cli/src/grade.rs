@@ -31,6 +31,10 @@ pub struct GradeArgs {
     /// says how many.
     #[arg(long, value_name = "SECS", default_value_t = 120.0, value_parser = seconds)]
     hand_value_budget: f64,
+    /// Ask hand_value/3 only the first N rank patterns of the seed's order (a uniform sample,
+    /// said so in the results) [default: all 23,647]: for a quick trial run.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    hand_value_patterns: Option<u64>,
     /// Wall-clock time for all of a submission's select_hand/3 tests, seconds; past it the
     /// deals not yet asked are left out of the marks (the mean is over those asked).
     #[arg(long, value_name = "SECS", default_value_t = 240.0, value_parser = seconds)]
@@ -215,6 +219,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
         hand_value_budget: Duration::from_secs_f64(args.hand_value_budget),
+        hand_value_patterns: args.hand_value_patterns.map(|n| n as usize),
         select_hand_budget: Duration::from_secs_f64(args.select_hand_budget),
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
         load: Duration::from_secs_f64(args.load_timeout),

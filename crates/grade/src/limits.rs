@@ -27,6 +27,10 @@ pub struct Limits {
     /// large as the time allowed, and says so. A plain solution needs 1 to 3 s; one at 5 ms
     /// a call still answers every pattern.
     pub hand_value_budget: Duration,
+    /// Ask hand_value/3 only the first this many rank patterns of the seed's order (default
+    /// `None`: all 23,647): a uniform sample, said so in the result. For quick trial runs and
+    /// for tests that judge select_hand/3 alone.
+    pub hand_value_patterns: Option<usize>,
     /// CPU time per select_hand test (default 4 s).
     pub select_hand: Duration,
     /// Wall-clock time for all of one submission's select_hand tests (default 240 s): past
@@ -55,6 +59,7 @@ impl Default for Limits {
         Limits {
             hand_value: Duration::from_secs(1),
             hand_value_budget: Duration::from_secs(120),
+            hand_value_patterns: None,
             select_hand: Duration::from_secs(4),
             select_hand_budget: Duration::from_secs(240),
             load: Duration::from_secs(10),
