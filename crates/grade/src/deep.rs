@@ -75,13 +75,13 @@ impl fmt::Debug for Deep {
 }
 
 impl Deep {
-    /// Prepares the deep check: writes the child program and the batch files into `grader`.
+    /// Prepares the deep check: writes its batch files into `grader` (the child program is
+    /// there already: [`crate::Grader::new`] writes it for the marked hand_value check too).
     ///
     /// # Errors
     /// If a file cannot be written.
     pub(crate) fn prepare(grader: &Path, options: DeepOptions) -> std::io::Result<Deep> {
         let items = classes::items(options.classes);
-        fs::write(grader.join("deep_child.pl"), driver::DEEP_CHILD)?;
         fs::write(grader.join(HAND_VALUE_FILE), classes::batch_bytes(&items))?;
         let deals = select::deals(options.select_deals);
         let keeps = deals
@@ -397,7 +397,9 @@ pub(crate) fn simplicity(item: &Asked) -> (u32, u32, [u8; 5]) {
     (combos * 100 + extras * 10, ranks, cards)
 }
 
-fn points_of(hand: [Card; 4], start: Card) -> Points {
+/// Returns crib-core's points per rule for the hand and start (none for cards that are not
+/// a hand).
+pub(crate) fn points_of(hand: [Card; 4], start: Card) -> Points {
     Hand::new(hand)
         .ok()
         .and_then(|h| Breakdown::new(&h, start, Rule::Hand).ok())

@@ -6,12 +6,13 @@
 //! It runs in the grader's sandbox and limits like the tests (1 s of CPU per call), through
 //! the deep check's batch driver: one child answers the items in the seeded order and reports
 //! in chunks; a crash, a hang or an overrun costs only the item it was on. A check cut short
-//! by [`crate::Limits::hand_value_budget`] has answered a prefix of the seeded order, a
-//! uniform sample of the patterns, and its estimate is scaled up from it.
+//! by [`crate::Limits::hand_value_budget`] (or limited by
+//! [`crate::Limits::hand_value_patterns`]) has answered a prefix of the seeded order, a
+//! uniform sample of the patterns, and the share is estimated from it.
 
 use std::time::Instant;
 
-use crib_core::{Breakdown, Hand, Points, Rank, Rule, PAIRS};
+use crib_core::{Points, Rank, PAIRS};
 
 use crate::child::Place;
 use crate::deep::driver::{self, Batch, Got};
@@ -40,14 +41,15 @@ pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck 
         len: asked,
         per_call: place.limits.hand_value,
     };
-    let mut answers = driver::run(place, &batch, 1, place.limits.hand_value_budget);
-    answers.answers.resize(items.len(), None);
-    let mut check = judge(items, &answers.answers);
-    check.stopped = answers.stopped.or_else(|| {
+    let mut run = driver::run(place, &batch, 1, place.limits.hand_value_budget);
+    // The patterns not asked count as not answered.
+    run.answers.resize(items.len(), None);
+    let mut check = judge(items, &run.answers);
+    check.stopped = run.stopped.or_else(|| {
         (asked < items.len())
             .then(|| format!("asked only the first {asked} patterns of the seed's order"))
     });
-    check.children = answers.children;
+    check.children = run.children;
     check.elapsed_ms = started.elapsed().as_millis() as u64;
     check
 }
@@ -165,11 +167,7 @@ fn candidates(kind: FailureKind, got: &Got, item: &PatternItem) -> Vec<Area> {
     let (Got::Int(value), FailureKind::WrongAnswer) = (got, kind) else {
         return vec![Area::NoAnswer];
     };
-    let points = Hand::new(item.hand())
-        .ok()
-        .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok())
-        .map(|b| b.points())
-        .unwrap_or_default();
+    let points = deep::points_of(item.hand(), item.start());
     let d = value - i64::from(item.expected);
     let Points {
         fifteens,

@@ -1,5 +1,6 @@
 use super::*;
 use crate::seed::Seed;
+use crib_core::{Breakdown, Hand, Rule};
 
 fn items() -> &'static [PatternItem] {
     &crate::testset::tests::test_set().hand_value
