@@ -22,6 +22,7 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
             "error",
             "credit",
             "strategy",
+            "misvalue",
             "seed",
             "patterns",
             "testset",

@@ -197,7 +197,37 @@ const SUBSETS: std::ops::Range<u8> = 1..32;
 
 /// §2 Fifteens: every set of cards whose values add up to 15 (ace 1, faces 10).
 fn fifteens(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
-    SUBSETS.filter(move |&m| members(m, ranks).map(|r| r.min(10) as u32).sum::<u32>() == 15)
+    fifteen_sets(ranks.map(|r| r.min(10)))
+}
+
+/// Returns the sets of five cards that make fifteen when the cards are worth `values`, as
+/// bit masks of positions in `values` (bit `i` for card `i`): the rule of fifteens (§2) with
+/// the card values given rather than read from ranks, for tools that model a hand value that
+/// values cards wrongly.
+///
+/// # Example
+/// ```
+/// // 5 5 5 10 10: each five with each ten (6), and the three fives (1)
+/// assert_eq!(crib_core::fifteen_sets([5, 5, 5, 10, 10]).count(), 7);
+/// // an ace worth 11 makes fifteen with a four
+/// assert_eq!(crib_core::fifteen_sets([11, 4, 6, 6, 10]).collect::<Vec<_>>(), [0b00011]);
+/// ```
+pub fn fifteen_sets(values: [u8; 5]) -> impl Iterator<Item = u8> {
+    SUBSETS.filter(move |&m| members(m, values).map(u32::from).sum::<u32>() == 15)
+}
+
+/// Returns the runs (§4) of five cards of the given ranks (any numbers, consecutive numbers
+/// making a run), as bit masks of positions in `ranks`: the rule of runs with the ranks
+/// given, for tools that model a hand value that orders ranks wrongly (an ace above the
+/// king, faces as tens).
+///
+/// # Example
+/// ```
+/// // Q K A 2 9 with the ace above the king (14): Q K A is a run
+/// assert_eq!(crib_core::run_sets([12, 13, 14, 2, 9]).collect::<Vec<_>>(), [0b00111]);
+/// ```
+pub fn run_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
+    runs(ranks)
 }
 
 /// §3 Pairs: every two cards of the same rank.
@@ -215,7 +245,7 @@ fn pairs(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
 /// a duplicated rank are two runs.
 fn runs(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
     let is_run = move |m: u8| {
-        let seen = members(m, ranks).fold(0u16, |bits, r| bits | 1 << r);
+        let seen = members(m, ranks).fold(0u32, |bits, r| bits | 1 << r);
         let len = m.count_ones();
         // distinct ranks, and they span exactly `len` consecutive ranks
         seen.count_ones() == len && (seen >> seen.trailing_zeros()) == (1 << len) - 1

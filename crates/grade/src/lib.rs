@@ -32,6 +32,7 @@ mod error;
 mod gradescope;
 mod hash;
 mod limits;
+mod misvalue;
 mod names;
 mod patterns;
 mod protocol;
@@ -59,6 +60,7 @@ pub use deep::{
 pub use error::GradeError;
 pub use gradescope::{gradescope, gradescope_with, VisibilityPolicy};
 pub use limits::Limits;
+pub use misvalue::{keep_points, MistakePoints, Part, PartPoints, RankMistake};
 pub use names::{escape_name, escape_path};
 pub use patterns::{PATTERNS, SPECIAL_SHARE};
 pub use report::hand_value::{Area, AreaCount, HandValueCheck};
@@ -69,7 +71,7 @@ pub use report::{
 pub use runner::{Grader, MAX_DIAGNOSTICS};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use session::{Graded, Progress, SeedChoice, Session, SessionError, SEEDS_DIR, SEED_FILE};
-pub use strategy::{Deal, Starts, Strategy, SELECT_MISTAKES};
+pub use strategy::{misvalued_strategies, Deal, Misvaluation, Starts, Strategy, SELECT_MISTAKES};
 pub use submission::{
     discover, survey, Discovery, Skipped, Staged, Submission, MAX_BYTES, MAX_ENTRIES,
 };

@@ -11,18 +11,19 @@
 //! and they are rare among uniformly drawn configurations (a hand of four distinct ranks is
 //! a flush once in 64). So each pattern's configurations are split into the *special* ones
 //! (the hand is a four-card flush, or it holds the jack of the start's suit) and the rest,
-//! and the special ones are drawn with probability at least [`SPECIAL_SHARE`]: flushes,
-//! five-card flushes (a quarter of the flushes), nobs and two-jack hands with one jack of
-//! the start's suit become common. Within its stratum a configuration is uniform, and the
-//! hand's cards are in a uniformly drawn order.
+//! and every pattern is asked once from its ordinary configurations and, with probability at
+//! least [`SPECIAL_SHARE`], once more from its special ones: flushes, five-card flushes (a
+//! quarter of the flushes), nobs and two-jack hands with one jack of the start's suit become
+//! common (about 4,000 of some 27,600 items). Within its stratum a configuration is uniform,
+//! and the hand's cards are in a uniformly drawn order.
 //!
-//! **Weights.** An item stands for `weight` pairs: the size of its stratum over the
-//! probability of drawing from it. The weights of wrong items, summed, are an unbiased
-//! estimate of how many of the 12,994,800 pairs the submission gets wrong; exact for a
-//! submission whose answers depend on ranks only.
+//! **Weights.** An item stands for `weight` pairs ([`draw`]). The weights of wrong items,
+//! summed, are an unbiased estimate of how many of the 12,994,800 pairs the submission gets
+//! wrong, and exact for a submission whose answers depend on ranks only (most mistakes), so
+//! that its marks are the same under every seed.
 //!
-//! **Order.** The patterns are asked in a seeded random order, so any prefix (a check cut
-//! short by its time budget) is a uniform sample of the patterns.
+//! **Order.** The patterns are asked in a seeded random order, a pattern's items together,
+//! so any prefix (a check cut short by its time budget) is a uniform sample of the patterns.
 
 use std::sync::OnceLock;
 
@@ -201,24 +202,55 @@ pub(crate) fn special_probability(pattern: &Pattern) -> f64 {
     }
 }
 
-/// Returns the item of pattern `index` drawn for `seed`.
-pub(crate) fn draw(seed: &Seed, index: u32) -> PatternItem {
+/// Returns the items of pattern `index` drawn for `seed`: one from its ordinary
+/// configurations (when it has any), then, with probability [`special_probability`] (always,
+/// when it has no ordinary ones), one from its special configurations.
+///
+/// Their weights make every pattern's estimate unbiased and, for a submission whose answers
+/// do not depend on suits, exact: with only the ordinary item, it stands for all the
+/// pattern's pairs; with both, the ordinary item stands for `pairs - special / p` and the
+/// special one for `special / p`, so that the special pairs are counted at the ordinary
+/// item's answer plus, from the special item, the difference its suits make.
+pub(crate) fn draw(seed: &Seed, index: u32) -> Vec<PatternItem> {
     let pattern = &patterns()[index as usize];
     let mut dealer = seed.dealer(DRAW, u64::from(index));
     let p = special_probability(pattern);
     let unit = (dealer.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    let special = unit < p;
+    let (pairs, special) = (f64::from(pattern.pairs), f64::from(pattern.special));
+    let mut out = Vec::with_capacity(2);
+    if pattern.special == pattern.pairs {
+        out.push(item(pattern, index, true, pairs, &mut dealer));
+    } else if unit < p {
+        out.push(item(
+            pattern,
+            index,
+            false,
+            pairs - special / p,
+            &mut dealer,
+        ));
+        out.push(item(pattern, index, true, special / p, &mut dealer));
+    } else {
+        out.push(item(pattern, index, false, pairs, &mut dealer));
+    }
+    out
+}
+
+/// Returns an item of `pattern` (whose index is `index`) from its special configurations or
+/// its ordinary ones, standing for `weight` pairs: a configuration drawn uniformly from the
+/// stratum (which holds at least one), its hand cards in a uniformly drawn order.
+fn item(
+    pattern: &Pattern,
+    index: u32,
+    special: bool,
+    weight: f64,
+    dealer: &mut Dealer,
+) -> PatternItem {
     // Rejection: the stratum holds at least one configuration in 64 of the pattern's.
     let config = loop {
-        let config = draw_config(pattern, &mut dealer);
+        let config = draw_config(pattern, dealer);
         if config.special(pattern.start) == special {
             break config;
         }
-    };
-    let weight = if special {
-        f64::from(pattern.special) / p
-    } else {
-        f64::from(pattern.pairs - pattern.special) / (1.0 - p)
     };
     let card =
         |rank: u8, suit: u8| Card::new(Rank::ALL[rank as usize], Suit::ALL[usize::from(suit)]);
@@ -245,7 +277,8 @@ pub(crate) fn draw(seed: &Seed, index: u32) -> PatternItem {
     }
 }
 
-/// Returns every pattern's item for `seed`, in the seeded order the patterns are asked in.
+/// Returns every pattern's items for `seed` ([`draw`]), the patterns in the seeded order they
+/// are asked in.
 pub(crate) fn items(seed: &Seed) -> Vec<PatternItem> {
     let n = patterns().len();
     let mut order: Vec<u32> = (0..n as u32).collect();
@@ -254,7 +287,45 @@ pub(crate) fn items(seed: &Seed) -> Vec<PatternItem> {
         let j = i + (dealer.next_u64() % (n - i) as u64) as usize;
         order.swap(i, j);
     }
-    order.into_iter().map(|i| draw(seed, i)).collect()
+    order.into_iter().flat_map(|i| draw(seed, i)).collect()
+}
+
+/// Returns how many of `items` (in the order asked) belong to their first `patterns` rank
+/// patterns.
+pub(crate) fn items_of_first(items: &[PatternItem], patterns: usize) -> usize {
+    let (mut seen, mut last) = (0, None);
+    for (k, item) in items.iter().enumerate() {
+        if last != Some(item.pattern) {
+            if seen == patterns {
+                return k;
+            }
+            (seen, last) = (seen + 1, Some(item.pattern));
+        }
+    }
+    items.len()
+}
+
+/// Returns how many rank patterns have at least one of `items` answered.
+pub(crate) fn patterns_answered<T>(items: &[PatternItem], answers: &[Option<T>]) -> usize {
+    distinct(
+        items
+            .iter()
+            .zip(answers)
+            .filter(|(_, got)| got.is_some())
+            .map(|(i, _)| i),
+    )
+}
+
+/// Returns how many rank patterns `items` are drawn from.
+pub(crate) fn patterns_in(items: &[PatternItem]) -> usize {
+    distinct(items.iter())
+}
+
+fn distinct<'a>(items: impl Iterator<Item = &'a PatternItem>) -> usize {
+    let mut seen = vec![false; PATTERNS];
+    items
+        .filter(|i| !std::mem::replace(&mut seen[i.pattern as usize], true))
+        .count()
 }
 
 /// Returns the batch file for `items`: 5 bytes each, the card indices as sent.

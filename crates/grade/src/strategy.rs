@@ -13,7 +13,11 @@
 //! (the greatest `Total-(Hand-Crib)` term under SWI-Prolog's `max_member/2`, that is the
 //! greatest Hand in the standard order of terms), is worse than the best.
 
+use std::sync::OnceLock;
+
 use crib_core::{rank_keeps, Card, CardSet, Keep, PreparedHand, Rank, Rule, Suit};
+
+use crate::misvalue::{keep_points, MistakePoints, Part, PartPoints, RankMistake};
 
 /// Which start cards a strategy values a keep over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +72,31 @@ pub enum Strategy {
     FirstFour,
     /// The keep with the smallest total: the worst possible answer.
     Worst,
+    /// The greatest total over the starts not dealt of a wrong hand value: one that leaves
+    /// out, or counts twice, one part of the points.
+    Misvalued(Part, Misvaluation),
+    /// The greatest total over the starts not dealt of a hand value that counts one rule
+    /// wrongly.
+    Mistaken(RankMistake),
+}
+
+/// What a wrong hand value does with one part of the points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Misvaluation {
+    /// Leaves it out.
+    Dropped,
+    /// Counts it twice.
+    Doubled,
+}
+
+/// Returns the strategies of select_hand/3 submissions built on a wrong hand_value/3: for
+/// each [`Part`], one that leaves it out and one that counts it twice, then one for each
+/// [`RankMistake`].
+pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
+    let parts = Part::ALL.into_iter().flat_map(|part| {
+        [Misvaluation::Dropped, Misvaluation::Doubled].map(|how| Strategy::Misvalued(part, how))
+    });
+    parts.chain(RankMistake::ALL.map(Strategy::Mistaken))
 }
 
 /// The select_hand strategies of the mistake catalog that choose a valid keep, by the id of
@@ -103,6 +132,9 @@ pub struct Deal {
     pub cards: Vec<Card>,
     /// Every keep, greatest total first (as [`crib_core::rank_keeps`]).
     pub keeps: Vec<Keep>,
+    /// Each keep's points by [`Part`] and its value under each [`RankMistake`], over the
+    /// starts not dealt, worked out when first needed.
+    parts: OnceLock<Vec<(PartPoints, MistakePoints)>>,
 }
 
 impl Deal {
@@ -112,7 +144,23 @@ impl Deal {
     /// If `cards` is not 5 or 6 distinct cards: deals come from the grader's own dealer.
     pub fn new(cards: Vec<Card>) -> Deal {
         let keeps = rank_keeps(&cards).expect("a deal is 5 or 6 distinct cards");
-        Deal { cards, keeps }
+        Deal {
+            cards,
+            keeps,
+            parts: OnceLock::new(),
+        }
+    }
+
+    /// Returns each keep's points by [`Part`] and its value under each [`RankMistake`], over
+    /// the starts not dealt, in the order of [`Deal::keeps`].
+    pub fn parts(&self) -> &[(PartPoints, MistakePoints)] {
+        self.parts.get_or_init(|| {
+            let not_dealt = CardSet::of(&self.cards).complement();
+            self.keeps
+                .iter()
+                .map(|k| keep_points(&k.keep, not_dealt))
+                .collect()
+        })
     }
 
     /// Returns the greatest total of any keep.
@@ -128,7 +176,7 @@ impl Deal {
     /// Returns the keeps `strategy` may choose (it ranks them equal), as indices into
     /// [`Deal::keeps`].
     pub fn choices(&self, strategy: Strategy) -> Vec<usize> {
-        let score = |keep: &Keep| -> i64 {
+        let score = |i: usize, keep: &Keep| -> i64 {
             let hand = PreparedHand::from_cards(keep.keep);
             let not_dealt = Starts::NotDealt.cards(&self.cards, &keep.keep);
             let values = || {
@@ -145,9 +193,22 @@ impl Deal {
                 Strategy::MinOverStarts => values().min().unwrap_or(0),
                 Strategy::FirstFour => i64::from(keep.keep[..] == self.cards[..4]),
                 Strategy::Worst => -i64::from(keep.total),
+                Strategy::Misvalued(part, how) => {
+                    let points = i64::from(self.parts()[i].0[part.index()]);
+                    match how {
+                        Misvaluation::Dropped => i64::from(keep.total) - points,
+                        Misvaluation::Doubled => i64::from(keep.total) + points,
+                    }
+                }
+                Strategy::Mistaken(mistake) => i64::from(self.parts()[i].1[mistake.index()]),
             }
         };
-        let scores: Vec<i64> = self.keeps.iter().map(score).collect();
+        let scores: Vec<i64> = self
+            .keeps
+            .iter()
+            .enumerate()
+            .map(|(i, k)| score(i, k))
+            .collect();
         let top = scores.iter().copied().max().unwrap_or(0);
         (0..scores.len()).filter(|&i| scores[i] == top).collect()
     }

@@ -17,7 +17,7 @@ use crib_core::{Points, Rank, PAIRS};
 use crate::child::Place;
 use crate::deep::driver::{self, Batch, Got};
 use crate::deep::{self, Asked, Judged};
-use crate::patterns::PatternItem;
+use crate::patterns::{self, PatternItem};
 use crate::report::deep::FailureKind;
 use crate::report::hand_value::{Area, AreaCount, HandValueCheck};
 
@@ -33,7 +33,7 @@ pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck 
     let asked = place
         .limits
         .hand_value_patterns
-        .map_or(items.len(), |n| n.min(items.len()));
+        .map_or(items.len(), |n| patterns::items_of_first(items, n));
     let batch = Batch {
         mode: "hand_value",
         purpose: "the marked hand_value check",
@@ -46,8 +46,10 @@ pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck 
     run.answers.resize(items.len(), None);
     let mut check = judge(items, &run.answers);
     check.stopped = run.stopped.or_else(|| {
-        (asked < items.len())
-            .then(|| format!("asked only the first {asked} patterns of the seed's order"))
+        (asked < items.len()).then(|| {
+            let n = patterns::patterns_in(&items[..asked]);
+            format!("asked only the first {n} patterns of the seed's order")
+        })
     });
     check.children = run.children;
     check.elapsed_ms = started.elapsed().as_millis() as u64;
@@ -65,7 +67,7 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<Got>]) -> HandValue
         })
         .collect();
     let Judged {
-        checked,
+        checked: items_answered,
         kinds,
         counterexamples,
         diagnosis,
@@ -91,7 +93,7 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<Got>]) -> HandValue
         };
         // A share of the pairs answered.
         let weight = item.weight * scale;
-        wrong += weight;
+        wrong += item.weight;
         failing.push((k, weight, candidates(kind, got, item)));
     }
     let mut support = [0.0f64; Area::ALL.len()];
@@ -139,14 +141,14 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<Got>]) -> HandValue
             }
         })
         .collect();
-    let share_wrong = if checked == 0 {
+    let share_wrong = if items_answered == 0 {
         1.0
     } else {
-        wrong.clamp(0.0, 1.0)
+        (wrong * scale).clamp(0.0, 1.0)
     };
     HandValueCheck {
-        patterns: items.len(),
-        checked,
+        patterns: patterns::patterns_in(items),
+        checked: patterns::patterns_answered(items, answers),
         pairs_wrong: share_wrong * PAIRS as f64,
         share_wrong,
         stopped: None,

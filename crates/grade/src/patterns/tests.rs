@@ -13,24 +13,30 @@ fn the_patterns_hold_every_pair_once() {
     assert!(special > PAIRS / 100 && special < PAIRS / 5, "{special}");
 }
 
+/// Whatever is drawn, a pattern's items' weights add up to its pairs, so a mistake that
+/// depends on ranks only is counted exactly.
 #[test]
-fn each_weight_makes_its_pattern_count_right_on_average() {
-    for p in patterns() {
-        let q = special_probability(p);
-        let mean = q * f64::from(p.special) / q.max(f64::MIN_POSITIVE)
-            + (1.0 - q) * f64::from(p.pairs - p.special) / (1.0 - q).max(f64::MIN_POSITIVE);
-        assert!((mean - f64::from(p.pairs)).abs() < 1e-6, "{p:?}");
+fn each_patterns_weights_add_up_to_its_pairs() {
+    let items = items(&SEED);
+    let mut total = vec![0.0f64; PATTERNS];
+    for item in &items {
+        assert!(item.weight >= 0.0, "{item:?}");
+        total[item.pattern as usize] += item.weight;
+    }
+    for (p, total) in patterns().iter().zip(total) {
+        assert!((total - f64::from(p.pairs)).abs() < 1e-6, "{p:?}: {total}");
     }
 }
 
 #[test]
 fn items_are_valid_pairs_of_their_pattern_with_crib_cores_value() {
     let items = items(&SEED);
-    assert_eq!(items.len(), PATTERNS);
-    let mut seen = vec![false; PATTERNS];
-    for item in &items {
-        assert!(!seen[item.pattern as usize]);
-        seen[item.pattern as usize] = true;
+    // Every pattern once or twice, its items together.
+    let mut seen = vec![0u8; PATTERNS];
+    for (k, item) in items.iter().enumerate() {
+        seen[item.pattern as usize] += 1;
+        let again = seen[item.pattern as usize] == 2;
+        assert!(!again || items[k - 1].pattern == item.pattern, "{item:?}");
         assert!(crib_core::check_distinct(&item.cards).is_ok(), "{item:?}");
         let p = &patterns()[item.pattern as usize];
         let mut counts = [0u8; 13];
@@ -45,6 +51,10 @@ fn items_are_valid_pairs_of_their_pattern_with_crib_cores_value() {
             item.expected
         );
     }
+    assert!(seen.iter().all(|&n| n == 1 || n == 2));
+    assert_eq!(patterns_in(&items), PATTERNS);
+    assert_eq!(items_of_first(&items, PATTERNS), items.len());
+    assert_eq!(patterns_in(&items[..items_of_first(&items, 100)]), 100);
     // Another seed, other suits; the same seed, the same items.
     assert_eq!(items, super::items(&SEED));
     let other = super::items(&Seed::from_bytes([4; 32]));

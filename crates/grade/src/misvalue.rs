@@ -1,0 +1,379 @@
+//! The parts of a hand's points that a wrong hand_value/3 leaves out or counts twice, and
+//! what a select_hand/3 built on such a hand_value chooses.
+//!
+//! Most hand_value mistakes of real students drop or distort one part of the points: the
+//! fifteens that use the start card, the fifteens with a face card, the pairs within three of
+//! a kind, the runs of a double run, the five-card flush, his nob. A student's select_hand
+//! usually sums their own hand_value over the start cards, so the keeps it chooses follow the
+//! same error. The select_hand deals are balanced on what such choices earn
+//! ([`crate::testset`]), so that marks hardly depend on the seed for any of these mistakes,
+//! not only for the ones the catalog writes out.
+//!
+//! Every part is read from crib-core's [`Breakdown`] of the show (fifteens, pairs and runs,
+//! which depend on ranks only, once per rank pattern) or from the suits (flush and nob): the
+//! rules stay written once.
+
+use std::sync::OnceLock;
+
+use crib_core::{Breakdown, Card, CardSet, Hand, Rank, Rule};
+
+/// One part of a show's points: a rule, or the points of a rule that come from sets of cards
+/// of one kind (with the start card, with a face, ...). Parts overlap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// Every fifteen.
+    Fifteens,
+    /// The fifteens that use the start card.
+    FifteensWithStart,
+    /// The fifteens with an ace.
+    FifteensWithAce,
+    /// The fifteens with a jack, queen or king.
+    FifteensWithFace,
+    /// The fifteens with a ten.
+    FifteensWithTen,
+    /// The fifteens of three cards or more.
+    FifteensOfThreePlus,
+    /// The fifteens of four cards or more.
+    FifteensOfFourPlus,
+    /// The fifteens with two cards of the same value.
+    FifteensWithRepeatedValue,
+    /// Every pair.
+    Pairs,
+    /// The pairs with the start card.
+    PairsWithStart,
+    /// The pairs within three or four of a kind.
+    PairsInTrips,
+    /// Every run.
+    Runs,
+    /// The runs that use the start card.
+    RunsWithStart,
+    /// The runs of a show with more than one run (double and triple runs).
+    RunsSeveral,
+    /// The runs of four or five cards.
+    RunsOfFourPlus,
+    /// The runs with a jack, queen or king.
+    RunsWithFace,
+    /// The runs with an ace.
+    RunsWithAce,
+    /// A four-card flush (the start of another suit).
+    Flush4,
+    /// A five-card flush.
+    Flush5,
+    /// His nob.
+    Nob,
+}
+
+/// How many parts depend on ranks only (the first ones of [`Part::ALL`]).
+const RANK_PARTS: usize = Part::Flush4.index();
+/// A row of the rank table: the rank parts' points, then each rank mistake's fifteens, pairs
+/// and runs.
+const ROW: usize = RANK_PARTS + RankMistake::ALL.len();
+
+impl Part {
+    /// Every part: first those that depend on ranks only, then flush and nob.
+    pub const ALL: [Part; 20] = [
+        Part::Fifteens,
+        Part::FifteensWithStart,
+        Part::FifteensWithAce,
+        Part::FifteensWithFace,
+        Part::FifteensWithTen,
+        Part::FifteensOfThreePlus,
+        Part::FifteensOfFourPlus,
+        Part::FifteensWithRepeatedValue,
+        Part::Pairs,
+        Part::PairsWithStart,
+        Part::PairsInTrips,
+        Part::Runs,
+        Part::RunsWithStart,
+        Part::RunsSeveral,
+        Part::RunsOfFourPlus,
+        Part::RunsWithFace,
+        Part::RunsWithAce,
+        Part::Flush4,
+        Part::Flush5,
+        Part::Nob,
+    ];
+
+    /// Returns the part's place in [`Part::ALL`] and in [`PartPoints`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Each part's points of one show, in the order of [`Part::ALL`].
+pub type PartPoints = [u32; Part::ALL.len()];
+
+/// A wrong way to count one rule that changes which sets of cards score, not only how many
+/// of them count: each a mistake real students make, written with crib-core's rules given
+/// other card values or rank numbers ([`crib_core::fifteen_sets`], [`crib_core::run_sets`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RankMistake {
+    /// Fifteens with the ace worth 11.
+    AceEleven,
+    /// Fifteens with the jack, queen and king worth 11, 12 and 13.
+    FacesByRank,
+    /// Fifteens without the tens.
+    TensIgnored,
+    /// Fifteens of the distinct card values only (values deduplicated, as `sort/2` does).
+    FifteensDistinctValues,
+    /// Two points when any fifteen is found, however many there are.
+    FifteensOnce,
+    /// One point for each fifteen.
+    FifteensOnePoint,
+    /// One point for each pair.
+    PairsOnePoint,
+    /// Runs with the ace above the king.
+    RunsAceHigh,
+    /// Runs with the jack, queen and king as tens.
+    RunsFacesAsTen,
+    /// One point for each run, whatever its length.
+    RunsOnePointEach,
+    /// A run's length less one.
+    RunsLengthMinusOne,
+}
+
+impl RankMistake {
+    /// Every rank mistake.
+    pub const ALL: [RankMistake; 11] = [
+        RankMistake::AceEleven,
+        RankMistake::FacesByRank,
+        RankMistake::TensIgnored,
+        RankMistake::FifteensDistinctValues,
+        RankMistake::FifteensOnce,
+        RankMistake::FifteensOnePoint,
+        RankMistake::PairsOnePoint,
+        RankMistake::RunsAceHigh,
+        RankMistake::RunsFacesAsTen,
+        RankMistake::RunsOnePointEach,
+        RankMistake::RunsLengthMinusOne,
+    ];
+
+    /// Returns the rule whose points the mistake counts its own way.
+    pub const fn rule(self) -> Part {
+        match self {
+            RankMistake::PairsOnePoint => Part::Pairs,
+            RankMistake::RunsAceHigh
+            | RankMistake::RunsFacesAsTen
+            | RankMistake::RunsOnePointEach
+            | RankMistake::RunsLengthMinusOne => Part::Runs,
+            _ => Part::Fifteens,
+        }
+    }
+
+    /// Returns the mistake's place in [`RankMistake::ALL`] and in [`MistakePoints`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Returns the points the mistake gives for its rule ([`RankMistake::rule`]) to five cards
+    /// of ranks `ranks` (1..=13) whose points for that rule are `right`.
+    fn points(self, ranks: [u8; 5], right: u8) -> u8 {
+        let value = |r: u8| r.min(10);
+        let fifteens = |values: [u8; 5]| 2 * crib_core::fifteen_sets(values).count() as u8;
+        let runs = |ranks: [u8; 5], each: fn(u8) -> u8| {
+            crib_core::run_sets(ranks)
+                .map(|m| each(m.count_ones() as u8))
+                .sum()
+        };
+        match self {
+            RankMistake::AceEleven => fifteens(ranks.map(|r| if r == 1 { 11 } else { value(r) })),
+            RankMistake::FacesByRank => fifteens(ranks),
+            // A value above 15 is in no fifteen.
+            RankMistake::TensIgnored => {
+                fifteens(ranks.map(|r| if r == 10 { 16 } else { value(r) }))
+            }
+            RankMistake::FifteensDistinctValues => {
+                let mut values = ranks.map(value);
+                for i in 1..5 {
+                    if values[..i].contains(&values[i]) {
+                        values[i] = 16;
+                    }
+                }
+                fifteens(values)
+            }
+            RankMistake::FifteensOnce => right.min(2),
+            RankMistake::FifteensOnePoint | RankMistake::PairsOnePoint => right / 2,
+            RankMistake::RunsAceHigh => runs(ranks.map(|r| if r == 1 { 14 } else { r }), |n| n),
+            RankMistake::RunsFacesAsTen => runs(ranks.map(value), |n| n),
+            RankMistake::RunsOnePointEach => runs(ranks, |_| 1),
+            RankMistake::RunsLengthMinusOne => runs(ranks, |n| n - 1),
+        }
+    }
+}
+
+/// Each rank mistake's value of one show, or summed over start cards, in the order of
+/// [`RankMistake::ALL`]: the whole value (every rule) as the mistake counts it.
+pub type MistakePoints = [u32; RankMistake::ALL.len()];
+
+/// Returns each part's points of `keep` summed over every start card in `starts` (none of
+/// them in `keep`), and each rank mistake's value of it summed likewise.
+///
+/// # Example
+/// ```
+/// use crib_core::{parse_cards, CardSet};
+/// use crib_grade::{keep_points, Part, RankMistake};
+/// let keep: [_; 4] = parse_cards(&["5H", "5S", "TD", "JC"])?.try_into().unwrap();
+/// let start = crib_core::Card::parse("5C")?;
+/// let (points, mistaken) = keep_points(&keep, CardSet::of(&[start]));
+/// let of = |part: Part| points[part.index()];
+/// // 5 5 5 T J: seven fifteens (each five with the ten or the jack, and 5+5+5), three
+/// // pairs, two of them with the start, and his nob (the jack of clubs, the start a club)
+/// assert_eq!((of(Part::Fifteens), of(Part::Pairs), of(Part::PairsWithStart)), (14, 6, 4));
+/// assert_eq!((of(Part::FifteensWithRepeatedValue), of(Part::Nob)), (2, 1));
+/// // With fifteens of distinct values only (5 and 10), one fifteen: 2 + 6 pairs + 1 nob
+/// assert_eq!(mistaken[RankMistake::FifteensDistinctValues.index()], 9);
+/// # Ok::<(), crib_core::CardError>(())
+/// ```
+pub fn keep_points(keep: &[Card; 4], starts: CardSet) -> (PartPoints, MistakePoints) {
+    let table = rank_parts();
+    let row = keep
+        .iter()
+        .fold(0usize, |i, c| i * 13 + usize::from(c.rank().number() - 1))
+        * 13;
+    let mut out = [0u32; Part::ALL.len()];
+    let mut mistaken = [0u32; RankMistake::ALL.len()];
+    let bits = starts.bits();
+    for rank in 0..13 {
+        let n = (bits >> (4 * rank) & 0xF).count_ones();
+        if n > 0 {
+            let (parts, mistakes) = table[row + rank].split_at(RANK_PARTS);
+            for (o, &p) in out.iter_mut().zip(parts) {
+                *o += n * u32::from(p);
+            }
+            for (o, &p) in mistaken.iter_mut().zip(mistakes) {
+                *o += n * u32::from(p);
+            }
+        }
+    }
+    let suit = keep[0].suit();
+    let flush = keep.iter().all(|c| c.suit() == suit);
+    for start in starts.iter() {
+        if flush {
+            if start.suit() == suit {
+                out[Part::Flush5.index()] += 5;
+            } else {
+                out[Part::Flush4.index()] += 4;
+            }
+        }
+        if keep.contains(&Card::new(Rank::Jack, start.suit())) {
+            out[Part::Nob.index()] += 1;
+        }
+    }
+    let suits = out[Part::Flush4.index()] + out[Part::Flush5.index()] + out[Part::Nob.index()];
+    for m in &mut mistaken {
+        *m += suits;
+    }
+    (out, mistaken)
+}
+
+/// Returns the rank parts' table: the entry at `(((r0*13 + r1)*13 + r2)*13 + r3)*13 + s`
+/// (0-based ranks of the four hand cards, then of the start) holds the points of the first
+/// [`RANK_PARTS`] parts, then each rank mistake's points for fifteens, pairs and runs. Built
+/// on first use, once per rank pattern, from crib-core's breakdown of one show with those
+/// ranks.
+fn rank_parts() -> &'static [[u8; ROW]] {
+    static TABLE: OnceLock<Vec<[u8; ROW]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![[0u8; ROW]; 13usize.pow(5)];
+        let mut sorted_row = vec![usize::MAX; 13usize.pow(4)];
+        for hand in 0..13usize.pow(4) {
+            let mut ranks = [hand / 2197, hand / 169 % 13, hand / 13 % 13, hand % 13];
+            ranks.sort_unstable();
+            let sorted = ranks.iter().fold(0, |i, &r| i * 13 + r);
+            if sorted_row[sorted] == usize::MAX {
+                for start in 0..13 {
+                    if let Some(points) = show_parts(ranks, start) {
+                        table[sorted * 13 + start] = points;
+                    }
+                }
+                sorted_row[sorted] = sorted;
+            }
+            if sorted != hand {
+                for start in 0..13 {
+                    table[hand * 13 + start] = table[sorted * 13 + start];
+                }
+            }
+        }
+        table
+    })
+}
+
+/// Returns the rank table's row ([`rank_parts`]) of a show whose hand has the 0-based
+/// `ranks` (sorted) and whose start has rank `start`, or `None` when no such show exists
+/// (five cards of a rank).
+fn show_parts(ranks: [usize; 4], start: usize) -> Option<[u8; ROW]> {
+    let mut next_suit = [0u8; 13];
+    let mut card = |rank: usize| {
+        let suit = next_suit[rank];
+        next_suit[rank] += 1;
+        Card::from_index(rank as u8 * 4 + suit)
+    };
+    let hand: Vec<Card> = ranks.iter().map(|&r| card(r)).collect::<Option<_>>()?;
+    let start = card(start)?;
+    let hand = Hand::from_slice(&hand).expect("distinct suits make distinct cards");
+    let show = Breakdown::new(&hand, start, Rule::Hand).expect("the start is not in the hand");
+    let count = |sets: &[Vec<Card>], each: u8, keep: &dyn Fn(&[Card]) -> bool| -> u8 {
+        sets.iter()
+            .filter(|s| keep(s))
+            .map(|s| if each == 0 { s.len() as u8 } else { each })
+            .sum()
+    };
+    let with = |rank: fn(Rank) -> bool| move |s: &[Card]| s.iter().any(|c| rank(c.rank()));
+    let has_start = |s: &[Card]| s.contains(&start);
+    let repeated = |s: &[Card]| {
+        let mut values: Vec<u8> = s.iter().map(|c| c.rank().value()).collect();
+        values.sort_unstable();
+        values.windows(2).any(|w| w[0] == w[1])
+    };
+    let in_trips = |s: &[Card]| {
+        let rank = s[0].rank();
+        hand.cards()
+            .iter()
+            .chain([&start])
+            .filter(|c| c.rank() == rank)
+            .count()
+            >= 3
+    };
+    let face = |r: Rank| r >= Rank::Jack;
+    let several = show.runs.len() > 1;
+    let (f, p, r) = (&show.fifteens, &show.pairs, &show.runs);
+    let parts = [
+        count(f, 2, &|_| true),
+        count(f, 2, &has_start),
+        count(f, 2, &with(|r| r == Rank::Ace)),
+        count(f, 2, &with(face)),
+        count(f, 2, &with(|r| r == Rank::Ten)),
+        count(f, 2, &|s| s.len() >= 3),
+        count(f, 2, &|s| s.len() >= 4),
+        count(f, 2, &repeated),
+        count(p, 2, &|_| true),
+        count(p, 2, &has_start),
+        count(p, 2, &in_trips),
+        count(r, 0, &|_| true),
+        count(r, 0, &has_start),
+        count(r, 0, &|_| several),
+        count(r, 0, &|s| s.len() >= 4),
+        count(r, 0, &with(face)),
+        count(r, 0, &with(|r| r == Rank::Ace)),
+    ];
+    let mut row = [0u8; ROW];
+    row[..RANK_PARTS].copy_from_slice(&parts);
+    let numbers = [
+        hand.cards()[0],
+        hand.cards()[1],
+        hand.cards()[2],
+        hand.cards()[3],
+        start,
+    ]
+    .map(|c| c.rank().number());
+    let rules =
+        parts[Part::Fifteens.index()] + parts[Part::Pairs.index()] + parts[Part::Runs.index()];
+    for mistake in RankMistake::ALL {
+        let right = parts[mistake.rule().index()];
+        row[RANK_PARTS + mistake.index()] = rules - right + mistake.points(numbers, right);
+    }
+    Some(row)
+}
+
+#[cfg(test)]
+mod tests;
