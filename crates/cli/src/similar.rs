@@ -65,7 +65,7 @@ pub struct SimilarArgs {
     #[arg(long, default_value_t = 0.1, value_name = "X", value_parser = unit)]
     max_share: f64,
     /// Tokens in a k-gram (the shortest match that counts).
-    #[arg(short, default_value_t = 10, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=100))]
+    #[arg(short, default_value_t = 12, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=100))]
     k: u32,
     /// k-grams in a winnowing window (a match of k + w - 1 tokens is always found).
     #[arg(short, default_value_t = 5, value_name = "W", value_parser = clap::value_parser!(u32).range(1..=100))]

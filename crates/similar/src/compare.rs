@@ -95,7 +95,7 @@ pub fn compare(
     let w = options.winnowing;
     let base_hashes: HashSet<u64> = base
         .par_iter()
-        .flat_map_iter(|s| fingerprints(&s.files, w).into_iter().map(|f| f.hash))
+        .flat_map_iter(|s| fingerprints(&s.files, w).kept.into_iter().map(|f| f.hash))
         .collect();
     let sources: Vec<(&Source, bool)> = submissions
         .iter()
@@ -106,6 +106,7 @@ pub fn compare(
         .par_iter()
         .map(|&(source, known)| {
             let fps: Vec<Fingerprint> = fingerprints(&source.files, w)
+                .kept
                 .into_iter()
                 .filter(|f| !base_hashes.contains(&f.hash))
                 .collect();

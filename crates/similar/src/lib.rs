@@ -13,9 +13,11 @@
 
 #![deny(missing_docs)]
 
+mod calls;
 mod compare;
 pub mod fingerprint;
 pub mod html;
+pub mod term;
 pub mod token;
 
 pub use compare::{compare, Fragment, Options, Pair, Source};
