@@ -114,9 +114,10 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
             w: args.w as usize,
         },
         max_share: args.max_share,
+        reference: false,
         ..Options::default()
     };
-    let pairs = compare(&submissions, &against, &base, &options);
+    let pairs = compare(&submissions, &against, &base, &options).pairs;
     if let Some(path) = &args.html {
         let all: Vec<&Source> = submissions.iter().chain(&against).collect();
         std::fs::write(path, crib_similar::html::page(&pairs, &all, args.threshold))

@@ -40,7 +40,7 @@ impl SimilarPairs {
             })
             .collect();
         let pairs =
-            crib_similar::compare(&submissions, &[], &[], &crib_similar::Options::default());
+            crib_similar::compare(&submissions, &[], &[], &crib_similar::Options::default()).pairs;
         SimilarPairs {
             sharing: pairs.len(),
             pairs: pairs.into_iter().take(TOP_PAIRS).collect(),

@@ -20,5 +20,7 @@ pub mod html;
 pub mod term;
 pub mod token;
 
-pub use compare::{compare, Fragment, Options, Pair, Source};
+pub use compare::{
+    compare, reference, Common, Comparison, Fragment, Options, Pair, Source, Unread, REFERENCE,
+};
 pub use fingerprint::Winnowing;

@@ -13,12 +13,17 @@
 //! (`inline`), a predicate split in two (`split`), an if-then-else turned into clauses
 //! (`clauses`), a count or sum by recursion or findall/3 turned into aggregate_all/3
 //! (`aggregate`).
+//!
+//! Then one source copied by many: a class of 60 in which alpha.pl and 29 disguised copies
+//! of it are half the class, with ten each of beta, gamma and tally (original and nine
+//! copies). The copies' code is in more submissions than the class-common cut allows, so it
+//! must be recognised as a source copied by many rather than cut as what everyone writes.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crib_similar::token::{clauses, tokenize, Kind};
-use crib_similar::{compare, Options, Pair, Source};
+use crib_similar::{compare, Comparison, Options, Pair, Source};
 
 /// Every disguised copy scores at least this against its original.
 const COPY: f64 = 0.7;
@@ -331,8 +336,18 @@ fn source(name: &str, text: String) -> Source {
     }
 }
 
+/// The class compared with the default options but without crib's reference as a known
+/// source: the reference is one of the independent solutions here.
+fn comparison(class: &[Source]) -> Comparison {
+    let options = Options {
+        reference: false,
+        ..Options::default()
+    };
+    compare(class, &[], &[], &options)
+}
+
 fn pairs(class: &[Source]) -> Vec<Pair> {
-    compare(class, &[], &[], &Options::default())
+    comparison(class).pairs
 }
 
 fn score(pairs: &[Pair], a: &str, b: &str) -> f64 {
@@ -391,5 +406,81 @@ fn the_disguise_table() {
         eprintln!("{line}");
     }
     eprintln!("highest independent pair: {best_independent:.3}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Half of a class of 60 is alpha.pl and 29 disguised copies of it; the rest is ten each of
+/// beta, gamma and tally, each an original and nine copies.
+fn class_of_60() -> (Vec<Source>, BTreeMap<String, &'static str>) {
+    let mut rng = Rng(60);
+    let mut class = Vec::new();
+    let mut origin = BTreeMap::new();
+    for (solution, copies) in [("alpha", 29), ("beta", 9), ("gamma", 9), ("tally", 9)] {
+        let text = independent(solution);
+        class.push(source(solution, variant(&text, &[])));
+        origin.insert(solution.to_string(), solution);
+        for i in 0..copies {
+            // The first copy has every change; the others a random half of them.
+            let changes: Vec<&str> = CHANGES
+                .iter()
+                .copied()
+                .filter(|_| i == 0 || rng.next().is_multiple_of(2))
+                .collect();
+            let name = format!("{solution}_copy{i:02}");
+            class.push(source(&name, disguise(&text, &changes, &mut rng)));
+            origin.insert(name, solution);
+        }
+    }
+    (class, origin)
+}
+
+#[test]
+fn a_source_copied_by_half_the_class_still_stands_out() {
+    let (class, origin) = class_of_60();
+    assert_eq!(class.len(), 60);
+    let found = comparison(&class);
+    // The copies are named as such, and only they.
+    let copied: BTreeSet<&str> = found.common.copied.iter().map(String::as_str).collect();
+    let alphas: BTreeSet<&str> = origin
+        .iter()
+        .filter(|(_, s)| **s == "alpha")
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(copied, alphas);
+    assert!(
+        found.common.cut > 0 && !found.common.mostly_common,
+        "{:?}",
+        found.common
+    );
+    let pairs = found.pairs;
+    let mut failures = Vec::new();
+    let mut lowest_copy = (1.0f64, String::new());
+    let mut highest_apart = (0.0f64, String::new());
+    for (name, solution) in &origin {
+        if name != solution {
+            let s = score(&pairs, solution, name);
+            if s < lowest_copy.0 {
+                lowest_copy = (s, name.clone());
+            }
+            if s < COPY {
+                failures.push(format!("{name} against {solution}: {s:.3} < {COPY}"));
+            }
+        }
+    }
+    for p in &pairs {
+        if origin[&p.a] != origin[&p.b] && p.similarity > highest_apart.0 {
+            highest_apart = (p.similarity, format!("{} / {}", p.a, p.b));
+        }
+    }
+    eprintln!(
+        "class of 60: lowest copy against its source {:.3} ({}), highest pair of different sources {:.3} ({})",
+        lowest_copy.0, lowest_copy.1, highest_apart.0, highest_apart.1
+    );
+    if highest_apart.0 > INDEPENDENT {
+        failures.push(format!(
+            "{}: {:.3} > {INDEPENDENT}",
+            highest_apart.1, highest_apart.0
+        ));
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
