@@ -1,7 +1,7 @@
 //! Ranking pairs through an inverted index: only submissions that share a fingerprint are
 //! ever put side by side, so a class is not compared pair by pair.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{FastMap as HashMap, FastSet as HashSet};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -225,7 +225,9 @@ pub fn compare(
         unread.extend(u);
     }
     // The inverted index, and what the class has in common.
-    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
+    let postings: usize = docs.iter().map(|d| d.set.len()).sum();
+    let mut index: HashMap<u64, Vec<u32>> =
+        HashMap::with_capacity_and_hasher(postings / 4, Default::default());
     for (i, doc) in docs.iter().enumerate() {
         for &h in &doc.set {
             index.entry(h).or_default().push(i as u32);
@@ -237,7 +239,7 @@ pub fn compare(
         doc.set.retain(|h| !cut.contains(h));
         doc.fps.retain(|f| !cut.contains(&f.hash));
     }
-    let mut shared: HashMap<(u32, u32), u32> = HashMap::new();
+    let mut shared: HashMap<(u32, u32), u32> = HashMap::default();
     for (h, ds) in &index {
         if cut.contains(h) {
             continue;
@@ -348,7 +350,7 @@ fn pair(a: &Doc, b: &Doc, shared: u32) -> Pair {
 /// The matched fingerprints, in `a`'s order, merged into runs of lines that are contiguous
 /// in both files.
 fn fragments(a: &Doc, b: &Doc) -> Vec<Fragment> {
-    let mut first_in_b: HashMap<u64, &Fingerprint> = HashMap::new();
+    let mut first_in_b: HashMap<u64, &Fingerprint> = HashMap::default();
     for f in &b.fps {
         first_in_b.entry(f.hash).or_insert(f);
     }

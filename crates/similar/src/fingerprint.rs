@@ -10,9 +10,8 @@
 //! them with a guarantee: any run of `k + w - 1` normalised tokens shared by two files
 //! shares at least one fingerprint.
 
-use std::collections::{HashMap, HashSet};
-
 use crate::calls::{self, Named};
+use crate::hash::{FastMap, FastSet};
 use crate::term::read;
 use crate::token::{clauses, tokenize, Kind, Token};
 
@@ -100,7 +99,7 @@ pub fn fingerprints(files: &[(String, String)], params: Winnowing) -> Fingerprin
         })
         .collect();
     // The predicates the submission defines, by name and arity.
-    let mut own: HashSet<(&str, usize)> = HashSet::new();
+    let mut own: FastSet<(&str, usize)> = FastSet::default();
     for (file, names) in parsed.iter().zip(&named) {
         for (clause, names) in file.iter().zip(names) {
             for n in names.iter().flatten().filter(|n| n.head) {
@@ -110,6 +109,7 @@ pub fn fingerprints(files: &[(String, String)], params: Winnowing) -> Fingerprin
     }
     let mut out = Fingerprints::default();
     let mut marks: Vec<Option<usize>> = Vec::new();
+    let mut last: FastMap<&str, usize> = FastMap::default();
     for (file, (file_clauses, names)) in parsed.iter().zip(&named).enumerate() {
         out.files.push(Reading {
             tokens: file_clauses.iter().map(Vec::len).sum(),
@@ -127,7 +127,7 @@ pub fn fingerprints(files: &[(String, String)], params: Winnowing) -> Fingerprin
                     marks[n.token] = Some(n.arity);
                 }
             }
-            let mut last: HashMap<&str, usize> = HashMap::new();
+            last.clear();
             let normal: Vec<Normal> = clause
                 .iter()
                 .zip(&marks)
@@ -160,7 +160,7 @@ fn token_hash(t: &Token, own: Option<usize>) -> u64 {
     match (t.kind, own) {
         (Kind::Var, _) => fnv(b"\x01V"),
         (Kind::Str, _) => fnv(b"\x01S"),
-        (_, Some(arity)) => fnv(format!("\x01P{arity}").as_bytes()),
+        (_, Some(arity)) => fnv(b"\x01P") ^ (arity as u64 + 1).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
         _ => fnv(t.text.as_bytes()),
     }
 }

@@ -16,6 +16,7 @@
 mod calls;
 mod compare;
 pub mod fingerprint;
+mod hash;
 pub mod html;
 pub mod term;
 pub mod token;

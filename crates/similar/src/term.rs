@@ -142,7 +142,8 @@ impl Reader<'_> {
     }
 
     fn primary(&mut self, max: u32) -> Option<(Term, u32)> {
-        let t = self.peek()?.clone();
+        let tokens = self.tokens;
+        let t = tokens.get(self.at)?;
         let here = self.at;
         self.at += 1;
         if matches!(t.kind, Kind::Var | Kind::Atom) && self.is_punct("{") && !self.peek()?.spaced {
