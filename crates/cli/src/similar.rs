@@ -16,7 +16,7 @@ Each file is read as SWI-Prolog reads it; layout, comments, variable names and t
 the submission's own predicates (where they are defined or called, never in data) do not
 count, and the order of predicates matters little. Fingerprints are winnowed k-grams (MOSS's
 algorithm) that never cross a clause's end. A fingerprint in more than max(10, --max-share x
-the number of submissions) submissions is common, what everyone writes, and is left out of
+the number of submissions, rounded up) submissions is common, what everyone writes, and is left out of
 matches and sizes alike; but when the submissions holding such code are mostly made of it
 and are at most half the class, they are copies of one source: their code is kept and they
 are named on stderr. Code of an --against source is never common. Similarity is
@@ -84,7 +84,8 @@ pub struct SimilarArgs {
     /// Print at most the N most similar pairs at or above the threshold (default: all).
     #[arg(long, value_name = "N")]
     top: Option<usize>,
-    /// A fingerprint in more than max(10, X x submissions) submissions is common code.
+    /// A fingerprint in more than max(10, X x submissions, rounded up) submissions is
+    /// common code, left out of matches and sizes.
     #[arg(long, default_value_t = 0.1, value_name = "X", value_parser = unit)]
     max_share: f64,
     /// Tokens in a k-gram (the shortest match that counts).

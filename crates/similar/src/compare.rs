@@ -17,7 +17,7 @@ pub struct Source {
     pub files: Vec<(String, String)>,
 }
 
-/// The name crib's own reference solution is compared under: [`reference`].
+/// The name crib's own reference solution is compared under: [`reference()`].
 pub const REFERENCE: &str = "crib:prolog/cribbage.pl";
 
 /// Returns crib's own reference solution, `prolog/cribbage.pl`, as a known source named
@@ -46,7 +46,7 @@ pub struct Options {
     /// The fewest submissions a fingerprint must be in before it can be common: a class of
     /// `min_common` or fewer has no common code.
     pub min_common: usize,
-    /// Whether crib's own reference ([`reference`]) is a known source.
+    /// Whether crib's own reference ([`reference()`]) is a known source.
     pub reference: bool,
 }
 
