@@ -317,3 +317,27 @@ fn known_sources_are_never_compared_with_each_other() {
     assert!(pairs.iter().all(|p| p.a == "alice"));
     assert!(pairs.iter().all(|p| p.similarity > 0.99));
 }
+
+/// A class that is all one source has nothing to tell apart: its code is common and cut.
+/// Given as a known source (`--against`), that code is never common: every copy matches it.
+#[test]
+fn a_known_source_is_never_cut_as_common() {
+    let correct = read("crates/grade/tests/submissions/correct.pl");
+    let class: Vec<Source> = (0..12)
+        .map(|i| source(&format!("s{i:02}"), &[("a.pl", correct.clone())]))
+        .collect();
+    let options = Options {
+        reference: false,
+        ..Options::default()
+    };
+    let alone = compare(&class, &[], &[], &options);
+    assert!(alone.pairs.is_empty(), "{:?}", alone.pairs.first());
+    assert!(alone.common.mostly_common && alone.common.cut > 0);
+    let known = vec![source("published", &[("p.pl", correct)])];
+    let against = compare(&class, &known, &[], &options);
+    let with_known: Vec<&Pair> = against.pairs.iter().filter(|p| p.known).collect();
+    assert_eq!(with_known.len(), 12);
+    assert!(with_known
+        .iter()
+        .all(|p| p.similarity > 0.99 && p.b == "published"));
+}
