@@ -12,16 +12,33 @@ Similarity is evidence for a person to review, never a verdict: code matches bec
 given, is the obvious way to write it, or was written together with permission. No mark
 changes because of it.
 
-Each file is tokenized as SWI-Prolog reads it; layout, comments, variable names and the names
-of the submission's own predicates do not count, and the order of predicates matters little.
-Fingerprints are winnowed k-grams (MOSS's algorithm) that never cross a clause's end; those in
-more than --max-share of the class (and at least 10 submissions) are ignored as what everyone
-writes. Similarity is 2|A and B| / (|A| + |B|) over the two files' fingerprints.
+Each file is read as SWI-Prolog reads it; layout, comments, variable names and the names of
+the submission's own predicates (where they are defined or called, never in data) do not
+count, and the order of predicates matters little. Fingerprints are winnowed k-grams (MOSS's
+algorithm) that never cross a clause's end. A fingerprint in more than max(10, --max-share x
+the number of submissions, rounded up) submissions is common, what everyone writes, and is left out of
+matches and sizes alike; but when the submissions holding such code are mostly made of it
+and are at most half the class, they are copies of one source: their code is kept and they
+are named on stderr. Code of an --against source is never common. Similarity is
+2|A and B| / (|A| + |B|) over the two submissions' fingerprints, given and common code left
+out.
+
+crib's own reference (prolog/cribbage.pl, public) is always a known source unless
+--no-reference: a pair with it is marked, and submissions matching it at 0.5 or above are
+named (on stdout after the text, on stderr with --json and --csv).
+
+Every output (text, --json, --csv) has every pair at or above --threshold, most similar
+first, unless --top N keeps fewer; stderr says how many pairs were left out, what the
+class-common cut removed, and names every file that gave no Prolog.
+
+Submissions are named as crib grade names them: a file by its name without .pl, a directory
+by its name. Fragments are `name:lines` for a one-file submission, `name/file:lines`
+otherwise.
 
 Examples:
   crib similar submissions/
   crib similar --against last-year/ --against published/ --base given.pl submissions/
-  crib similar --json submissions/ > pairs.jsonl
+  crib similar --json --threshold 0 submissions/ > pairs.jsonl     # every pair sharing code
   crib similar --html similar.html --threshold 0.4 submissions/
 
 Exit codes: 0 compared (whatever was found); 2 bad input or usage.";
@@ -39,33 +56,40 @@ pub struct SimilarArgs {
     #[command(flatten)]
     max_size: crate::max_size::MaxSize,
     /// Known sources (earlier years, published solutions), compared with every submission
-    /// and never with each other; may be given more than once.
+    /// and never with each other; their code is never cut as common. May be given more than
+    /// once.
     #[arg(long, value_name = "DIR")]
     against: Vec<PathBuf>,
+    /// Do not compare submissions with crib's own reference (prolog/cribbage.pl).
+    #[arg(long)]
+    no_reference: bool,
     /// Code every student was given: never counts as shared. May be given more than once.
     #[arg(long, value_name = "FILE")]
     base: Vec<PathBuf>,
-    /// JSON Lines: one pair per line (a, b, similarity, share_a, share_b, fragments).
+    /// JSON Lines: one pair per line (a, b, similarity, share_a, share_b, known, reference,
+    /// fragments).
     #[arg(long, conflicts_with = "csv")]
     json: bool,
-    /// CSV: one pair per row, fragments as `a_file:s-e=b_file:s-e` separated by spaces.
+    /// CSV: one pair per row, fragments as `a:s-e=b:s-e` separated by spaces.
     #[arg(long)]
     csv: bool,
     /// Also write a self-contained page: the pairs, their distribution and, for each pair at
     /// or above --threshold, both files side by side with the matches in matching colours.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// The similarity from which a pair is shown side by side in --html.
+    /// The similarity from which a pair is printed (and shown side by side in --html);
+    /// 0 prints every pair that shares code.
     #[arg(long, default_value_t = crib_similar::html::DEFAULT_THRESHOLD, value_name = "X", value_parser = unit)]
     threshold: f64,
-    /// Print only the N most similar pairs (0: all).
-    #[arg(long, default_value_t = 50, value_name = "N")]
-    top: usize,
-    /// Ignore a fingerprint found in more than this share of the submissions.
+    /// Print at most the N most similar pairs at or above the threshold (default: all).
+    #[arg(long, value_name = "N")]
+    top: Option<usize>,
+    /// A fingerprint in more than max(10, X x submissions, rounded up) submissions is
+    /// common code, left out of matches and sizes.
     #[arg(long, default_value_t = 0.1, value_name = "X", value_parser = unit)]
     max_share: f64,
     /// Tokens in a k-gram (the shortest match that counts).
-    #[arg(short, default_value_t = 10, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=100))]
+    #[arg(short, default_value_t = 12, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=100))]
     k: u32,
     /// k-grams in a winnowing window (a match of k + w - 1 tokens is always found).
     #[arg(short, default_value_t = 5, value_name = "W", value_parser = clap::value_parser!(u32).range(1..=100))]
@@ -114,20 +138,70 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
             w: args.w as usize,
         },
         max_share: args.max_share,
+        reference: !args.no_reference,
         ..Options::default()
     };
-    let pairs = compare(&submissions, &against, &base, &options);
-    if let Some(path) = &args.html {
-        let all: Vec<&Source> = submissions.iter().chain(&against).collect();
-        std::fs::write(path, crib_similar::html::page(&pairs, &all, args.threshold))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        eprintln!("crib: {} pairs in {}", pairs.len(), path.display());
+    let found = compare(&submissions, &against, &base, &options);
+    let reference = crib_similar::reference();
+    let mut all: Vec<&Source> = submissions.iter().chain(&against).collect();
+    if options.reference {
+        all.push(&reference);
     }
-    let shown = if args.top == 0 {
-        pairs.len()
-    } else {
-        args.top.min(pairs.len())
-    };
+    for u in &found.unread {
+        eprintln!("crib: {}: {}: {}", u.source, u.file, u.problem);
+    }
+    say_common(&found.common, submissions.len());
+    let pairs = &found.pairs;
+    if let Some(path) = &args.html {
+        std::fs::write(path, crib_similar::html::page(pairs, &all, args.threshold))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let over = pairs
+            .iter()
+            .filter(|p| p.similarity >= args.threshold)
+            .count();
+        eprintln!(
+            "crib: {} pairs in {}, {} of them side by side{}",
+            pairs.len(),
+            path.display(),
+            over.min(crib_similar::html::MAX_SHOWN),
+            if over > crib_similar::html::MAX_SHOWN {
+                format!(
+                    " ({over} at or above {:.2}; the page shows the first {})",
+                    args.threshold,
+                    crib_similar::html::MAX_SHOWN
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
+    let over = pairs
+        .iter()
+        .take_while(|p| p.similarity >= args.threshold)
+        .count();
+    let shown = args.top.map_or(over, |n| n.min(over));
+    if over < pairs.len() {
+        eprintln!(
+            "crib: {} of {} pairs sharing code are below --threshold {:.2} and not printed (--threshold 0 prints them)",
+            pairs.len() - over,
+            pairs.len(),
+            args.threshold
+        );
+    }
+    if shown < over {
+        eprintln!(
+            "crib: --top {shown} left out {} more pairs at or above --threshold {:.2}",
+            over - shown,
+            args.threshold
+        );
+    }
+    // Matching the reference is said at the page's threshold, whatever is printed.
+    let matching: Vec<&str> = pairs
+        .iter()
+        .filter(|p| p.reference && p.similarity >= crib_similar::html::DEFAULT_THRESHOLD)
+        .map(|p| p.a.as_str())
+        .collect();
+    let names = Names::new(&all);
     let mut out = std::io::stdout().lock();
     if args.json {
         for p in &pairs[..shown] {
@@ -136,7 +210,16 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         }
     } else if args.csv {
         let mut csv = csv::Writer::from_writer(out);
-        csv.write_record(["a", "b", "similarity", "share_a", "share_b", "fragments"])?;
+        csv.write_record([
+            "a",
+            "b",
+            "similarity",
+            "share_a",
+            "share_b",
+            "known",
+            "reference",
+            "fragments",
+        ])?;
         for p in &pairs[..shown] {
             csv.write_record([
                 p.a.clone(),
@@ -144,7 +227,9 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
                 format!("{:.4}", p.similarity),
                 format!("{:.4}", p.share_a),
                 format!("{:.4}", p.share_b),
-                fragments_text(p),
+                p.known.to_string(),
+                p.reference.to_string(),
+                fragments_text(p, &names),
             ])?;
         }
         csv.flush()?;
@@ -156,39 +241,119 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         for p in &pairs[..shown] {
             writeln!(
                 out,
-                "{:>10.3}  {:>6.0}%  {:>6.0}%  {}  {}  {}",
+                "{:>10.3}  {:>6.0}%  {:>6.0}%  {}  {}{}  {}",
                 p.similarity,
                 100.0 * p.share_a,
                 100.0 * p.share_b,
                 p.a,
                 p.b,
-                fragments_brief(p)
+                if p.reference {
+                    " (crib's reference)"
+                } else if p.known {
+                    " (known source)"
+                } else {
+                    ""
+                },
+                fragments_brief(p, &names)
             )?;
         }
         writeln!(
             out,
-            "{} submissions, {} known sources: {} pairs share code; similarity is evidence for a person to review, never a verdict",
+            "{} submissions, {} known sources{}: {} pairs share code, {} at or above {:.2}; similarity is evidence for a person to review, never a verdict",
             submissions.len(),
             against.len(),
-            pairs.len()
+            if options.reference { " and crib's reference" } else { "" },
+            pairs.len(),
+            over,
+            args.threshold
         )?;
+    }
+    if !matching.is_empty() {
+        // On stderr for --json and --csv, whose stdout is data.
+        let note = format!(
+            "{} submission{} match{} crib's own reference (prolog/cribbage.pl) at or above {:.2}: {}; evidence to review, never a mark",
+            matching.len(),
+            if matching.len() == 1 { "" } else { "s" },
+            if matching.len() == 1 { "es" } else { "" },
+            crib_similar::html::DEFAULT_THRESHOLD,
+            matching.join(", ")
+        );
+        if args.json || args.csv {
+            eprintln!("crib: {note}");
+        } else {
+            writeln!(std::io::stdout().lock(), "{note}")?;
+        }
     }
     Ok(())
 }
 
-/// One fragment as `a_file:s-e=b_file:s-e`.
-fn fragment_text(f: &crib_similar::Fragment) -> String {
+/// Says on stderr what the class-common cut removed and what it did not.
+fn say_common(common: &crib_similar::Common, class: usize) {
+    if common.cut == 0 && !common.mostly_common {
+        return;
+    }
+    if common.cut > 0 {
+        eprintln!(
+            "crib: {} fingerprints in more than {} of the {class} submissions left out as common code (--max-share); a source that many copied is such code: give it with --against to compare each submission with it",
+            common.cut, common.limit
+        );
+    }
+    if !common.copied.is_empty() {
+        eprintln!(
+            "crib: {} submissions are mostly code found in more than {} submissions, copies of one source it seems; their code is kept and compared: {}",
+            common.copied.len(),
+            common.limit,
+            common.copied.join(", ")
+        );
+    }
+    if common.mostly_common {
+        eprintln!(
+            "crib: more than half the submissions are mostly common code: code given to everyone (pass it with --base) or one source copied by most (pass it with --against)"
+        );
+    }
+}
+
+/// How many files each source has, to name a fragment's place.
+struct Names<'a>(std::collections::HashMap<&'a str, usize>);
+
+impl<'a> Names<'a> {
+    fn new(sources: &[&'a Source]) -> Names<'a> {
+        Names(
+            sources
+                .iter()
+                .map(|s| (s.name.as_str(), s.files.len()))
+                .collect(),
+        )
+    }
+
+    /// `name:s-e` for a one-file source, `name/file:s-e` otherwise.
+    fn place(&self, name: &str, file: &str, lines: [u32; 2]) -> String {
+        if self.0.get(name) == Some(&1) {
+            format!("{name}:{}-{}", lines[0], lines[1])
+        } else {
+            format!("{name}/{file}:{}-{}", lines[0], lines[1])
+        }
+    }
+}
+
+/// One fragment as `a:s-e=b:s-e` ([`Names::place`]).
+fn fragment_text(p: &Pair, f: &crib_similar::Fragment, names: &Names) -> String {
     format!(
-        "{}:{}-{}={}:{}-{}",
-        f.a_file, f.a_lines[0], f.a_lines[1], f.b_file, f.b_lines[0], f.b_lines[1]
+        "{}={}",
+        names.place(&p.a, &f.a_file, f.a_lines),
+        names.place(&p.b, &f.b_file, f.b_lines)
     )
 }
 
 /// The three longest fragments, and how many more there are.
-fn fragments_brief(p: &Pair) -> String {
+fn fragments_brief(p: &Pair, names: &Names) -> String {
     let mut longest: Vec<&crib_similar::Fragment> = p.fragments.iter().collect();
     longest.sort_by_key(|f| std::cmp::Reverse(f.a_lines[1] - f.a_lines[0]));
-    let mut text: Vec<String> = longest.iter().take(3).map(|f| fragment_text(f)).collect();
+    let mut text: Vec<String> = longest
+        .iter()
+        .take(3)
+        .map(|f| fragment_text(p, f, names))
+        .collect();
     if p.fragments.len() > 3 {
         text.push(format!("(+{} more)", p.fragments.len() - 3));
     }
@@ -196,10 +361,10 @@ fn fragments_brief(p: &Pair) -> String {
 }
 
 /// Every fragment, separated by spaces (the CSV's `fragments`).
-fn fragments_text(p: &Pair) -> String {
+fn fragments_text(p: &Pair, names: &Names) -> String {
     p.fragments
         .iter()
-        .map(fragment_text)
+        .map(|f| fragment_text(p, f, names))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -203,7 +203,7 @@ fn the_similar_pairs_match_crib_similar_and_link_into_its_page() {
     let similar_page = dir.path().join("similar.html");
     let similar = Command::cargo_bin("crib")
         .unwrap()
-        .args(["similar", "--json", "--html"])
+        .args(["similar", "--json", "--threshold", "0", "--html"])
         .arg(&similar_page)
         .arg(&submissions)
         .output()

@@ -1,6 +1,8 @@
 //! `crib similar` end to end: submissions read as crib grade stages them (nested and
 //! upper-case `.pl` files included, the same size limit), a submission too big to stage left
-//! out and named rather than read or fatal, JSON Lines, and bad input exiting 2.
+//! out and named rather than read or fatal, JSON Lines, and bad input exiting 2; every pair
+//! at or above the threshold printed unless --top, each cut said on stderr; files that are
+//! not Prolog named; crib's reference a known source, flagged, unless --no-reference.
 
 use std::path::Path;
 
@@ -71,7 +73,7 @@ fn copies_are_found_in_staged_files_and_a_huge_submission_is_left_out() {
     assert!(stderr.contains("bob: left out: too big"), "{stderr}");
     let default = crib(&[class.as_os_str()]);
     assert!(String::from_utf8_lossy(&default.stdout).contains("alice  bob"));
-    assert!(String::from_utf8_lossy(&default.stderr).is_empty());
+    assert!(!String::from_utf8_lossy(&default.stderr).contains("left out: too big"));
 }
 
 #[test]
@@ -91,4 +93,118 @@ fn bad_input_exits_2_naming_it() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--against"));
+}
+
+fn lines(out: &std::process::Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn every_pair_at_or_above_the_threshold_unless_top_and_each_cut_said() {
+    let dir = tempfile::tempdir().unwrap();
+    // Twelve copies: 66 pairs, more than the 50 that --json once stopped at without a word.
+    // (All twelve are the same: with --max-share 1 nothing is common.)
+    for i in 0..12 {
+        std::fs::write(dir.path().join(format!("s{i:02}.pl")), correct()).unwrap();
+    }
+    let crib = |args: &[&std::ffi::OsStr]| {
+        let mut all: Vec<&std::ffi::OsStr> = vec!["--max-share".as_ref(), "1".as_ref()];
+        all.extend(args);
+        crib(&all)
+    };
+    for format in ["--json", "--csv"] {
+        let out = crib(&[format.as_ref(), dir.path().as_os_str()]);
+        assert!(out.status.success());
+        let header = usize::from(format == "--csv");
+        assert_eq!(lines(&out).len(), 66 + header, "{format}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("--top"), "{stderr}");
+        let top = crib(&[
+            format.as_ref(),
+            "--top".as_ref(),
+            "5".as_ref(),
+            dir.path().as_os_str(),
+        ]);
+        assert_eq!(lines(&top).len(), 5 + header, "{format} --top 5");
+        let stderr = String::from_utf8_lossy(&top.stderr);
+        assert!(
+            stderr.contains("--top 5 left out 61 more pairs at or above --threshold 0.50"),
+            "{stderr}"
+        );
+    }
+    // The pairs with crib's reference are below the threshold: said, and printed with 0.
+    let out = crib(&["--json".as_ref(), dir.path().as_os_str()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("12 of 78 pairs sharing code are below --threshold 0.50"),
+        "{stderr}"
+    );
+    let all = crib(&[
+        "--json".as_ref(),
+        "--threshold".as_ref(),
+        "0".as_ref(),
+        dir.path().as_os_str(),
+    ]);
+    assert_eq!(lines(&all).len(), 78);
+    assert!(String::from_utf8_lossy(&all.stderr).is_empty());
+}
+
+#[test]
+fn files_that_are_not_prolog_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("alice.pl"), correct()).unwrap();
+    std::fs::write(
+        dir.path().join("perl.pl"),
+        "#!/usr/bin/perl\nuse strict;\nmy %value = (ace => 1, jack => 10);\n\
+         sub hand_value { my ($hand, $start) = @_; return $value{$start} . \"\\n\"; }\n\
+         print hand_value([1, 2], 'ace') . \"\\n\";\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("empty.pl"), "% nothing yet\n/* to do */\n").unwrap();
+    let out = crib(&[dir.path().as_os_str()]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("crib: perl: perl.pl: does not read as Prolog"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("crib: empty: empty.pl: no Prolog tokens"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("alice"), "{stderr}");
+}
+
+#[test]
+fn the_reference_is_a_known_source_unless_no_reference() {
+    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../prolog/cribbage.pl");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(&reference, dir.path().join("mallory.pl")).unwrap();
+    std::fs::write(dir.path().join("alice.pl"), correct()).unwrap();
+    let out = crib(&[dir.path().as_os_str()]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("mallory  crib:prolog/cribbage.pl (crib's reference)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("1 submission matches crib's own reference (prolog/cribbage.pl) at or above 0.50: mallory"),
+        "{stdout}"
+    );
+    // Pair names and fragment places agree: a one-file submission is its name.
+    assert!(stdout.contains(" mallory:"), "{stdout}");
+    assert!(!stdout.contains("mallory.pl"), "{stdout}");
+    let json = crib(&["--json".as_ref(), dir.path().as_os_str()]);
+    let pair: Value = serde_json::from_str(&lines(&json)[0]).unwrap();
+    assert_eq!(pair["reference"], true);
+    assert_eq!(pair["known"], true);
+    assert!(String::from_utf8_lossy(&json.stderr).contains("matches crib's own reference"));
+    let without = crib(&["--no-reference".as_ref(), dir.path().as_os_str()]);
+    let stdout = String::from_utf8_lossy(&without.stdout);
+    assert!(!stdout.contains("crib:prolog/cribbage.pl"), "{stdout}");
+    assert!(!stdout.contains("reference"), "{stdout}");
 }

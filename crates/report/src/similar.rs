@@ -1,6 +1,7 @@
 //! The class report's "Similar submissions" section: the most similar pairs of the
 //! submissions' source (`crib report --submissions DIR`), as `crib similar` ranks them, each
-//! linking into `crib similar --html`'s side-by-side view.
+//! linking into `crib similar --html`'s side-by-side view, and every submission that matches
+//! crib's own public reference (prolog/cribbage.pl). Never a mark.
 
 use maud::{html as page, Markup};
 
@@ -16,6 +17,9 @@ pub struct SimilarPairs {
     pub pairs: Vec<crib_similar::Pair>,
     /// How many pairs share any code.
     pub sharing: usize,
+    /// The submissions that match crib's own reference at or above the page's threshold,
+    /// with their similarity, most similar first.
+    pub reference_matches: Vec<(String, f64)>,
     /// The side-by-side page, as `crib similar --html FILE` writes it, relative to the
     /// report.
     pub page: String,
@@ -23,7 +27,8 @@ pub struct SimilarPairs {
 
 impl SimilarPairs {
     /// Compares the submissions found in `sources` as `crib similar` does with its default
-    /// options, and keeps the [`TOP_PAIRS`] most similar.
+    /// options (crib's reference a known source), and keeps the [`TOP_PAIRS`] most similar
+    /// and the submissions that match the reference.
     pub fn new(sources: &Sources, page: &str) -> SimilarPairs {
         let submissions: Vec<crib_similar::Source> = sources
             .by_name
@@ -40,9 +45,14 @@ impl SimilarPairs {
             })
             .collect();
         let pairs =
-            crib_similar::compare(&submissions, &[], &[], &crib_similar::Options::default());
+            crib_similar::compare(&submissions, &[], &[], &crib_similar::Options::default()).pairs;
         SimilarPairs {
             sharing: pairs.len(),
+            reference_matches: pairs
+                .iter()
+                .filter(|p| p.reference && p.similarity >= crib_similar::html::DEFAULT_THRESHOLD)
+                .map(|p| (p.a.clone(), p.similarity))
+                .collect(),
             pairs: pairs.into_iter().take(TOP_PAIRS).collect(),
             page: page.to_string(),
         }
@@ -61,6 +71,18 @@ pub(crate) fn section(similar: &SimilarPairs) -> Markup {
             code { (similar.page) } " (" code { "crib similar --html " (similar.page) " DIR" } ", DIR as given to "
             code { "--submissions" } ")."
         }
+        @if !similar.reference_matches.is_empty() {
+            p.reference {
+                strong { "Matches crib's own reference" }
+                " (prolog/cribbage.pl, public and written for students to read; "
+                (crib_similar::REFERENCE) " below): "
+                @for (i, (name, score)) in similar.reference_matches.iter().enumerate() {
+                    @if i > 0 { ", " }
+                    (name) " (" (format!("{score:.3}")) ")"
+                }
+                ". Evidence to review, never a mark."
+            }
+        }
         table {
             thead { tr { th.n { "#" } th { "a" } th { "b" } th.n { "similarity" } th.n { "share of a" } th.n { "share of b" } } }
             tbody {
@@ -71,7 +93,11 @@ pub(crate) fn section(similar: &SimilarPairs) -> Markup {
                                 a href=(format!("{}#pair-{}", similar.page, i + 1)) { (i + 1) }
                             } @else { (i + 1) }
                         }
-                        td { (p.a) } td { (p.b) }
+                        td { (p.a) }
+                        td {
+                            (p.b)
+                            @if p.reference { " " strong { "(crib's reference)" } }
+                        }
                         td.n { (format!("{:.3}", p.similarity)) }
                         td.n { (format!("{:.0}%", 100.0 * p.share_a)) }
                         td.n { (format!("{:.0}%", 100.0 * p.share_b)) }
@@ -81,3 +107,6 @@ pub(crate) fn section(similar: &SimilarPairs) -> Markup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,7 +1,7 @@
 //! Ranking pairs through an inverted index: only submissions that share a fingerprint are
 //! ever put side by side, so a class is not compared pair by pair.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{FastMap as HashMap, FastSet as HashSet};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -17,29 +17,90 @@ pub struct Source {
     pub files: Vec<(String, String)>,
 }
 
+/// The name crib's own reference solution is compared under: [`reference()`].
+pub const REFERENCE: &str = "crib:prolog/cribbage.pl";
+
+/// Returns crib's own reference solution, `prolog/cribbage.pl`, as a known source named
+/// [`REFERENCE`]. It is public and written for students to read; submitted as it is, it
+/// passes every test, so every submission is compared with it unless told otherwise
+/// ([`Options::reference`]).
+pub fn reference() -> Source {
+    Source {
+        name: REFERENCE.to_string(),
+        files: vec![(
+            "cribbage.pl".to_string(),
+            include_str!("../../../prolog/cribbage.pl").to_string(),
+        )],
+    }
+}
+
 /// How sources are compared.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
     /// The winnowing parameters.
     pub winnowing: Winnowing,
-    /// A fingerprint found in more than this share of the class's submissions (and in more
-    /// than [`Options::min_common`] of them) is ignored: it is what everyone writes.
+    /// A fingerprint found in more than `max(min_common, ceil(max_share × submissions))`
+    /// submissions is common: what everyone writes, left out of matches and sizes alike
+    /// (unless the submissions holding it are copies of one source: [`Common::copied`]).
     pub max_share: f64,
-    /// The fewest submissions a fingerprint must be in before it can be ignored as common.
+    /// The fewest submissions a fingerprint must be in before it can be common: a class of
+    /// `min_common` or fewer has no common code.
     pub min_common: usize,
+    /// Whether crib's own reference ([`reference()`]) is a known source.
+    pub reference: bool,
 }
 
 impl Default for Options {
     /// `max_share` 0.1 and `min_common` 10: as MOSS's `-m 10` for a class of up to 100, a
     /// tenth of a bigger class (fifty of 500): a fingerprint in more submissions than that is
-    /// the assignment's idiom, not a copy.
+    /// the assignment's idiom, not a copy. crib's reference is a known source.
     fn default() -> Options {
         Options {
             winnowing: Winnowing::default(),
             max_share: 0.1,
             min_common: 10,
+            reference: true,
         }
     }
+}
+
+/// What a comparison found: the pairs, and what a person must know to read them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Comparison {
+    /// Every pair that shares a fingerprint that is not common, most similar first.
+    pub pairs: Vec<Pair>,
+    /// The class-common cut.
+    pub common: Common,
+    /// Files that gave no evidence: no tokens, or not Prolog.
+    pub unread: Vec<Unread>,
+}
+
+/// The class-common cut: fingerprints in more than `limit` submissions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Common {
+    /// A fingerprint in more than this many submissions is common.
+    pub limit: usize,
+    /// Distinct fingerprints left out as common.
+    pub cut: usize,
+    /// Submissions most of whose fingerprints (more than half) are in more than `limit`
+    /// submissions: copies of one source, when the class is not mostly copies. Their code
+    /// is not cut unless it is also in more than `limit` of the other submissions, so each
+    /// copy still matches the others.
+    pub copied: Vec<String>,
+    /// Whether more than half the class is mostly common code, so nothing could be told
+    /// apart as copies: given code not passed as base, or one source copied by most.
+    pub mostly_common: bool,
+}
+
+/// A file that gave no evidence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread {
+    /// Its submission or known source.
+    pub source: String,
+    /// The file, relative to it.
+    pub file: String,
+    /// Why: no Prolog tokens, or not read as Prolog.
+    pub problem: &'static str,
 }
 
 /// Lines matched in both files of a pair.
@@ -62,90 +123,130 @@ pub struct Pair {
     pub a: String,
     /// Another submission, or a known source.
     pub b: String,
-    /// 2 |A ∩ B| / (|A| + |B|): fingerprints shared (other than the class's common ones)
-    /// over all of the two files' fingerprints (given code left out), in [0, 1].
+    /// 2 |A ∩ B| / (|A| + |B|) over the two sources' fingerprints, given code and the
+    /// class's common code left out of both the match and the sizes, in [0, 1].
     pub similarity: f64,
     /// The share of `a`'s fingerprints found in `b`.
     pub share_a: f64,
     /// The share of `b`'s fingerprints found in `a`.
     pub share_b: f64,
+    /// Whether `b` is a known source (`--against`, or crib's reference).
+    pub known: bool,
+    /// Whether `b` is crib's own reference solution ([`REFERENCE`]).
+    pub reference: bool,
     /// The matched lines, in `a`'s order.
     pub fragments: Vec<Fragment>,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Submission,
+    /// A known source given by the user: what it shares with many is never common.
+    Known,
+    /// crib's reference: a known source whose idioms are common like anyone's.
+    Reference,
+}
+
 struct Doc<'a> {
     source: &'a Source,
-    known: bool,
+    role: Role,
     fps: Vec<Fingerprint>,
     /// Distinct kept hashes.
     set: HashSet<u64>,
-    /// Distinct hashes before the class-common ones were cut: the file's size.
-    total: usize,
 }
 
-/// Compares every submission with every other and with every known source (`against`),
-/// never two known sources with each other; code in `base` (given to every student) is
-/// removed first. Returns the pairs that share anything, most similar first.
+impl Doc<'_> {
+    fn known(&self) -> bool {
+        self.role != Role::Submission
+    }
+}
+
+/// Compares every submission with every other and with every known source (`against`,
+/// and crib's reference unless [`Options::reference`] is false), never two known sources
+/// with each other; code in `base` (given to every student) is removed first, and the
+/// class's common code ([`Options::max_share`]) is left out of matches and sizes alike.
+/// Returns the pairs that share anything, most similar first, with what was cut and which
+/// files gave nothing.
 pub fn compare(
     submissions: &[Source],
     against: &[Source],
     base: &[Source],
     options: &Options,
-) -> Vec<Pair> {
+) -> Comparison {
     let w = options.winnowing;
     let base_hashes: HashSet<u64> = base
         .par_iter()
-        .flat_map_iter(|s| fingerprints(&s.files, w).into_iter().map(|f| f.hash))
+        .flat_map_iter(|s| fingerprints(&s.files, w).kept.into_iter().map(|f| f.hash))
         .collect();
-    let sources: Vec<(&Source, bool)> = submissions
+    let reference = options.reference.then(reference);
+    let sources: Vec<(&Source, Role)> = submissions
         .iter()
-        .map(|s| (s, false))
-        .chain(against.iter().map(|s| (s, true)))
+        .map(|s| (s, Role::Submission))
+        .chain(against.iter().map(|s| (s, Role::Known)))
+        .chain(reference.iter().map(|s| (s, Role::Reference)))
         .collect();
-    let mut docs: Vec<Doc> = sources
+    let read: Vec<(Doc, Vec<Unread>)> = sources
         .par_iter()
-        .map(|&(source, known)| {
-            let fps: Vec<Fingerprint> = fingerprints(&source.files, w)
+        .map(|&(source, role)| {
+            let found = fingerprints(&source.files, w);
+            let unread = found
+                .files
+                .iter()
+                .zip(&source.files)
+                .filter_map(|(reading, (file, _))| {
+                    reading.problem().map(|problem| Unread {
+                        source: source.name.clone(),
+                        file: file.clone(),
+                        problem,
+                    })
+                })
+                .collect();
+            let fps: Vec<Fingerprint> = found
+                .kept
                 .into_iter()
                 .filter(|f| !base_hashes.contains(&f.hash))
                 .collect();
             let set: HashSet<u64> = fps.iter().map(|f| f.hash).collect();
-            let total = set.len();
-            Doc {
-                source,
-                known,
-                fps,
-                set,
-                total,
-            }
+            (
+                Doc {
+                    source,
+                    role,
+                    fps,
+                    set,
+                },
+                unread,
+            )
         })
         .collect();
+    let mut unread = Vec::new();
+    let mut docs = Vec::with_capacity(read.len());
+    for (doc, u) in read {
+        docs.push(doc);
+        unread.extend(u);
+    }
     // The inverted index, and what the class has in common.
-    let mut index: HashMap<u64, Vec<u32>> = HashMap::new();
+    let postings: usize = docs.iter().map(|d| d.set.len()).sum();
+    let mut index: HashMap<u64, Vec<u32>> =
+        HashMap::with_capacity_and_hasher(postings / 4, Default::default());
     for (i, doc) in docs.iter().enumerate() {
         for &h in &doc.set {
             index.entry(h).or_default().push(i as u32);
         }
     }
-    let class = submissions.len();
-    let limit = ((options.max_share * class as f64).ceil() as usize).max(options.min_common);
-    let common: HashSet<u64> = index
-        .iter()
-        .filter(|(_, ds)| ds.iter().filter(|&&d| !docs[d as usize].known).count() > limit)
-        .map(|(&h, _)| h)
-        .collect();
+    let common = common_cut(&docs, &index, submissions.len(), options);
+    let cut = &common.1;
     for doc in &mut docs {
-        doc.set.retain(|h| !common.contains(h));
-        doc.fps.retain(|f| !common.contains(&f.hash));
+        doc.set.retain(|h| !cut.contains(h));
+        doc.fps.retain(|f| !cut.contains(&f.hash));
     }
-    let mut shared: HashMap<(u32, u32), u32> = HashMap::new();
+    let mut shared: HashMap<(u32, u32), u32> = HashMap::default();
     for (h, ds) in &index {
-        if common.contains(h) {
+        if cut.contains(h) {
             continue;
         }
         for (x, &i) in ds.iter().enumerate() {
             for &j in &ds[x + 1..] {
-                if docs[i as usize].known && docs[j as usize].known {
+                if docs[i as usize].known() && docs[j as usize].known() {
                     continue;
                 }
                 *shared.entry((i.min(j), i.max(j))).or_default() += 1;
@@ -156,7 +257,7 @@ pub fn compare(
         .into_par_iter()
         .map(|((i, j), n)| {
             // A submission is always `a`; a known source, when there is one, `b`.
-            let (i, j) = if docs[i as usize].known {
+            let (i, j) = if docs[i as usize].known() {
                 (j, i)
             } else {
                 (i, j)
@@ -169,13 +270,70 @@ pub fn compare(
             .total_cmp(&x.similarity)
             .then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b)))
     });
-    pairs
+    Comparison {
+        pairs,
+        common: common.0,
+        unread,
+    }
+}
+
+/// The class-common cut and the fingerprints it removes. A fingerprint is common when it
+/// is in more than the limit of submissions; but when some submissions are mostly such
+/// code (copies of one source) and they are at most half the class, only what is also in
+/// more than the limit of the other submissions is common. A user's known source is never
+/// common: it is what staff asked to find.
+fn common_cut(
+    docs: &[Doc],
+    index: &HashMap<u64, Vec<u32>>,
+    class: usize,
+    options: &Options,
+) -> (Common, HashSet<u64>) {
+    let limit = ((options.max_share * class as f64).ceil() as usize).max(options.min_common);
+    let in_submissions = |ds: &[u32], counted: &dyn Fn(usize) -> bool| {
+        ds.iter()
+            .filter(|&&d| docs[d as usize].role == Role::Submission && counted(d as usize))
+            .count()
+    };
+    let asked = |ds: &[u32]| ds.iter().any(|&d| docs[d as usize].role == Role::Known);
+    let mut cut: HashSet<u64> = index
+        .iter()
+        .filter(|(_, ds)| !asked(ds) && in_submissions(ds, &|_| true) > limit)
+        .map(|(&h, _)| h)
+        .collect();
+    let copied: Vec<usize> = docs
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| {
+            d.role == Role::Submission
+                && 2 * d.set.iter().filter(|h| cut.contains(h)).count() > d.set.len()
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let mostly_common = 2 * copied.len() > class;
+    if !copied.is_empty() && !mostly_common {
+        let is_copy: HashSet<usize> = copied.iter().copied().collect();
+        cut.retain(|h| in_submissions(&index[h], &|d| !is_copy.contains(&d)) > limit);
+    }
+    let common = Common {
+        limit,
+        cut: cut.len(),
+        copied: if mostly_common {
+            Vec::new()
+        } else {
+            copied
+                .iter()
+                .map(|&i| docs[i].source.name.clone())
+                .collect()
+        },
+        mostly_common,
+    };
+    (common, cut)
 }
 
 fn pair(a: &Doc, b: &Doc, shared: u32) -> Pair {
-    // Over the whole file: code the class has in common is not a match, but it is still
-    // part of the file.
-    let (na, nb) = (a.total.max(1) as f64, b.total.max(1) as f64);
+    // Over what is left of each file once given and common code are cut: common code is
+    // neither a match nor part of what could have matched.
+    let (na, nb) = (a.set.len().max(1) as f64, b.set.len().max(1) as f64);
     let shared = f64::from(shared);
     Pair {
         a: a.source.name.clone(),
@@ -183,6 +341,8 @@ fn pair(a: &Doc, b: &Doc, shared: u32) -> Pair {
         similarity: (2.0 * shared / (na + nb)).min(1.0),
         share_a: (shared / na).min(1.0),
         share_b: (shared / nb).min(1.0),
+        known: b.known(),
+        reference: b.role == Role::Reference,
         fragments: fragments(a, b),
     }
 }
@@ -190,7 +350,7 @@ fn pair(a: &Doc, b: &Doc, shared: u32) -> Pair {
 /// The matched fingerprints, in `a`'s order, merged into runs of lines that are contiguous
 /// in both files.
 fn fragments(a: &Doc, b: &Doc) -> Vec<Fragment> {
-    let mut first_in_b: HashMap<u64, &Fingerprint> = HashMap::new();
+    let mut first_in_b: HashMap<u64, &Fingerprint> = HashMap::default();
     for f in &b.fps {
         first_in_b.entry(f.hash).or_insert(f);
     }

@@ -66,7 +66,12 @@ pub fn page(pairs: &[Pair], sources: &[&Source], threshold: f64) -> String {
                     @for (i, p) in pairs.iter().enumerate().take(500) {
                         tr {
                             td.num { (i + 1) }
-                            td { (p.a) } td { (p.b) }
+                            td { (p.a) }
+                            td {
+                                (p.b)
+                                @if p.reference { " " strong { "(crib's reference)" } }
+                                @else if p.known { " (known source)" }
+                            }
                             td.num {
                                 @if p.similarity >= threshold { a href=(format!("#pair-{}", i + 1)) { (format!("{:.3}", p.similarity)) } }
                                 @else { (format!("{:.3}", p.similarity)) }
@@ -79,6 +84,7 @@ pub fn page(pairs: &[Pair], sources: &[&Source], threshold: f64) -> String {
                 @for (i, p) in &shown {
                     h3 id=(format!("pair-{}", i + 1)) {
                         (i + 1) ". " (p.a) " and " (p.b) ": " (format!("{:.3}", p.similarity))
+                        @if p.reference { " (crib's own reference, public: evidence to review, never a mark)" }
                     }
                     div.side {
                         div { (side(by_name.get(p.a.as_str()), p, true)) }

@@ -175,7 +175,7 @@ fn disguised_copies_rank_above_independent_solutions() {
     let preds = own(&correct);
     let vars_renamed = rename(&correct, |w| {
         w.starts_with(|c: char| c.is_uppercase())
-            .then(|| format!("Zz{}", w.len()))
+            .then(|| format!("Zz{}", w.to_lowercase()))
     });
     let preds_renamed = rename(&correct, |w| preds.contains(w).then(|| format!("my_{w}")));
     let no_comments = portray(&correct).replace("\n\n", "\n% a comment of my own\n");
@@ -213,7 +213,7 @@ fn disguised_copies_rank_above_independent_solutions() {
         source("reference_portrayed", &[("a.pl", portray(&reference))]),
         source("half_and_half", &[("a.pl", half)]),
     ];
-    let pairs = compare(&class, &[], &[], &Options::default());
+    let pairs = compare(&class, &[], &[], &Options::default()).pairs;
     let independent = ["reference", "correct", "tally"];
     let mut best_independent: f64 = 0.0;
     for (i, a) in independent.iter().enumerate() {
@@ -288,9 +288,9 @@ fn given_code_does_not_count() {
     ];
     let base = vec![source("given", &[("given.pl", given)])];
     let options = Options::default();
-    let with_given = score(&compare(&class, &[], &[], &options), "x", "y");
-    let based = score(&compare(&class, &[], &base, &options), "x", "y");
-    let own_code = score(&compare(&alone, &[], &[], &options), "x", "y");
+    let with_given = score(&compare(&class, &[], &[], &options).pairs, "x", "y");
+    let based = score(&compare(&class, &[], &base, &options).pairs, "x", "y");
+    let own_code = score(&compare(&alone, &[], &[], &options).pairs, "x", "y");
     eprintln!("given code counted {with_given:.3}, removed with --base {based:.3}, own code only {own_code:.3}");
     assert!(with_given > own_code + 0.1, "{with_given} vs {own_code}");
     assert!((based - own_code).abs() < 0.05, "{based} vs {own_code}");
@@ -304,7 +304,11 @@ fn known_sources_are_never_compared_with_each_other() {
         source("published", &[("b.pl", correct.clone())]),
     ];
     let class = vec![source("alice", &[("alice.pl", correct)])];
-    let pairs = compare(&class, &known, &[], &Options::default());
+    let options = Options {
+        reference: false,
+        ..Options::default()
+    };
+    let pairs = compare(&class, &known, &[], &options).pairs;
     let names: BTreeMap<(String, String), f64> = pairs
         .iter()
         .map(|p| ((p.a.clone(), p.b.clone()), p.similarity))
@@ -312,4 +316,28 @@ fn known_sources_are_never_compared_with_each_other() {
     assert_eq!(names.len(), 2, "{names:?}");
     assert!(pairs.iter().all(|p| p.a == "alice"));
     assert!(pairs.iter().all(|p| p.similarity > 0.99));
+}
+
+/// A class that is all one source has nothing to tell apart: its code is common and cut.
+/// Given as a known source (`--against`), that code is never common: every copy matches it.
+#[test]
+fn a_known_source_is_never_cut_as_common() {
+    let correct = read("crates/grade/tests/submissions/correct.pl");
+    let class: Vec<Source> = (0..12)
+        .map(|i| source(&format!("s{i:02}"), &[("a.pl", correct.clone())]))
+        .collect();
+    let options = Options {
+        reference: false,
+        ..Options::default()
+    };
+    let alone = compare(&class, &[], &[], &options);
+    assert!(alone.pairs.is_empty(), "{:?}", alone.pairs.first());
+    assert!(alone.common.mostly_common && alone.common.cut > 0);
+    let known = vec![source("published", &[("p.pl", correct)])];
+    let against = compare(&class, &known, &[], &options);
+    let with_known: Vec<&Pair> = against.pairs.iter().filter(|p| p.known).collect();
+    assert_eq!(with_known.len(), 12);
+    assert!(with_known
+        .iter()
+        .all(|p| p.similarity > 0.99 && p.b == "published"));
 }

@@ -1,10 +1,11 @@
 //! The tokenizer splits every Prolog file of the project into the clauses SWI-Prolog's
 //! reader reads, each starting on the same line with the same variables in the same order
-//! (one `swipl` process reads them all with tests/clauses.pl; reading runs no code).
+//! (one `swipl` process reads them all with tests/clauses.pl; reading runs no code), and
+//! crib's term reader reads each of those clauses as a term.
 
 use std::path::{Path, PathBuf};
 
-use crib_similar::token::{clauses, tokenize, Kind};
+use crib_similar::token::{clauses, tokenize, Kind, Token};
 
 fn prolog_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
@@ -67,12 +68,15 @@ fn clauses_start_lines_and_variables_agree_with_swi_prolog() {
             })
             .collect();
         let text = std::fs::read_to_string(file).unwrap();
-        let ours: Vec<(u32, Vec<String>)> = clauses(tokenize(&text))
+        let read: Vec<Vec<Token>> = clauses(tokenize(&text))
             .into_iter()
             .filter(|c| !c.is_empty())
+            .collect();
+        let ours: Vec<(u32, Vec<String>)> = read
+            .iter()
             .map(|c| {
                 let mut vars: Vec<String> = Vec::new();
-                for t in &c {
+                for t in c {
                     if t.kind == Kind::Var && t.text != "_" && !vars.contains(&t.text) {
                         vars.push(t.text.clone());
                     }
@@ -89,6 +93,13 @@ fn clauses_start_lines_and_variables_agree_with_swi_prolog() {
                 swi.get(at),
                 ours.get(at)
             ));
+        }
+        // Every clause SWI-Prolog reads, crib's term reader reads too (to tell calls from
+        // data).
+        for c in &read[..n] {
+            if crib_similar::term::read(c).is_none() {
+                wrong.push(format!("{name}:{}: not read as a term", c[0].line));
+            }
         }
         compared += n;
     }
