@@ -36,8 +36,8 @@ pub use discard::{
     DiscardSummary, Role, Spread, CRIB_OUTCOMES,
 };
 pub use score::{
-    build_rank_table, fifteen_sets, hand_value, rank_table, run_sets, Breakdown, Hand, Points,
-    PreparedHand, Rule,
+    build_rank_table, fifteen_sets, hand_value, pair_sets, rank_table, run_sets, Breakdown, Hand,
+    Points, PreparedHand, Rule,
 };
 pub use select::{rank_keeps, select_hand, Keep, Selection};
 pub use sweep::{

@@ -230,6 +230,19 @@ pub fn run_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
     runs(ranks)
 }
 
+/// Returns the pairs (§3) of five cards of the given ranks (any numbers), as bit masks of
+/// positions in `ranks`: the rule of pairs with the ranks given, for tools that model a hand
+/// value that reads cards wrongly.
+///
+/// # Example
+/// ```
+/// // three nines make three pairs
+/// assert_eq!(crib_core::pair_sets([9, 2, 9, 9, 5]).count(), 3);
+/// ```
+pub fn pair_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
+    pairs(ranks)
+}
+
 /// §3 Pairs: every two cards of the same rank.
 fn pairs(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
     SUBSETS.filter(move |&m| {

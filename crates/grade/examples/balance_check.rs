@@ -27,8 +27,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut marks = vec![Vec::new(); strategies.len()];
     let mut named = vec![Vec::new(); strategies.len()];
     let started = std::time::Instant::now();
+    let mut items = Vec::new();
     for k in 1..=seeds {
         let set = TestSet::new(&Seed::from_bytes([k; 32]));
+        items.push(set.hand_value_count());
         let deals: Vec<(bool, Deal)> = set
             .cases
             .iter()
@@ -49,6 +51,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .map(|(_, d)| credit(d))
                 .sum();
             marks[m].push(20.0 * sum / deals.len() as f64);
+            if std::env::var_os("BALANCE_EACH").is_some() {
+                eprintln!(
+                    "{} seed {k}: {:.2}",
+                    strategies[m].0,
+                    20.0 * sum / deals.len() as f64
+                );
+            }
             named[m].push(20.0 * from_named / deals.len() as f64);
         }
     }
@@ -56,6 +65,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{seeds} test sets in {:.1} s",
         started.elapsed().as_secs_f64()
     );
+    let (least, most) = (items.iter().min(), items.iter().max());
+    println!("hand_value items per test set: {least:?} to {most:?}");
     let mut worst = 0.0f64;
     for (((name, _), v), w) in strategies.iter().zip(&marks).zip(&named) {
         let min = v.iter().copied().fold(f64::INFINITY, f64::min);

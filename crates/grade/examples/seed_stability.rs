@@ -5,7 +5,8 @@
 //!
 //! `cargo run --release -p crib-grade --example seed_stability -- [--seeds N] [-j N] PATH...`
 //! (a PATH is a .pl file or a directory of them, as for `crib grade`); `--markdown` prints a
-//! Markdown table.
+//! Markdown table; `--same-seed` grades N times under the first seed, to show how much of the
+//! spread a submission makes by itself (one that chooses at random).
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -29,11 +30,13 @@ fn stats(v: &[f64]) -> (f64, f64, f64) {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let (mut seeds, mut jobs, mut markdown, mut paths) = (20u8, 2usize, false, Vec::new());
+    let mut same_seed = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--seeds" => seeds = args.next().ok_or("--seeds N")?.parse()?,
             "-j" => jobs = args.next().ok_or("-j N")?.parse()?,
             "--markdown" => markdown = true,
+            "--same-seed" => same_seed = true,
             _ => paths.push(PathBuf::from(arg)),
         }
     }
@@ -53,7 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 if k > seeds {
                     break;
                 }
-                let seed = Seed::from_bytes([k; 32]);
+                let seed = Seed::from_bytes([if same_seed { 1 } else { k }; 32]);
                 let grader = Grader::new(
                     "swipl".as_ref(),
                     IsolationChoice::Auto,
@@ -67,6 +70,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     all[i].total.push(r.marks.total);
                     all[i].hand_value.push(r.marks.hand_value);
                     all[i].select_hand.push(r.marks.select_hand);
+                    if std::env::var_os("SEED_STABILITY_EACH").is_some() {
+                        eprintln!(
+                            "{} seed {k}: select_hand {:.2}",
+                            r.name, r.marks.select_hand
+                        );
+                    }
                     all[i].share.push(r.marks.hand_value_share_wrong);
                 }
                 eprintln!("seed {k} done");

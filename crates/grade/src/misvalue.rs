@@ -130,11 +130,21 @@ pub enum RankMistake {
     RunsOnePointEach,
     /// A run's length less one.
     RunsLengthMinusOne,
+    /// Runs that wrap around from the king to the ace (K A 2).
+    RunsWrapAround,
+    /// Every run of three or more, also those inside a longer run.
+    RunsEverySubrun,
+    /// Only runs of exactly three cards (a run of four scores as two of three).
+    RunsOnlyThree,
+    /// Runs only among neighbouring cards of the sorted ranks (a repeated rank breaks them).
+    RunsContiguousOnly,
+    /// Runs of the distinct ranks only (ranks deduplicated, as `sort/2` does).
+    RunsDistinctRanks,
 }
 
 impl RankMistake {
     /// Every rank mistake.
-    pub const ALL: [RankMistake; 11] = [
+    pub const ALL: [RankMistake; 16] = [
         RankMistake::AceEleven,
         RankMistake::FacesByRank,
         RankMistake::TensIgnored,
@@ -146,6 +156,11 @@ impl RankMistake {
         RankMistake::RunsFacesAsTen,
         RankMistake::RunsOnePointEach,
         RankMistake::RunsLengthMinusOne,
+        RankMistake::RunsWrapAround,
+        RankMistake::RunsEverySubrun,
+        RankMistake::RunsOnlyThree,
+        RankMistake::RunsContiguousOnly,
+        RankMistake::RunsDistinctRanks,
     ];
 
     /// Returns the rule whose points the mistake counts its own way.
@@ -155,7 +170,12 @@ impl RankMistake {
             RankMistake::RunsAceHigh
             | RankMistake::RunsFacesAsTen
             | RankMistake::RunsOnePointEach
-            | RankMistake::RunsLengthMinusOne => Part::Runs,
+            | RankMistake::RunsLengthMinusOne
+            | RankMistake::RunsWrapAround
+            | RankMistake::RunsEverySubrun
+            | RankMistake::RunsOnlyThree
+            | RankMistake::RunsContiguousOnly
+            | RankMistake::RunsDistinctRanks => Part::Runs,
             _ => Part::Fifteens,
         }
     }
@@ -182,23 +202,85 @@ impl RankMistake {
             RankMistake::TensIgnored => {
                 fifteens(ranks.map(|r| if r == 10 { 16 } else { value(r) }))
             }
-            RankMistake::FifteensDistinctValues => {
-                let mut values = ranks.map(value);
-                for i in 1..5 {
-                    if values[..i].contains(&values[i]) {
-                        values[i] = 16;
-                    }
-                }
-                fifteens(values)
-            }
+            RankMistake::FifteensDistinctValues => fifteens(deduplicated(ranks.map(value))),
             RankMistake::FifteensOnce => right.min(2),
             RankMistake::FifteensOnePoint | RankMistake::PairsOnePoint => right / 2,
             RankMistake::RunsAceHigh => runs(ranks.map(|r| if r == 1 { 14 } else { r }), |n| n),
             RankMistake::RunsFacesAsTen => runs(ranks.map(value), |n| n),
             RankMistake::RunsOnePointEach => runs(ranks, |_| 1),
             RankMistake::RunsLengthMinusOne => runs(ranks, |n| n - 1),
+            RankMistake::RunsWrapAround => (0..13)
+                .map(|shift| runs(ranks.map(|r| (r - 1 + shift) % 13 + 1), |n| n))
+                .max()
+                .unwrap_or(0),
+            RankMistake::RunsEverySubrun | RankMistake::RunsOnlyThree => {
+                let only_three = self == RankMistake::RunsOnlyThree;
+                (1u8..32)
+                    .filter(|m| m.count_ones() == 3 || (m.count_ones() > 3 && !only_three))
+                    .filter(|&m| is_run(ranks, m))
+                    .map(|m| m.count_ones() as u8)
+                    .sum()
+            }
+            RankMistake::RunsContiguousOnly => {
+                let mut sorted = ranks;
+                sorted.sort_unstable();
+                let (mut longest, mut length) = (1, 1);
+                for w in sorted.windows(2) {
+                    length = if w[1] == w[0] + 1 { length + 1 } else { 1 };
+                    longest = longest.max(length);
+                }
+                if longest >= 3 {
+                    longest
+                } else {
+                    0
+                }
+            }
+            RankMistake::RunsDistinctRanks => runs(deduplicated(ranks), |n| n),
         }
     }
+}
+
+/// Returns the points of the four cards of `keep` alone, with no start card: fifteens, pairs
+/// and runs among them (crib-core's rules asked with a fifth card that matches nothing) and
+/// four points when they share a suit.
+pub(crate) fn four_card_value(keep: &[Card; 4]) -> u8 {
+    let r = keep.map(|c| c.rank().number());
+    let ranks = [r[0], r[1], r[2], r[3], 17];
+    let values = [r[0].min(10), r[1].min(10), r[2].min(10), r[3].min(10), 17];
+    let fifteens = 2 * crib_core::fifteen_sets(values).count() as u8;
+    let pairs = 2 * crib_core::pair_sets(ranks).count() as u8;
+    let runs: u8 = crib_core::run_sets(ranks)
+        .map(|m| m.count_ones() as u8)
+        .sum();
+    let flush = if keep.iter().all(|c| c.suit() == keep[0].suit()) {
+        4
+    } else {
+        0
+    };
+    fifteens + pairs + runs + flush
+}
+
+/// Returns `numbers` with each number already seen replaced by a number above 16 that
+/// matches nothing: none is in a fifteen, a pair or a run.
+fn deduplicated(mut numbers: [u8; 5]) -> [u8; 5] {
+    for i in 1..5 {
+        if numbers[..i].contains(&numbers[i]) {
+            numbers[i] = 17 + 2 * i as u8;
+        }
+    }
+    numbers
+}
+
+/// Returns whether the cards at the positions set in `mask` are, by themselves, a run of
+/// `ranks` (crib-core's rule of runs asked of those cards alone).
+fn is_run(ranks: [u8; 5], mask: u8) -> bool {
+    let mut alone = ranks;
+    for (i, r) in alone.iter_mut().enumerate() {
+        if mask >> i & 1 == 0 {
+            *r = 17 + 2 * i as u8;
+        }
+    }
+    crib_core::run_sets(alone).any(|m| m == mask)
 }
 
 /// Each rank mistake's value of one show, or summed over start cards, in the order of

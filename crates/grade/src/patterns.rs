@@ -14,7 +14,7 @@
 //! and every pattern is asked once from its ordinary configurations and, with probability at
 //! least [`SPECIAL_SHARE`], once more from its special ones: flushes, five-card flushes (a
 //! quarter of the flushes), nobs and two-jack hands with one jack of the start's suit become
-//! common (about 4,000 of some 27,600 items). Within its stratum a configuration is uniform,
+//! common (about 4,200 of some 27,900 items). Within its stratum a configuration is uniform,
 //! and the hand's cards are in a uniformly drawn order.
 //!
 //! **Weights.** An item stands for `weight` pairs ([`draw`]). The weights of wrong items,

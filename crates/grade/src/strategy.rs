@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 use crib_core::{rank_keeps, Card, CardSet, Keep, PreparedHand, Rank, Rule, Suit};
 
-use crate::misvalue::{keep_points, MistakePoints, Part, PartPoints, RankMistake};
+use crate::misvalue::{four_card_value, keep_points, MistakePoints, Part, PartPoints, RankMistake};
 
 /// Which start cards a strategy values a keep over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +72,8 @@ pub enum Strategy {
     FirstFour,
     /// The keep with the smallest total: the worst possible answer.
     Worst,
+    /// The greatest value of the four kept cards alone, without a start card.
+    FourCardsAlone,
     /// The greatest total over the starts not dealt of a wrong hand value: one that leaves
     /// out, or counts twice, one part of the points.
     Misvalued(Part, Misvaluation),
@@ -120,6 +122,7 @@ pub const SELECT_MISTAKES: &[(&str, Strategy)] = &[
     ("sh-max-over-starts", Strategy::MaxOverStarts),
     ("sh-min-over-starts", Strategy::MinOverStarts),
     ("sh-first-start-only", Strategy::Sum(Starts::FirstNotDealt)),
+    ("sh-ignore-start", Strategy::FourCardsAlone),
     ("sh-first-keep", Strategy::FirstFour),
     ("sh-worst-keep", Strategy::Worst),
     ("sh-average-integer-division", Strategy::TruncatedMean),
@@ -200,6 +203,7 @@ impl Deal {
                         Misvaluation::Doubled => i64::from(keep.total) + points,
                     }
                 }
+                Strategy::FourCardsAlone => i64::from(four_card_value(&keep.keep)),
                 Strategy::Mistaken(mistake) => i64::from(self.parts()[i].1[mistake.index()]),
             }
         };

@@ -16,6 +16,9 @@ use crate::strategy::{misvalued_strategies, Deal, Strategy, SELECT_MISTAKES};
 pub const POOL_DEALS: usize = 37;
 /// How many seeded deals the select_hand cases are chosen from.
 pub const POOL: u64 = 3000;
+/// What one unit of ambiguity (a strategy whose tied keeps differ by all of a deal's credit)
+/// costs in the balance, against a squared gap of one credit ([`pool_deals`]).
+const AMBIGUITY_COST: f64 = 0.5;
 /// How many swaps are tried to balance the chosen deals ([`pool_deals`]).
 const BALANCE_STEPS: usize = 300_000;
 /// How many select_hand cases must expose each mistake of [`SELECT_MISTAKES`].
@@ -270,6 +273,7 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
         missed: Vec<usize>,
         surely: Vec<usize>,
         features: Vec<f64>,
+        ambiguity: f64,
     }
     let pool: Vec<Candidate> = (0..POOL)
         .map(|index| {
@@ -284,9 +288,11 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
                     surely.push(m);
                 }
             }
+            let (features, ambiguity) = balance_features(&deal);
             Candidate {
                 index,
-                features: balance_features(&deal),
+                features,
+                ambiguity,
                 deal,
                 missed,
                 surely,
@@ -341,7 +347,9 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
         }
     }
     let floor: Vec<usize> = exposures.iter().map(|&e| e.min(COVER_DEPTH)).collect();
-    let mut current = cost(&gap);
+    // The cost: the squared gaps, plus the chosen deals' ambiguity (see balance_features).
+    let mut ambiguity: f64 = chosen.iter().map(|&p| pool[p].ambiguity).sum();
+    let mut current = cost(&gap) + AMBIGUITY_COST * ambiguity;
     // Simulated annealing over single swaps: a worse state is accepted with probability
     // exp(-increase / temperature), the temperature falling geometrically; the best state
     // seen is kept.
@@ -355,9 +363,11 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
             continue;
         }
         let p = chosen[i];
+        let trial_ambiguity = ambiguity - pool[p].ambiguity + pool[q].ambiguity;
         let trial: f64 = (0..k)
             .map(|f| (gap[f] - pool[p].features[f] + pool[q].features[f]).powi(2))
-            .sum();
+            .sum::<f64>()
+            + AMBIGUITY_COST * trial_ambiguity;
         if trial > current && unit() >= (-(trial - current) / temperature).exp() {
             continue;
         }
@@ -379,7 +389,7 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
             *g += pool[q].features[f] - pool[p].features[f];
         }
         (taken[p], taken[q], chosen[i]) = (false, true, q);
-        current = trial;
+        (current, ambiguity) = (trial, trial_ambiguity);
         if current < best_cost {
             (best, best_cost) = (chosen.clone(), current);
         }
@@ -392,23 +402,40 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
         .collect()
 }
 
-/// Returns the numbers the chosen deals are balanced on: the credit on the deal (graded
-/// scale) of each modelled select_hand mistake and of each select_hand built on a wrong hand
-/// value ([`misvalued_strategies`]), the mean credit of a keep chosen at random, and whether
-/// five cards were dealt.
-fn balance_features(deal: &Deal) -> Vec<f64> {
-    let credit =
-        |strategy: Strategy| SelectCredit::Graded.credit(deal.choice(strategy).total, &deal.keeps);
-    let mut out: Vec<f64> = SELECT_MISTAKES.iter().map(|(_, s)| credit(*s)).collect();
-    out.extend(misvalued_strategies().map(credit));
-    let random = deal
-        .keeps
+/// Returns the numbers the chosen deals are balanced on, and how much they leave to chance.
+///
+/// The numbers: the credit on the deal (graded scale) of each modelled select_hand mistake
+/// and of each select_hand built on a wrong hand value ([`misvalued_strategies`]), the mean
+/// credit of a keep chosen at random, and whether five cards were dealt. A strategy that ranks
+/// several keeps equal takes one of them as its submission's code happens to break ties,
+/// which depends on the order the cards come in: its credit is the mean over those keeps,
+/// and the spread of their credits (summed over the strategies) is the deal's *ambiguity*.
+fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
+    let credit = |total: u32| SelectCredit::Graded.credit(total, &deal.keeps);
+    let mut ambiguity = 0.0;
+    let mut out: Vec<f64> = SELECT_MISTAKES
         .iter()
-        .map(|k| SelectCredit::Graded.credit(k.total, &deal.keeps))
-        .sum::<f64>();
+        .map(|(_, s)| *s)
+        .chain(misvalued_strategies())
+        .map(|strategy| {
+            let credits: Vec<f64> = deal
+                .choices(strategy)
+                .into_iter()
+                .map(|i| credit(deal.keeps[i].total))
+                .collect();
+            let (least, most) = credits
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, m), &c| {
+                    (l.min(c), m.max(c))
+                });
+            ambiguity += most - least;
+            credits.iter().sum::<f64>() / credits.len() as f64
+        })
+        .collect();
+    let random = deal.keeps.iter().map(|k| credit(k.total)).sum::<f64>();
     out.push(random / deal.keeps.len() as f64);
     out.push(if deal.cards.len() == 5 { 1.0 } else { 0.0 });
-    out
+    (out, ambiguity)
 }
 
 fn card(token: &str) -> Card {

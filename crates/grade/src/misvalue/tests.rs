@@ -119,6 +119,11 @@ fn rank_mistakes_answer_as_their_submissions_do() {
         (RankMistake::RunsFacesAsTen, "JS 3H 4S QC TH", 0),
         (RankMistake::RunsLengthMinusOne, "3H 2S 2H QS 4C", 10),
         (RankMistake::RunsOnePointEach, "3H 2S 2H QS 4C", 8),
+        (RankMistake::RunsWrapAround, "7S KH 2H AC 6D", 5),
+        (RankMistake::RunsEverySubrun, "5S 8S 6S 7S 4C", 30),
+        (RankMistake::RunsOnlyThree, "5S 8S 6S 7S 4C", 17),
+        (RankMistake::RunsContiguousOnly, "3H 2S 2H QS 4C", 9),
+        (RankMistake::RunsDistinctRanks, "3H 2S 2H QS 4C", 9),
     ] {
         let cards = cards(&show.split(' ').collect::<Vec<_>>());
         let hand: [Card; 4] = cards[..4].try_into().expect("five cards");
@@ -128,4 +133,12 @@ fn rank_mistakes_answer_as_their_submissions_do() {
     for (i, mistake) in RankMistake::ALL.into_iter().enumerate() {
         assert_eq!(mistake.index(), i);
     }
+}
+
+#[test]
+fn four_cards_alone() {
+    // 5 5 J J of hearts and clubs: fifteens 5+J four ways (8), two pairs (4)
+    assert_eq!(four_card_value(&keep(&["5H", "5C", "JH", "JC"])), 12);
+    // 3 4 5 6 of spades: 4 + 5 + 6 (2), a run of four (4), the flush (4)
+    assert_eq!(four_card_value(&keep(&["3S", "4S", "5S", "6S"])), 10);
 }

@@ -120,7 +120,8 @@ fn the_credit_scale_separates_the_baselines() {
     // Half the deals have five cards, where one keep in five is best: about 4 of 20.
     assert!(random <= 4.5, "a uniformly random keep: {random}");
     let max = marks(&deals, Strategy::MaxOverStarts);
-    assert!((6.0..=15.0).contains(&max), "max over starts: {max}");
+    // Right where the best start and the best total agree: between a third and four fifths.
+    assert!((6.0..=16.0).contains(&max), "max over starts: {max}");
     let starts_48 = marks(&deals, Strategy::Sum(Starts::NotKept));
     assert!((18.0..20.0).contains(&starts_48), "48 starts: {starts_48}");
 }
