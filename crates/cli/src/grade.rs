@@ -16,9 +16,20 @@ use indicatif::{ProgressBar, ProgressStyle};
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     /// Submissions: a .pl file is one; a directory holds one per .pl file directly inside it
-    /// and one per subdirectory (its .pl files loaded together).
+    /// and one per subdirectory (its .pl files loaded together). A zip, or a folder in an
+    /// LMS's layout, is an LMS's download: one submission per student (see --layout).
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
+    /// The layout of the downloads given (a zip or a folder): canvas (bulk download),
+    /// moodle (download all submissions), gradescope (export submissions) or plain (a .pl
+    /// file or a folder per submission). [default: recognised from the names]
+    #[arg(long, value_enum, value_name = "LAYOUT")]
+    layout: Option<LayoutArg>,
+    /// The LMS's class list (Canvas gradebook export, Moodle grading worksheet or
+    /// participants, Gradescope roster; CSV): fills in names, emails, sections and SIS ids
+    /// in the results, and says who on it has no submission.
+    #[arg(long, value_name = "FILE")]
+    roster: Option<PathBuf>,
     /// Treat each PATH as one submission, even a directory (its .pl files load together).
     #[arg(long)]
     single: bool,
@@ -127,6 +138,25 @@ pub struct GradeArgs {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
+enum LayoutArg {
+    Canvas,
+    Moodle,
+    Gradescope,
+    Plain,
+}
+
+impl From<LayoutArg> for crib_lms::Layout {
+    fn from(arg: LayoutArg) -> crib_lms::Layout {
+        match arg {
+            LayoutArg::Canvas => crib_lms::Layout::Canvas,
+            LayoutArg::Moodle => crib_lms::Layout::Moodle,
+            LayoutArg::Gradescope => crib_lms::Layout::Gradescope,
+            LayoutArg::Plain => crib_lms::Layout::Plain,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
 enum VisibilityArg {
     Hidden,
     AfterDueDate,
@@ -194,7 +224,17 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     if let Some(jobs) = args.jobs.and_then(|j| NonZeroUsize::new(j as usize)) {
         session.jobs = jobs;
     }
-    let found = session.survey(&args.paths, args.single)?;
+    let intake = crate::download::take_in(
+        &args.paths,
+        args.layout.map(Into::into),
+        args.roster.as_deref(),
+        args.single,
+    )?;
+    let mut found = if intake.plain.is_empty() {
+        crib_grade::Discovery::default()
+    } else {
+        session.survey(&intake.plain, args.single)?
+    };
     for skipped in &found.skipped {
         eprintln!("crib: warning: skipped {skipped}");
     }
@@ -204,7 +244,21 @@ pub fn run(args: &GradeArgs) -> Result<()> {
             crib_grade::escape_path(dir)
         );
     }
+    for mut sub in intake.submissions.clone() {
+        let base = sub.name.clone();
+        let mut n = 1;
+        while found.submissions.iter().any(|s| s.name == sub.name) {
+            n += 1;
+            sub.name = format!("{base}~{n}");
+        }
+        found.submissions.push(sub);
+    }
     let submissions = found.submissions;
+    if intake.any() {
+        std::fs::create_dir_all(&args.out)
+            .with_context(|| format!("cannot create {}", args.out.display()))?;
+        intake.write(&args.out, &submissions)?;
+    }
     if submissions.is_empty() {
         bail!("no submission found: nothing to grade");
     }

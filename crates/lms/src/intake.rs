@@ -129,7 +129,7 @@ pub fn read(
         .filter(|f| !hidden(f))
         .map(str::to_string)
         .collect();
-    let layout = layout.unwrap_or_else(|| detect(&files));
+    let layout = layout.unwrap_or_else(|| detect_names(&files));
     let mut ignored = Vec::new();
     let attempts = match layout {
         Layout::Canvas => canvas(&files, &mut ignored),
@@ -177,6 +177,77 @@ pub fn read(
     })
 }
 
+/// Returns the layout [`read`] would recognise in the download at `source`, reading only
+/// names: a zip's central directory, or a folder's names (links not followed).
+///
+/// # Errors
+/// [`LmsError::Io`] if `source` cannot be read; [`LmsError::NotZip`] if it is a file but
+/// not a zip.
+pub fn detect(source: &Path) -> Result<Layout, LmsError> {
+    let io = |source_error| LmsError::Io {
+        action: "read",
+        path: source.to_path_buf(),
+        source: source_error,
+    };
+    let names: Vec<String> = if fs::metadata(source).map_err(io)?.is_dir() {
+        names_under(source, 4).map_err(io)?
+    } else if is_zip(source) {
+        let file = fs::File::open(source).map_err(io)?;
+        let zip =
+            zip::ZipArchive::new(std::io::BufReader::new(file)).map_err(|e| LmsError::NotZip {
+                path: source.to_path_buf(),
+                message: e.to_string(),
+            })?;
+        zip.file_names()
+            .filter_map(Result::ok)
+            .filter(|n| !n.ends_with('/'))
+            .map(|n| n.to_string())
+            .collect()
+    } else {
+        return Err(LmsError::NotZip {
+            path: source.to_path_buf(),
+            message: "a download is a zip archive or a folder".into(),
+        });
+    };
+    let (_, prefix) = top(Path::new(""), &names);
+    let files: Vec<String> = names
+        .iter()
+        .filter_map(|f| f.strip_prefix(&prefix))
+        .filter(|f| !hidden(f))
+        .map(str::to_string)
+        .collect();
+    Ok(detect_names(&files))
+}
+
+/// Returns the names of the files under `dir`, `depth` folders deep at most, relative and
+/// `/`-separated; links are not followed.
+fn names_under(dir: &Path, depth: usize) -> std::io::Result<Vec<String>> {
+    let mut out = Vec::new();
+    let mut stack = vec![(dir.to_path_buf(), String::new(), 0)];
+    while let Some((d, rel, level)) = stack.pop() {
+        for e in fs::read_dir(&d)? {
+            let e = e?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            let rel = if rel.is_empty() {
+                name
+            } else {
+                format!("{rel}/{name}")
+            };
+            let kind = e.file_type()?;
+            if kind.is_dir() && level < depth {
+                stack.push((e.path(), rel, level + 1));
+            } else if kind.is_file() {
+                out.push(rel);
+            }
+        }
+        if out.len() > 100_000 {
+            break;
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
 /// Returns the download's top directory and its prefix in `files`: past folders that
 /// wrap everything (a zip of a folder), as long as they are not a submission's own.
 fn top(raw: &Path, files: &[String]) -> (PathBuf, String) {
@@ -213,7 +284,7 @@ fn hidden(path: &str) -> bool {
 }
 
 /// Returns the layout whose names most of the download's top entries have.
-fn detect(files: &[String]) -> Layout {
+fn detect_names(files: &[String]) -> Layout {
     if files.iter().any(|f| f == METADATA) {
         return Layout::Gradescope;
     }

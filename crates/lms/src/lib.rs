@@ -46,7 +46,7 @@ mod testing;
 
 pub use archive::Limits;
 pub use error::{EntryError, EntryProblem, LmsError, RosterError};
-pub use intake::{read, Download, SetAside, Submission};
+pub use intake::{detect, read, Download, SetAside, Submission};
 pub use names::{canvas_name, moodle_name, CanvasName, MoodleName};
 pub use record::{Layout, Record, Student};
 pub use roster::Roster;

@@ -79,6 +79,7 @@ fn a_canvas_download() {
     );
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
+    assert_eq!(detect(&zip).unwrap(), Layout::Canvas);
     let d = read(&zip, None, &dest, &Limits::default()).unwrap();
     assert_eq!(d.layout, Layout::Canvas);
     assert_eq!(
@@ -178,6 +179,7 @@ fn a_moodle_download_as_a_folder() {
     .unwrap();
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
+    assert_eq!(detect(&dir.path().join("src")).unwrap(), Layout::Moodle);
     let d = read(&dir.path().join("src"), None, &dest, &Limits::default()).unwrap();
     assert_eq!(d.layout, Layout::Moodle);
     assert_eq!(
@@ -285,6 +287,7 @@ submission_103:
     );
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
+    assert_eq!(detect(&zip).unwrap(), Layout::Gradescope);
     let d = read(&zip, None, &dest, &Limits::default()).unwrap();
     assert_eq!(d.layout, Layout::Gradescope);
     assert_eq!(
