@@ -85,9 +85,14 @@ pub(crate) fn read_metadata(path: &Path, shown: &Path) -> Result<BTreeMap<String
         });
     }
     let text = std::fs::read_to_string(path).map_err(io)?;
-    serde_saphyr::from_str(&text).map_err(|e| LmsError::Metadata {
-        path: shown.to_path_buf(),
-        message: e.to_string(),
+    serde_saphyr::from_str(&text).map_err(|e| {
+        // The reader's first line says where and what; a snippet of the file follows.
+        let text = e.to_string();
+        let first = text.lines().next().unwrap_or_default();
+        LmsError::Metadata {
+            path: shown.to_path_buf(),
+            message: first.strip_prefix("error: ").unwrap_or(first).to_string(),
+        }
     })
 }
 

@@ -380,3 +380,37 @@ fn a_layout_can_be_told() {
     assert_eq!(d.layout, Layout::Canvas);
     assert_eq!(d.ignored, ["alice.pl"]);
 }
+
+/// A "billion laughs" in Gradescope's metadata, inside a field crib never reads: the
+/// YAML reader's budget refuses it at once instead of expanding it.
+#[test]
+fn a_yaml_alias_bomb_in_the_metadata_is_refused() {
+    let mut yaml = String::from("submission_1:\n  :submitters:\n  - :name: Jane\n    :sid: '1'\n");
+    yaml.push_str("  :l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..10 {
+        let prev = format!("*l{}", i - 1);
+        let list = [prev.as_str(); 10].join(", ");
+        yaml.push_str(&format!("  :l{i}: &l{i} [{list}]\n"));
+    }
+    yaml.push_str("  :score: *l9\n");
+    let dir = tempfile::tempdir().unwrap();
+    let zip = dir.path().join("export.zip");
+    write_zip(
+        &zip,
+        &[
+            ("submission_metadata.yml", Entry::File(yaml.as_bytes())),
+            ("submission_1/a.pl", Entry::File(b"a.")),
+        ],
+    );
+    let dest = dir.path().join("work");
+    fs::create_dir(&dest).unwrap();
+    let started = std::time::Instant::now();
+    let err = read(&zip, None, &dest, &Limits::default()).unwrap_err();
+    assert!(matches!(err, LmsError::Metadata { .. }), "{err}");
+    let message = err.to_string();
+    assert!(
+        message.contains("submission_metadata.yml: line 10 column 18: budget breached"),
+        "{message}"
+    );
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}
