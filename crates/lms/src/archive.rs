@@ -179,7 +179,15 @@ fn write_entry(
         .create_new(true)
         .mode(0o600)
         .open(to)
-        .map_err(|e| Written::Problem(unreadable(e)))?;
+        .map_err(|e| {
+            Written::Problem(if e.kind() == io::ErrorKind::AlreadyExists {
+                EntryProblem::Unreadable {
+                    message: "a second entry of the same name (the first is kept)".into(),
+                }
+            } else {
+                unreadable(e)
+            })
+        })?;
     let mut buf = vec![0u8; 64 << 10];
     let mut written: u64 = 0;
     let result = loop {

@@ -94,6 +94,38 @@ fn limits_on_entries_and_bytes_stop_the_archive() {
     );
 }
 
+/// A hostile zip may name two entries alike; the zip reader keeps one of them (the last),
+/// and nothing is written twice.
+#[test]
+fn a_name_given_twice_is_extracted_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let zip = dir.path().join("in.zip");
+    // The zip writer refuses a name twice: write b.pl and rename it a.pl in the local
+    // header and the central directory alike.
+    let mut bytes = crate::testing::zip_of(&[
+        ("a.pl", Entry::File(b"first.")),
+        ("b.pl", Entry::File(b"second")),
+    ]);
+    for i in 0..bytes.len().saturating_sub(3) {
+        if &bytes[i..i + 4] == b"b.pl" {
+            bytes[i] = b'a';
+        }
+    }
+    fs::write(&zip, bytes).unwrap();
+    let dest = dir.path().join("out");
+    fs::create_dir(&dest).unwrap();
+    let out = extract_zip(
+        &zip,
+        "in.zip",
+        &dest,
+        &Limits::default(),
+        &mut Budget::default(),
+    );
+    let out = out.unwrap();
+    assert_eq!(out.files, ["a.pl"]);
+    assert_eq!(fs::read(dest.join("a.pl")).unwrap(), b"second");
+}
+
 #[test]
 fn a_file_that_is_not_a_zip_is_named() {
     let dir = tempfile::tempdir().unwrap();
