@@ -48,7 +48,8 @@ pub(crate) struct Budget {
 /// What [`extract_zip`] or [`copy_tree`] wrote.
 #[derive(Debug, Default)]
 pub(crate) struct Extracted {
-    /// The files written, relative to the destination, `/`-separated, in archive order.
+    /// The files written, as the archive names them (relative, `/`-separated), in archive
+    /// order.
     pub(crate) files: Vec<String>,
     /// The entries left out, and why.
     pub(crate) problems: Vec<EntryError>,
@@ -63,8 +64,12 @@ pub(crate) fn is_zip(path: &Path) -> bool {
         && (magic == *b"PK\x03\x04" || magic == *b"PK\x05\x06")
 }
 
-/// Extracts the zip at `path` (called `shown` in messages) into `dest`, an existing
-/// directory, entry by entry. An entry that is unsafe (`..`, an absolute path, a link),
+/// Where each entry goes: the path a file (or directory) named `rel` in the archive
+/// (relative, `/`-separated, already checked safe) is written to, or `None` to leave it.
+pub(crate) type Place<'a> = &'a dyn Fn(&str) -> Option<PathBuf>;
+
+/// Extracts the zip at `path` (called `shown` in messages), entry by entry, each where
+/// `place` says (directories are created as needed). An entry that is unsafe (`..`, an absolute path, a link),
 /// too big, inflates too much or cannot be read is left out and listed; the others are
 /// extracted. Files are created new, owner-only, never through a link.
 ///
@@ -75,7 +80,7 @@ pub(crate) fn is_zip(path: &Path) -> bool {
 pub(crate) fn extract_zip(
     path: &Path,
     shown: &str,
-    dest: &Path,
+    place: Place<'_>,
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<Extracted, LmsError> {
@@ -133,7 +138,7 @@ pub(crate) fn extract_zip(
                 .push(problem(shown, &name, EntryProblem::Link { what }));
             continue;
         }
-        let to = dest.join(&rel);
+        let Some(to) = place(&rel) else { continue };
         if entry.is_dir() {
             if let Err(e) = fs::create_dir_all(&to) {
                 out.problems.push(problem(shown, &name, unreadable(e)));
@@ -229,10 +234,10 @@ fn write_entry(
     }
 }
 
-/// Copies the regular files under the folder `from` (called `shown` in messages) into
-/// `dest`, as [`extract_zip`] extracts a zip: symbolic links and special files are left
-/// out and listed, never followed or opened; the same limits hold. `dest` is passed over
-/// when it is inside `from`.
+/// Copies the regular files under the folder `from` (called `shown` in messages) where
+/// `place` says, as [`extract_zip`] extracts a zip: symbolic links and special files are
+/// left out and listed, never followed or opened; the same limits hold. `dest` is passed
+/// over when it is inside `from`.
 ///
 /// # Errors
 /// As [`extract_zip`]; [`LmsError::Io`] if a directory cannot be read.
@@ -240,6 +245,7 @@ pub(crate) fn copy_tree(
     from: &Path,
     shown: &str,
     dest: &Path,
+    place: Place<'_>,
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<Extracted, LmsError> {
@@ -285,6 +291,7 @@ pub(crate) fn copy_tree(
                     stack.push((entry.path(), rel_name));
                 }
             } else if kind.is_file() {
+                let Some(to) = place(&rel_name) else { continue };
                 let mut file = match File::open(entry.path()) {
                     Ok(file) => file,
                     Err(e) => {
@@ -294,7 +301,6 @@ pub(crate) fn copy_tree(
                 };
                 // Not compressed: the ratio limit does not apply.
                 let size = file.metadata().map_or(u64::MAX / 2, |m| m.len());
-                let to = dest.join(&rel_name);
                 match write_entry(&mut file, &to, size.max(1), limits, budget) {
                     Ok(()) => out.files.push(rel_name),
                     Err(Written::Problem(p)) => out.problems.push(problem(shown, &rel_name, p)),
@@ -324,6 +330,63 @@ pub(crate) fn copy_tree(
     }
     out.files.sort();
     Ok(out)
+}
+
+/// Returns the files of the zip at `path` as [`extract_zip`] names them (relative,
+/// `/`-separated, safe; unsafe names are left for extraction to report), in archive order.
+///
+/// # Errors
+/// As [`extract_zip`], but for [`LmsError::TooBig`].
+pub(crate) fn zip_names(
+    path: &Path,
+    shown: &str,
+    limits: &Limits,
+) -> Result<Vec<String>, LmsError> {
+    let file = File::open(path).map_err(|source| LmsError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|e| LmsError::NotZip {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    if zip.len() > limits.max_entries {
+        return Err(LmsError::TooManyEntries {
+            archive: shown.to_string(),
+            entries: zip.len(),
+            max: limits.max_entries,
+        });
+    }
+    Ok(zip
+        .file_names()
+        .filter_map(Result::ok)
+        .filter(|n| !n.ends_with('/') && !n.ends_with('\\'))
+        .filter_map(|n| safe_path(&n).ok().flatten())
+        .collect())
+}
+
+/// Returns the regular files under the folder `from` as [`copy_tree`] names them, sorted;
+/// `dest` is passed over when it is inside `from`, and links are not followed.
+///
+/// # Errors
+/// [`LmsError::Io`] if a directory cannot be read; [`LmsError::TooManyEntries`] past
+/// [`Limits::max_entries`].
+pub(crate) fn tree_names(
+    from: &Path,
+    shown: &str,
+    dest: &Path,
+    limits: &Limits,
+) -> Result<Vec<String>, LmsError> {
+    let names = std::cell::RefCell::new(Vec::new());
+    let place = |rel: &str| {
+        names.borrow_mut().push(rel.to_string());
+        None
+    };
+    copy_tree(from, shown, dest, &place, limits, &mut Budget::default())?;
+    let mut names = names.into_inner();
+    names.sort();
+    Ok(names)
 }
 
 /// Returns the path an entry named `name` is extracted to, relative and `/`-separated

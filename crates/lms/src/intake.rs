@@ -1,12 +1,14 @@
 //! Reading a download: extraction, the layout, one submission per student, attempts.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::archive::{copy_tree, extract_zip, is_zip, Budget, Limits};
+use crate::archive::{
+    copy_tree, extract_zip, is_zip, tree_names, zip_names, Budget, Limits, Place,
+};
 use crate::error::{EntryError, EntryProblem, LmsError};
 use crate::gradescope::{read_metadata, METADATA};
 use crate::names::{canvas_name, canvas_original, moodle_name, slug};
@@ -29,11 +31,13 @@ pub struct Download {
     /// Entries left out because they were unsafe, too big or unreadable.
     pub problems: Vec<EntryError>,
     /// Entries of the download that belong to no submission (not named as the layout names
-    /// submissions), relative to [`Download::root`].
+    /// submissions), past a folder wrapping everything; they are not extracted.
     pub ignored: Vec<String>,
     /// Students on the roster with no submission ([`crate::Roster::apply`]).
     pub missing: Vec<Student>,
-    /// The extracted download's top directory (inside the destination).
+    /// Where the submissions are, inside the destination: for [`Layout::Plain`], the
+    /// extracted download's top directory; else the directory holding one directory per
+    /// submission.
     #[serde(skip)]
     pub root: PathBuf,
 }
@@ -62,7 +66,7 @@ pub struct SetAside {
 }
 
 /// One attempt before grouping: its key (the student), its record and its files, as
-/// (path in the extracted download, name in the submission).
+/// (path in the download past a wrapping folder, name in the submission).
 struct Attempt {
     key: String,
     name: String,
@@ -73,6 +77,8 @@ struct Attempt {
 /// Reads the download at `source` (a zip, or a folder) into `dest`, an existing empty
 /// directory the caller keeps private and removes: the layout as given or recognised, one
 /// directory per submission, the latest attempt of each student, and what was left out.
+/// Only the files of the submissions kept are extracted (each once, straight to its
+/// place); attempts set aside and entries ignored are not.
 ///
 /// The layout is recognised from the names at the download's top (past a single folder
 /// wrapping everything): Gradescope's has `submission_metadata.yml`; Canvas's files and
@@ -106,55 +112,78 @@ pub fn read(
         }
     };
     let shown = source.display().to_string();
-    let meta = fs::metadata(source).map_err(io("read", source))?;
-    let raw = dest.join("download");
-    fs::create_dir(&raw).map_err(io("create", &raw))?;
-    let mut budget = Budget::default();
-    let extracted = if meta.is_dir() {
-        copy_tree(source, &shown, &raw, limits, &mut budget)?
-    } else if is_zip(source) {
-        extract_zip(source, &shown, &raw, limits, &mut budget)?
-    } else {
+    let is_dir = fs::metadata(source).map_err(io("read", source))?.is_dir();
+    if !is_dir && !is_zip(source) {
         return Err(LmsError::NotZip {
             path: source.to_path_buf(),
             message: "a download is a zip archive or a folder".into(),
         });
+    }
+    // The names first: the layout and the submissions come from them, and each entry is
+    // then extracted straight to its place, once.
+    let names = if is_dir {
+        tree_names(source, &shown, dest, limits)?
+    } else {
+        zip_names(source, &shown, limits)?
     };
-    let mut problems = extracted.problems;
-    let (root, prefix) = top(&raw, &extracted.files);
-    let files: Vec<String> = extracted
-        .files
+    let prefix = top(&names);
+    let files: Vec<String> = names
         .iter()
         .filter_map(|f| f.strip_prefix(&prefix))
         .filter(|f| !hidden(f))
         .map(str::to_string)
         .collect();
     let layout = layout.unwrap_or_else(|| detect_names(&files));
+    let mut budget = Budget::default();
+    let extract = |place: Place<'_>, budget: &mut Budget| {
+        if is_dir {
+            copy_tree(source, &shown, dest, place, limits, budget)
+        } else {
+            extract_zip(source, &shown, place, limits, budget)
+        }
+    };
+    let raw = dest.join("download");
+    fs::create_dir(&raw).map_err(io("create", &raw))?;
     let mut ignored = Vec::new();
     let attempts = match layout {
         Layout::Canvas => canvas(&files, &mut ignored),
         Layout::Moodle => moodle(&files, &mut ignored),
-        Layout::Gradescope => gradescope(&root, &files, &mut ignored, source)?,
+        Layout::Gradescope => {
+            // The metadata alone first (what this pass finds wrong, the next says again).
+            let wanted = format!("{prefix}{METADATA}");
+            let to = raw.join(METADATA);
+            extract(
+                &|rel: &str| (rel == wanted).then(|| to.clone()),
+                &mut budget,
+            )?;
+            let shown_meta = source.join(&prefix).join(METADATA);
+            gradescope(&to, &shown_meta, &files, &mut ignored)?
+        }
         Layout::Plain => Vec::new(),
     };
     let (kept, set_aside) = latest(attempts);
-    let subs = dest.join("submissions");
     let mut submissions = Vec::new();
-    if layout != Layout::Plain {
+    let (root, mut problems) = if layout == Layout::Plain {
+        let out = extract(&|rel: &str| Some(raw.join(rel)), &mut budget)?;
+        (raw.join(prefix.trim_end_matches('/')), out.problems)
+    } else {
+        let subs = dest.join("submissions");
         fs::create_dir(&subs).map_err(io("create", &subs))?;
-    }
-    for attempt in kept {
-        let dir = subs.join(&attempt.name);
-        fs::create_dir(&dir).map_err(io("create", &dir))?;
-        for (from, to) in &attempt.files {
-            let to = dir.join(to);
-            if let Some(parent) = to.parent() {
-                fs::create_dir_all(parent).map_err(io("create", parent))?;
+        let mut places: HashMap<String, PathBuf> = HashMap::new();
+        for attempt in &kept {
+            let dir = subs.join(&attempt.name);
+            fs::create_dir(&dir).map_err(io("create", &dir))?;
+            for (from, to) in &attempt.files {
+                places.insert(format!("{prefix}{from}"), dir.join(to));
             }
-            fs::rename(root.join(from), &to).map_err(io("write", &to))?;
         }
+        let out = extract(&|rel: &str| places.get(rel).cloned(), &mut budget)?;
+        (subs, out.problems)
+    };
+    for attempt in kept {
+        let dir = root.join(&attempt.name);
         for (from, to) in &attempt.files {
-            if to.to_ascii_lowercase().ends_with(".zip") {
+            if to.to_ascii_lowercase().ends_with(".zip") && dir.join(to).is_file() {
                 let zip = dir.join(to);
                 open_zip(&zip, (&shown, from), limits, &mut budget, &mut problems)?;
             }
@@ -209,7 +238,7 @@ pub fn detect(source: &Path) -> Result<Layout, LmsError> {
             message: "a download is a zip archive or a folder".into(),
         });
     };
-    let (_, prefix) = top(Path::new(""), &names);
+    let prefix = top(&names);
     let files: Vec<String> = names
         .iter()
         .filter_map(|f| f.strip_prefix(&prefix))
@@ -248,9 +277,10 @@ fn names_under(dir: &Path, depth: usize) -> std::io::Result<Vec<String>> {
     Ok(out)
 }
 
-/// Returns the download's top directory and its prefix in `files`: past folders that
-/// wrap everything (a zip of a folder), as long as they are not a submission's own.
-fn top(raw: &Path, files: &[String]) -> (PathBuf, String) {
+/// Returns the prefix of the download's top directory in `files` (empty, or ending in
+/// `/`): past folders that wrap everything (a zip of a folder), as long as they are not a
+/// submission's own.
+fn top(files: &[String]) -> String {
     let mut prefix = String::new();
     loop {
         let mut tops = files
@@ -274,7 +304,7 @@ fn top(raw: &Path, files: &[String]) -> (PathBuf, String) {
         }
         prefix = format!("{prefix}{first}/");
     }
-    (raw.join(prefix.trim_end_matches('/')), prefix)
+    prefix
 }
 
 /// Returns whether a path is one to pass over: a name starting with `.` or `__MACOSX`.
@@ -412,12 +442,12 @@ fn moodle(files: &[String], ignored: &mut Vec<String>) -> Vec<Attempt> {
 
 /// Gradescope: `submission_metadata.yml` and a folder per submission.
 fn gradescope(
-    root: &Path,
+    metadata: &Path,
+    shown: &Path,
     files: &[String],
     ignored: &mut Vec<String>,
-    source: &Path,
 ) -> Result<Vec<Attempt>, LmsError> {
-    let meta = read_metadata(&root.join(METADATA), &source.join(METADATA))?;
+    let meta = read_metadata(metadata, shown)?;
     let mut attempts: BTreeMap<String, Attempt> = BTreeMap::new();
     for file in files {
         if file == METADATA {
@@ -547,7 +577,8 @@ fn open_zip(
         source,
     })?;
     let shown = format!("{archive}: {entry}");
-    let out = match extract_zip(zip, &shown, &into, limits, budget) {
+    let place = |rel: &str| Some(into.join(rel));
+    let out = match extract_zip(zip, &shown, &place, limits, budget) {
         Ok(out) => out,
         Err(LmsError::NotZip { message, .. }) => {
             problems.push(entry_error(

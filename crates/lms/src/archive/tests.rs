@@ -12,7 +12,13 @@ fn extract(
     write_zip(&zip, entries);
     let dest = dir.path().join("out");
     fs::create_dir(&dest).unwrap();
-    let out = extract_zip(&zip, "in.zip", &dest, limits, &mut Budget::default());
+    let out = extract_zip(
+        &zip,
+        "in.zip",
+        &|rel: &str| Some(dest.join(rel)),
+        limits,
+        &mut Budget::default(),
+    );
     (dir, out)
 }
 
@@ -117,7 +123,7 @@ fn a_name_given_twice_is_extracted_once() {
     let out = extract_zip(
         &zip,
         "in.zip",
-        &dest,
+        &|rel: &str| Some(dest.join(rel)),
         &Limits::default(),
         &mut Budget::default(),
     );
@@ -134,7 +140,7 @@ fn a_file_that_is_not_a_zip_is_named() {
     let err = extract_zip(
         &path,
         "x.zip",
-        dir.path(),
+        &|rel: &str| Some(dir.path().join(rel)),
         &Limits::default(),
         &mut Budget::default(),
     )
@@ -158,6 +164,7 @@ fn folders_are_copied_without_links() {
         &from,
         "from",
         &dest,
+        &|rel: &str| Some(dest.join(rel)),
         &Limits::default(),
         &mut Budget::default(),
     )
