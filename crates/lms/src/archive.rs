@@ -292,16 +292,7 @@ pub(crate) fn copy_tree(
                 }
             } else if kind.is_file() {
                 let Some(to) = place(&rel_name) else { continue };
-                let mut file = match File::open(entry.path()) {
-                    Ok(file) => file,
-                    Err(e) => {
-                        out.problems.push(problem(shown, &rel_name, unreadable(e)));
-                        continue;
-                    }
-                };
-                // Not compressed: the ratio limit does not apply.
-                let size = file.metadata().map_or(u64::MAX / 2, |m| m.len());
-                match write_entry(&mut file, &to, size.max(1), limits, budget) {
+                match link_or_copy(&entry.path(), &to, limits, budget) {
                     Ok(()) => out.files.push(rel_name),
                     Err(Written::Problem(p)) => out.problems.push(problem(shown, &rel_name, p)),
                     Err(Written::OverBudget) => {
@@ -330,6 +321,71 @@ pub(crate) fn copy_tree(
     }
     out.files.sort();
     Ok(out)
+}
+
+/// Puts the regular file `from` at `to`: a hard link when the file system allows (no byte
+/// copied), else a copy. Neither follows a link: a file swapped for a link since it was
+/// listed is refused. Sizes are held to the limits as [`write_entry`] holds them.
+fn link_or_copy(
+    from: &Path,
+    to: &Path,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<(), Written> {
+    use std::os::unix::fs::MetadataExt;
+    let changed = || {
+        Written::Problem(EntryProblem::Link {
+            what: "a file replaced by something else while it was read".into(),
+        })
+    };
+    let listed = fs::symlink_metadata(from).map_err(|e| Written::Problem(unreadable(e)))?;
+    if !listed.is_file() {
+        return Err(changed());
+    }
+    if listed.len() > limits.max_entry_bytes {
+        return Err(Written::Problem(EntryProblem::TooBig {
+            max: limits.max_entry_bytes,
+        }));
+    }
+    if budget.bytes + listed.len() > limits.max_bytes {
+        return Err(Written::OverBudget);
+    }
+    if let Some(parent) = to.parent() {
+        fs::create_dir_all(parent).map_err(|e| Written::Problem(unreadable(e)))?;
+    }
+    // link(2) does not follow a link at `from`: what is linked is checked to be the file
+    // listed.
+    if fs::hard_link(from, to).is_ok() {
+        let linked = fs::symlink_metadata(to);
+        let same =
+            linked.is_ok_and(|m| m.is_file() && m.ino() == listed.ino() && m.dev() == listed.dev());
+        if !same {
+            let _ = fs::remove_file(to);
+            return Err(changed());
+        }
+        budget.bytes += listed.len();
+        return Ok(());
+    }
+    // O_NOFOLLOW: never through a link; O_NONBLOCK: a FIFO swapped in does not hang.
+    let mut file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(from)
+        .map_err(|e| {
+            if e.raw_os_error() == Some(libc::ELOOP) {
+                changed()
+            } else {
+                Written::Problem(unreadable(e))
+            }
+        })?;
+    let opened = file
+        .metadata()
+        .map_err(|e| Written::Problem(unreadable(e)))?;
+    if !opened.is_file() {
+        return Err(changed());
+    }
+    // Not compressed: the ratio limit does not apply.
+    write_entry(&mut file, to, opened.len().max(1), limits, budget)
 }
 
 /// Returns the files of the zip at `path` as [`extract_zip`] names them (relative,

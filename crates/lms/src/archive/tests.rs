@@ -176,3 +176,38 @@ fn folders_are_copied_without_links() {
     );
     assert!(!dest.join("link.pl").exists());
 }
+
+/// A folder's files are hard-linked where the file system allows (the same file, no byte
+/// copied), and held to the same size limits.
+#[test]
+fn folder_files_are_linked_and_held_to_the_limits() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let from = dir.path().join("from");
+    fs::create_dir(&from).unwrap();
+    fs::write(from.join("a.pl"), b"a.").unwrap();
+    fs::write(from.join("big.pl"), vec![b'%'; 100]).unwrap();
+    let dest = dir.path().join("dest");
+    fs::create_dir(&dest).unwrap();
+    let limits = Limits {
+        max_entry_bytes: 10,
+        ..Limits::default()
+    };
+    let out = copy_tree(
+        &from,
+        "from",
+        &dest,
+        &|rel: &str| Some(dest.join(rel)),
+        &limits,
+        &mut Budget::default(),
+    )
+    .unwrap();
+    assert_eq!(out.files, ["a.pl"]);
+    assert_eq!(
+        out.problems[0].to_string(),
+        "from: big.pl: bigger than 10 bytes, the most one file may hold"
+    );
+    let ino = |p: &Path| fs::metadata(p).unwrap().ino();
+    assert_eq!(ino(&dest.join("a.pl")), ino(&from.join("a.pl")));
+    assert!(!dest.join("big.pl").exists());
+}
