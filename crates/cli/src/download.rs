@@ -1,6 +1,8 @@
 //! `crib grade` on an LMS's download: each PATH that is a zip, or a folder in an LMS's
 //! layout, is read with crib-lms into a private work directory; what it found and left out
-//! is said on stderr and kept in the results directory as `intake.json`.
+//! is said on stderr and kept in the results directory as `lms/intake.json` (in a folder
+//! of its own: `crib report` reads every `*.json` directly in the results directory as a
+//! result, and a submission may be named `intake`).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -10,7 +12,7 @@ use crib_lms::{Download, Layout, Limits, Roster};
 use serde_json::json;
 
 /// The file in the results directory that records what the downloads held.
-pub(crate) const INTAKE_FILE: &str = "intake.json";
+pub(crate) const INTAKE_FILE: &str = "lms/intake.json";
 
 /// What the PATHs given came to.
 pub(crate) struct Intake {
@@ -184,7 +186,7 @@ impl Intake {
         !self.downloads.is_empty() || !self.unreadable.is_empty()
     }
 
-    /// Writes `out/intake.json`: each download's layout, submissions with their records,
+    /// Writes `out/lms/intake.json`: each download's layout, submissions with their records,
     /// attempts set aside, entries left out and ignored, downloads unreadable, and the
     /// roster's students with no submission. `names` maps each download submission's name
     /// to the name it was graded under.
@@ -227,6 +229,10 @@ impl Intake {
             "missing": self.missing,
         });
         let path = out.join(INTAKE_FILE);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
         let text = serde_json::to_string_pretty(&summary)? + "\n";
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())

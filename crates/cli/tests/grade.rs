@@ -670,7 +670,7 @@ fn a_canvas_download_is_graded_as_it_comes() {
         serde_json::json!(["cribbage.pl"])
     );
     assert_eq!(kim["submission_id"], "5010");
-    // What was set aside, left out and missing: on stderr, and in intake.json.
+    // What was set aside, left out and missing: on stderr, and in lms/intake.json.
     assert!(err.contains("a canvas download, 3 submissions"), "{err}");
     assert!(
         err.contains("set aside an earlier attempt of Kim, Bo (1004) (submission 5004"),
@@ -685,7 +685,7 @@ fn a_canvas_download_is_graded_as_it_comes() {
         "{err}"
     );
     let intake: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(results.join("intake.json")).unwrap())
+        serde_json::from_str(&std::fs::read_to_string(results.join("lms/intake.json")).unwrap())
             .unwrap();
     let download = &intake["downloads"][0];
     assert_eq!(download["layout"], "canvas");
@@ -702,6 +702,17 @@ fn a_canvas_download_is_graded_as_it_comes() {
     .unwrap();
     assert_eq!(saved["lms"]["students"][0]["id"], "1001");
     assert!(!dir.path().join("escape.pl").exists());
+    // crib report reads the results back, records and all.
+    let out = crib()
+        .args(["report", "--csv", "-"])
+        .arg(&results)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    assert!(csv.contains("smithjane-1001"), "{csv}");
 }
 
 #[test]
