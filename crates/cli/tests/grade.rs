@@ -747,3 +747,74 @@ fn a_download_that_is_not_a_zip_is_said_and_the_rest_graded() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A Moodle download unpacked into a folder (a zip in one participant's folder) and a
+/// Gradescope export (a resubmission), given together and recognised by their names; a
+/// plain folder beside them is graded as before.
+#[test]
+fn moodle_and_gradescope_downloads_are_recognised() {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = std::fs::read(corpus("correct.pl")).unwrap();
+    let moodle = dir.path().join("moodle");
+    let jane = moodle.join("Jane Smith_4242_assignsubmission_file_");
+    std::fs::create_dir_all(&jane).unwrap();
+    std::fs::write(jane.join("cribbage.pl"), &correct).unwrap();
+    let john = moodle.join("John Doe_4243_assignsubmission_file_");
+    std::fs::create_dir_all(&john).unwrap();
+    write_zip(&john.join("work.zip"), &[("work/cribbage.pl", &correct)]);
+    let gradescope = dir.path().join("export.zip");
+    let metadata = "submission_7:\n  :submitters:\n  - :name: Ann Lee\n    :sid: '77'\n  \
+                    :created_at: 2026-09-01 10:00:00.000000000 +10:00\n\
+                    submission_8:\n  :submitters:\n  - :name: Ann Lee\n    :sid: '77'\n  \
+                    :created_at: 2026-09-01 11:00:00.000000000 +10:00\n";
+    write_zip(
+        &gradescope,
+        &[
+            ("submission_metadata.yml", metadata.as_bytes()),
+            ("submission_7/cribbage.pl", b"% first try\n"),
+            ("submission_8/cribbage.pl", &correct),
+        ],
+    );
+    let plain = dir.path().join("plain");
+    std::fs::create_dir(&plain).unwrap();
+    std::fs::copy(corpus("empty.pl"), plain.join("empty.pl")).unwrap();
+    let results = dir.path().join("results");
+    let out = crib()
+        .args([
+            "grade",
+            "--json",
+            "--no-lint",
+            "--hand-value-patterns",
+            "200",
+        ])
+        .arg("--out")
+        .arg(&results)
+        .args([&plain, &moodle, &gradescope])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let names: Vec<&str> = lines.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["empty", "jane-smith-4242", "john-doe-4243", "ann-lee-77"]
+    );
+    assert!(lines[0].get("lms").is_none());
+    assert_eq!(lines[1]["lms"]["layout"], "moodle");
+    assert_eq!(lines[1]["lms"]["students"][0]["name"], "Jane Smith");
+    assert_eq!(lines[2]["marks"]["total"], 70.0);
+    assert_eq!(lines[3]["lms"]["layout"], "gradescope");
+    assert_eq!(lines[3]["lms"]["submission_id"], "8");
+    assert_eq!(lines[3]["lms"]["submitted_at"], "2026-09-01T01:00:00Z");
+    assert_eq!(lines[3]["marks"]["total"], 70.0);
+    assert!(err.contains("a moodle download, 2 submissions"), "{err}");
+    assert!(err.contains("a gradescope download, 1 submission"), "{err}");
+    assert!(
+        err.contains("set aside an earlier attempt of Ann Lee (77) (submission 7"),
+        "{err}"
+    );
+}
