@@ -164,7 +164,12 @@ pub fn read(
     let (kept, set_aside) = latest(attempts);
     let mut submissions = Vec::new();
     let (root, mut problems) = if layout == Layout::Plain {
-        let out = extract(&|rel: &str| Some(raw.join(rel)), &mut budget)?;
+        // As crib finds submissions in a directory, but without a Mac's __MACOSX/ (whose
+        // `._name.pl` files would be graded as a submission).
+        let out = extract(
+            &|rel: &str| (!hidden(rel)).then(|| raw.join(rel)),
+            &mut budget,
+        )?;
         (raw.join(prefix.trim_end_matches('/')), out.problems)
     } else {
         let subs = dest.join("submissions");

@@ -362,6 +362,7 @@ fn a_layout_can_be_told() {
         &[
             ("alice.pl", Entry::File(b"a.")),
             ("smithjane_1001_5001_cribbage.pl", Entry::File(b"% jane\n")),
+            ("__MACOSX/._alice.pl", Entry::File(b"junk")),
         ],
     );
     let dest = dir.path().join("work");
