@@ -207,8 +207,15 @@ pub fn long_help() -> String {
          Timing: each test's limit is CPU time, measured in the child, so a verdict does not \
          depend on how busy the machine is; a goal that waits (sleep/1) or is starved is \
          stopped at three times its limit in wall-clock time.\n\n\
-         Exit codes: 0 graded (whatever the marks); 2 bad usage, an unreadable PATH or \
-         submission, no submission found, or no working swipl; 128 + the signal when \
+         Downloads: a zip, or a folder named as Canvas, Moodle or Gradescope name their \
+         downloads, is read as the LMS's download (--layout to say which): one submission \
+         per student, named <name>-<id>, the latest attempt; each result keeps the \
+         student's record (lms). Entries that are unsafe (.., absolute paths, links), too \
+         big or a zip bomb are left out and said; what was set aside, left out and, with \
+         --roster, missing is also in OUT/lms/intake.json. A download that cannot be read \
+         at all is said, and the other PATHs are graded.\n\n\
+         Exit codes: 0 graded (whatever the marks); 2 bad usage, an unreadable PATH, \
+         submission or roster, no submission found, or no working swipl; 128 + the signal when \
          interrupted (130 SIGINT, 143 SIGTERM), after killing the children and removing the \
          work directories (the results written so far stay: --resume goes on).",
         set.provenance()

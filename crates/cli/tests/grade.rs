@@ -746,6 +746,21 @@ fn a_download_that_is_not_a_zip_is_said_and_the_rest_graded() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // A roster that is no class list is a usage error, named by file and line.
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, "Name,Section\nJane,1\n").unwrap();
+    let out = crib()
+        .args(["grade", "--roster"])
+        .arg(&roster)
+        .arg(corpus("empty.pl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("{}:1: not a class list", roster.display())),
+        "{err}"
+    );
 }
 
 /// A Moodle download unpacked into a folder (a zip in one participant's folder) and a
