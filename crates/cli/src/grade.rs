@@ -16,9 +16,20 @@ use indicatif::{ProgressBar, ProgressStyle};
 #[derive(Debug, Args)]
 pub struct GradeArgs {
     /// Submissions: a .pl file is one; a directory holds one per .pl file directly inside it
-    /// and one per subdirectory (its .pl files loaded together).
+    /// and one per subdirectory (its .pl files loaded together). A zip, or a folder in an
+    /// LMS's layout, is an LMS's download: one submission per student (see --layout).
     #[arg(value_name = "PATH", required = true)]
     paths: Vec<PathBuf>,
+    /// The layout of the downloads given (a zip or a folder): canvas (bulk download),
+    /// moodle (download all submissions), gradescope (export submissions) or plain (a .pl
+    /// file or a folder per submission). [default: recognised from the names]
+    #[arg(long, value_enum, value_name = "LAYOUT")]
+    layout: Option<LayoutArg>,
+    /// The LMS's class list (Canvas gradebook export, Moodle grading worksheet or
+    /// participants, Gradescope roster; CSV): fills in names, emails, sections and SIS ids
+    /// in the results, and says who on it has no submission.
+    #[arg(long, value_name = "FILE")]
+    roster: Option<PathBuf>,
     /// Treat each PATH as one submission, even a directory (its .pl files load together).
     #[arg(long)]
     single: bool,
@@ -127,6 +138,25 @@ pub struct GradeArgs {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
+enum LayoutArg {
+    Canvas,
+    Moodle,
+    Gradescope,
+    Plain,
+}
+
+impl From<LayoutArg> for crib_lms::Layout {
+    fn from(arg: LayoutArg) -> crib_lms::Layout {
+        match arg {
+            LayoutArg::Canvas => crib_lms::Layout::Canvas,
+            LayoutArg::Moodle => crib_lms::Layout::Moodle,
+            LayoutArg::Gradescope => crib_lms::Layout::Gradescope,
+            LayoutArg::Plain => crib_lms::Layout::Plain,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
 enum VisibilityArg {
     Hidden,
     AfterDueDate,
@@ -177,8 +207,15 @@ pub fn long_help() -> String {
          Timing: each test's limit is CPU time, measured in the child, so a verdict does not \
          depend on how busy the machine is; a goal that waits (sleep/1) or is starved is \
          stopped at three times its limit in wall-clock time.\n\n\
-         Exit codes: 0 graded (whatever the marks); 2 bad usage, an unreadable PATH or \
-         submission, no submission found, or no working swipl; 128 + the signal when \
+         Downloads: a zip, or a folder named as Canvas, Moodle or Gradescope name their \
+         downloads, is read as the LMS's download (--layout to say which): one submission \
+         per student, named <name>-<id>, the latest attempt; each result keeps the \
+         student's record (lms). Entries that are unsafe (.., absolute paths, links), too \
+         big or a zip bomb are left out and said; what was set aside, left out and, with \
+         --roster, missing is also in OUT/lms/intake.json. A download that cannot be read \
+         at all is said, and the other PATHs are graded.\n\n\
+         Exit codes: 0 graded (whatever the marks); 2 bad usage, an unreadable PATH, \
+         submission or roster, no submission found, or no working swipl; 128 + the signal when \
          interrupted (130 SIGINT, 143 SIGTERM), after killing the children and removing the \
          work directories (the results written so far stay: --resume goes on).",
         set.provenance()
@@ -194,7 +231,17 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     if let Some(jobs) = args.jobs.and_then(|j| NonZeroUsize::new(j as usize)) {
         session.jobs = jobs;
     }
-    let found = session.survey(&args.paths, args.single)?;
+    let intake = crate::download::take_in(
+        &args.paths,
+        args.layout.map(Into::into),
+        args.roster.as_deref(),
+        args.single,
+    )?;
+    let mut found = if intake.plain.is_empty() {
+        crib_grade::Discovery::default()
+    } else {
+        session.survey(&intake.plain, args.single)?
+    };
     for skipped in &found.skipped {
         eprintln!("crib: warning: skipped {skipped}");
     }
@@ -204,7 +251,21 @@ pub fn run(args: &GradeArgs) -> Result<()> {
             crib_grade::escape_path(dir)
         );
     }
+    for mut sub in intake.submissions.clone() {
+        let base = sub.name.clone();
+        let mut n = 1;
+        while found.submissions.iter().any(|s| s.name == sub.name) {
+            n += 1;
+            sub.name = format!("{base}~{n}");
+        }
+        found.submissions.push(sub);
+    }
     let submissions = found.submissions;
+    if intake.any() {
+        std::fs::create_dir_all(&args.out)
+            .with_context(|| format!("cannot create {}", args.out.display()))?;
+        intake.write(&args.out, &submissions)?;
+    }
     if submissions.is_empty() {
         bail!("no submission found: nothing to grade");
     }

@@ -7,6 +7,7 @@
 //! `cargo xtask verify` and `fixtures --check`; no `crib` command needs it.)
 
 mod batch;
+mod download;
 mod grade;
 mod lint;
 pub mod man;

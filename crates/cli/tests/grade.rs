@@ -580,3 +580,256 @@ fn memorised_answers_earn_almost_nothing() {
         "the memoriser works under its own seed: {select} of 20"
     );
 }
+
+/// Writes a zip of `entries` (names as given, `../` and all) to `path`.
+fn write_zip(path: &Path, entries: &[(&str, &[u8])]) {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in entries {
+        zip.start_file(*name, options).unwrap();
+        zip.write_all(bytes).unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+/// A Canvas bulk download, named as Canvas names files, graded as it comes: a student
+/// with two files, a late re-upload, a resubmission, a hostile entry, and a roster with a
+/// student who submitted nothing (issue 27, part 1).
+#[test]
+fn a_canvas_download_is_graded_as_it_comes() {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = std::fs::read(corpus("correct.pl")).unwrap();
+    let empty = std::fs::read(corpus("empty.pl")).unwrap();
+    let zip = dir.path().join("submissions.zip");
+    write_zip(
+        &zip,
+        &[
+            ("smithjane_1001_5001_cribbage.pl", &correct),
+            ("smithjane_1001_5001_notes.pl", b"% my notes\n"),
+            ("doejohn_LATE_1002_5002_cribbage-1.pl", &correct),
+            ("kimbo_1004_5004_cribbage.pl", &empty),
+            ("kimbo_1004_5010_cribbage.pl", &correct),
+            ("../escape.pl", b"evil.\n"),
+        ],
+    );
+    let roster = dir.path().join("grades.csv");
+    std::fs::write(
+        &roster,
+        "Student,ID,SIS User ID,SIS Login ID,Section,Project 1 (81)\r\n\
+         Points Possible,,,,,70\r\n\
+         \"Smith, Jane\",1001,S1001,jsmith,Lab 1,\r\n\
+         \"Doe, John\",1002,S1002,jdoe,Lab 2,\r\n\
+         \"Kim, Bo\",1004,S1004,bkim,Lab 2,\r\n\
+         \"Lee, Ann\",1003,S1003,alee,Lab 1,\r\n",
+    )
+    .unwrap();
+    let results = dir.path().join("results");
+    let out = crib()
+        .args([
+            "grade",
+            "--json",
+            "--no-lint",
+            "--hand-value-patterns",
+            "400",
+        ])
+        .arg("--roster")
+        .arg(&roster)
+        .arg("--out")
+        .arg(&results)
+        .arg(&zip)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let names: Vec<&str> = lines.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["doejohn-1002", "kimbo-1004", "smithjane-1001"]);
+    for report in &lines {
+        assert_eq!(report["marks"]["total"], 70.0, "{}", report["name"]);
+        assert_eq!(report["lms"]["layout"], "canvas");
+    }
+    let (john, kim, jane) = (&lines[0]["lms"], &lines[1]["lms"], &lines[2]["lms"]);
+    assert_eq!(jane["students"][0]["id"], "1001");
+    assert_eq!(jane["students"][0]["name"], "Smith, Jane");
+    assert_eq!(jane["students"][0]["sis_id"], "S1001");
+    assert_eq!(jane["students"][0]["section"], "Lab 1");
+    assert_eq!(jane["submission_id"], "5001");
+    assert_eq!(jane["late"], false);
+    assert_eq!(
+        lines[2]["load"]["files"],
+        serde_json::json!(["cribbage.pl", "notes.pl"])
+    );
+    assert_eq!(john["late"], true);
+    assert_eq!(
+        lines[0]["load"]["files"],
+        serde_json::json!(["cribbage.pl"])
+    );
+    assert_eq!(kim["submission_id"], "5010");
+    // What was set aside, left out and missing: on stderr, and in lms/intake.json.
+    assert!(err.contains("a canvas download, 3 submissions"), "{err}");
+    assert!(
+        err.contains("set aside an earlier attempt of Kim, Bo (1004) (submission 5004"),
+        "{err}"
+    );
+    assert!(
+        err.contains("../escape.pl: a path outside the destination"),
+        "{err}"
+    );
+    assert!(
+        err.contains("on the roster with no submission: Lee, Ann (1003)"),
+        "{err}"
+    );
+    let intake: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(results.join("lms/intake.json")).unwrap())
+            .unwrap();
+    let download = &intake["downloads"][0];
+    assert_eq!(download["layout"], "canvas");
+    assert_eq!(download["submissions"].as_array().unwrap().len(), 3);
+    assert_eq!(download["set_aside"][0]["record"]["submission_id"], "5004");
+    assert_eq!(download["set_aside"][0]["kept"], "kimbo-1004");
+    assert_eq!(download["problems"][0]["entry"], "../escape.pl");
+    assert_eq!(download["problems"][0]["problem"]["kind"], "escapes");
+    assert_eq!(intake["missing"][0]["id"], "1003");
+    // Each result file keeps the record; nothing escaped the work directory.
+    let saved: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(results.join("smithjane-1001.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(saved["lms"]["students"][0]["id"], "1001");
+    assert!(!dir.path().join("escape.pl").exists());
+    // crib report reads the results back, records and all.
+    let out = crib()
+        .args(["report", "--csv", "-"])
+        .arg(&results)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    assert!(csv.contains("smithjane-1001"), "{csv}");
+}
+
+#[test]
+fn a_download_that_is_not_a_zip_is_said_and_the_rest_graded() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.zip");
+    std::fs::write(&bad, b"PK\x03\x04 truncated").unwrap();
+    let results = dir.path().join("results");
+    let out = crib()
+        .args([
+            "grade",
+            "--no-lint",
+            "--hand-value-patterns",
+            "100",
+            "--out",
+        ])
+        .arg(&results)
+        .arg(&bad)
+        .arg(corpus("empty.pl"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(&format!("{}: not a zip archive", bad.display())),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("empty"));
+    let out = crib()
+        .args(["grade", "--layout", "blackboard", "x.zip"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // A roster that is no class list is a usage error, named by file and line.
+    let roster = dir.path().join("r.csv");
+    std::fs::write(&roster, "Name,Section\nJane,1\n").unwrap();
+    let out = crib()
+        .args(["grade", "--roster"])
+        .arg(&roster)
+        .arg(corpus("empty.pl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("{}:1: not a class list", roster.display())),
+        "{err}"
+    );
+}
+
+/// A Moodle download unpacked into a folder (a zip in one participant's folder) and a
+/// Gradescope export (a resubmission), given together and recognised by their names; a
+/// plain folder beside them is graded as before.
+#[test]
+fn moodle_and_gradescope_downloads_are_recognised() {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = std::fs::read(corpus("correct.pl")).unwrap();
+    let moodle = dir.path().join("moodle");
+    let jane = moodle.join("Jane Smith_4242_assignsubmission_file_");
+    std::fs::create_dir_all(&jane).unwrap();
+    std::fs::write(jane.join("cribbage.pl"), &correct).unwrap();
+    let john = moodle.join("John Doe_4243_assignsubmission_file_");
+    std::fs::create_dir_all(&john).unwrap();
+    write_zip(&john.join("work.zip"), &[("work/cribbage.pl", &correct)]);
+    let gradescope = dir.path().join("export.zip");
+    let metadata = "submission_7:\n  :submitters:\n  - :name: Ann Lee\n    :sid: '77'\n  \
+                    :created_at: 2026-09-01 10:00:00.000000000 +10:00\n\
+                    submission_8:\n  :submitters:\n  - :name: Ann Lee\n    :sid: '77'\n  \
+                    :created_at: 2026-09-01 11:00:00.000000000 +10:00\n";
+    write_zip(
+        &gradescope,
+        &[
+            ("submission_metadata.yml", metadata.as_bytes()),
+            ("submission_7/cribbage.pl", b"% first try\n"),
+            ("submission_8/cribbage.pl", &correct),
+        ],
+    );
+    let plain = dir.path().join("plain");
+    std::fs::create_dir(&plain).unwrap();
+    std::fs::copy(corpus("empty.pl"), plain.join("empty.pl")).unwrap();
+    let results = dir.path().join("results");
+    let out = crib()
+        .args([
+            "grade",
+            "--json",
+            "--no-lint",
+            "--hand-value-patterns",
+            "200",
+        ])
+        .arg("--out")
+        .arg(&results)
+        .args([&plain, &moodle, &gradescope])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let names: Vec<&str> = lines.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["empty", "jane-smith-4242", "john-doe-4243", "ann-lee-77"]
+    );
+    assert!(lines[0].get("lms").is_none());
+    assert_eq!(lines[1]["lms"]["layout"], "moodle");
+    assert_eq!(lines[1]["lms"]["students"][0]["name"], "Jane Smith");
+    assert_eq!(lines[2]["marks"]["total"], 70.0);
+    assert_eq!(lines[3]["lms"]["layout"], "gradescope");
+    assert_eq!(lines[3]["lms"]["submission_id"], "8");
+    assert_eq!(lines[3]["lms"]["submitted_at"], "2026-09-01T01:00:00Z");
+    assert_eq!(lines[3]["marks"]["total"], 70.0);
+    assert!(err.contains("a moodle download, 2 submissions"), "{err}");
+    assert!(err.contains("a gradescope download, 1 submission"), "{err}");
+    assert!(
+        err.contains("set aside an earlier attempt of Ann Lee (77) (submission 7"),
+        "{err}"
+    );
+}

@@ -194,6 +194,11 @@ pub struct Report {
     /// crib had a linter, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quality: Option<crib_lint::Lint>,
+    /// What the LMS's download says about the submission (student id, name, email,
+    /// submission id, time, late flag), when it came from one ([`crate::Submission::lms`]).
+    /// Absent in results written before crib read downloads, which read back as `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lms: Option<crib_lms::Record>,
 }
 
 impl Report {

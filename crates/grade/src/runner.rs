@@ -279,6 +279,7 @@ impl Grader {
             output: String::from_utf8_lossy(&run.output).into_owned(),
             deep,
             quality,
+            lms: submission.lms.clone(),
         }
     }
 

@@ -280,7 +280,7 @@ impl Session {
     /// credit scale as `grader` would grade now.
     fn previous(&self, sub: &Submission, grader: &Grader) -> Option<Report> {
         let text = fs::read_to_string(self.result_path(&sub.name)).ok()?;
-        let report: Report = serde_json::from_str(&text).ok()?;
+        let mut report: Report = serde_json::from_str(&text).ok()?;
         let current = sub.content_hash(grader.limits().max_bytes).ok()?;
         let fingerprint = &grader.test_set().fingerprint;
         (&report.test_set == fingerprint
@@ -290,7 +290,11 @@ impl Session {
             && (grader.deep().is_none() || report.deep.is_some())
             // Nor one without the lint when results are to have it.
             && (!grader.lints() || report.quality.is_some()))
-        .then_some(report)
+        .then(|| {
+            // The download's record as read now (a roster may have been added since).
+            report.lms.clone_from(&sub.lms);
+            report
+        })
     }
 
     /// Writes the report where a resuming session finds it, atomically (a temporary file,

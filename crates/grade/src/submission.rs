@@ -27,6 +27,9 @@ pub struct Submission {
     pub name: String,
     /// The file or directory given or found.
     pub path: PathBuf,
+    /// What an LMS's download says about it (who, when, late), when it came from one
+    /// (`crib grade` reads downloads with crib-lms); kept in its [`crate::Report`].
+    pub lms: Option<crib_lms::Record>,
 }
 
 /// Something left out, and why: a symbolic link (never followed), a FIFO, a socket or a
@@ -150,7 +153,11 @@ pub fn survey(paths: &[PathBuf], single: bool) -> Result<Discovery, GradeError> 
             n += 1;
             name = format!("{base}~{n}");
         }
-        discovery.submissions.push(Submission { name, path });
+        discovery.submissions.push(Submission {
+            name,
+            path,
+            lms: None,
+        });
     }
     Ok(discovery)
 }

@@ -10,7 +10,8 @@ use crib_grade::Report;
 use crate::rubric::Rubric;
 
 /// Why a marking sheet cannot be written or read. Every message names the file, and a bad
-/// cell its line (1-based, the header being line 1) and column.
+/// cell its line and column: the line an editor or a spreadsheet shows (1-based, the header
+/// being line 1; blank lines, `\r\n` endings and the line breaks of quoted cells counted).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SheetError {
@@ -254,9 +255,10 @@ pub fn parse_sheet(
     reports: &[Report],
     rubric: &Rubric,
 ) -> Result<QualityMarks, SheetError> {
+    let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
     let csv_error = |e: csv::Error| SheetError::Csv {
         path: path.to_path_buf(),
-        line: e.position().map_or(1, |p| p.line()),
+        line: e.position().map_or(1, |p| line_at(text, p.byte())),
         message: match e.kind() {
             csv::ErrorKind::UnequalLengths {
                 expected_len, len, ..
@@ -264,7 +266,6 @@ pub fn parse_sheet(
             _ => e.to_string(),
         },
     };
-    let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new().from_reader(text);
     let header = reader.headers().map_err(csv_error)?.clone();
     let column = |name: &str| {
@@ -287,7 +288,7 @@ pub fn parse_sheet(
     let mut rows: BTreeMap<String, SheetRow> = BTreeMap::new();
     for record in reader.records() {
         let record = record.map_err(csv_error)?;
-        let line = record.position().map_or(0, |p| p.line());
+        let line = record.position().map_or(0, |p| line_at(text, p.byte()));
         let cell = |i: usize| record.get(i).unwrap_or("").trim();
         let name = cell(submission);
         if name.is_empty() && record.iter().all(|c| c.trim().is_empty()) {
@@ -310,7 +311,7 @@ pub fn parse_sheet(
         }
         let mut marks = Vec::with_capacity(criteria.len());
         for (criterion, &i) in rubric.criteria.iter().zip(&criteria) {
-            marks.push(mark(cell(i), criterion, line, path)?);
+            marks.push(mark(cell(i), criterion, cell_line(line, &record, i), path)?);
         }
         let row = SheetRow {
             line,
@@ -323,6 +324,42 @@ pub fn parse_sheet(
         rubric: rubric.clone(),
         rows,
     })
+}
+
+/// Returns the line, 1-based, that an editor or a spreadsheet shows for byte `at` of `text`:
+/// one more than the line breaks before it, a break being `\r\n`, `\n` or a lone `\r`.
+/// `at` is where the csv crate says a record starts, which is before the blank lines it
+/// skipped: they are passed over, since a record never starts with a line break. (The csv
+/// crate's own line count leaves out blank lines and lines ended by `\r\n`, so it is
+/// not used.)
+fn line_at(text: &[u8], at: u64) -> u64 {
+    let mut at = (at as usize).min(text.len());
+    while matches!(text.get(at), Some(b'\r' | b'\n')) {
+        at += 1;
+    }
+    line_breaks(&text[..at]) + 1
+}
+
+/// Returns how many line breaks `bytes` holds: `\r\n`, `\n` or a lone `\r` each count one.
+fn line_breaks(bytes: &[u8]) -> u64 {
+    let mut breaks = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' || b == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            breaks += 1;
+        }
+    }
+    breaks
+}
+
+/// Returns the line of cell `i` of `record`, which starts on line `line`: a quoted cell
+/// before it may hold line breaks (the markers' notes often do), and a cell's text keeps
+/// every break its quoted text had.
+fn cell_line(line: u64, record: &csv::StringRecord, i: usize) -> u64 {
+    line + record
+        .iter()
+        .take(i)
+        .map(|cell| line_breaks(cell.as_bytes()))
+        .sum::<u64>()
 }
 
 /// Returns the mark in `text` for `criterion`: `None` when blank.

@@ -94,6 +94,7 @@ fn problems_count_verdicts() {
         output: String::new(),
         deep: None,
         quality: None,
+        lms: None,
     };
     let problems = report.problems();
     assert_eq!(
@@ -180,6 +181,7 @@ fn policy_report(elapsed_ms: u64) -> Report {
         children: 1,
         deep: None,
         quality: None,
+        lms: None,
         elapsed_ms,
         output: String::new(),
     }
@@ -280,4 +282,5 @@ fn execution_time_rounds_up_and_numbers_are_stable() {
     assert_eq!(gs, gradescope(&policy_report(1)));
 }
 
+mod lms;
 mod quality;

@@ -38,6 +38,7 @@ fn staging_skips_links_and_hashes_contents() {
         let s = Submission {
             name: "carol".into(),
             path: path.clone(),
+            lms: None,
         };
         let staged = s.stage(into.path(), MAX_BYTES).unwrap();
         assert_eq!(staged.load, ["main.pl"]);
@@ -55,6 +56,7 @@ fn staging_skips_links_and_hashes_contents() {
     let before = Submission {
         name: "carol".into(),
         path: sub.clone(),
+        lms: None,
     }
     .content_hash(MAX_BYTES)
     .unwrap();
@@ -62,6 +64,7 @@ fn staging_skips_links_and_hashes_contents() {
     let after = Submission {
         name: "carol".into(),
         path: sub,
+        lms: None,
     }
     .content_hash(MAX_BYTES)
     .unwrap();
@@ -77,6 +80,7 @@ fn content_hash_is_pinned() {
     let s = Submission {
         name: "a".into(),
         path,
+        lms: None,
     };
     assert_eq!(s.content_hash(MAX_BYTES).unwrap(), "423612926ec38e1b");
 }
@@ -160,6 +164,7 @@ fn size_is_checked_before_reading() {
     let s = Submission {
         name: "sparse".into(),
         path: sparse,
+        lms: None,
     };
     let into = tempfile::tempdir().unwrap();
     let started = std::time::Instant::now();
@@ -176,6 +181,7 @@ fn size_is_checked_before_reading() {
     let two = Submission {
         name: "two".into(),
         path: sub,
+        lms: None,
     };
     assert!(two.content_hash(1000).unwrap_err().starts_with("too big"));
     assert!(two.content_hash(1200).is_ok());
@@ -183,6 +189,7 @@ fn size_is_checked_before_reading() {
     let zero = Submission {
         name: "zero".into(),
         path: "/dev/zero".into(),
+        lms: None,
     };
     let err = zero.content_hash(MAX_BYTES).unwrap_err();
     assert!(err.contains("a device"), "{err}");
@@ -200,6 +207,7 @@ fn nested_links_and_fifos_are_skipped_not_opened() {
     let s = Submission {
         name: "dave".into(),
         path: sub,
+        lms: None,
     };
     let into = tempfile::tempdir().unwrap();
     let staged = s.stage(into.path(), MAX_BYTES).unwrap();
@@ -253,6 +261,7 @@ fn the_listing_is_what_staging_copies_and_names_its_prolog_files() {
     let s = Submission {
         name: "dave".into(),
         path: sub,
+        lms: None,
     };
     let listed = s.listing(MAX_BYTES).unwrap();
     let into = tempfile::tempdir().unwrap();

@@ -98,6 +98,7 @@ pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Repo
         children: 1,
         deep: None,
         quality: None,
+        lms: None,
         elapsed_ms: 1500,
         output: String::new(),
     }

@@ -182,3 +182,58 @@ fn columns_are_found_by_name_and_blank_rows_skipped() {
     assert_eq!(marks.code_quality("bob"), Some(6.0));
     assert_eq!(marks.code_quality("alice"), None);
 }
+
+/// The line named is the one an editor shows, whatever came before it (issue 27, part 5):
+/// blank lines, Windows line endings (a spreadsheet's), old Mac ones, and notes over
+/// several lines, before the row or within it before the bad cell.
+#[test]
+fn bad_cells_are_named_by_the_line_an_editor_shows() {
+    let cases = [
+        // The bad cell on the file's sixth line, after a blank line.
+        (
+            "alice,,8,9,7,\nbob,,1,1,1,\ncarol,,1,1,1,\n\n",
+            "dave,,1,1,1,\n",
+            6,
+        ),
+        ("alice,,8,9,7,\r\nbob,,1,1,1,\r\n", "carol,,1,11,1,\r\n", 4),
+        ("alice,,8,9,7,\rbob,,1,1,1,\r", "carol,,1,11,1,\r", 4),
+        ("alice,,8,9,7,\"two\nlines\"\n", "bob,,8,11,7,\n", 4),
+        ("alice,,8,9,7,\"two\r\nlines\"\r\n", "bob,,8,11,7,\r\n", 4),
+        ("\n\n", "alice,,8,9\n", 4),
+    ];
+    for (before, bad, line) in cases {
+        let message = error(&format!("{before}{bad}"));
+        assert!(
+            message.starts_with(&format!("sheet.csv:{line}: ")),
+            "{before:?} then {bad:?}: {message}"
+        );
+    }
+    // A bad cell after a quoted cell over three lines is on the third.
+    let text = "notes,submission,documentation,readability,design\n\
+                \"first\nsecond\nthird\",alice,1,11,1\n";
+    let error = parse_sheet(
+        text.as_bytes(),
+        Path::new("s.csv"),
+        &reports(),
+        &Rubric::default_rubric(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "s.csv:4: column \"readability\": 11 is outside 0..=10, the criterion's marks"
+    );
+    // The row itself is still known by its first line.
+    let text = "notes,submission,documentation,readability,design\n\
+                \"a\nb\",alice,1,1,1\n\n,alice,1,1,1\n";
+    let error = parse_sheet(
+        text.as_bytes(),
+        Path::new("s.csv"),
+        &reports(),
+        &Rubric::default_rubric(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "s.csv:5: column \"submission\": \"alice\" has a row already, on line 2"
+    );
+}

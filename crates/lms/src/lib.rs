@@ -1,0 +1,53 @@
+//! Reads a learning management system's download of submissions as it comes: a Canvas
+//! bulk download, a Moodle "Download all submissions" zip, a Gradescope "Export
+//! Submissions" zip, or the same unpacked into a folder.
+//!
+//! [`read`] extracts the download safely into a private directory the caller gives
+//! (no path outside it, no links, limits on size, entry count and compression ratio;
+//! zips a student uploaded are opened one level deep), recognises the layout, groups each
+//! student's files into one submission directory, keeps the latest attempt where a layout
+//! holds several, and records who submitted it ([`Record`]): their LMS id, name, email,
+//! when known the submission time, a late flag, and the LMS's own submission id. A
+//! [`Roster`] (the LMS's class list export) fills in names, emails, sections and SIS ids,
+//! and names the students who submitted nothing.
+//!
+//! A bad entry costs only itself: it is listed in [`Download::problems`] with the archive
+//! and the entry named, and every other submission is still read.
+//!
+//! # Example
+//! ```no_run
+//! use crib_lms::{read, Limits};
+//! let dest = tempfile::tempdir()?;
+//! let download = read("submissions.zip".as_ref(), None, dest.path(), &Limits::default())?;
+//! for sub in &download.submissions {
+//!     println!("{} ({}) in {}", sub.name, sub.record.students[0].id, sub.dir.display());
+//! }
+//! for problem in &download.problems {
+//!     eprintln!("{problem}");
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! This crate knows nothing of Prolog, tests or marks: crib-grade grades the directories.
+
+#![deny(missing_docs)]
+
+mod archive;
+mod error;
+mod gradescope;
+mod intake;
+mod names;
+mod record;
+mod roster;
+mod time;
+
+#[cfg(test)]
+mod testing;
+
+pub use archive::Limits;
+pub use error::{EntryError, EntryProblem, LmsError, RosterError};
+pub use intake::{detect, read, Download, SetAside, Submission};
+pub use names::{canvas_name, moodle_name, CanvasName, MoodleName};
+pub use record::{Layout, Record, Student};
+pub use roster::Roster;
+pub use time::parse_time;
