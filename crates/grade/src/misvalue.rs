@@ -18,7 +18,8 @@ use std::sync::OnceLock;
 use crib_core::{Breakdown, Card, CardSet, Hand, Rank, Rule};
 
 /// One part of a show's points: a rule, or the points of a rule that come from sets of cards
-/// of one kind (with the start card, with a face, ...). Parts overlap.
+/// of one kind (with the start card, with a face, ...); or points a mistake adds
+/// ([`Part::is_gain`]). Parts overlap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
     /// Every fifteen.
@@ -61,6 +62,12 @@ pub enum Part {
     Flush5,
     /// His nob.
     Nob,
+    /// Every flush, of four cards or five.
+    Flush,
+    /// Not in the rules: the four points of a flush made of three hand cards and the start.
+    FlushOfThreeAndStart,
+    /// Not in the rules: one point for a jack in the hand when none is the start's suit.
+    NobOtherJack,
 }
 
 /// How many parts depend on ranks only (the first ones of [`Part::ALL`]).
@@ -71,7 +78,7 @@ const ROW: usize = RANK_PARTS + RankMistake::ALL.len();
 
 impl Part {
     /// Every part: first those that depend on ranks only, then flush and nob.
-    pub const ALL: [Part; 20] = [
+    pub const ALL: [Part; 23] = [
         Part::Fifteens,
         Part::FifteensWithStart,
         Part::FifteensWithAce,
@@ -92,7 +99,15 @@ impl Part {
         Part::Flush4,
         Part::Flush5,
         Part::Nob,
+        Part::Flush,
+        Part::FlushOfThreeAndStart,
+        Part::NobOtherJack,
     ];
+
+    /// Returns whether the part is points the rules do not give, that a mistake adds.
+    pub const fn is_gain(self) -> bool {
+        matches!(self, Part::FlushOfThreeAndStart | Part::NobOtherJack)
+    }
 
     /// Returns the part's place in [`Part::ALL`] and in [`PartPoints`].
     pub const fn index(self) -> usize {
@@ -260,6 +275,14 @@ pub(crate) fn four_card_value(keep: &[Card; 4]) -> u8 {
     fifteens + pairs + runs + flush
 }
 
+/// Returns whether the four cards of `keep` hold a run of three or more by themselves.
+pub(crate) fn holds_run(keep: &[Card; 4]) -> bool {
+    let r = keep.map(|c| c.rank().number());
+    crib_core::run_sets([r[0], r[1], r[2], r[3], 17])
+        .next()
+        .is_some()
+}
+
 /// Returns `numbers` with each number already seen replaced by a number above 16 that
 /// matches nothing: none is in a fifteen, a pair or a run.
 fn deduplicated(mut numbers: [u8; 5]) -> [u8; 5] {
@@ -339,8 +362,14 @@ pub fn keep_points(keep: &[Card; 4], starts: CardSet) -> (PartPoints, MistakePoi
         }
         if keep.contains(&Card::new(Rank::Jack, start.suit())) {
             out[Part::Nob.index()] += 1;
+        } else if keep.iter().any(|c| c.rank() == Rank::Jack) {
+            out[Part::NobOtherJack.index()] += 1;
+        }
+        if keep.iter().filter(|c| c.suit() == start.suit()).count() == 3 {
+            out[Part::FlushOfThreeAndStart.index()] += 4;
         }
     }
+    out[Part::Flush.index()] = out[Part::Flush4.index()] + out[Part::Flush5.index()];
     let suits = out[Part::Flush4.index()] + out[Part::Flush5.index()] + out[Part::Nob.index()];
     for m in &mut mistaken {
         *m += suits;

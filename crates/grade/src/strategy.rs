@@ -87,16 +87,21 @@ pub enum Strategy {
 pub enum Misvaluation {
     /// Leaves it out.
     Dropped,
-    /// Counts it twice.
+    /// Counts it twice (or, for a part the rules do not give, once).
     Doubled,
 }
 
 /// Returns the strategies of select_hand/3 submissions built on a wrong hand_value/3: for
-/// each [`Part`], one that leaves it out and one that counts it twice, then one for each
-/// [`RankMistake`].
+/// each [`Part`], one that leaves it out and one that counts it twice (for a part the rules
+/// do not give, one that adds it), then one for each [`RankMistake`].
 pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
     let parts = Part::ALL.into_iter().flat_map(|part| {
-        [Misvaluation::Dropped, Misvaluation::Doubled].map(|how| Strategy::Misvalued(part, how))
+        let hows: &[Misvaluation] = if part.is_gain() {
+            &[Misvaluation::Doubled]
+        } else {
+            &[Misvaluation::Dropped, Misvaluation::Doubled]
+        };
+        hows.iter().map(move |&how| Strategy::Misvalued(part, how))
     });
     parts.chain(RankMistake::ALL.map(Strategy::Mistaken))
 }

@@ -405,33 +405,42 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
 /// Returns the numbers the chosen deals are balanced on, and how much they leave to chance.
 ///
 /// The numbers: the credit on the deal (graded scale) of each modelled select_hand mistake
-/// and of each select_hand built on a wrong hand value ([`misvalued_strategies`]), the mean
-/// credit of a keep chosen at random, and whether five cards were dealt. A strategy that ranks
-/// several keeps equal takes one of them as its submission's code happens to break ties,
-/// which depends on the order the cards come in: its credit is the mean over those keeps,
-/// and the spread of their credits (summed over the strategies) is the deal's *ambiguity*.
+/// (breaking ties as its catalog submission does, [`Deal::choice`]) and of each select_hand
+/// built on a wrong hand value ([`misvalued_strategies`]); the best credit of a keep with a
+/// run among its four cards (0 when there is none: what a select_hand earns whose hand value
+/// fails without a run); the mean credit of a keep chosen at random; and whether five cards
+/// were dealt. A select_hand built on a wrong hand value may rank several keeps equal and
+/// take one as its code happens to break ties, which depends on the order the cards come in:
+/// its credit is the mean over those keeps, and the spread of their credits (summed over
+/// the strategies) is the deal's *ambiguity*.
 fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
     let credit = |total: u32| SelectCredit::Graded.credit(total, &deal.keeps);
-    let mut ambiguity = 0.0;
     let mut out: Vec<f64> = SELECT_MISTAKES
         .iter()
-        .map(|(_, s)| *s)
-        .chain(misvalued_strategies())
-        .map(|strategy| {
-            let credits: Vec<f64> = deal
-                .choices(strategy)
-                .into_iter()
-                .map(|i| credit(deal.keeps[i].total))
-                .collect();
-            let (least, most) = credits
-                .iter()
-                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, m), &c| {
-                    (l.min(c), m.max(c))
-                });
-            ambiguity += most - least;
-            credits.iter().sum::<f64>() / credits.len() as f64
-        })
+        .map(|(_, s)| credit(deal.choice(*s).total))
         .collect();
+    let mut ambiguity = 0.0;
+    for strategy in misvalued_strategies() {
+        let credits: Vec<f64> = deal
+            .choices(strategy)
+            .into_iter()
+            .map(|i| credit(deal.keeps[i].total))
+            .collect();
+        let (least, most) = credits
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, m), &c| {
+                (l.min(c), m.max(c))
+            });
+        ambiguity += most - least;
+        out.push(credits.iter().sum::<f64>() / credits.len() as f64);
+    }
+    let with_run = deal
+        .keeps
+        .iter()
+        .filter(|k| crate::misvalue::holds_run(&k.keep))
+        .map(|k| credit(k.total))
+        .fold(0.0, f64::max);
+    out.push(with_run);
     let random = deal.keeps.iter().map(|k| credit(k.total)).sum::<f64>();
     out.push(random / deal.keeps.len() as f64);
     out.push(if deal.cards.len() == 5 { 1.0 } else { 0.0 });

@@ -142,3 +142,21 @@ fn four_cards_alone() {
     // 3 4 5 6 of spades: 4 + 5 + 6 (2), a run of four (4), the flush (4)
     assert_eq!(four_card_value(&keep(&["3S", "4S", "5S", "6S"])), 10);
 }
+
+#[test]
+fn gains_and_runs_of_the_four_cards() {
+    // Three hearts and a heart start: the four-of-five flush a mistake scores; the jack of
+    // clubs is not the start's suit.
+    let (points, _) = keep_points(
+        &keep(&["2H", "6H", "9H", "JC"]),
+        CardSet::of(&cards(&["KH"])),
+    );
+    assert_eq!(points[Part::FlushOfThreeAndStart.index()], 4);
+    assert_eq!(points[Part::NobOtherJack.index()], 1);
+    assert_eq!(
+        (points[Part::Flush.index()], points[Part::Nob.index()]),
+        (0, 0)
+    );
+    assert!(holds_run(&keep(&["9H", "TS", "JC", "2D"])));
+    assert!(!holds_run(&keep(&["9H", "TS", "QC", "2D"])));
+}
