@@ -84,22 +84,7 @@ pub(crate) fn extract_zip(
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<Extracted, LmsError> {
-    let file = File::open(path).map_err(|source| LmsError::Io {
-        action: "read",
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|e| LmsError::NotZip {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
-    if zip.len() > limits.max_entries {
-        return Err(LmsError::TooManyEntries {
-            archive: shown.to_string(),
-            entries: zip.len(),
-            max: limits.max_entries,
-        });
-    }
+    let mut zip = open_zip(path, shown, limits)?;
     let mut out = Extracted::default();
     for i in 0..zip.len() {
         let listed = zip
@@ -388,16 +373,12 @@ fn link_or_copy(
     write_entry(&mut file, to, opened.len().max(1), limits, budget)
 }
 
-/// Returns the files of the zip at `path` as [`extract_zip`] names them (relative,
-/// `/`-separated, safe; unsafe names are left for extraction to report), in archive order.
-///
-/// # Errors
-/// As [`extract_zip`], but for [`LmsError::TooBig`].
-pub(crate) fn zip_names(
+/// Opens the zip at `path` (`shown` as the user knows it) and checks its entry count.
+fn open_zip(
     path: &Path,
     shown: &str,
     limits: &Limits,
-) -> Result<Vec<String>, LmsError> {
+) -> Result<zip::ZipArchive<BufReader<File>>, LmsError> {
     let file = File::open(path).map_err(|source| LmsError::Io {
         action: "read",
         path: path.to_path_buf(),
@@ -414,6 +395,20 @@ pub(crate) fn zip_names(
             max: limits.max_entries,
         });
     }
+    Ok(zip)
+}
+
+/// Returns the files of the zip at `path` as [`extract_zip`] names them (relative,
+/// `/`-separated, safe; unsafe names are left for extraction to report), in archive order.
+///
+/// # Errors
+/// As [`extract_zip`], but for [`LmsError::TooBig`].
+pub(crate) fn zip_names(
+    path: &Path,
+    shown: &str,
+    limits: &Limits,
+) -> Result<Vec<String>, LmsError> {
+    let zip = open_zip(path, shown, limits)?;
     Ok(zip
         .file_names()
         .filter_map(Result::ok)
