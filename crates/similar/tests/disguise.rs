@@ -7,13 +7,17 @@
 //! (module/) is correct.pl restructured, so it counts as a disguised copy.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crib_similar::token::{tokenize, Kind};
 use crib_similar::{compare, Options, Pair, Source};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+mod common;
+use common::{chunks, predicate_groups, rewrite, root, score};
+
+/// Rewrites every identifier outside comments and quotes for which `f` gives a new name.
+fn rename(text: &str, f: impl Fn(&str) -> Option<String>) -> String {
+    rewrite(text, |w, _| f(w))
 }
 
 fn read(path: &str) -> String {
@@ -30,54 +34,6 @@ fn source(name: &str, files: &[(&str, String)]) -> Source {
     }
 }
 
-/// Rewrites every identifier outside comments and quotes for which `f` gives a new name.
-fn rename(text: &str, f: impl Fn(&str) -> Option<String>) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '%' {
-            while i < chars.len() && chars[i] != '\n' {
-                out.push(chars[i]);
-                i += 1;
-            }
-        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
-            let end = text[..].char_indices().count(); // bound
-            let mut j = i + 2;
-            while j < end && !(chars[j] == '*' && chars.get(j + 1) == Some(&'/')) {
-                j += 1;
-            }
-            out.extend(&chars[i..(j + 2).min(chars.len())]);
-            i = j + 2;
-        } else if c == '\'' || c == '"' || (c == '0' && chars.get(i + 1) == Some(&'\'')) {
-            // Quoted items and 0'c are copied as they are.
-            let start = i;
-            if c == '0' {
-                i += 3;
-            } else {
-                i += 1;
-                while i < chars.len() && chars[i] != c {
-                    i += if chars[i] == '\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            out.extend(&chars[start..i.min(chars.len())]);
-        } else if c.is_alphabetic() || c == '_' {
-            let start = i;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-            let word: String = chars[start..i].iter().collect();
-            out.push_str(&f(&word).unwrap_or(word));
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}
-
 /// The names of the predicates `text` defines.
 fn own(text: &str) -> BTreeSet<String> {
     crib_similar::token::clauses(tokenize(text))
@@ -88,42 +44,9 @@ fn own(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// The clauses of `text`, each with the comments and blank lines before it, as text.
-fn chunks(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let ends: Vec<u32> = {
-        let tokens = tokenize(text);
-        tokens
-            .iter()
-            .filter(|t| t.kind == Kind::End)
-            .map(|t| t.line)
-            .collect()
-    };
-    let mut out = Vec::new();
-    let mut from = 0usize;
-    for end in ends {
-        let end = end as usize;
-        if end > from {
-            out.push(lines[from..end].join("\n") + "\n");
-            from = end;
-        }
-    }
-    out
-}
-
 /// `text` with each predicate's clauses kept together, predicates in reverse order.
 fn reorder(text: &str) -> String {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for chunk in chunks(text) {
-        let head = crib_similar::token::clauses(tokenize(&chunk))
-            .first()
-            .and_then(|c| c.first().map(|t| t.text.clone()))
-            .unwrap_or_default();
-        match groups.iter_mut().find(|(h, _)| *h == head) {
-            Some((_, cs)) => cs.push(chunk),
-            None => groups.push((head, vec![chunk])),
-        }
-    }
+    let mut groups = predicate_groups(text);
     groups.reverse();
     groups.into_iter().flat_map(|(_, cs)| cs).collect()
 }
@@ -149,13 +72,6 @@ fn portray(text: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
-}
-
-fn score(pairs: &[Pair], a: &str, b: &str) -> f64 {
-    pairs
-        .iter()
-        .find(|p| (p.a == a && p.b == b) || (p.a == b && p.b == a))
-        .map_or(0.0, |p| p.similarity)
 }
 
 #[test]

@@ -20,7 +20,7 @@
 //! must be recognised as a source copied by many rather than cut as what everyone writes.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crib_similar::token::{clauses, tokenize, Kind};
 use crib_similar::{compare, Comparison, Options, Pair, Source};
@@ -45,9 +45,8 @@ const CHANGES: [&str; 8] = [
 ];
 const SOLUTIONS: [&str; 3] = ["alpha", "beta", "gamma"];
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{arguments, chunks, predicate_groups, rewrite, root, score};
 
 fn independent(name: &str) -> String {
     std::fs::read_to_string(
@@ -121,85 +120,6 @@ impl Rng {
     }
 }
 
-/// The number of arguments of the compound starting with the `(` at `chars[i]`, and the index
-/// after its `)`. Quoted items and nested brackets are skipped.
-fn arguments(chars: &[char], i: usize) -> (usize, usize) {
-    let (mut depth, mut commas, mut j) = (0i32, 0usize, i);
-    while j < chars.len() {
-        match chars[j] {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return (commas + 1, j + 1);
-                }
-            }
-            ',' if depth == 1 => commas += 1,
-            q @ ('\'' | '"') => {
-                j += 1;
-                while j < chars.len() && chars[j] != q {
-                    j += 1;
-                }
-            }
-            _ => {}
-        }
-        j += 1;
-    }
-    (commas + 1, j)
-}
-
-/// Rewrites identifiers outside comments and quotes: `f(word, arity)` (arity 0 for a word
-/// not followed by `(`) gives the new name, if any.
-fn rewrite(text: &str, f: impl Fn(&str, usize) -> Option<String>) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '%' {
-            while i < chars.len() && chars[i] != '\n' {
-                out.push(chars[i]);
-                i += 1;
-            }
-        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
-            let mut j = i + 2;
-            while j < chars.len() && !(chars[j] == '*' && chars.get(j + 1) == Some(&'/')) {
-                j += 1;
-            }
-            out.extend(&chars[i..(j + 2).min(chars.len())]);
-            i = j + 2;
-        } else if c == '\'' || c == '"' || (c == '0' && chars.get(i + 1) == Some(&'\'')) {
-            let start = i;
-            if c == '0' {
-                i += 3;
-            } else {
-                i += 1;
-                while i < chars.len() && chars[i] != c {
-                    i += if chars[i] == '\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            out.extend(&chars[start..i.min(chars.len())]);
-        } else if c.is_alphabetic() || c == '_' {
-            let start = i;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-            let word: String = chars[start..i].iter().collect();
-            let arity = if chars.get(i) == Some(&'(') {
-                arguments(&chars, i).0
-            } else {
-                0
-            };
-            out.push_str(&f(&word, arity).unwrap_or(word));
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}
-
 /// The predicates `text` defines, by name and arity: each clause's head.
 fn defined(text: &str) -> BTreeSet<(String, usize)> {
     let mut out = BTreeSet::new();
@@ -252,39 +172,9 @@ fn rename_predicates(text: &str, rng: &mut Rng) -> String {
     })
 }
 
-/// The clauses of `text`, each with the comments and blank lines before it.
-fn chunks(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let ends: Vec<u32> = tokenize(text)
-        .iter()
-        .filter(|t| t.kind == Kind::End)
-        .map(|t| t.line)
-        .collect();
-    let mut out = Vec::new();
-    let mut from = 0usize;
-    for end in ends {
-        let end = end as usize;
-        if end > from {
-            out.push(lines[from..end].join("\n") + "\n");
-            from = end;
-        }
-    }
-    out
-}
-
 /// Each predicate's clauses kept together, the predicates shuffled.
 fn reorder(text: &str, rng: &mut Rng) -> String {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    for chunk in chunks(text) {
-        let head = clauses(tokenize(&chunk))
-            .first()
-            .and_then(|c| c.first().map(|t| t.text.clone()))
-            .unwrap_or_default();
-        match groups.iter_mut().find(|(h, _)| *h == head) {
-            Some((_, cs)) => cs.push(chunk),
-            None => groups.push((head, vec![chunk])),
-        }
-    }
+    let mut groups = predicate_groups(text);
     // Fisher-Yates; reversed first so that no seed leaves the order as it was.
     groups.reverse();
     for i in (1..groups.len()).rev() {
@@ -348,13 +238,6 @@ fn comparison(class: &[Source]) -> Comparison {
 
 fn pairs(class: &[Source]) -> Vec<Pair> {
     comparison(class).pairs
-}
-
-fn score(pairs: &[Pair], a: &str, b: &str) -> f64 {
-    pairs
-        .iter()
-        .find(|p| (p.a == a && p.b == b) || (p.a == b && p.b == a))
-        .map_or(0.0, |p| p.similarity)
 }
 
 #[test]
