@@ -40,6 +40,7 @@ mod class;
 mod deep;
 mod hand_value;
 mod html;
+mod lateness;
 mod marks;
 mod plot;
 mod quality;
@@ -58,7 +59,14 @@ pub use deep::{
 };
 pub use hand_value::{area_share, is_sample, AreaRow, HandValueClass};
 pub use html::{html, html_with, PageExtras};
-pub use marks::{marks_csv, marks_csv_with, MARKS_COLUMNS, QUALITY_COLUMNS};
+pub use lateness::{
+    assess_all, days_late, parse_due, parse_grace, Assessment, Deadline, Extension, Extensions,
+    Keyed, LatenessError, Policy, TimeSource, Times,
+};
+pub use marks::{
+    marks_csv, marks_csv_full, marks_csv_with, MarksExtras, LATENESS_COLUMNS, MARKS_COLUMNS,
+    QUALITY_COLUMNS,
+};
 pub use quality::{QualityClass, RuleCount, SourceFile, Sources, SubmissionSource};
 pub use rubric::{Criterion, Rubric, RubricError, CODE_QUALITY_MARKS, DEFAULT_RUBRIC};
 pub use sheet::{
