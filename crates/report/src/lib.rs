@@ -36,6 +36,7 @@
 
 #![deny(missing_docs)]
 
+mod anonymous;
 mod class;
 mod deep;
 mod hand_value;
@@ -51,6 +52,7 @@ mod stats;
 
 use std::path::{Path, PathBuf};
 
+pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
 pub use class::{Answer, Class, Histogram, Summary, TestRow};
 pub use crib_grade::Report;
 pub use deep::{
