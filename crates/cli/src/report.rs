@@ -73,6 +73,20 @@ pub struct ReportArgs {
     /// they win over the times in the results (Gradescope's created_at).
     #[arg(long, value_name = "FILE", requires = "due")]
     times: Option<PathBuf>,
+    /// Blind marking: every submission is named by a stable pseudonym (anon- and 10 hex
+    /// digits, an HMAC of its name under the key) in the page, marks.csv and the sheet, and
+    /// its name, ids and email are replaced wherever they appear (paths, findings, what it
+    /// printed, its source).
+    #[arg(long, conflicts_with = "reveal")]
+    anonymous: bool,
+    /// The staff's secret key for --anonymous, created owner-only (0600) on first use.
+    /// Default: RESULTS_DIR/anonymous.key. Keep it from the markers.
+    #[arg(long, value_name = "FILE", requires = "anonymous")]
+    anonymous_key: Option<PathBuf>,
+    /// Undo blind marking with the key FILE: read the --quality-marks sheet the markers
+    /// filled under pseudonyms, and write the page and marks.csv with the real names.
+    #[arg(long, value_name = "KEY")]
+    reveal: Option<PathBuf>,
 }
 
 fn parse_due(text: &str) -> Result<jiff::Timestamp, String> {
@@ -89,10 +103,8 @@ fn parse_grace(text: &str) -> Result<jiff::SignedDuration, String> {
 
 /// Returns the deadline the lateness flags give, if any, with a warning on stderr for each
 /// file line naming no submission and a count of the submissions whose lateness is unknown.
-fn deadline(
-    args: &ReportArgs,
-    reports: &[crib_report::Report],
-) -> Result<Option<crib_report::Deadline>> {
+fn deadline(args: &ReportArgs, blind: &Blind) -> Result<Option<crib_report::Deadline>> {
+    let reports = blind.reports.as_slice();
     let (Some(due), Some(policy)) = (args.due, args.late) else {
         return Ok(None);
     };
@@ -106,8 +118,15 @@ fn deadline(
     if let Some(path) = &args.times {
         deadline.times = crib_report::Times::read(path)?;
     }
-    for warning in deadline.unmatched(reports) {
-        eprintln!("crib: warning: {warning}");
+    if let (true, Some(p)) = (args.anonymous, &blind.pseudonyms) {
+        for warning in deadline.unmatched(&blind.real) {
+            eprintln!("crib: warning: {warning}");
+        }
+        deadline = deadline.rekeyed(&blind.real, |r| p.of(&r.name));
+    } else {
+        for warning in deadline.unmatched(reports) {
+            eprintln!("crib: warning: {warning}");
+        }
     }
     let unknown: Vec<&str> = reports
         .iter()
@@ -146,6 +165,13 @@ Lateness (computed from the dates every time; the results never store a penalty)
   ext.csv lines:   student,extension    smithjane-1001,3 days    1002,2026-09-05T17:00+10:00
   times.csv lines: submission,time      kimbo-1004,2026-09-01T18:05+10:00
 
+Blind marking:
+  crib report RESULTS --anonymous --quality-sheet sheet.csv -o report.html   # pseudonyms
+  crib report RESULTS --reveal RESULTS/anonymous.key --quality-marks sheet.csv --csv marks.csv
+  The key (RESULTS/anonymous.key unless --anonymous-key) is created owner-only on first use;
+  the same key gives the same pseudonyms every run. Names, ids, emails and paths are
+  replaced in every string of the page, marks.csv and the sheet, and in the source shown.
+
 Code quality (the markers' 30 marks):
   crib report RESULTS --quality-sheet sheet.csv         # write the sheet, once
   (markers fill in documentation, readability, design and notes in any spreadsheet)
@@ -165,15 +191,65 @@ criterion's maximum, a missing column: the message names the line and column), a
 --late or --grace (naming the bad part), or a bad line of --extensions or --times (naming
 file:line).";
 
+/// The results as the outputs show them: anonymized under --anonymous, with the
+/// pseudonyms to read a sheet with under --reveal.
+struct Blind {
+    /// The results as the outputs name them.
+    reports: Vec<crib_report::Report>,
+    /// Under --anonymous, the pseudonyms the outputs use; under --reveal, those of the sheet.
+    pseudonyms: Option<crib_report::Pseudonyms>,
+    /// The real results, under --anonymous or --reveal.
+    real: Vec<crib_report::Report>,
+}
+
+fn blind(args: &ReportArgs, real: Vec<crib_report::Report>) -> Result<Blind> {
+    if args.anonymous {
+        let path = args
+            .anonymous_key
+            .clone()
+            .unwrap_or_else(|| args.results.join("anonymous.key"));
+        let (key, created) = crib_report::Key::read_or_create(&path)?;
+        if created {
+            eprintln!(
+                "crib: created the blind-marking key {} (owner-only; keep it from the markers, \
+                 --reveal needs it)",
+                path.display()
+            );
+        }
+        let pseudonyms = crib_report::Pseudonyms::new(&key, &real)?;
+        let reports = pseudonyms.anonymize(&real)?;
+        return Ok(Blind {
+            reports,
+            pseudonyms: Some(pseudonyms),
+            real,
+        });
+    }
+    if let Some(path) = &args.reveal {
+        let key = crib_report::Key::read(path)?;
+        let pseudonyms = crib_report::Pseudonyms::new(&key, &real)?;
+        return Ok(Blind {
+            reports: real.clone(),
+            pseudonyms: Some(pseudonyms),
+            real,
+        });
+    }
+    Ok(Blind {
+        reports: real,
+        pseudonyms: None,
+        real: Vec::new(),
+    })
+}
+
 pub fn run(args: &ReportArgs) -> Result<()> {
     let started = Instant::now();
-    let reports = crib_report::read_results(&args.results)?;
+    let blind = blind(args, crib_report::read_results(&args.results)?)?;
+    let reports = &blind.reports;
     let rubric = match &args.rubric {
         Some(path) => crib_report::Rubric::read(path)?,
         None => crib_report::Rubric::default_rubric(),
     };
     if let Some(path) = &args.quality_sheet {
-        crib_report::write_sheet_file(&reports, &rubric, path, args.force)?;
+        crib_report::write_sheet_file(reports, &rubric, path, args.force)?;
         eprintln!(
             "crib: code-quality sheet of {} submissions in {} (columns: {})",
             reports.len(),
@@ -183,7 +259,21 @@ pub fn run(args: &ReportArgs) -> Result<()> {
     }
     let marks = match &args.quality_marks {
         Some(path) => {
-            let marks = crib_report::read_sheet(path, &reports, &rubric)?;
+            let marks = match (&args.reveal, &blind.pseudonyms) {
+                (Some(_), Some(p)) => {
+                    // The sheet names the pseudonyms: read it against them, then rename.
+                    let under = p.anonymize(reports)?;
+                    let mut marks = crib_report::read_sheet(path, &under, &rubric)?;
+                    marks.rows = std::mem::take(&mut marks.rows)
+                        .into_iter()
+                        .map(|(name, row)| {
+                            (p.by_pseudonym.get(&name).cloned().unwrap_or(name), row)
+                        })
+                        .collect();
+                    marks
+                }
+                _ => crib_report::read_sheet(path, reports, &rubric)?,
+            };
             eprintln!(
                 "crib: code-quality marks of {} of {} submissions complete in {}",
                 marks.complete(),
@@ -194,7 +284,7 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         }
         None => None,
     };
-    let deadline = deadline(args, &reports)?;
+    let deadline = deadline(args, &blind)?;
     let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none();
     let html = args
         .output
@@ -205,10 +295,16 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             bail!("{} is a directory; -o takes a file name", path.display());
         }
         let sources = match &args.submissions {
-            Some(dir) => Some(crib_report::Sources::read(dir, &reports)?),
+            Some(dir) => match (args.anonymous, &blind.pseudonyms) {
+                (true, Some(p)) => {
+                    let real = crib_report::Sources::read(dir, &blind.real)?;
+                    Some(p.anonymize_sources(&real, &blind.real))
+                }
+                _ => Some(crib_report::Sources::read(dir, reports)?),
+            },
             None => None,
         };
-        let class = crib_report::Class::new(&reports);
+        let class = crib_report::Class::new(reports);
         let similar = sources
             .as_ref()
             .map(|s| crib_report::SimilarPairs::new(s, &args.similar_page));
@@ -218,7 +314,7 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             similar: similar.as_ref(),
             deadline: deadline.as_ref(),
         };
-        let page = crib_report::html_with(&class, &reports, extras);
+        let page = crib_report::html_with(&class, reports, extras);
         std::fs::write(path, &page).with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!(
             "crib: class report of {} submissions in {} ({} KiB, {:.2} s)",
@@ -234,11 +330,11 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             deadline: deadline.as_ref(),
         };
         if path.as_os_str() == "-" {
-            crib_report::marks_csv_full(&reports, marks, std::io::stdout().lock())?;
+            crib_report::marks_csv_full(reports, marks, std::io::stdout().lock())?;
         } else {
             let file = std::fs::File::create(path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            crib_report::marks_csv_full(&reports, marks, std::io::BufWriter::new(file))
+            crib_report::marks_csv_full(reports, marks, std::io::BufWriter::new(file))
                 .with_context(|| format!("cannot write {}", path.display()))?;
             eprintln!(
                 "crib: marks of {} submissions in {}",

@@ -230,8 +230,7 @@ impl Pseudonyms {
     /// email and path ([`Scrubber`]).
     ///
     /// # Errors
-    /// [`AnonymousError::Rewrite`] if a scrubbed result no longer reads back (a name equal
-    /// to one of the result format's own words).
+    /// [`AnonymousError::Rewrite`] if a scrubbed result no longer reads back.
     pub fn anonymize(&self, reports: &[Report]) -> Result<Vec<Report>, AnonymousError> {
         reports
             .iter()
@@ -242,9 +241,19 @@ impl Pseudonyms {
                     name: pseudonym.clone(),
                     message: e.to_string(),
                 };
-                let mut value = serde_json::to_value(r).map_err(rewrite)?;
-                scrubber.value(&mut value);
-                let mut out: Report = serde_json::from_value(value).map_err(rewrite)?;
+                let value = serde_json::to_value(r).map_err(rewrite)?;
+                let mut scrubbed = value.clone();
+                scrubber.value(&mut scrubbed, false);
+                // A name that is one of the format's own words (a submission called
+                // `no_solution`) breaks its enums: then leave lone snake_case words be.
+                let mut out: Report = match serde_json::from_value(scrubbed) {
+                    Ok(out) => out,
+                    Err(_) => {
+                        let mut scrubbed = value;
+                        scrubber.value(&mut scrubbed, true);
+                        serde_json::from_value(scrubbed).map_err(rewrite)?
+                    }
+                };
                 out.name = pseudonym.clone();
                 out.path = pseudonym.clone();
                 if let Some(record) = &mut out.lms {
@@ -311,11 +320,13 @@ impl Scrubber {
         if let Some(record) = &report.lms {
             for s in &record.students {
                 words.push(&s.id);
-                for field in [&s.name, &s.email, &s.sis_id, &s.sis_login]
-                    .into_iter()
-                    .flatten()
-                {
+                for field in [&s.name, &s.sis_id, &s.sis_login].into_iter().flatten() {
                     words.push(field);
+                }
+                if let Some(email) = &s.email {
+                    // The address and its local part; the domain's words are no one's.
+                    words.push(email);
+                    words.extend(email.split('@').next());
                 }
             }
         }
@@ -323,7 +334,8 @@ impl Scrubber {
     }
 
     /// Returns a scrubber of `words`, each whole and each of its parts (split at anything
-    /// but letters and digits) of three characters or more.
+    /// but letters, digits and `_`, so that `broken_nob` stays one word and the result
+    /// format's own words such as `nob` are never taken) of three characters or more.
     pub fn new<'a>(words: impl IntoIterator<Item = &'a str>, pseudonym: &str) -> Scrubber {
         let mut all: Vec<String> = Vec::new();
         for word in words {
@@ -331,7 +343,7 @@ impl Scrubber {
             if word.chars().count() >= 3 {
                 all.push(word.to_string());
             }
-            for part in word.split(|c: char| !c.is_alphanumeric()) {
+            for part in word.split(|c: char| !c.is_alphanumeric() && c != '_') {
                 if part.chars().count() >= 3 {
                     all.push(part.to_string());
                 }
@@ -383,12 +395,24 @@ impl Scrubber {
         out
     }
 
-    /// Scrubs every string in `value` (not object keys).
-    pub fn value(&self, value: &mut serde_json::Value) {
+    /// Scrubs every string in `value` (not object keys); with `keep_tokens`, not the
+    /// strings that are one lowercase snake_case word (as enum values are).
+    pub fn value(&self, value: &mut serde_json::Value, keep_tokens: bool) {
         match value {
-            serde_json::Value::String(s) => *s = self.text(s),
-            serde_json::Value::Array(items) => items.iter_mut().for_each(|v| self.value(v)),
-            serde_json::Value::Object(fields) => fields.values_mut().for_each(|v| self.value(v)),
+            serde_json::Value::String(s) => {
+                let token = !s.is_empty()
+                    && s.bytes()
+                        .all(|b| b.is_ascii_lowercase() || b == b'_' || b.is_ascii_digit());
+                if !(keep_tokens && token) {
+                    *s = self.text(s);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                items.iter_mut().for_each(|v| self.value(v, keep_tokens))
+            }
+            serde_json::Value::Object(fields) => {
+                fields.values_mut().for_each(|v| self.value(v, keep_tokens))
+            }
             _ => {}
         }
     }

@@ -564,6 +564,28 @@ impl Deadline {
         }
     }
 
+    /// Returns this deadline with each extensions and times line that names one of
+    /// `reports` keyed by `rename` of that report instead (the line's own words dropped), so
+    /// that it still applies to the reports renamed so: blind marking keys them by
+    /// pseudonym. Lines naming no report are kept as they are.
+    pub fn rekeyed(&self, reports: &[Report], rename: impl Fn(&Report) -> String) -> Deadline {
+        let key_of = |key: &str| {
+            let key = key.trim().to_lowercase();
+            reports
+                .iter()
+                .find(|r| keys(r).contains(&key))
+                .map_or_else(|| key.clone(), &rename)
+        };
+        let mut out = self.clone();
+        for l in &mut out.extensions.lines {
+            l.key = key_of(&l.key);
+        }
+        for l in &mut out.times.lines {
+            l.key = key_of(&l.key);
+        }
+        out
+    }
+
     /// Returns the lines of the extensions and times files that name no report, as
     /// `file:line: "key" names no submission` warnings.
     pub fn unmatched(&self, reports: &[Report]) -> Vec<String> {
