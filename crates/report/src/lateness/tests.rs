@@ -255,3 +255,26 @@ fn file_errors_name_the_line_an_editor_shows() {
     assert!(e.contains("t.csv:2: \"tuesday\" is not a time"), "{e}");
     assert!(Times::read(&dir.path().join("none.csv")).is_err());
 }
+
+#[test]
+fn rekeyed_lines_follow_renamed_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let ext = dir.path().join("ext.csv");
+    std::fs::write(&ext, "Student 7,3 days\nnobody,1 day\n").unwrap();
+    let mut d = deadline();
+    d.extensions = Extensions::read(&ext).unwrap();
+    let real = [with_lms("lee-7", "7", Some("2026-09-03T17:00+10:00"), None)];
+    let renamed = d.rekeyed(&real, |r| format!("anon-{}", r.name));
+    assert_eq!(renamed.extensions.lines[0].key, "anon-lee-7");
+    assert_eq!(renamed.extensions.lines[1].key, "nobody");
+    let mut anon = report("anon-lee-7", &[]);
+    anon.lms = real[0].lms.clone();
+    anon.lms.as_mut().unwrap().students.clear();
+    let a = renamed.assess(&anon);
+    assert_eq!((a.extended, a.days), (true, Some(0)));
+    assert_eq!(
+        d.assess(&anon).days,
+        Some(2),
+        "without the rekeying, no extension"
+    );
+}
