@@ -51,6 +51,97 @@ pub struct ReportArgs {
     /// maxima totalling 30). Default: documentation, readability, design, 10 each.
     #[arg(long, value_name = "FILE", requires = "quality")]
     rubric: Option<PathBuf>,
+    /// The due time, with its UTC offset (2026-09-01T17:00+10:00): with --late, marks.csv
+    /// gains lateness (days), late_penalty and final, and the page a lateness line per
+    /// submission, computed from the submission times now (never stored in the results).
+    #[arg(long, value_name = "TIME", requires = "late", value_parser = parse_due)]
+    due: Option<jiff::Timestamp>,
+    /// The late policy: "<P>% per day[, at most <N> days[, then 0]]", P% of the mark off per
+    /// day late (any part of a day counting as a day), counted up to N days, and 0 past
+    /// them with "then 0".
+    #[arg(long, value_name = "POLICY", requires = "due", value_parser = parse_policy)]
+    late: Option<crib_report::Policy>,
+    /// How late a submission may be without penalty (15m, 1h, 1h 30m); past it, days count
+    /// from the due time.
+    #[arg(long, value_name = "DURATION", requires = "due", value_parser = parse_grace)]
+    grace: Option<jiff::SignedDuration>,
+    /// Per-student extensions, CSV: student (submission name, LMS id, name, email or SIS
+    /// id), then a new due time or days added ("3 days").
+    #[arg(long, value_name = "FILE", requires = "due")]
+    extensions: Option<PathBuf>,
+    /// Submission times, CSV: submission (or student as for --extensions), then its time;
+    /// they win over the times in the results (Gradescope's created_at).
+    #[arg(long, value_name = "FILE", requires = "due")]
+    times: Option<PathBuf>,
+    /// Blind marking: every submission is named by a stable pseudonym (anon- and 10 hex
+    /// digits, an HMAC of its name under the key) in the page, marks.csv and the sheet, and
+    /// its name, ids and email are replaced wherever they appear (paths, findings, what it
+    /// printed, its source).
+    #[arg(long, conflicts_with = "reveal")]
+    anonymous: bool,
+    /// The staff's secret key for --anonymous, created owner-only (0600) on first use.
+    /// Default: RESULTS_DIR/anonymous.key. Keep it from the markers.
+    #[arg(long, value_name = "FILE", requires = "anonymous")]
+    anonymous_key: Option<PathBuf>,
+    /// Undo blind marking with the key FILE: read the --quality-marks sheet the markers
+    /// filled under pseudonyms, and write the page and marks.csv with the real names.
+    #[arg(long, value_name = "KEY")]
+    reveal: Option<PathBuf>,
+}
+
+fn parse_due(text: &str) -> Result<jiff::Timestamp, String> {
+    crib_report::parse_due(text).map_err(|e| e.to_string())
+}
+
+fn parse_policy(text: &str) -> Result<crib_report::Policy, String> {
+    crib_report::Policy::parse(text).map_err(|e| e.to_string())
+}
+
+fn parse_grace(text: &str) -> Result<jiff::SignedDuration, String> {
+    crib_report::parse_grace(text).map_err(|e| e.to_string())
+}
+
+/// Returns the deadline the lateness flags give, if any, with a warning on stderr for each
+/// file line naming no submission and a count of the submissions whose lateness is unknown.
+fn deadline(args: &ReportArgs, blind: &Blind) -> Result<Option<crib_report::Deadline>> {
+    let reports = blind.reports.as_slice();
+    let (Some(due), Some(policy)) = (args.due, args.late) else {
+        return Ok(None);
+    };
+    let mut deadline = crib_report::Deadline::new(due, policy);
+    if let Some(grace) = args.grace {
+        deadline.grace = grace;
+    }
+    if let Some(path) = &args.extensions {
+        deadline.extensions = crib_report::Extensions::read(path)?;
+    }
+    if let Some(path) = &args.times {
+        deadline.times = crib_report::Times::read(path)?;
+    }
+    if let (true, Some(p)) = (args.anonymous, &blind.pseudonyms) {
+        for warning in deadline.unmatched(&blind.real) {
+            eprintln!("crib: warning: {warning}");
+        }
+        deadline = deadline.rekeyed(&blind.real, |r| p.of(&r.name));
+    } else {
+        for warning in deadline.unmatched(reports) {
+            eprintln!("crib: warning: {warning}");
+        }
+    }
+    let unknown: Vec<&str> = reports
+        .iter()
+        .filter(|r| deadline.assess(r).days.is_none())
+        .map(|r| r.name.as_str())
+        .collect();
+    if !unknown.is_empty() {
+        eprintln!(
+            "crib: warning: lateness unknown for {} of {} submissions (no submission time; give --times): {}",
+            unknown.len(),
+            reports.len(),
+            unknown.join(", ")
+        );
+    }
+    Ok(Some(deadline))
 }
 
 const AFTER_LONG_HELP: &str = "\
@@ -59,8 +150,27 @@ directory.
 
 Marks CSV columns: student, hand_value (/50), select_hand (/20), total (/70), problems
 (`; `-separated, empty when none), test_set (the fingerprint); with --quality-marks also
-code_quality (/30) and final (/100), blank until every criterion of the row is marked. One row
-per submission, sorted by student.
+code_quality (/30) and final (/100), blank until every criterion of the row is marked; with
+--due and --late also lateness and late_penalty before final. One row per submission, sorted by
+student.
+
+Lateness (computed from the dates every time; the results never store a penalty):
+  crib report RESULTS --due 2026-09-01T17:00+10:00 --late \"10% per day, at most 5 days, then 0\" \\
+      --grace 15m --extensions ext.csv --times times.csv --csv marks.csv
+  marks.csv gains lateness (whole days late; any part of a day is a day), late_penalty (marks
+  off the mark before it: total, or total + code_quality with --quality-marks) and final. A
+  submission's time is from --times, else from its result (Gradescope's created_at). With only
+  Canvas's _LATE flag, or no time at all, its lateness is unknown: those cells stay blank and a
+  warning names it (no penalty is guessed); a Canvas file without _LATE is on time.
+  ext.csv lines:   student,extension    smithjane-1001,3 days    1002,2026-09-05T17:00+10:00
+  times.csv lines: submission,time      kimbo-1004,2026-09-01T18:05+10:00
+
+Blind marking:
+  crib report RESULTS --anonymous --quality-sheet sheet.csv -o report.html   # pseudonyms
+  crib report RESULTS --reveal RESULTS/anonymous.key --quality-marks sheet.csv --csv marks.csv
+  The key (RESULTS/anonymous.key unless --anonymous-key) is created owner-only on first use;
+  the same key gives the same pseudonyms every run. Names, ids, emails and paths are
+  replaced in every string of the page, marks.csv and the sheet, and in the source shown.
 
 Code quality (the markers' 30 marks):
   crib report RESULTS --quality-sheet sheet.csv         # write the sheet, once
@@ -77,17 +187,69 @@ A rubric file (--rubric) looks like:
 Exit codes: 0 written; 2 bad usage, an unreadable RESULTS_DIR or a file in it that is not a
 result of crib grade, a bad rubric, an existing sheet without --force, or a bad sheet (an
 unknown or repeated submission, a mark that is not a number or is outside 0 to the
-criterion's maximum, a missing column: the message names the line and column).";
+criterion's maximum, a missing column: the message names the line and column), a bad --due,
+--late or --grace (naming the bad part), or a bad line of --extensions or --times (naming
+file:line).";
+
+/// The results as the outputs show them: anonymized under --anonymous, with the
+/// pseudonyms to read a sheet with under --reveal.
+struct Blind {
+    /// The results as the outputs name them.
+    reports: Vec<crib_report::Report>,
+    /// Under --anonymous, the pseudonyms the outputs use; under --reveal, those of the sheet.
+    pseudonyms: Option<crib_report::Pseudonyms>,
+    /// The real results, under --anonymous or --reveal.
+    real: Vec<crib_report::Report>,
+}
+
+fn blind(args: &ReportArgs, real: Vec<crib_report::Report>) -> Result<Blind> {
+    if args.anonymous {
+        let path = args
+            .anonymous_key
+            .clone()
+            .unwrap_or_else(|| args.results.join("anonymous.key"));
+        let (key, created) = crib_report::Key::read_or_create(&path)?;
+        if created {
+            eprintln!(
+                "crib: created the blind-marking key {} (owner-only; keep it from the markers, \
+                 --reveal needs it)",
+                path.display()
+            );
+        }
+        let pseudonyms = crib_report::Pseudonyms::new(&key, &real)?;
+        let reports = pseudonyms.anonymize(&real)?;
+        return Ok(Blind {
+            reports,
+            pseudonyms: Some(pseudonyms),
+            real,
+        });
+    }
+    if let Some(path) = &args.reveal {
+        let key = crib_report::Key::read(path)?;
+        let pseudonyms = crib_report::Pseudonyms::new(&key, &real)?;
+        return Ok(Blind {
+            reports: real.clone(),
+            pseudonyms: Some(pseudonyms),
+            real,
+        });
+    }
+    Ok(Blind {
+        reports: real,
+        pseudonyms: None,
+        real: Vec::new(),
+    })
+}
 
 pub fn run(args: &ReportArgs) -> Result<()> {
     let started = Instant::now();
-    let reports = crib_report::read_results(&args.results)?;
+    let blind = blind(args, crib_report::read_results(&args.results)?)?;
+    let reports = &blind.reports;
     let rubric = match &args.rubric {
         Some(path) => crib_report::Rubric::read(path)?,
         None => crib_report::Rubric::default_rubric(),
     };
     if let Some(path) = &args.quality_sheet {
-        crib_report::write_sheet_file(&reports, &rubric, path, args.force)?;
+        crib_report::write_sheet_file(reports, &rubric, path, args.force)?;
         eprintln!(
             "crib: code-quality sheet of {} submissions in {} (columns: {})",
             reports.len(),
@@ -97,7 +259,21 @@ pub fn run(args: &ReportArgs) -> Result<()> {
     }
     let marks = match &args.quality_marks {
         Some(path) => {
-            let marks = crib_report::read_sheet(path, &reports, &rubric)?;
+            let marks = match (&args.reveal, &blind.pseudonyms) {
+                (Some(_), Some(p)) => {
+                    // The sheet names the pseudonyms: read it against them, then rename.
+                    let under = p.anonymize(reports)?;
+                    let mut marks = crib_report::read_sheet(path, &under, &rubric)?;
+                    marks.rows = std::mem::take(&mut marks.rows)
+                        .into_iter()
+                        .map(|(name, row)| {
+                            (p.by_pseudonym.get(&name).cloned().unwrap_or(name), row)
+                        })
+                        .collect();
+                    marks
+                }
+                _ => crib_report::read_sheet(path, reports, &rubric)?,
+            };
             eprintln!(
                 "crib: code-quality marks of {} of {} submissions complete in {}",
                 marks.complete(),
@@ -108,6 +284,7 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         }
         None => None,
     };
+    let deadline = deadline(args, &blind)?;
     let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none();
     let html = args
         .output
@@ -118,10 +295,16 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             bail!("{} is a directory; -o takes a file name", path.display());
         }
         let sources = match &args.submissions {
-            Some(dir) => Some(crib_report::Sources::read(dir, &reports)?),
+            Some(dir) => match (args.anonymous, &blind.pseudonyms) {
+                (true, Some(p)) => {
+                    let real = crib_report::Sources::read(dir, &blind.real)?;
+                    Some(p.anonymize_sources(&real, &blind.real))
+                }
+                _ => Some(crib_report::Sources::read(dir, reports)?),
+            },
             None => None,
         };
-        let class = crib_report::Class::new(&reports);
+        let class = crib_report::Class::new(reports);
         let similar = sources
             .as_ref()
             .map(|s| crib_report::SimilarPairs::new(s, &args.similar_page));
@@ -129,8 +312,9 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             sources: sources.as_ref(),
             quality_marks: marks.as_ref(),
             similar: similar.as_ref(),
+            deadline: deadline.as_ref(),
         };
-        let page = crib_report::html_with(&class, &reports, extras);
+        let page = crib_report::html_with(&class, reports, extras);
         std::fs::write(path, &page).with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!(
             "crib: class report of {} submissions in {} ({} KiB, {:.2} s)",
@@ -141,13 +325,16 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.csv {
-        let marks = marks.as_ref();
+        let marks = crib_report::MarksExtras {
+            quality: marks.as_ref(),
+            deadline: deadline.as_ref(),
+        };
         if path.as_os_str() == "-" {
-            crib_report::marks_csv_with(&reports, marks, std::io::stdout().lock())?;
+            crib_report::marks_csv_full(reports, marks, std::io::stdout().lock())?;
         } else {
             let file = std::fs::File::create(path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            crib_report::marks_csv_with(&reports, marks, std::io::BufWriter::new(file))
+            crib_report::marks_csv_full(reports, marks, std::io::BufWriter::new(file))
                 .with_context(|| format!("cannot write {}", path.display()))?;
             eprintln!(
                 "crib: marks of {} submissions in {}",

@@ -77,6 +77,15 @@ pub struct SimilarArgs {
     /// or above --threshold, both files side by side with the matches in matching colours.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Blind marking: name every submission by its pseudonym under the key
+    /// --anonymous-key (the same as crib report --anonymous gives it) and replace its name
+    /// wherever it appears in its files and file names, in every output.
+    #[arg(long, requires = "anonymous_key")]
+    anonymous: bool,
+    /// The staff's secret key for --anonymous, created owner-only (0600) on first use; give
+    /// the key crib report uses (RESULTS_DIR/anonymous.key) for the same pseudonyms.
+    #[arg(long, value_name = "FILE", requires = "anonymous")]
+    anonymous_key: Option<PathBuf>,
     /// The similarity from which a pair is printed (and shown side by side in --html);
     /// 0 prints every pair that shares code.
     #[arg(long, default_value_t = crib_similar::html::DEFAULT_THRESHOLD, value_name = "X", value_parser = unit)]
@@ -105,7 +114,25 @@ fn unit(text: &str) -> Result<f64, String> {
 
 /// Runs `crib similar`.
 pub fn run(args: &SimilarArgs) -> Result<()> {
-    let submissions = sources(&args.paths, args.single, args.max_size.bytes())?;
+    let mut submissions = sources(&args.paths, args.single, args.max_size.bytes())?;
+    if let (true, Some(path)) = (args.anonymous, &args.anonymous_key) {
+        let (key, created) = crib_report::Key::read_or_create(path)?;
+        if created {
+            eprintln!(
+                "crib: created the blind-marking key {} (owner-only; keep it from the markers)",
+                path.display()
+            );
+        }
+        for source in &mut submissions {
+            let pseudonym = key.pseudonym(&source.name);
+            let scrubber = crib_report::Scrubber::new([source.name.as_str()], &pseudonym);
+            for (file, text) in &mut source.files {
+                *file = scrubber.text(file);
+                *text = scrubber.text(text);
+            }
+            source.name = pseudonym;
+        }
+    }
     if submissions.is_empty() {
         bail!("no submission found (a .pl file, or a directory of them)");
     }

@@ -208,3 +208,51 @@ fn the_reference_is_a_known_source_unless_no_reference() {
     assert!(!stdout.contains("crib:prolog/cribbage.pl"), "{stdout}");
     assert!(!stdout.contains("reference"), "{stdout}");
 }
+
+#[test]
+fn anonymous_names_pseudonyms_in_every_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    for name in ["smithjane-1001", "kimbo-1004"] {
+        std::fs::create_dir_all(class.join(name)).unwrap();
+        std::fs::write(
+            class.join(name).join(format!("{name}.pl")),
+            format!("% by {name}\n{}", correct()),
+        )
+        .unwrap();
+    }
+    let key = dir.path().join("anonymous.key");
+    let page = dir.path().join("similar.html");
+    let run = |extra: &[&std::ffi::OsStr]| {
+        let mut args: Vec<&std::ffi::OsStr> = vec![
+            "--anonymous".as_ref(),
+            "--anonymous-key".as_ref(),
+            key.as_os_str(),
+            "--no-reference".as_ref(),
+        ];
+        args.extend_from_slice(extra);
+        args.push(class.as_os_str());
+        let out = crib(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let json = run(&["--json".as_ref(), "--html".as_ref(), page.as_os_str()]);
+    let csv = run(&["--csv".as_ref()]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(json.contains("\"anon-"), "{json}");
+    assert!(
+        html.contains("correct") || html.contains("hand_value"),
+        "the code is shown"
+    );
+    for (what, text) in [("json", &json), ("csv", &csv), ("html", &html)] {
+        for name in ["smithjane", "kimbo", "1001", "1004"] {
+            assert!(!text.to_lowercase().contains(name), "{name} in {what}");
+        }
+    }
+    // The same key gives the same pseudonyms.
+    assert_eq!(run(&["--json".as_ref()]), json);
+}

@@ -116,6 +116,7 @@ fn report(c: &mut Criterion) {
             sources: Some(&sources),
             quality_marks: Some(&marks),
             similar: Some(&similar),
+            deadline: None,
         };
         let page = crib_report::html_with(&class, &reports, extras);
         let mut csv = Vec::new();

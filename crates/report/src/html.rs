@@ -125,6 +125,9 @@ pub struct PageExtras<'a> {
     /// The most similar pairs of the submissions' source (`--submissions DIR`), linking
     /// into `crib similar --html`'s page.
     pub similar: Option<&'a crate::similar::SimilarPairs>,
+    /// The due date and late policy (`--due`, `--late`): each submission's lateness and
+    /// penalty, computed from the dates now, in the table and its section.
+    pub deadline: Option<&'a crate::Deadline>,
 }
 
 /// Returns the page [`html`] does, with a code-quality section when any result has a
@@ -316,7 +319,11 @@ fn submissions(reports: &[Report], deep: bool, extras: PageExtras<'_>) -> Markup
                 th { "problems" }
                 @if deep { th.n { "deep: pairs wrong" } }
                 @if linted { th { "quality findings" } }
-                @if marks.is_some() { th.n { "code quality /30" } th.n { "final /100" } }
+                @if marks.is_some() { th.n { "code quality /30" } }
+                @if extras.deadline.is_some() { th.n { "days late" } th.n { "late penalty" } }
+                @if marks.is_some() || extras.deadline.is_some() {
+                    th.n { "final /" (if marks.is_some() { 100 } else { 70 }) }
+                }
             } }
             tbody {
                 @for (i, r) in reports.iter().enumerate() {
@@ -338,8 +345,17 @@ fn submissions(reports: &[Report], deep: bool, extras: PageExtras<'_>) -> Markup
                                 (r.quality.as_ref().map_or_else(|| "-".to_string(), |q| q.summary.line()))
                             }
                         }
-                        @if let Some(m) = marks {
-                            (mark_cell(m.code_quality(&r.name)))
+                        @if let Some(m) = marks { (mark_cell(m.code_quality(&r.name))) }
+                        @if let Some(d) = extras.deadline {
+                            @let a = d.assess(r);
+                            @let before = crate::marks::before_penalty(r, marks);
+                            @match a.days {
+                                Some(days) => td.n data-v=(days) { (days) },
+                                None => td.n data-v="-1" { span.muted { "unknown" } },
+                            }
+                            (mark_cell(before.and_then(|b| a.penalty(b))))
+                            (mark_cell(before.and_then(|b| a.after(b))))
+                        } @else if let Some(m) = marks {
                             (mark_cell(m.final_mark(r)))
                         }
                     }
@@ -375,6 +391,13 @@ fn mark_cell(mark: Option<f64>) -> Markup {
 
 fn submission(i: usize, r: &Report, extras: PageExtras<'_>) -> Markup {
     let final_mark = extras.quality_marks.and_then(|m| m.final_mark(r));
+    let out_of = if extras.quality_marks.is_some() {
+        100
+    } else {
+        70
+    };
+    let before = crate::marks::before_penalty(r, extras.quality_marks);
+    let late = extras.deadline.map(|d| (d, d.assess(r)));
     let failed: Vec<&TestResult> = r
         .tests
         .iter()
@@ -384,8 +407,13 @@ fn submission(i: usize, r: &Report, extras: PageExtras<'_>) -> Markup {
         section.sub id=(format!("s{i}")) {
             h3 {
                 (r.name) " \u{2014} " (format!("{:.2}", r.marks.total)) " / 70"
-                @if let Some(f) = final_mark { "; final " (format!("{f:.2}")) " / 100" }
+                @if let Some((_, a)) = &late {
+                    @if let Some(f) = before.and_then(|b| a.after(b)) {
+                        "; final " (format!("{f:.2}")) " / " (out_of)
+                    }
+                } @else if let Some(f) = final_mark { "; final " (format!("{f:.2}")) " / 100" }
             }
+            @if let Some((d, a)) = &late { (late_line(d, a, before, out_of)) }
             p.muted {
                 code { (r.path) } "; seed " code { (r.seed_id) } "; hand_value "
                 (hand_value::share_text(r.hand_value.as_ref())) " of pairs wrong ("
@@ -440,6 +468,39 @@ fn submission(i: usize, r: &Report, extras: PageExtras<'_>) -> Markup {
             }
             @if let Some(d) = &r.deep { (deep::submission_section(d)) }
             (quality::submission_section(r, extras.sources, extras.quality_marks))
+        }
+    }
+}
+
+/// Returns a submission's lateness line: when it was submitted and due, the days late and
+/// the penalty in marks.
+fn late_line(
+    deadline: &crate::Deadline,
+    a: &crate::Assessment,
+    before: Option<f64>,
+    out_of: u32,
+) -> Markup {
+    let when = |t: jiff::Timestamp| t.strftime("%Y-%m-%d %H:%M UTC").to_string();
+    page! {
+        p.late {
+            b { "Lateness: " } (a.describe())
+            @if let (Some(b), Some(p)) = (before, before.and_then(|b| a.penalty(b))) {
+                @if a.days.is_some_and(|d| d > 0) {
+                    "; late penalty \u{2212}" (format!("{p:.2}")) " of " (format!("{b:.2}"))
+                    " / " (out_of)
+                }
+            }
+            ". "
+            span.muted {
+                @if let Some(t) = a.submitted {
+                    "Submitted " (when(t))
+                    @if a.source == crate::TimeSource::Times { " (--times)" }
+                    "; "
+                }
+                "due " (when(a.due)) "; policy " (deadline.policy.to_string())
+                @if !deadline.grace.is_zero() { ", grace " (format!("{:#}", deadline.grace)) }
+                "."
+            }
         }
     }
 }

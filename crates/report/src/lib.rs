@@ -36,10 +36,12 @@
 
 #![deny(missing_docs)]
 
+mod anonymous;
 mod class;
 mod deep;
 mod hand_value;
 mod html;
+mod lateness;
 mod marks;
 mod plot;
 mod quality;
@@ -50,6 +52,7 @@ mod stats;
 
 use std::path::{Path, PathBuf};
 
+pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
 pub use class::{Answer, Class, Histogram, Summary, TestRow};
 pub use crib_grade::Report;
 pub use deep::{
@@ -58,7 +61,14 @@ pub use deep::{
 };
 pub use hand_value::{area_share, is_sample, AreaRow, HandValueClass};
 pub use html::{html, html_with, PageExtras};
-pub use marks::{marks_csv, marks_csv_with, MARKS_COLUMNS, QUALITY_COLUMNS};
+pub use lateness::{
+    assess_all, days_late, parse_due, parse_grace, Assessment, Deadline, Extension, Extensions,
+    Keyed, LatenessError, Policy, TimeSource, Times,
+};
+pub use marks::{
+    marks_csv, marks_csv_full, marks_csv_with, MarksExtras, LATENESS_COLUMNS, MARKS_COLUMNS,
+    QUALITY_COLUMNS,
+};
 pub use quality::{QualityClass, RuleCount, SourceFile, Sources, SubmissionSource};
 pub use rubric::{Criterion, Rubric, RubricError, CODE_QUALITY_MARKS, DEFAULT_RUBRIC};
 pub use sheet::{

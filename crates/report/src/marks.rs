@@ -4,6 +4,7 @@ use std::io::Write;
 
 use crib_grade::Report;
 
+use crate::lateness::Deadline;
 use crate::sheet::QualityMarks;
 use crate::ReportError;
 
@@ -35,6 +36,28 @@ pub const MARKS_COLUMNS: [&str; 6] = [
 /// * `final`: `total` + `code_quality`, out of 100; blank while `code_quality` is.
 pub const QUALITY_COLUMNS: [&str; 2] = ["code_quality", "final"];
 
+/// The columns [`marks_csv_full`] adds under a lateness policy, before `final`:
+///
+/// * `lateness`: whole days late (any part of a day counting as one; 0 when on time or
+///   within the grace period); blank when the submission's time is unknown (no time in the
+///   results or `--times`, or only Canvas's `_LATE` flag);
+/// * `late_penalty`: the marks taken off, two decimals: the policy's share of the mark
+///   before the penalty (`total`, or `total` + `code_quality` with the markers' sheet);
+///   blank when `lateness` is, or while `code_quality` is;
+///
+/// then `final`: the mark before the penalty less `late_penalty` (out of 70, or of 100 with
+/// the sheet); blank when `late_penalty` is.
+pub const LATENESS_COLUMNS: [&str; 2] = ["lateness", "late_penalty"];
+
+/// What [`marks_csv_full`] adds to the marks of the results.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MarksExtras<'a> {
+    /// The markers' code-quality marks, read from a filled sheet.
+    pub quality: Option<&'a QualityMarks>,
+    /// The due date and late policy: each submission's penalty, computed now.
+    pub deadline: Option<&'a Deadline>,
+}
+
 /// Writes the marks of `reports` as CSV (RFC 4180, a header row of [`MARKS_COLUMNS`]) to `out`,
 /// one row per report, sorted by student name, so that the same results always give the same
 /// file.
@@ -63,12 +86,49 @@ pub fn marks_csv_with(
     quality: Option<&QualityMarks>,
     out: impl Write,
 ) -> Result<(), ReportError> {
+    marks_csv_full(
+        reports,
+        MarksExtras {
+            quality,
+            deadline: None,
+        },
+        out,
+    )
+}
+
+/// Returns `report`'s mark before any late penalty: `total`, or `total` + `code_quality`
+/// with the markers' sheet (`None` while that is incomplete).
+pub(crate) fn before_penalty(report: &Report, quality: Option<&QualityMarks>) -> Option<f64> {
+    match quality {
+        Some(q) => q.final_mark(report),
+        None => Some(report.marks.total),
+    }
+}
+
+/// Writes the marks as [`marks_csv`] does, then the [`QUALITY_COLUMNS`]' `code_quality`
+/// with the markers' sheet, the [`LATENESS_COLUMNS`] with a deadline, and `final` with
+/// either. Penalties are computed from the dates now; nothing of them is stored.
+///
+/// # Errors
+/// [`ReportError::Csv`] if `out` cannot be written.
+pub fn marks_csv_full(
+    reports: &[Report],
+    extras: MarksExtras<'_>,
+    out: impl Write,
+) -> Result<(), ReportError> {
+    let quality = extras.quality;
     let mut sorted: Vec<&Report> = reports.iter().collect();
     sorted.sort_by(|a, b| a.name.cmp(&b.name));
     let mut writer = csv::Writer::from_writer(out);
     let mut header: Vec<&str> = MARKS_COLUMNS.to_vec();
     if quality.is_some() {
-        header.extend(QUALITY_COLUMNS);
+        header.push(QUALITY_COLUMNS[0]);
+    }
+    if extras.deadline.is_some() {
+        header.extend(LATENESS_COLUMNS);
+    }
+    if quality.is_some() || extras.deadline.is_some() {
+        header.push(QUALITY_COLUMNS[1]);
     }
     writer.write_record(header)?;
     let cell = |x: Option<f64>| x.map(|x| format!("{x:.2}")).unwrap_or_default();
@@ -84,7 +144,17 @@ pub fn marks_csv_with(
         ];
         if let Some(q) = quality {
             row.push(cell(q.code_quality(&r.name)));
-            row.push(cell(q.final_mark(r)));
+        }
+        let before = before_penalty(r, quality);
+        match extras.deadline {
+            Some(deadline) => {
+                let a = deadline.assess(r);
+                row.push(a.days.map(|d| d.to_string()).unwrap_or_default());
+                row.push(cell(before.and_then(|b| a.penalty(b))));
+                row.push(cell(before.and_then(|b| a.after(b))));
+            }
+            None if quality.is_some() => row.push(cell(before)),
+            None => {}
         }
         writer.write_record(row)?;
     }

@@ -332,7 +332,7 @@ pub fn parse_sheet(
 /// skipped: they are passed over, since a record never starts with a line break. (The csv
 /// crate's own line count leaves out blank lines and lines ended by `\r\n`, so it is
 /// not used.)
-fn line_at(text: &[u8], at: u64) -> u64 {
+pub(crate) fn line_at(text: &[u8], at: u64) -> u64 {
     let mut at = (at as usize).min(text.len());
     while matches!(text.get(at), Some(b'\r' | b'\n')) {
         at += 1;

@@ -292,3 +292,40 @@ fn a_class_of_other_reports_does_not_panic() {
         "no link to a report not given"
     );
 }
+
+#[test]
+fn a_deadline_shows_each_submission_its_penalty_line() {
+    let at = |s: &str| crib_lms::parse_time(s).unwrap();
+    let mut late = crate::class::tests::report("late_one", &[]);
+    late.lms = Some(crib_lms::Record {
+        layout: crib_lms::Layout::Gradescope,
+        students: vec![],
+        submission_id: None,
+        submitted_at: Some(at("2026-09-02T08:00Z")),
+        late: None,
+        entries: vec![],
+    });
+    let plain = crate::class::tests::report("no_time", &[]);
+    let mut deadline = crate::Deadline::new(
+        at("2026-09-01T17:00+10:00"),
+        crate::Policy::parse("10% per day, at most 5 days, then 0").unwrap(),
+    );
+    deadline.grace = crate::parse_grace("15m").unwrap();
+    let reports = [late, plain];
+    let page = crate::html_with(
+        &crate::Class::new(&reports),
+        &reports,
+        crate::PageExtras {
+            deadline: Some(&deadline),
+            ..Default::default()
+        },
+    );
+    assert!(page.contains("<th class=\"n\">late penalty</th>"), "{page}");
+    assert!(page.contains("<th class=\"n\">final /70</th>"));
+    assert!(page.contains("late_one \u{2014} 50.00 / 70; final 40.00 / 70"));
+    assert!(page.contains(
+        "<b>Lateness: </b>2 days late: \u{2212}20%; late penalty \u{2212}10.00 of 50.00 / 70. "
+    ));
+    assert!(page.contains("Submitted 2026-09-02 08:00 UTC; due 2026-09-01 07:00 UTC; policy 10% per day, at most 5 days, then 0, grace 15m."));
+    assert!(page.contains("submission time unknown (give --times): no penalty computed"));
+}

@@ -29,3 +29,48 @@ fn one_row_per_submission_sorted_by_name() {
     assert!(lines[2].ends_with(&test_set(0).seed_id), "{text}");
     assert_eq!(lines.len(), 3);
 }
+
+#[test]
+fn a_deadline_adds_lateness_penalty_and_final() {
+    let at = |s: &str| crib_lms::parse_time(s).unwrap();
+    let record = |submitted: Option<&str>, late: Option<bool>| crib_lms::Record {
+        layout: crib_lms::Layout::Canvas,
+        students: vec![],
+        submission_id: None,
+        submitted_at: submitted.map(at),
+        late,
+        entries: vec![],
+    };
+    let mut on_time = report("on_time", &[]);
+    on_time.lms = Some(record(Some("2026-09-01T06:00Z"), None));
+    let mut two_days = report("two_days", &[]);
+    two_days.lms = Some(record(Some("2026-09-02T08:00Z"), None));
+    let mut flagged = report("flagged", &[]);
+    flagged.lms = Some(record(None, Some(true)));
+    let deadline = crate::Deadline::new(
+        at("2026-09-01T17:00+10:00"),
+        crate::Policy::parse("10% per day, at most 5 days, then 0").unwrap(),
+    );
+    let mut out = Vec::new();
+    let extras = MarksExtras {
+        quality: None,
+        deadline: Some(&deadline),
+    };
+    marks_csv_full(&[two_days, on_time, flagged], extras, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "student,hand_value,select_hand,total,problems,test_set,lateness,late_penalty,final"
+    );
+    // report() with no select_hand tests gives 50 of 70: 2 days late at 10% a day is 10.
+    assert!(
+        lines[1].starts_with("flagged,") && lines[1].ends_with(",,,"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("on_time,") && lines[2].ends_with(",0,0.00,50.00"),
+        "{text}"
+    );
+    assert!(lines[3].ends_with(",2,10.00,40.00"), "{text}");
+}
