@@ -159,6 +159,13 @@ impl TestSet {
             .collect()
     }
 
+    /// Returns how many hand_value items the first `patterns` rank patterns of the seed's
+    /// order have (all of them when `patterns` is the number of patterns or more): what a
+    /// check limited to `patterns` patterns asks ([`crate::Limits::hand_value_patterns`]).
+    pub fn hand_value_items_of_patterns(&self, patterns: usize) -> usize {
+        patterns::items_of_first(&self.hand_value, patterns)
+    }
+
     /// Returns how many hand_value items the set has: one or two per rank pattern
     /// ([`crate::patterns`]).
     pub fn hand_value_count(&self) -> usize {

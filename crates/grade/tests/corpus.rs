@@ -319,7 +319,17 @@ fn verdicts(name: &str) -> BTreeMap<&'static str, usize> {
 /// value.
 fn items() -> &'static [(Vec<Card>, Card, u8)] {
     static ITEMS: OnceLock<Vec<(Vec<Card>, Card, u8)>> = OnceLock::new();
-    ITEMS.get_or_init(|| TestSet::new(&common::seed()).hand_value_items())
+    ITEMS.get_or_init(|| test_set().hand_value_items())
+}
+
+fn test_set() -> &'static TestSet {
+    static SET: OnceLock<TestSet> = OnceLock::new();
+    SET.get_or_init(|| TestSet::new(&common::seed()))
+}
+
+/// The items of the first `patterns` rank patterns of the tests' seed.
+fn items_of(patterns: usize) -> &'static [(Vec<Card>, Card, u8)] {
+    &items()[..test_set().hand_value_items_of_patterns(patterns)]
 }
 
 /// Whether the hand is four fives and the start one of `ranks`.
@@ -348,7 +358,7 @@ fn hand_value_fails(
         SAMPLE
     };
     assert_eq!(hv.checked, asked, "{name}: {:?}", hv.stopped);
-    let odd = items()[..asked]
+    let odd = items_of(asked)
         .iter()
         .filter(|(h, s, v)| odd_one_out(h, *s, *v))
         .count();
@@ -683,7 +693,7 @@ fn snoop_found_nothing(snoop: &Report, mode: &str) {
         .as_ref()
         .expect("the snoop defines hand_value/3");
     assert_eq!(hv.checked, SAMPLE, "{mode}: snoop: {:?}", hv.stopped);
-    let worth_something = items()[..SAMPLE].iter().filter(|(_, _, v)| *v != 0).count();
+    let worth_something = items_of(SAMPLE).iter().filter(|(_, _, v)| *v != 0).count();
     let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
     assert_eq!(
         kinds,
