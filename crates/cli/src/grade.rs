@@ -345,6 +345,15 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         bar.finish_and_clear();
     }
     let Graded { reports, resumed } = graded?;
+    // crib's own reference is published for students: a submission that is a copy of it is
+    // pointed out to staff here (never a mark), as in crib similar and the class report.
+    let copies = crate::similar::reference_matches(&submissions, args.max_size.bytes())?;
+    for (name, similarity) in &copies {
+        eprintln!(
+            "crib: {name}: matches crib's own reference prolog/cribbage.pl (similarity \
+             {similarity:.2}): evidence to review, never a mark (crib similar shows the lines)"
+        );
+    }
     if args.json {
         for report in &reports {
             crate::print_json(report)?;
@@ -372,6 +381,18 @@ pub fn run(args: &GradeArgs) -> Result<()> {
                 String::new()
             }
         )?;
+        if !copies.is_empty() {
+            writeln!(
+                out,
+                "{} match crib's own published reference (see the warnings): {}",
+                copies.len(),
+                copies
+                    .iter()
+                    .map(|(name, _)| name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )?;
+        }
     }
     Ok(())
 }

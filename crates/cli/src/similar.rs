@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use crib_grade::Submission;
 use crib_similar::{compare, Options, Pair, Source, Winnowing};
 
 const AFTER_HELP: &str = "\
@@ -401,10 +402,16 @@ fn fragments_text(p: &Pair, names: &Names) -> String {
 /// link followed. A
 /// submission that cannot be staged (too big, unreadable) is left out, saying why on stderr.
 fn sources(paths: &[PathBuf], single: bool, max_bytes: u64) -> Result<Vec<Source>> {
-    let found = crib_grade::discover(paths, single)?;
+    staged_sources(&crib_grade::discover(paths, single)?, max_bytes)
+}
+
+/// Returns the Prolog files of each submission as the grader stages them (the same files,
+/// the same size limit `max_bytes`, no link followed). A submission that cannot be staged
+/// (too big, unreadable) is left out, saying why on stderr.
+pub(crate) fn staged_sources(found: &[Submission], max_bytes: u64) -> Result<Vec<Source>> {
     let staging = tempfile::tempdir().context("cannot make a temporary directory")?;
     let mut sources = Vec::new();
-    for (i, sub) in found.into_iter().enumerate() {
+    for (i, sub) in found.iter().enumerate() {
         let copy = staging.path().join(i.to_string());
         std::fs::create_dir(&copy).with_context(|| format!("cannot create {}", copy.display()))?;
         let staged = match sub.stage(&copy, max_bytes) {
@@ -421,11 +428,33 @@ fn sources(paths: &[PathBuf], single: bool, max_bytes: u64) -> Result<Vec<Source
         std::fs::remove_dir_all(&copy)
             .with_context(|| format!("cannot remove {}", copy.display()))?;
         sources.push(Source {
-            name: sub.name,
+            name: sub.name.clone(),
             files,
         });
     }
     Ok(sources)
+}
+
+/// Returns the submissions among `found` whose code matches crib's own published reference
+/// (prolog/cribbage.pl) at or above the side-by-side page's threshold, with their
+/// similarity, most similar first: evidence for a person to review, never a mark.
+///
+/// # Errors
+/// When a temporary directory for staging cannot be made or used.
+pub(crate) fn reference_matches(
+    found: &[Submission],
+    max_bytes: u64,
+) -> Result<Vec<(String, f64)>> {
+    let sources = staged_sources(found, max_bytes)?;
+    let compared = compare(&sources, &[], &[], &Options::default());
+    let mut matches: Vec<(String, f64)> = compared
+        .pairs
+        .into_iter()
+        .filter(|p| p.reference && p.similarity >= crib_similar::html::DEFAULT_THRESHOLD)
+        .map(|p| (p.a, p.similarity))
+        .collect();
+    matches.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    Ok(matches)
 }
 
 fn read_lossy(path: &Path) -> Result<String> {

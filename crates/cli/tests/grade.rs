@@ -833,3 +833,39 @@ fn moodle_and_gradescope_downloads_are_recognised() {
         "{err}"
     );
 }
+
+/// crib's own reference is published for students: graded as a submission it is named on
+/// stderr and in the summary as a match of the reference; an independent solution is not.
+/// Never a mark: both get theirs.
+#[test]
+fn a_copy_of_cribs_reference_is_pointed_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let subs = dir.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../prolog/cribbage.pl");
+    std::fs::copy(&reference, subs.join("copied.pl")).unwrap();
+    std::fs::copy(corpus("correct.pl"), subs.join("own.pl")).unwrap();
+    let out = crib()
+        .args(["grade", "--no-lint", "--out"])
+        .arg(dir.path().join("results"))
+        .arg(&subs)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        err.contains("crib: copied: matches crib's own reference"),
+        "{err}"
+    );
+    assert!(!err.contains("own: matches"), "{err}");
+    assert!(
+        stdout.contains("1 match crib's own published reference (see the warnings): copied"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("70.00"), "both keep their marks: {stdout}");
+}
