@@ -3,7 +3,9 @@
 //! least and greatest select_hand marks over many seeds' test sets, without running any
 //! Prolog: how well the deals are balanced. Seeds are `Seed::from_bytes([k; 32])`, k = 1..=N.
 //!
-//! `cargo run --release -p crib-grade --example balance_check -- [--seeds N]`
+//! `cargo run --release -p crib-grade --example balance_check -- [--seeds N] [--each]`
+//! (`--each`: every strategy's marks under every seed, on stderr, to compare with
+//! `seed_stability --each`).
 
 use crib_grade::{
     misvalued_strategies, Deal, Expected, Input, Seed, SelectCredit, Strategy, TestSet,
@@ -12,10 +14,11 @@ use crib_grade::{
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let mut seeds = 20u8;
+    let (mut seeds, mut each) = (20u8, false);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--seeds" => seeds = args.next().ok_or("--seeds N")?.parse()?,
+            "--each" => each = true,
             other => return Err(format!("unknown argument {other:?}").into()),
         }
     }
@@ -51,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .map(|(_, d)| credit(d))
                 .sum();
             marks[m].push(20.0 * sum / deals.len() as f64);
-            if std::env::var_os("BALANCE_EACH").is_some() {
+            if each {
                 eprintln!(
                     "{} seed {k}: {:.2}",
                     strategies[m].0,

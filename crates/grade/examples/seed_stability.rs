@@ -6,7 +6,8 @@
 //! `cargo run --release -p crib-grade --example seed_stability -- [--seeds N] [-j N] PATH...`
 //! (a PATH is a .pl file or a directory of them, as for `crib grade`); `--markdown` prints a
 //! Markdown table; `--same-seed` grades N times under the first seed, to show how much of the
-//! spread a submission makes by itself (one that chooses at random).
+//! spread a submission makes by itself (one that chooses at random); `--each` prints every
+//! submission's select_hand marks under every seed on stderr.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -30,13 +31,14 @@ fn stats(v: &[f64]) -> (f64, f64, f64) {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let (mut seeds, mut jobs, mut markdown, mut paths) = (20u8, 2usize, false, Vec::new());
-    let mut same_seed = false;
+    let (mut same_seed, mut each) = (false, false);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--seeds" => seeds = args.next().ok_or("--seeds N")?.parse()?,
             "-j" => jobs = args.next().ok_or("-j N")?.parse()?,
             "--markdown" => markdown = true,
             "--same-seed" => same_seed = true,
+            "--each" => each = true,
             _ => paths.push(PathBuf::from(arg)),
         }
     }
@@ -70,7 +72,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     all[i].total.push(r.marks.total);
                     all[i].hand_value.push(r.marks.hand_value);
                     all[i].select_hand.push(r.marks.select_hand);
-                    if std::env::var_os("SEED_STABILITY_EACH").is_some() {
+                    if each {
                         eprintln!(
                             "{} seed {k}: select_hand {:.2}",
                             r.name, r.marks.select_hand

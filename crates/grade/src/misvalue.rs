@@ -386,23 +386,18 @@ fn rank_parts() -> &'static [[u8; ROW]] {
     static TABLE: OnceLock<Vec<[u8; ROW]>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut table = vec![[0u8; ROW]; 13usize.pow(5)];
-        let mut sorted_row = vec![usize::MAX; 13usize.pow(4)];
+        // A hand's ranks sorted ascending give the least index of their orderings, so the
+        // sorted hand's rows are filled before any other ordering copies them.
         for hand in 0..13usize.pow(4) {
             let mut ranks = [hand / 2197, hand / 169 % 13, hand / 13 % 13, hand % 13];
             ranks.sort_unstable();
             let sorted = ranks.iter().fold(0, |i, &r| i * 13 + r);
-            if sorted_row[sorted] == usize::MAX {
-                for start in 0..13 {
-                    if let Some(points) = show_parts(ranks, start) {
-                        table[sorted * 13 + start] = points;
-                    }
-                }
-                sorted_row[sorted] = sorted;
-            }
-            if sorted != hand {
-                for start in 0..13 {
-                    table[hand * 13 + start] = table[sorted * 13 + start];
-                }
+            for start in 0..13 {
+                table[hand * 13 + start] = if sorted == hand {
+                    show_parts(ranks, start).unwrap_or([0; ROW])
+                } else {
+                    table[sorted * 13 + start]
+                };
             }
         }
         table
@@ -423,12 +418,15 @@ fn show_parts(ranks: [usize; 4], start: usize) -> Option<[u8; ROW]> {
     let start = card(start)?;
     let hand = Hand::from_slice(&hand).expect("distinct suits make distinct cards");
     let show = Breakdown::new(&hand, start, Rule::Hand).expect("the start is not in the hand");
-    let count = |sets: &[Vec<Card>], each: u8, keep: &dyn Fn(&[Card]) -> bool| -> u8 {
+    // Two points a fifteen or a pair, a point a card of a run, for the sets `keep` takes.
+    let count = |sets: &[Vec<Card>], points: fn(&[Card]) -> u8, keep: &dyn Fn(&[Card]) -> bool| {
         sets.iter()
             .filter(|s| keep(s))
-            .map(|s| if each == 0 { s.len() as u8 } else { each })
-            .sum()
+            .map(|s| points(s))
+            .sum::<u8>()
     };
+    let two: fn(&[Card]) -> u8 = |_| 2;
+    let cards: fn(&[Card]) -> u8 = |s| s.len() as u8;
     let with = |rank: fn(Rank) -> bool| move |s: &[Card]| s.iter().any(|c| rank(c.rank()));
     let has_start = |s: &[Card]| s.contains(&start);
     let repeated = |s: &[Card]| {
@@ -449,23 +447,23 @@ fn show_parts(ranks: [usize; 4], start: usize) -> Option<[u8; ROW]> {
     let several = show.runs.len() > 1;
     let (f, p, r) = (&show.fifteens, &show.pairs, &show.runs);
     let parts = [
-        count(f, 2, &|_| true),
-        count(f, 2, &has_start),
-        count(f, 2, &with(|r| r == Rank::Ace)),
-        count(f, 2, &with(face)),
-        count(f, 2, &with(|r| r == Rank::Ten)),
-        count(f, 2, &|s| s.len() >= 3),
-        count(f, 2, &|s| s.len() >= 4),
-        count(f, 2, &repeated),
-        count(p, 2, &|_| true),
-        count(p, 2, &has_start),
-        count(p, 2, &in_trips),
-        count(r, 0, &|_| true),
-        count(r, 0, &has_start),
-        count(r, 0, &|_| several),
-        count(r, 0, &|s| s.len() >= 4),
-        count(r, 0, &with(face)),
-        count(r, 0, &with(|r| r == Rank::Ace)),
+        count(f, two, &|_| true),
+        count(f, two, &has_start),
+        count(f, two, &with(|r| r == Rank::Ace)),
+        count(f, two, &with(face)),
+        count(f, two, &with(|r| r == Rank::Ten)),
+        count(f, two, &|s| s.len() >= 3),
+        count(f, two, &|s| s.len() >= 4),
+        count(f, two, &repeated),
+        count(p, two, &|_| true),
+        count(p, two, &has_start),
+        count(p, two, &in_trips),
+        count(r, cards, &|_| true),
+        count(r, cards, &has_start),
+        count(r, cards, &|_| several),
+        count(r, cards, &|s| s.len() >= 4),
+        count(r, cards, &with(face)),
+        count(r, cards, &with(|r| r == Rank::Ace)),
     ];
     let mut row = [0u8; ROW];
     row[..RANK_PARTS].copy_from_slice(&parts);

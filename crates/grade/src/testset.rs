@@ -183,9 +183,9 @@ impl TestSet {
              select_hand/3 on {} deals ({} named deals, {POOL_DEALS} from a pool of {POOL} \
              seeded deals, chosen so that every modelled mistake meets at least \
              {COVER_DEPTH} deals where it errs and the rest balanced so that marks hardly \
-             depend on the seed, for those mistakes and for select_hand/3 built on a hand value \
-             that leaves out or doubles a part of the points), all drawn from the seed. Every expected answer is computed by crib-core and never sent to \
-             the submission.",
+             depend on the seed, for those mistakes and for select_hand/3 built on a wrong \
+             hand value), all drawn from the seed. Every expected answer is computed by \
+             crib-core and never sent to the submission.",
             self.hand_value.len(),
             self.cases.len(),
             by("named"),
@@ -262,13 +262,12 @@ fn exposed_by(deal: &Deal) -> Vec<&'static str> {
 ///    at least [`COVER_DEPTH`] of them (where the pool has that many): greedily, the deal
 ///    exposing the most mistakes still needed first, a deal that exposes a mistake however
 ///    it breaks ties counting twice.
-/// 2. **Balance.** The rest are drawn at random from the pool, then improved by random swaps
-///    (never breaking the cover) until the chosen deals' sums of [`balance_features`] are
-///    as close as they get to their pool means times the deals chosen. The features are
-///    each modelled strategy's credit and the make-up of the deal's best keep (a pair, a
-///    run, a double run, a five, a jack, four of a suit; five or six cards), so that a
-///    strategy the models miss, such as one built on a wrong hand_value, also meets about
-///    as many deals of each kind under every seed.
+/// 2. **Balance.** The rest are drawn at random from the pool, then improved by simulated
+///    annealing over swaps ([`BALANCE_STEPS`] tried, never breaking the cover) until the
+///    chosen deals' sums of [`balance_features`] are as close as they get to their pool
+///    means times the deals chosen, and their ambiguity is small: each modelled
+///    select_hand mistake and each select_hand built on a wrong hand value then meets about
+///    as many deals where it errs under every seed.
 ///
 /// Pool deal `i` has 6 cards when `i` is even, else 5 (five-card deals cost a submission a
 /// third of the time), dealt by the seed's dealer `pool`
@@ -327,8 +326,7 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
         }
         chosen.push(p);
     }
-    // 2. Balance: random fill, then the best swap (never breaking the cover) while one
-    // brings the sums nearer their targets.
+    // 2. Balance: random fill, then annealing over swaps that keep the cover.
     let mut dealer = seed.dealer("balance", 0);
     while chosen.len() < POOL_DEALS {
         let p = (dealer.next_u64() % pool.len() as u64) as usize;
@@ -346,7 +344,6 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
             chosen.iter().map(|&p| pool[p].features[f]).sum::<f64>() - n * mean
         })
         .collect();
-    let cost = |gap: &[f64]| gap.iter().map(|g| g * g).sum::<f64>();
     let mut exposures = vec![0usize; SELECT_MISTAKES.len()];
     for &p in &chosen {
         for &m in &pool[p].missed {
@@ -356,14 +353,14 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
     let floor: Vec<usize> = exposures.iter().map(|&e| e.min(COVER_DEPTH)).collect();
     // The cost: the squared gaps, plus the chosen deals' ambiguity (see balance_features).
     let mut ambiguity: f64 = chosen.iter().map(|&p| pool[p].ambiguity).sum();
-    let mut current = cost(&gap) + AMBIGUITY_COST * ambiguity;
+    let mut current = gap.iter().map(|g| g * g).sum::<f64>() + AMBIGUITY_COST * ambiguity;
     // Simulated annealing over single swaps: a worse state is accepted with probability
-    // exp(-increase / temperature), the temperature falling geometrically; the best state
-    // seen is kept.
+    // exp(-increase / temperature), the temperature falling geometrically from 1 (about a
+    // deal's credit squared) to 1e-4; the best state seen is kept.
     let mut unit = || (dealer.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
     let (mut best, mut best_cost) = (chosen.clone(), current);
     for step in 0..BALANCE_STEPS {
-        let temperature = 1.0 * (1e-4f64).powf(step as f64 / BALANCE_STEPS as f64);
+        let temperature = (1e-4f64).powf(step as f64 / BALANCE_STEPS as f64);
         let i = (unit() * chosen.len() as f64) as usize;
         let q = (unit() * pool.len() as f64) as usize;
         if taken[q] {
