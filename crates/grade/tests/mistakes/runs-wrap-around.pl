@@ -38,22 +38,22 @@ pair_points(Ranks, Points) :-
 
 run_points(Ranks, Points) :-
     (   between(0, 2, Drop), Len is 5 - Drop,
-        findall(L, (run_subset(Ranks, L), length(L, Len)), Runs),
+        findall(Set, (subset_of(Ranks, Set), length(Set, Len), round_run(Set)), Runs),
         Runs \== []
     ->  length(Runs, Count),
         Points is Count * Len
     ;   Points = 0
     ).
 
-run_subset(Ranks, Sub) :-
-    subset_of(Ranks, Set),
-    length(Set, Len), Len >= 3,
-    permutation(Set, Sub),
-    consecutive(Sub).
-
-% the ranks go round: after the king (13) comes the ace (1) again
-consecutive([_]).
-consecutive([A, B|T]) :- B =:= A mod 13 + 1, consecutive([B|T]).
+% the ranks go round: after the king (13) comes the ace (1) again, so a run is Len
+% different ranks that follow one another from one of them, counting round the king
+round_run(Set) :-
+    length(Set, Len),
+    member(First, Set),
+    forall(between(1, Len, K), ( R is (First + K - 2) mod 13 + 1, memberchk(R, Set) )),
+    sort(Set, Distinct),
+    length(Distinct, Len),
+    !.
 
 flush_points([card(_, S)|Hand], card(_, Start), Points) :-
     (   maplist(same_suit(S), Hand)
