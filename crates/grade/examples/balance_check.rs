@@ -8,7 +8,7 @@
 //! `seed_stability --each`).
 
 use crib_grade::{
-    misvalued_strategies, Deal, Expected, Input, Seed, SelectCredit, Strategy, TestSet,
+    misvalued_strategies, Deal, Expected, Input, Seed, SelectCredit, Strategy, TestSet, TieBreak,
     SELECT_MISTAKES,
 };
 
@@ -22,10 +22,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             other => return Err(format!("unknown argument {other:?}").into()),
         }
     }
-    let strategies: Vec<(String, Strategy)> = SELECT_MISTAKES
+    let strategies: Vec<(String, Strategy, TieBreak)> = SELECT_MISTAKES
         .iter()
-        .map(|(id, s)| (id.to_string(), *s))
-        .chain(misvalued_strategies().map(|s| (format!("{s:?}"), s)))
+        .map(|m| (m.id.to_string(), m.strategy, m.ties))
+        .chain(misvalued_strategies().map(|s| (format!("{s:?}"), s, TieBreak::GreatestHand)))
         .collect();
     let mut marks = vec![Vec::new(); strategies.len()];
     let mut named = vec![Vec::new(); strategies.len()];
@@ -44,9 +44,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 _ => None,
             })
             .collect();
-        for (m, (_, strategy)) in strategies.iter().enumerate() {
+        for (m, (_, strategy, ties)) in strategies.iter().enumerate() {
             let credit =
-                |d: &Deal| SelectCredit::Graded.credit(d.choice(*strategy).total, &d.keeps);
+                |d: &Deal| SelectCredit::Graded.credit(d.choice(*strategy, *ties).total, &d.keeps);
             let sum: f64 = deals.iter().map(|(_, d)| credit(d)).sum();
             let from_named: f64 = deals
                 .iter()
@@ -71,7 +71,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (least, most) = (items.iter().min(), items.iter().max());
     println!("hand_value items per test set: {least:?} to {most:?}");
     let mut worst = 0.0f64;
-    for (((name, _), v), w) in strategies.iter().zip(&marks).zip(&named) {
+    for (((name, _, _), v), w) in strategies.iter().zip(&marks).zip(&named) {
         let min = v.iter().copied().fold(f64::INFINITY, f64::min);
         let max = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mean = v.iter().sum::<f64>() / v.len() as f64;

@@ -60,7 +60,7 @@ pub use deep::{
 pub use error::GradeError;
 pub use gradescope::{gradescope, gradescope_with, VisibilityPolicy};
 pub use limits::Limits;
-pub use misvalue::{keep_points, MistakePoints, Part, PartPoints, RankMistake};
+pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
 pub use names::{escape_name, escape_path};
 pub use patterns::{PATTERNS, SPECIAL_SHARE};
 pub use report::hand_value::{Area, AreaCount, HandValueCheck};
@@ -71,7 +71,10 @@ pub use report::{
 pub use runner::{Grader, MAX_DIAGNOSTICS};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use session::{Graded, Progress, SeedChoice, Session, SessionError, SEEDS_DIR, SEED_FILE};
-pub use strategy::{misvalued_strategies, Deal, Misvaluation, Starts, Strategy, SELECT_MISTAKES};
+pub use strategy::{
+    misvalued_strategies, Deal, Misvaluation, SelectMistake, Starts, Strategy, TieBreak,
+    SELECT_MISTAKES,
+};
 pub use submission::{
     discover, survey, Discovery, Skipped, Staged, Submission, MAX_BYTES, MAX_ENTRIES,
 };

@@ -255,6 +255,78 @@ impl RankMistake {
     }
 }
 
+/// A wrong way to count a suit rule that depends on the order of the hand's four cards. A
+/// select_hand/3 built on such a hand value passes each keep in the order the cards were
+/// dealt (as choosing four of the list, `subset/2`-style, keeps them), so which keeps it
+/// prefers depends on the order of the cards in the goal as well as on the cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderMistake {
+    /// His nob is a jack of the first hand card's suit, whatever the start's suit.
+    NobFirstCardSuit,
+    /// The flush is checked on the first four of `[Start|Hand]`: the start and the first
+    /// three hand cards make four, and the last hand card the fifth.
+    FlushStartAsHandCard,
+}
+
+impl OrderMistake {
+    /// Every order mistake.
+    pub const ALL: [OrderMistake; 2] = [
+        OrderMistake::NobFirstCardSuit,
+        OrderMistake::FlushStartAsHandCard,
+    ];
+
+    /// Returns the rule whose points the mistake counts its own way.
+    pub const fn rule(self) -> Part {
+        match self {
+            OrderMistake::NobFirstCardSuit => Part::Nob,
+            OrderMistake::FlushStartAsHandCard => Part::Flush,
+        }
+    }
+
+    /// Returns the points the mistake gives for its rule ([`OrderMistake::rule`]) to the hand
+    /// `keep`, its cards in the order the hand value is given them, summed over `starts`.
+    ///
+    /// ```
+    /// use crib_core::{parse_cards, CardSet};
+    /// use crib_grade::OrderMistake;
+    ///
+    /// let keep: [_; 4] = parse_cards(&["5H", "JH", "2C", "3D"])?.try_into().unwrap();
+    /// let starts = CardSet::of(&parse_cards(&["4S", "KC"])?);
+    /// // The first card is a heart and the jack of hearts is kept: a point with every start
+    /// assert_eq!(OrderMistake::NobFirstCardSuit.points(&keep, starts), 2);
+    /// let keep: [_; 4] = parse_cards(&["3H", "4H", "5H", "6C"])?.try_into().unwrap();
+    /// let starts = CardSet::of(&parse_cards(&["2H", "2S"])?);
+    /// // 2H 3H 4H make the flush's first four with the start; the club is the fifth card
+    /// assert_eq!(OrderMistake::FlushStartAsHandCard.points(&keep, starts), 4);
+    /// # Ok::<(), crib_core::CardError>(())
+    /// ```
+    pub fn points(self, keep: &[Card; 4], starts: CardSet) -> u32 {
+        match self {
+            OrderMistake::NobFirstCardSuit => {
+                let jack = Card::new(Rank::Jack, keep[0].suit());
+                if keep.contains(&jack) {
+                    starts.len()
+                } else {
+                    0
+                }
+            }
+            OrderMistake::FlushStartAsHandCard => starts
+                .iter()
+                .map(|start| {
+                    let suit = start.suit();
+                    if keep[..3].iter().any(|c| c.suit() != suit) {
+                        0
+                    } else if keep[3].suit() == suit {
+                        5
+                    } else {
+                        4
+                    }
+                })
+                .sum(),
+        }
+    }
+}
+
 /// Returns the points of the four cards of `keep` alone, with no start card: fifteens, pairs
 /// and runs among them (crib-core's rules asked with a fifth card that matches nothing) and
 /// four points when they share a suit.

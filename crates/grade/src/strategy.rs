@@ -9,15 +9,18 @@
 //!
 //! A model can tie several keeps. A strategy *surely misses* a deal when every keep it may
 //! choose is worse than the best: however a submission breaks ties, it loses credit there. It
-//! *misses* a deal when the keep it chooses, breaking ties as the catalog's submissions do
-//! (the greatest `Total-(Hand-Crib)` term under SWI-Prolog's `max_member/2`, that is the
-//! greatest Hand in the standard order of terms), is worse than the best.
+//! *misses* a deal when the keep it chooses, breaking ties as its catalog submission does
+//! ([`TieBreak`]: most take the greatest `Total-(Hand-Crib)` term under SWI-Prolog's
+//! `max_member/2`, that is the greatest Hand in the standard order of terms; a few the first
+//! keep found), is worse than the best.
 
 use std::sync::OnceLock;
 
 use crib_core::{rank_keeps, Card, CardSet, Keep, PreparedHand, Rank, Rule, Suit};
 
-use crate::misvalue::{four_card_value, keep_points, MistakePoints, Part, PartPoints, RankMistake};
+use crate::misvalue::{
+    four_card_value, keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake,
+};
 
 /// Which start cards a strategy values a keep over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +83,9 @@ pub enum Strategy {
     /// The greatest total over the starts not dealt of a hand value that counts one rule
     /// wrongly.
     Mistaken(RankMistake),
+    /// The greatest total over the starts not dealt of a hand value that counts a suit rule
+    /// by the order of the hand's cards, given each keep in the order dealt.
+    OrderMistaken(OrderMistake),
 }
 
 /// What a wrong hand value does with one part of the points.
@@ -93,7 +99,8 @@ pub enum Misvaluation {
 
 /// Returns the strategies of select_hand/3 submissions built on a wrong hand_value/3: for
 /// each [`Part`], one that leaves it out and one that counts it twice (for a part the rules
-/// do not give, one that adds it), then one for each [`RankMistake`].
+/// do not give, one that adds it), then one for each [`RankMistake`] and each
+/// [`OrderMistake`].
 pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
     let parts = Part::ALL.into_iter().flat_map(|part| {
         let hows: &[Misvaluation] = if part.is_gain() {
@@ -103,34 +110,101 @@ pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
         };
         hows.iter().map(move |&how| Strategy::Misvalued(part, how))
     });
-    parts.chain(RankMistake::ALL.map(Strategy::Mistaken))
+    parts
+        .chain(RankMistake::ALL.map(Strategy::Mistaken))
+        .chain(OrderMistake::ALL.map(Strategy::OrderMistaken))
 }
 
-/// The select_hand strategies of the mistake catalog that choose a valid keep, by the id of
-/// their submission in `tests/mistakes/` (or `tests/baselines/`).
-pub const SELECT_MISTAKES: &[(&str, Strategy)] = &[
-    ("sh-starts-48", Strategy::Sum(Starts::NotKept)),
-    ("sh-starts-52", Strategy::Sum(Starts::WholeDeck)),
-    (
-        "sh-starts-one-suit",
-        Strategy::Sum(Starts::OneSuit(Suit::Hearts)),
-    ),
-    ("sh-starts-no-faces", Strategy::Sum(Starts::WithoutFaces)),
-    (
-        "sh-starts-no-tens",
-        Strategy::Sum(Starts::WithoutRank(Rank::Ten)),
-    ),
-    (
-        "sh-starts-no-aces",
-        Strategy::Sum(Starts::WithoutRank(Rank::Ace)),
-    ),
-    ("sh-max-over-starts", Strategy::MaxOverStarts),
-    ("sh-min-over-starts", Strategy::MinOverStarts),
-    ("sh-first-start-only", Strategy::Sum(Starts::FirstNotDealt)),
-    ("sh-ignore-start", Strategy::FourCardsAlone),
-    ("sh-first-keep", Strategy::FirstFour),
-    ("sh-worst-keep", Strategy::Worst),
-    ("sh-average-integer-division", Strategy::TruncatedMean),
+/// How a submission chooses among keeps its strategy ranks equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieBreak {
+    /// The greatest Hand, as dealt, in the standard order of Prolog terms: what
+    /// `max_member/2` over `Total-(Hand-Crib)` pairs returns.
+    GreatestHand,
+    /// The first keep found, the keeps found in the order a `combination/2` that takes a
+    /// card before leaving it out finds them (the kept positions in lexicographic order):
+    /// what a scan that replaces its best only on a greater total returns.
+    FirstFound,
+}
+
+/// A select_hand mistake of the catalog that chooses a valid keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SelectMistake {
+    /// The id of its submission in `tests/mistakes/` (or `tests/baselines/`).
+    pub id: &'static str,
+    /// What it ranks keeps by.
+    pub strategy: Strategy,
+    /// How its submission breaks ties.
+    pub ties: TieBreak,
+}
+
+/// The select_hand mistakes of the catalog that choose a valid keep.
+pub const SELECT_MISTAKES: &[SelectMistake] = &[
+    SelectMistake {
+        id: "sh-starts-48",
+        strategy: Strategy::Sum(Starts::NotKept),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-starts-52",
+        strategy: Strategy::Sum(Starts::WholeDeck),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "sh-starts-one-suit",
+        strategy: Strategy::Sum(Starts::OneSuit(Suit::Hearts)),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-starts-no-faces",
+        strategy: Strategy::Sum(Starts::WithoutFaces),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-starts-no-tens",
+        strategy: Strategy::Sum(Starts::WithoutRank(Rank::Ten)),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "sh-starts-no-aces",
+        strategy: Strategy::Sum(Starts::WithoutRank(Rank::Ace)),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "sh-max-over-starts",
+        strategy: Strategy::MaxOverStarts,
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-min-over-starts",
+        strategy: Strategy::MinOverStarts,
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-first-start-only",
+        strategy: Strategy::Sum(Starts::FirstNotDealt),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-ignore-start",
+        strategy: Strategy::FourCardsAlone,
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-first-keep",
+        strategy: Strategy::FirstFour,
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-worst-keep",
+        strategy: Strategy::Worst,
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "sh-average-integer-division",
+        strategy: Strategy::TruncatedMean,
+        ties: TieBreak::GreatestHand,
+    },
 ];
 
 /// The keeps of one deal, valued the assignment's way, with what each strategy needs.
@@ -210,6 +284,11 @@ impl Deal {
                 }
                 Strategy::FourCardsAlone => i64::from(four_card_value(&keep.keep)),
                 Strategy::Mistaken(mistake) => i64::from(self.parts()[i].1[mistake.index()]),
+                Strategy::OrderMistaken(mistake) => {
+                    let right = self.parts()[i].0[mistake.rule().index()];
+                    let starts = CardSet::of(&self.cards).complement();
+                    i64::from(keep.total - right + mistake.points(&keep.keep, starts))
+                }
             }
         };
         let scores: Vec<i64> = self
@@ -231,22 +310,26 @@ impl Deal {
             .all(|&i| self.keeps[i].total < best)
     }
 
-    /// Returns the keep `strategy` chooses when it breaks ties as the catalog's submissions
-    /// do: the greatest Hand, as dealt, in the standard order of Prolog terms.
-    pub fn choice(&self, strategy: Strategy) -> &Keep {
-        let key = |i: &usize| self.keeps[*i].keep.map(standard_order);
-        let i = self
-            .choices(strategy)
-            .into_iter()
-            .max_by_key(key)
-            .expect("every strategy chooses a keep");
-        &self.keeps[i]
+    /// Returns the keep `strategy` chooses when it breaks ties by `ties`.
+    pub fn choice(&self, strategy: Strategy, ties: TieBreak) -> &Keep {
+        let choices = self.choices(strategy).into_iter();
+        let i = match ties {
+            TieBreak::GreatestHand => {
+                choices.max_by_key(|&i| self.keeps[i].keep.map(standard_order))
+            }
+            TieBreak::FirstFound => choices.min_by_key(|&i| {
+                self.keeps[i]
+                    .keep
+                    .map(|c| self.cards.iter().position(|&d| d == c))
+            }),
+        };
+        &self.keeps[i.expect("every strategy chooses a keep")]
     }
 
-    /// Returns whether the keep `strategy` chooses (see [`Deal::choice`]) has a total below
-    /// the best.
-    pub fn missed_by(&self, strategy: Strategy) -> bool {
-        self.choice(strategy).total < self.best_total()
+    /// Returns whether the keep `strategy` chooses, breaking ties by `ties`, has a total
+    /// below the best.
+    pub fn missed_by(&self, strategy: Strategy, ties: TieBreak) -> bool {
+        self.choice(strategy, ties).total < self.best_total()
     }
 }
 

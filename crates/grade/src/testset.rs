@@ -24,7 +24,7 @@ const BALANCE_STEPS: usize = 300_000;
 /// How many select_hand cases must expose each mistake of [`SELECT_MISTAKES`].
 pub const COVER_DEPTH: usize = 3;
 /// The version of the test set's design, the start of every fingerprint.
-const DESIGN: &str = "v4";
+const DESIGN: &str = "v5";
 
 /// The deals of spec/ and the assignment's hints that every select_hand test set should
 /// contain, before the others, their cards in an order drawn from the seed (so that a file
@@ -246,12 +246,12 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
 }
 
 /// Returns the ids of the mistakes that choose a worse keep than the best on `deal` (breaking
-/// ties as the catalog's submissions do, see [`Deal::missed_by`]).
+/// ties as their catalog submissions do, see [`Deal::missed_by`]).
 fn exposed_by(deal: &Deal) -> Vec<&'static str> {
     SELECT_MISTAKES
         .iter()
-        .filter(|(_, strategy)| deal.missed_by(*strategy))
-        .map(|(id, _)| *id)
+        .filter(|m| deal.missed_by(m.strategy, m.ties))
+        .map(|m| m.id)
         .collect()
 }
 
@@ -286,11 +286,11 @@ fn pool_deals(seed: &Seed) -> Vec<(u64, Deal)> {
             let n = if index % 2 == 0 { 6 } else { 5 };
             let deal = presented(seed.dealer("pool", index).deal(n));
             let (mut missed, mut surely) = (Vec::new(), Vec::new());
-            for (m, (_, strategy)) in SELECT_MISTAKES.iter().enumerate() {
-                if deal.missed_by(*strategy) {
+            for (m, mistake) in SELECT_MISTAKES.iter().enumerate() {
+                if deal.missed_by(mistake.strategy, mistake.ties) {
                     missed.push(m);
                 }
-                if deal.surely_missed_by(*strategy) {
+                if deal.surely_missed_by(mistake.strategy) {
                     surely.push(m);
                 }
             }
@@ -421,7 +421,7 @@ fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
     let credit = |total: u32| SelectCredit::Graded.credit(total, &deal.keeps);
     let mut out: Vec<f64> = SELECT_MISTAKES
         .iter()
-        .map(|(_, s)| credit(deal.choice(*s).total))
+        .map(|m| credit(deal.choice(m.strategy, m.ties).total))
         .collect();
     let mut ambiguity = 0.0;
     for strategy in misvalued_strategies() {

@@ -491,3 +491,56 @@ fn hand_value_marks_follow_the_share_of_pairs_wrong() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The models the select_hand deals are balanced on choose what their catalog submissions
+/// choose: on every deal of the catalog's test set, the credit of the model's keep (ties
+/// broken as the submission breaks them) is the credit the graded submission earned. A
+/// model that drifts from its submission would balance the deals for a mistake nobody makes.
+#[test]
+fn the_balance_models_choose_as_their_submissions_do() {
+    use crib_grade::{
+        Deal, Expected, Input, OrderMistake, Strategy, TestSet, TieBreak, SELECT_MISTAKES,
+    };
+    let (mistakes, baselines) = graded();
+    let set = TestSet::new(&common::seed());
+    let order = [
+        ("nob-first-card-suit", OrderMistake::NobFirstCardSuit),
+        (
+            "flush-start-as-hand-card",
+            OrderMistake::FlushStartAsHandCard,
+        ),
+    ]
+    .map(|(id, m)| (id, Strategy::OrderMistaken(m), TieBreak::GreatestHand));
+    let models = SELECT_MISTAKES
+        .iter()
+        .map(|m| (m.id, m.strategy, m.ties))
+        .chain(order);
+    let mut wrong = Vec::new();
+    let mut compared = 0;
+    for (id, strategy, ties) in models {
+        let report = mistakes
+            .get(id)
+            .or_else(|| baselines.get(id))
+            .unwrap_or_else(|| panic!("{id} is neither a mistake nor a baseline"));
+        for (case, test) in set.cases.iter().zip(&report.tests) {
+            let (Input::SelectHand { cards }, Expected::Keeps(keeps)) =
+                (&case.input, &case.expected)
+            else {
+                continue;
+            };
+            assert_eq!(case.id, test.id, "{id}: tests in the test set's order");
+            let deal = Deal::new(cards.clone());
+            let model = SelectCredit::Graded.credit(deal.choice(strategy, ties).total, keeps);
+            let got = test.credit.expect("every select_hand test is asked");
+            compared += 1;
+            if (model - got).abs() > 1e-9 {
+                wrong.push(format!(
+                    "{id} on {}: model {model:.4}, graded {got:.4}",
+                    case.id
+                ));
+            }
+        }
+    }
+    assert!(compared >= 40 * 15, "only {compared} deals compared");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -24,7 +24,9 @@ fn test_deals() -> Vec<Deal> {
 fn marks(deals: &[Deal], strategy: Strategy) -> f64 {
     let credit: f64 = deals
         .iter()
-        .map(|d| SelectCredit::Graded.credit(d.choice(strategy).total, &d.keeps))
+        .map(|d| {
+            SelectCredit::Graded.credit(d.choice(strategy, TieBreak::GreatestHand).total, &d.keeps)
+        })
         .sum();
     20.0 * credit / deals.len() as f64
 }
@@ -56,8 +58,11 @@ fn the_assignments_rule_is_always_optimal_and_worst_never() {
     let mut dealer = Dealer::new(11);
     for i in 0..300 {
         let d = Deal::new(dealer.deal(5 + i % 2));
-        assert!(!d.missed_by(Strategy::Sum(Starts::NotDealt)));
-        assert_eq!(d.choice(Strategy::Worst).total, d.worst_total());
+        assert!(!d.missed_by(Strategy::Sum(Starts::NotDealt), TieBreak::GreatestHand));
+        assert_eq!(
+            d.choice(Strategy::Worst, TieBreak::GreatestHand).total,
+            d.worst_total()
+        );
         if d.best_total() > d.worst_total() {
             assert!(d.surely_missed_by(Strategy::Worst));
         }
@@ -76,12 +81,15 @@ fn ties_break_as_prolog_orders_terms() {
     // Every keep of a deal of four equal-valued... : with FirstFour only one keep is a choice.
     let d = deal(&["AS", "2D", "3H", "4S", "9C", "KD"]);
     assert_eq!(d.choices(Strategy::FirstFour).len(), 1);
-    assert_eq!(d.choice(Strategy::FirstFour).keep[..], d.cards[..4]);
+    assert_eq!(
+        d.choice(Strategy::FirstFour, TieBreak::GreatestHand).keep[..],
+        d.cards[..4]
+    );
 }
 
 #[test]
 fn every_mistake_is_exposed_by_the_test_set() {
-    for (id, strategy) in SELECT_MISTAKES {
+    for SelectMistake { id, strategy, .. } in SELECT_MISTAKES {
         let exposing: Vec<&str> = test_set()
             .cases
             .iter()
@@ -134,8 +142,14 @@ fn every_modelled_mistake_is_wrong_on_some_random_deals() {
     let deals: Vec<Deal> = (0..2000)
         .map(|i| Deal::new(dealer.deal(5 + (i % 3).min(1))))
         .collect();
-    for (id, strategy) in SELECT_MISTAKES {
-        let missed = deals.iter().filter(|d| d.missed_by(*strategy)).count();
+    for SelectMistake {
+        id, strategy, ties, ..
+    } in SELECT_MISTAKES
+    {
+        let missed = deals
+            .iter()
+            .filter(|d| d.missed_by(*strategy, *ties))
+            .count();
         assert!(missed > 0, "{id} never chooses a worse keep");
     }
 }

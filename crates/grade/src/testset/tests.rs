@@ -39,7 +39,7 @@ fn the_set_has_its_parts() {
         .count();
     // Balanced at the pool's share of five-card deals, one in two.
     assert!(five.abs_diff(set.cases.len() / 2) <= 3, "{five}");
-    assert!(set.fingerprint.starts_with("v4-"));
+    assert!(set.fingerprint.starts_with("v5-"));
     assert!(set.fingerprint.ends_with(&set.seed_id));
 }
 
