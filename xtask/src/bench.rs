@@ -1,7 +1,7 @@
 //! `cargo xtask bench`: one table of the project's performance targets and what this machine
 //! measures for each.
 //!
-//! Rust figures come from criterion (`cargo bench -p crib-core`, read from
+//! Rust figures come from criterion (`cargo bench -p crib-bench`, read from
 //! `target/criterion/*/new/estimates.json`), Prolog figures from
 //! `swipl -g bench -t halt prolog/bench.pl`, and the whole-program targets from timing the
 //! commands. A measure that cannot be taken says why in its row. The table is printed and
@@ -51,13 +51,17 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
     let load_before = load_average();
     let target = target_dir(root);
 
-    // crib-core's criterion benches: score.rs always, discard.rs once it is a bench target
+    // crib-core's criterion benches (in crates/bench, as every bench)
     let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-core", "--bench", "score"]);
-    let manifest = std::fs::read_to_string(root.join("crates/core/Cargo.toml"))?;
-    if manifest.contains("name = \"discard\"") {
-        cmd.args(["--bench", "discard"]);
-    }
+    cmd.args([
+        "bench",
+        "-p",
+        "crib-bench",
+        "--bench",
+        "score",
+        "--bench",
+        "discard",
+    ]);
     cmd.arg("--").args(criterion_args);
     let criterion_ok = crate::status(&mut cmd)?.success();
     let estimate = |name: &str| -> Result<f64, String> {
@@ -163,21 +167,21 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             lint.as_ref()
                 .map_err(Clone::clone)
                 .and_then(|_| criterion_estimate(&target, "lint/correct.pl")),
-            "criterion lint/correct.pl (`cargo bench -p crib-lint`)",
+            "criterion lint/correct.pl (`cargo bench -p crib-bench --bench lint`)",
         ),
         row(
             "lint 500 submissions on 2 workers",
             "<= 2 min on 2 cores",
             Some(120.0),
             lint.clone(),
-            "`cargo bench -p crib-lint`, 500 copies, wall clock",
+            "`cargo bench -p crib-bench --bench lint`, 500 copies, wall clock",
         ),
         row(
             "crib similar, 500 submissions of ~10 KB",
             "<= 1 s on 2 cores",
             Some(1.0),
             similar_bench(&target),
-            "criterion similar/class_of_500 (`cargo bench -p crib-similar`)",
+            "criterion similar/class_of_500 (`cargo bench -p crib-bench --bench similar`)",
         ),
         row(
             "worst case, one submission (bound)",
@@ -302,12 +306,12 @@ fn json_estimate(text: &str, key: &str) -> Option<f64> {
 /// Runs crib-similar's benchmark; returns its criterion estimate.
 fn similar_bench(target: &Path) -> Result<f64, String> {
     let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-similar", "--bench", "similar"]);
+    cmd.args(["bench", "-p", "crib-bench", "--bench", "similar"]);
     if !crate::status(&mut cmd)
         .map_err(|e| e.to_string())?
         .success()
     {
-        return Err("cargo bench -p crib-similar failed".into());
+        return Err("cargo bench -p crib-bench --bench similar failed".into());
     }
     criterion_estimate(target, "similar/class_of_500")
 }
@@ -316,14 +320,14 @@ fn similar_bench(target: &Path) -> Result<f64, String> {
 /// criterion estimate for one is read from target/criterion afterwards).
 fn lint_bench() -> Result<f64, String> {
     let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-lint", "--bench", "lint"]);
+    cmd.args(["bench", "-p", "crib-bench", "--bench", "lint"]);
     eprintln!("$ {}", crate::describe(&cmd));
     let output = cmd
         .output()
         .map_err(|e| format!("cannot run cargo bench: {e}"))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
-        return Err("cargo bench -p crib-lint failed".into());
+        return Err("cargo bench -p crib-bench --bench lint failed".into());
     }
     stdout
         .lines()

@@ -156,8 +156,16 @@ fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
         }
         Job::Doctests => {
             let mut cmd = cargo();
-            cmd.args(["test", "--workspace", "--release", "--doc", "--quiet"])
-                .current_dir(root);
+            cmd.args([
+                "test",
+                "--workspace",
+                "--exclude",
+                "crib-bench",
+                "--release",
+                "--doc",
+                "--quiet",
+            ])
+            .current_dir(root);
             ("doc tests".to_string(), cmd)
         }
     };
@@ -219,6 +227,9 @@ fn build(root: &Path) -> Result<Built> {
     cmd.args([
         "test",
         "--workspace",
+        // Benchmarks only; building it would compile criterion for nothing.
+        "--exclude",
+        "crib-bench",
         "--release",
         "--no-run",
         "--quiet",

@@ -5,14 +5,12 @@
 //! the project's own solutions, each submission a seeded shuffle of their clauses with its
 //! variables renamed, so most pairs share something, as in a real class.
 
-use std::path::Path;
-
 use crib_similar::{compare, Options, Source};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// The class: 500 submissions of ~10 KB.
 pub fn class() -> Vec<Source> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = crib_bench::repo_path("");
     let mut clauses: Vec<String> = Vec::new();
     for file in [
         "prolog/cribbage.pl",

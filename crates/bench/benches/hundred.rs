@@ -2,18 +2,17 @@
 //! default limits, one worker per core, under the best isolation available, through the
 //! same [`Session`] as `crib grade DIR`. The target is at most 2 minutes on a 2-core machine.
 //!
-//! `cargo bench -p crib-grade --bench hundred` runs it; add `-- worst` to also time the
+//! `cargo bench -p crib-bench --bench hundred` runs it; add `-- worst` to also time the
 //! worst submission (every test loops until its limit) against the bound
 //! [`Limits::submission_budget`].
 
-use std::path::Path;
 use std::time::Instant;
 
 use crib_grade::{discover, Grader, IsolationChoice, Limits, SeedChoice, Session};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let worst = std::env::args().any(|a| a == "worst");
-    let correct = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/submissions/correct.pl");
+    let correct = crib_bench::repo_path("crates/grade/tests/submissions/correct.pl");
     let dir = tempfile::tempdir()?;
     for i in 0..100 {
         std::fs::copy(&correct, dir.path().join(format!("student{i:03}.pl")))?;

@@ -3,7 +3,7 @@
 //! one core), and the exhaustive tables of every 6-card deal (target <= 10 s wall on two
 //! cores) and every 5-card deal.
 //!
-//! Run with `cargo bench -p crib-core --bench discard`.
+//! Run with `cargo bench -p crib-bench --bench discard`.
 
 use std::hint::black_box;
 

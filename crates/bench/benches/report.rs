@@ -7,8 +7,6 @@
 //! in each submission's source (`--submissions`: the corpus's real sources copied under the
 //! new names), and the markers' sheet, filled, is read back into the page and marks.csv.
 
-use std::path::Path;
-
 use crib_lint::{Finding, Lint};
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -38,9 +36,8 @@ struct ClassDirs {
 }
 
 fn class_dirs(quality: bool) -> ClassDirs {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let corpus = manifest.join("tests/results");
-    let sources = manifest.join("../grade/tests/submissions");
+    let corpus = crib_bench::repo_path("crates/report/tests/results");
+    let sources = crib_bench::repo_path("crates/grade/tests/submissions");
     let reports = crib_report::read_results(&corpus).expect("the checked-in results read");
     let dirs = ClassDirs {
         results: tempfile::tempdir().expect("a temporary directory"),

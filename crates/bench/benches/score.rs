@@ -2,7 +2,7 @@
 //! `hand_value` per call, the full sweep of 12,994,800 pairs (target <= 20 ms on 2 cores),
 //! `select_hand` of 5 and 6 cards (target <= 3 us for 6), and the one-time rank table build.
 //!
-//! Run with `cargo bench -p crib-core`.
+//! Run with `cargo bench -p crib-bench --bench score`.
 
 use std::hint::black_box;
 

@@ -3,7 +3,6 @@
 //! `lint: 500 submissions on 2 workers in X s`. Each lint starts a sandboxed swipl that
 //! loads, reads and cross-references the file.
 
-use std::path::Path;
 use std::time::Instant;
 
 use crib_lint::{IsolationChoice, Linter};
@@ -12,7 +11,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 const MANY: usize = 500;
 
 fn solution() -> (std::path::PathBuf, String) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grade/tests/submissions");
+    let dir = crib_bench::repo_path("crates/grade/tests/submissions");
     (dir, "correct.pl".to_string())
 }
 
