@@ -87,6 +87,32 @@ pub struct ReportArgs {
     /// filled under pseudonyms, and write the page and marks.csv with the real names.
     #[arg(long, value_name = "KEY")]
     reveal: Option<PathBuf>,
+    /// Hand the marks back to an LMS: write its gradebook file and one feedback file per
+    /// student (HTML and text) into --out DIR; canvas, moodle and gradescope need results
+    /// graded from that LMS's download. See FORMAT below.
+    #[arg(long, value_name = "FORMAT", requires = "out", conflicts_with = "anonymous",
+          value_parser = parse_format)]
+    export: Option<crib_report::Format>,
+    /// The directory --export writes into (created if need be).
+    #[arg(long, value_name = "DIR", requires = "export")]
+    out: Option<PathBuf>,
+    /// The assignment's name: Canvas's gradebook column (give it as Canvas exports it,
+    /// "Project 1 (12345)", to fill in that assignment) and the feedback's title.
+    #[arg(long, value_name = "NAME", requires = "export", default_value = crib_report::DEFAULT_ASSIGNMENT)]
+    assignment: String,
+    /// Which tests the feedback shows, as for crib grade --gradescope-visibility: all but
+    /// hidden ones are shown, feedback going back with the marks.
+    #[arg(
+        long,
+        value_name = "POLICY",
+        requires = "export",
+        default_value = "all-visible"
+    )]
+    visibility: crib_grade::VisibilityPolicy,
+}
+
+fn parse_format(text: &str) -> Result<crib_report::Format, String> {
+    text.parse()
 }
 
 fn parse_due(text: &str) -> Result<jiff::Timestamp, String> {
@@ -183,6 +209,29 @@ A rubric file (--rubric) looks like:
   description = \"Header comment; a comment and modes before each predicate\"
   max = 10
   (one [[criterion]] per sheet column; the maxima must total 30)
+
+Exporting to an LMS (--export FORMAT --out DIR): the mark is total (/70), or total +
+code_quality (/100) with --quality-marks, less the late penalty with --due and --late, as in
+marks.csv; a blank grade (sheet incomplete, lateness unknown) is said on stderr. DIR gets the
+gradebook, feedback/<submission>.html (self-contained, readable on a phone) and .txt:
+  canvas      canvas-gradebook.csv: Student, ID, SIS User ID, SIS Login ID, Section, then
+              the --assignment column; a Points Possible row. Gradebook > Import. Canvas
+              matches rows on ID (its user id, from the download's file names).
+  moodle      moodle-grading-worksheet.csv: Identifier (Participant N), Full name, Email
+              address, Status, Grade, Maximum Grade, Grade can be changed, Last modified
+              (submission), Last modified (grade) (\"-\": tick \"allow updating records
+              modified more recently in Moodle\" if Moodle holds grades already), Feedback
+              comments. View all submissions > Upload grading worksheet. And
+              moodle-feedback.zip: <Full name>_<participant id>_assignfeedback_file_/feedback.html
+              and .txt, for \"Upload multiple feedback files in a zip\".
+  gradescope  gradescope-scores.csv: Name, SID, Email, Total Score, Max Points, a row per
+              group member; match on SID or Email when uploading.
+  csv         gradebook.csv: marks.csv with every column the sheet and policy add.
+  A cell crib does not know (a SIS id, a section, an email: give crib grade --roster) stays
+  blank, and a warning names the students. --export canvas, moodle or gradescope on results
+  not graded from that LMS's download exits 2 naming them: their rows would have no id the LMS
+  can match. Under --reveal the sheet's marks go to the real students; --export refuses
+  --anonymous (an LMS needs the real ids).
 
 Exit codes: 0 written; 2 bad usage, an unreadable RESULTS_DIR or a file in it that is not a
 result of crib grade, a bad rubric, an existing sheet without --force, or a bad sheet (an
@@ -285,16 +334,8 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         None => None,
     };
     let deadline = deadline(args, &blind)?;
-    let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none();
-    let html = args
-        .output
-        .clone()
-        .or_else(|| nothing_asked.then(|| PathBuf::from("report.html")));
-    if let Some(path) = &html {
-        if path.is_dir() {
-            bail!("{} is a directory; -o takes a file name", path.display());
-        }
-        let sources = match &args.submissions {
+    let sources = || -> Result<Option<crib_report::Sources>> {
+        Ok(match &args.submissions {
             Some(dir) => match (args.anonymous, &blind.pseudonyms) {
                 (true, Some(p)) => {
                     let real = crib_report::Sources::read(dir, &blind.real)?;
@@ -303,7 +344,52 @@ pub fn run(args: &ReportArgs) -> Result<()> {
                 _ => Some(crib_report::Sources::read(dir, reports)?),
             },
             None => None,
+        })
+    };
+    if let (Some(format), Some(dir)) = (args.export, &args.out) {
+        let sources = sources()?;
+        let options = crib_report::ExportOptions {
+            format,
+            assignment: &args.assignment,
+            extras: crib_report::MarksExtras {
+                quality: marks.as_ref(),
+                deadline: deadline.as_ref(),
+            },
+            sources: sources.as_ref(),
+            visibility: args.visibility,
         };
+        let exported = crib_report::export(reports, options, dir)?;
+        for line in &exported.missing {
+            eprintln!("crib: warning: {line}");
+        }
+        eprintln!(
+            "crib: {format} gradebook of {} rows in {}, and {} feedback files in {}",
+            exported.rows,
+            dir.join(format.gradebook_file()).display(),
+            exported
+                .files
+                .iter()
+                .filter(|f| f.starts_with("feedback"))
+                .count(),
+            dir.join("feedback").display()
+        );
+        if format == crib_report::Format::Moodle {
+            eprintln!(
+                "crib: moodle feedback files zip in {}",
+                dir.join("moodle-feedback.zip").display()
+            );
+        }
+    }
+    let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none() && args.export.is_none();
+    let html = args
+        .output
+        .clone()
+        .or_else(|| nothing_asked.then(|| PathBuf::from("report.html")));
+    if let Some(path) = &html {
+        if path.is_dir() {
+            bail!("{} is a directory; -o takes a file name", path.display());
+        }
+        let sources = sources()?;
         let class = crib_report::Class::new(reports);
         let similar = sources
             .as_ref()
