@@ -476,4 +476,4 @@ fn source_line<'a>(files: &'a [SourceFile], f: &Finding) -> Option<&'a str> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
