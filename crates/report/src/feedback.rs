@@ -67,7 +67,9 @@ pub fn feedback_html(report: &Report, options: FeedbackOptions<'_>) -> String {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
-                style { (PreEscaped(STYLE)) (PreEscaped(QUALITY_STYLE)) }
+                // The code review's style first: this page's rules (wrapping its source, no
+                // scrolling box) win.
+                style { (PreEscaped(QUALITY_STYLE)) (PreEscaped(STYLE)) }
             }
             body {
                 h1 { (title) }
