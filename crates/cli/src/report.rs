@@ -20,9 +20,10 @@ pub struct ReportArgs {
     /// Write the marks, one CSV row per submission, to FILE ("-" for stdout).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
-    /// The submissions graded (the PATH given to crib grade): the page shows each
-    /// submission's code-quality findings inline in its source, and the ten most similar
-    /// pairs as crib similar ranks them. A submission not found there is said so on the
+    /// The submissions graded (the PATH given to crib grade: a directory, or an LMS's
+    /// download, read again as crib grade read it): the page and the --export feedback show
+    /// each submission's code-quality findings inline in its source, and the page the ten
+    /// most similar pairs as crib similar ranks them. A submission not found there is said so on the
     /// page; that is not an error.
     #[arg(long, value_name = "DIR")]
     submissions: Option<PathBuf>,
@@ -289,6 +290,30 @@ fn blind(args: &ReportArgs, real: Vec<crib_report::Report>) -> Result<Blind> {
     })
 }
 
+/// Returns the source of each report from `path`: the directory crib grade graded, or the
+/// LMS's download it graded (a zip or a folder in an LMS's layout), read again as crib grade
+/// read it into a private work directory, removed once the sources are read.
+fn read_sources(
+    path: &std::path::Path,
+    reports: &[crib_report::Report],
+) -> Result<crib_report::Sources> {
+    if !crate::download::is_download(path, None) {
+        return Ok(crib_report::Sources::read(path, reports)?);
+    }
+    let intake = crate::download::take_in(&[path.to_path_buf()], None, None, false)?;
+    let mut sources = crib_report::Sources::of_submissions(&intake.submissions, reports, path);
+    for dir in &intake.plain {
+        // A download in no LMS's layout: its folder graded as crib grades a directory.
+        let plain = crib_report::Sources::read(dir, reports)?;
+        for (name, source) in plain.by_name {
+            if matches!(source, crib_report::SubmissionSource::Found(_)) {
+                sources.by_name.insert(name, source);
+            }
+        }
+    }
+    Ok(sources)
+}
+
 pub fn run(args: &ReportArgs) -> Result<()> {
     let started = Instant::now();
     let blind = blind(args, crib_report::read_results(&args.results)?)?;
@@ -338,10 +363,10 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         Ok(match &args.submissions {
             Some(dir) => match (args.anonymous, &blind.pseudonyms) {
                 (true, Some(p)) => {
-                    let real = crib_report::Sources::read(dir, &blind.real)?;
+                    let real = read_sources(dir, &blind.real)?;
                     Some(p.anonymize_sources(&real, &blind.real))
                 }
-                _ => Some(crib_report::Sources::read(dir, reports)?),
+                _ => Some(read_sources(dir, reports)?),
             },
             None => None,
         })

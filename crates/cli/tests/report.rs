@@ -104,7 +104,7 @@ fn readme_loop(lms: &str) -> Vec<String> {
 
 /// Runs the README's loop for `lms` in `dir`: crib grade with small limits, the sheet
 /// filled (8 for every criterion) where the markers would fill it.
-fn run_loop(lms: &str, dir: &Path) {
+fn run_loop(lms: &str, dir: &Path, lint: bool) {
     let crib = assert_cmd::cargo::cargo_bin("crib");
     let path = format!(
         "{}:{}",
@@ -114,10 +114,11 @@ fn run_loop(lms: &str, dir: &Path) {
     let commands = readme_loop(lms);
     assert!(commands.len() >= 3, "{lms}: {commands:?}");
     for command in commands {
-        let command = command.replace(
-            "crib grade ",
-            "crib grade --hand-value-patterns 200 --no-lint --jobs 2 ",
-        );
+        let limits = match lint {
+            true => "crib grade --hand-value-patterns 200 --jobs 2 ",
+            false => "crib grade --hand-value-patterns 200 --no-lint --jobs 2 ",
+        };
+        let command = command.replace("crib grade ", limits);
         let out = std::process::Command::new("sh")
             .arg("-c")
             .arg(&command)
@@ -186,7 +187,7 @@ fn the_readme_loop_for_canvas_runs() {
         "submission,time\n1002,2026-09-02T18:00+10:00\n",
     )
     .unwrap();
-    run_loop("Canvas", dir.path());
+    run_loop("Canvas", dir.path(), true);
     let gradebook = std::fs::read_to_string(dir.path().join("back/canvas-gradebook.csv")).unwrap();
     assert_eq!(
         gradebook,
@@ -218,7 +219,7 @@ fn the_readme_loop_for_moodle_runs() {
             ("John Doe_56_assignsubmission_file_/cribbage.pl", &correct),
         ],
     );
-    run_loop("Moodle", dir.path());
+    run_loop("Moodle", dir.path(), false);
     let sheet =
         std::fs::read_to_string(dir.path().join("back/moodle-grading-worksheet.csv")).unwrap();
     let rows: Vec<&str> = sheet.lines().collect();
