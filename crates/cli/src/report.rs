@@ -222,7 +222,8 @@ gradebook, feedback/<submission>.html (self-contained, readable on a phone) and 
               address, Status, Grade, Maximum Grade, Grade can be changed, Last modified
               (submission), Last modified (grade) (\"-\": tick \"allow updating records
               modified more recently in Moodle\" if Moodle holds grades already), Feedback
-              comments. View all submissions > Upload grading worksheet. And
+              comments; Status and Grade can be changed stay blank (Moodle's own, its importer
+              ignores them). View all submissions > Upload grading worksheet. And
               moodle-feedback.zip: <Full name>_<participant id>_assignfeedback_file_/feedback.html
               and .txt, for \"Upload multiple feedback files in a zip\".
   gradescope  gradescope-scores.csv: Name, SID, Email, Total Score, Max Points, a row per
