@@ -1,6 +1,7 @@
 //! `cargo xtask report`: renders the class report of the graded corpus and checks it in a
 //! real browser (headless Chromium): no JavaScript error, the page's script ran to its end,
-//! and every plot has bars. `cargo xtask test` runs the same check.
+//! and every plot has bars; then one student's feedback page of `crib report --export`, at
+//! desktop width and at a phone's (390 px). `cargo xtask test` runs the same check.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -54,11 +55,38 @@ pub fn run(
     }
     check_in_browser(&page)?;
     let png = out.join("report.png");
-    screenshot_page(&page, &png)?;
+    screenshot_page(&page, &png, (1280, 1800))?;
     eprintln!(
         "xtask: class report checked in chromium: {}, {}",
         page.display(),
         png.display()
+    );
+    let back = out.join("export");
+    let mut cmd = crib(&[
+        "report",
+        RESULTS,
+        "--submissions",
+        CORPUS,
+        "--export",
+        "csv",
+        "--out",
+    ]);
+    cmd.arg(&back);
+    if !status(&mut cmd)?.success() {
+        bail!("step \"crib report --export csv\" failed");
+    }
+    let feedback = back.join(FEEDBACK_PAGE);
+    check_feedback(&feedback)?;
+    for (name, size) in [
+        ("feedback-desktop.png", (1280, 1800)),
+        ("feedback-phone.png", (390, 2400)),
+    ] {
+        screenshot_page(&feedback, &out.join(name), size)?;
+    }
+    eprintln!(
+        "xtask: feedback page checked in chromium: {} (desktop and 390 px phone screenshots in {})",
+        feedback.display(),
+        out.display()
     );
     if let Some(dest) = screenshot {
         std::fs::copy(&png, dest)
@@ -199,11 +227,57 @@ pub fn problems(dom: &str, log: &str) -> std::result::Result<(), String> {
     Ok(())
 }
 
-/// Takes a 1280 px wide screenshot of the top of the page.
-fn screenshot_page(page: &Path, png: &PathBuf) -> Result<()> {
+/// The feedback page checked: a submission with failing tests of every part, a diagnosis
+/// and code-quality findings.
+const FEEDBACK_PAGE: &str = "feedback/broken_runs.html";
+
+/// Loads a feedback page and fails on a console message, a missing viewport (it must read
+/// on a phone) or a missing part.
+fn check_feedback(page: &Path) -> Result<()> {
+    let mut cmd = chromium(page);
+    cmd.arg("--dump-dom");
+    eprintln!("$ {}", crate::describe(&cmd));
+    let output = cmd
+        .output()
+        .context("cannot run chromium (apt-get install chromium)")?;
+    let dom = String::from_utf8_lossy(&output.stdout);
+    let log = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        bail!("chromium failed on {}: {log}", page.display());
+    }
+    feedback_problems(&dom, &log)
+        .map_err(|why| anyhow::anyhow!("the feedback page {}: {why}", page.display()))
+}
+
+/// Returns why the dumped feedback page `dom` and chromium's `log` show a broken page.
+pub fn feedback_problems(dom: &str, log: &str) -> std::result::Result<(), String> {
+    if let Some(line) = log
+        .lines()
+        .find(|l| l.contains("CONSOLE") || l.contains("Uncaught"))
+    {
+        return Err(format!("the browser said: {line}"));
+    }
+    if !dom.contains("name=\"viewport\" content=\"width=device-width") {
+        return Err("no viewport: a phone would show it zoomed out".into());
+    }
+    for part in [
+        "<h2>Marks</h2>",
+        "<h2>hand_value/3</h2>",
+        "<h2>select_hand/3</h2>",
+        "<h2>Code quality</h2>",
+    ] {
+        if !dom.contains(part) {
+            return Err(format!("no {part}"));
+        }
+    }
+    Ok(())
+}
+
+/// Takes a screenshot of the top of the page in a window of `(width, height)` pixels.
+fn screenshot_page(page: &Path, png: &PathBuf, (width, height): (u32, u32)) -> Result<()> {
     let mut cmd = chromium(page);
     cmd.arg(format!("--screenshot={}", png.display()))
-        .arg("--window-size=1280,1800")
+        .arg(format!("--window-size={width},{height}"))
         .arg("--hide-scrollbars")
         .stderr(std::process::Stdio::null());
     if !status(&mut cmd)?.success() {

@@ -35,7 +35,7 @@ pub(crate) struct Intake {
 
 /// Returns whether `path` is to be read as a download: a zip, or a folder whose layout
 /// (`layout`, or recognised) is an LMS's.
-fn is_download(path: &Path, layout: Option<Layout>) -> bool {
+pub(crate) fn is_download(path: &Path, layout: Option<Layout>) -> bool {
     let is_zip = path.is_file()
         && path
             .extension()

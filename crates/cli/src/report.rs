@@ -20,9 +20,10 @@ pub struct ReportArgs {
     /// Write the marks, one CSV row per submission, to FILE ("-" for stdout).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
-    /// The submissions graded (the PATH given to crib grade): the page shows each
-    /// submission's code-quality findings inline in its source, and the ten most similar
-    /// pairs as crib similar ranks them. A submission not found there is said so on the
+    /// The submissions graded (the PATH given to crib grade: a directory, or an LMS's
+    /// download, read again as crib grade read it): the page and the --export feedback show
+    /// each submission's code-quality findings inline in its source, and the page the ten
+    /// most similar pairs as crib similar ranks them. A submission not found there is said so on the
     /// page; that is not an error.
     #[arg(long, value_name = "DIR")]
     submissions: Option<PathBuf>,
@@ -87,6 +88,32 @@ pub struct ReportArgs {
     /// filled under pseudonyms, and write the page and marks.csv with the real names.
     #[arg(long, value_name = "KEY")]
     reveal: Option<PathBuf>,
+    /// Hand the marks back to an LMS: write its gradebook file and one feedback file per
+    /// student (HTML and text) into --out DIR; canvas, moodle and gradescope need results
+    /// graded from that LMS's download. See FORMAT below.
+    #[arg(long, value_name = "FORMAT", requires = "out", conflicts_with = "anonymous",
+          value_parser = parse_format)]
+    export: Option<crib_report::Format>,
+    /// The directory --export writes into (created if need be).
+    #[arg(long, value_name = "DIR", requires = "export")]
+    out: Option<PathBuf>,
+    /// The assignment's name: Canvas's gradebook column (give it as Canvas exports it,
+    /// "Project 1 (12345)", to fill in that assignment) and the feedback's title.
+    #[arg(long, value_name = "NAME", requires = "export", default_value = crib_report::DEFAULT_ASSIGNMENT)]
+    assignment: String,
+    /// Which tests the feedback shows, as for crib grade --gradescope-visibility: all but
+    /// hidden ones are shown, feedback going back with the marks.
+    #[arg(
+        long,
+        value_name = "POLICY",
+        requires = "export",
+        default_value = "all-visible"
+    )]
+    visibility: crib_grade::VisibilityPolicy,
+}
+
+fn parse_format(text: &str) -> Result<crib_report::Format, String> {
+    text.parse()
 }
 
 fn parse_due(text: &str) -> Result<jiff::Timestamp, String> {
@@ -184,6 +211,30 @@ A rubric file (--rubric) looks like:
   max = 10
   (one [[criterion]] per sheet column; the maxima must total 30)
 
+Exporting to an LMS (--export FORMAT --out DIR): the mark is total (/70), or total +
+code_quality (/100) with --quality-marks, less the late penalty with --due and --late, as in
+marks.csv; a blank grade (sheet incomplete, lateness unknown) is said on stderr. DIR gets the
+gradebook, feedback/<submission>.html (self-contained, readable on a phone) and .txt:
+  canvas      canvas-gradebook.csv: Student, ID, SIS User ID, SIS Login ID, Section, then
+              the --assignment column; a Points Possible row. Gradebook > Import. Canvas
+              matches rows on ID (its user id, from the download's file names).
+  moodle      moodle-grading-worksheet.csv: Identifier (Participant N), Full name, Email
+              address, Status, Grade, Maximum Grade, Grade can be changed, Last modified
+              (submission), Last modified (grade) (\"-\": tick \"allow updating records
+              modified more recently in Moodle\" if Moodle holds grades already), Feedback
+              comments; Status and Grade can be changed stay blank (Moodle's own, its importer
+              ignores them). View all submissions > Upload grading worksheet. And
+              moodle-feedback.zip: <Full name>_<participant id>_assignfeedback_file_/feedback.html
+              and .txt, for \"Upload multiple feedback files in a zip\".
+  gradescope  gradescope-scores.csv: Name, SID, Email, Total Score, Max Points, a row per
+              group member; match on SID or Email when uploading.
+  csv         gradebook.csv: marks.csv with every column the sheet and policy add.
+  A cell crib does not know (a SIS id, a section, an email: give crib grade --roster) stays
+  blank, and a warning names the students. --export canvas, moodle or gradescope on results
+  not graded from that LMS's download exits 2 naming them: their rows would have no id the LMS
+  can match. Under --reveal the sheet's marks go to the real students; --export refuses
+  --anonymous (an LMS needs the real ids).
+
 Exit codes: 0 written; 2 bad usage, an unreadable RESULTS_DIR or a file in it that is not a
 result of crib grade, a bad rubric, an existing sheet without --force, or a bad sheet (an
 unknown or repeated submission, a mark that is not a number or is outside 0 to the
@@ -240,6 +291,30 @@ fn blind(args: &ReportArgs, real: Vec<crib_report::Report>) -> Result<Blind> {
     })
 }
 
+/// Returns the source of each report from `path`: the directory crib grade graded, or the
+/// LMS's download it graded (a zip or a folder in an LMS's layout), read again as crib grade
+/// read it into a private work directory, removed once the sources are read.
+fn read_sources(
+    path: &std::path::Path,
+    reports: &[crib_report::Report],
+) -> Result<crib_report::Sources> {
+    if !crate::download::is_download(path, None) {
+        return Ok(crib_report::Sources::read(path, reports)?);
+    }
+    let intake = crate::download::take_in(&[path.to_path_buf()], None, None, false)?;
+    let mut sources = crib_report::Sources::of_submissions(&intake.submissions, reports, path);
+    for dir in &intake.plain {
+        // A download in no LMS's layout: its folder graded as crib grades a directory.
+        let plain = crib_report::Sources::read(dir, reports)?;
+        for (name, source) in plain.by_name {
+            if matches!(source, crib_report::SubmissionSource::Found(_)) {
+                sources.by_name.insert(name, source);
+            }
+        }
+    }
+    Ok(sources)
+}
+
 pub fn run(args: &ReportArgs) -> Result<()> {
     let started = Instant::now();
     let blind = blind(args, crib_report::read_results(&args.results)?)?;
@@ -285,7 +360,53 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         None => None,
     };
     let deadline = deadline(args, &blind)?;
-    let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none();
+    let sources = || -> Result<Option<crib_report::Sources>> {
+        Ok(match &args.submissions {
+            Some(dir) => match (args.anonymous, &blind.pseudonyms) {
+                (true, Some(p)) => {
+                    let real = read_sources(dir, &blind.real)?;
+                    Some(p.anonymize_sources(&real, &blind.real))
+                }
+                _ => Some(read_sources(dir, reports)?),
+            },
+            None => None,
+        })
+    };
+    if let (Some(format), Some(dir)) = (args.export, &args.out) {
+        let sources = sources()?;
+        let options = crib_report::ExportOptions {
+            format,
+            assignment: &args.assignment,
+            extras: crib_report::MarksExtras {
+                quality: marks.as_ref(),
+                deadline: deadline.as_ref(),
+            },
+            sources: sources.as_ref(),
+            visibility: args.visibility,
+        };
+        let exported = crib_report::export(reports, options, dir)?;
+        for line in &exported.missing {
+            eprintln!("crib: warning: {line}");
+        }
+        eprintln!(
+            "crib: {format} gradebook of {} rows in {}, and {} feedback files in {}",
+            exported.rows,
+            dir.join(format.gradebook_file()).display(),
+            exported
+                .files
+                .iter()
+                .filter(|f| f.starts_with("feedback"))
+                .count(),
+            dir.join("feedback").display()
+        );
+        if format == crib_report::Format::Moodle {
+            eprintln!(
+                "crib: moodle feedback files zip in {}",
+                dir.join("moodle-feedback.zip").display()
+            );
+        }
+    }
+    let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none() && args.export.is_none();
     let html = args
         .output
         .clone()
@@ -294,16 +415,7 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         if path.is_dir() {
             bail!("{} is a directory; -o takes a file name", path.display());
         }
-        let sources = match &args.submissions {
-            Some(dir) => match (args.anonymous, &blind.pseudonyms) {
-                (true, Some(p)) => {
-                    let real = crib_report::Sources::read(dir, &blind.real)?;
-                    Some(p.anonymize_sources(&real, &blind.real))
-                }
-                _ => Some(crib_report::Sources::read(dir, reports)?),
-            },
-            None => None,
-        };
+        let sources = sources()?;
         let class = crib_report::Class::new(reports);
         let similar = sources
             .as_ref()

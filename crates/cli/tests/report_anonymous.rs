@@ -160,4 +160,29 @@ fn anonymous_outputs_name_no_student_and_reveal_restores_them() {
         marked[0].starts_with("smithjane-1001,") || marked[0].starts_with("kimbo-1004,"),
         "{real}"
     );
+    // The export takes the revealed marks: the real student's gradebook row and feedback
+    // carry the markers' marks and notes, and no pseudonym is left.
+    crib(&[
+        &results,
+        a("--reveal"),
+        &key,
+        a("--quality-marks"),
+        &p("filled.csv"),
+        a("--export"),
+        a("csv"),
+        a("--out"),
+        &p("back"),
+    ]);
+    let gradebook = std::fs::read_to_string(p("back/gradebook.csv")).unwrap();
+    let student = marked[0].split(',').next().unwrap();
+    assert!(
+        gradebook.contains(&format!("{}\n", marked[0])),
+        "the gradebook has marks.csv's row: {gradebook}"
+    );
+    assert!(!gradebook.contains(pseudonym), "{gradebook}");
+    let feedback = std::fs::read_to_string(p(&format!("back/feedback/{student}.txt"))).unwrap();
+    assert!(
+        feedback.contains("header lacks the author") && !feedback.contains(pseudonym),
+        "{feedback}"
+    );
 }

@@ -74,6 +74,15 @@ impl VisibilityPolicy {
             VisibilityPolicy::Hidden => TestVisibility::Hidden,
         }
     }
+
+    /// Returns Gradescope's `visibility` for the select_hand test `id` (a
+    /// [`crate::TestResult`]'s id: `sh:named:...` for the assignment's hints): [`of_test`]
+    /// with the source the id names.
+    ///
+    /// [`of_test`]: VisibilityPolicy::of_test
+    pub fn of_test_id(self, id: &str) -> TestVisibility {
+        self.of_test(source_of(id))
+    }
 }
 
 impl std::str::FromStr for VisibilityPolicy {
@@ -170,7 +179,7 @@ pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json:
             "max_score": round4(max),
             "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
             "output": text,
-            "visibility": policy.of_test(source_of(&t.id)).name(),
+            "visibility": policy.of_test_id(&t.id).name(),
         })
     }));
     tests.extend(report.deep.as_ref().map(|d| d.gradescope_test()));
@@ -190,15 +199,8 @@ pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json:
         report.test_set,
         report.isolation.name()
     );
-    for problem in report.problems() {
-        // Under `hidden`, verdict counts would tell how many hidden tests failed.
-        let about_loading = problem.starts_with("load_failed")
-            || problem.starts_with("missing_predicate")
-            || problem.contains("load error")
-            || problem.contains("warning");
-        if policy != VisibilityPolicy::Hidden || about_loading {
-            let _ = writeln!(output, "problem: {problem}");
-        }
+    for problem in shown_problems(report, policy) {
+        let _ = writeln!(output, "problem: {problem}");
     }
     if !report.load.diagnostics.is_empty() {
         let _ = writeln!(output, "\nwhile loading your files, SWI-Prolog printed:");
@@ -217,6 +219,23 @@ pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json:
         "execution_time": report.elapsed_ms.div_ceil(1000),
         "tests": tests,
     })
+}
+
+/// Returns the [problems](Report::problems) students may see under `policy`: all of them,
+/// or under [`VisibilityPolicy::Hidden`] only those about loading (verdict counts would
+/// tell how many hidden tests failed).
+pub fn shown_problems(report: &Report, policy: VisibilityPolicy) -> Vec<String> {
+    report
+        .problems()
+        .into_iter()
+        .filter(|problem| {
+            let about_loading = problem.starts_with("load_failed")
+                || problem.starts_with("missing_predicate")
+                || problem.contains("load error")
+                || problem.contains("warning");
+            policy != VisibilityPolicy::Hidden || about_loading
+        })
+        .collect()
 }
 
 /// Returns where a select_hand test comes from, read from its id (`sh:named:...`).

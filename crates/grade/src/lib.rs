@@ -58,7 +58,7 @@ pub use deep::{
     Diagnosis, ErrorShape, FailureKind, Finding, KindCount, Literal, Probes, SelectExample,
 };
 pub use error::GradeError;
-pub use gradescope::{gradescope, gradescope_with, VisibilityPolicy};
+pub use gradescope::{gradescope, gradescope_with, shown_problems, VisibilityPolicy};
 pub use limits::Limits;
 pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
 pub use names::{escape_name, escape_path};

@@ -281,6 +281,13 @@ impl TestVisibility {
             TestVisibility::Visible => "visible",
         }
     }
+
+    /// Returns whether students see the test once the marks are published and the due date
+    /// has passed: always but when [`TestVisibility::Hidden`]. Feedback handed back with the
+    /// marks (`crib report --export`) shows what this allows.
+    pub fn shown_when_published(self) -> bool {
+        self != TestVisibility::Hidden
+    }
 }
 
 pub(crate) fn plural(n: usize) -> &'static str {

@@ -11,7 +11,7 @@ use crate::sheet::QualityMarks;
 
 mod deep;
 mod hand_value;
-mod quality;
+pub(crate) mod quality;
 
 /// The verdicts in the order the page lists them, each with the symbol printed beside its
 /// colour so that the page reads the same in grey and for colour-blind readers.

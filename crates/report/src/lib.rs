@@ -39,6 +39,8 @@
 mod anonymous;
 mod class;
 mod deep;
+mod export;
+mod feedback;
 mod hand_value;
 mod html;
 mod lateness;
@@ -59,6 +61,10 @@ pub use deep::{
     is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,
     FindingGroup, ShareHistogram, SHARE_BINS,
 };
+pub use export::{
+    export, moodle_folder, ExportError, ExportOptions, Exported, Format, DEFAULT_ASSIGNMENT,
+};
+pub use feedback::{feedback_html, feedback_text, FeedbackOptions};
 pub use hand_value::{area_share, is_sample, AreaRow, HandValueClass};
 pub use html::{html, html_with, PageExtras};
 pub use lateness::{

@@ -105,6 +105,27 @@ pub(crate) fn before_penalty(report: &Report, quality: Option<&QualityMarks>) ->
     }
 }
 
+/// Returns `report`'s mark as the gradebook takes it: the mark before any penalty
+/// ([`before_penalty`]) less the late penalty under a deadline. `None` while the markers'
+/// sheet is incomplete for it or, under a deadline, while its lateness is unknown. The one
+/// place marks.csv's `final` and every export's grade come from.
+pub(crate) fn graded(report: &Report, extras: MarksExtras<'_>) -> Option<f64> {
+    let before = before_penalty(report, extras.quality)?;
+    match extras.deadline {
+        Some(deadline) => deadline.assess(report).after(before),
+        None => Some(before),
+    }
+}
+
+/// Returns the most a mark can be: 70, or 100 with the markers' sheet.
+pub(crate) fn out_of(quality: Option<&QualityMarks>) -> f64 {
+    let tests = crib_grade::HAND_VALUE_MARKS + crib_grade::SELECT_HAND_MARKS;
+    match quality {
+        Some(_) => tests + crib_grade::CODE_QUALITY_MARKS,
+        None => tests,
+    }
+}
+
 /// Writes the marks as [`marks_csv`] does, then the [`QUALITY_COLUMNS`]' `code_quality`
 /// with the markers' sheet, the [`LATENESS_COLUMNS`] with a deadline, and `final` with
 /// either. Penalties are computed from the dates now; nothing of them is stored.
@@ -151,7 +172,7 @@ pub fn marks_csv_full(
                 let a = deadline.assess(r);
                 row.push(a.days.map(|d| d.to_string()).unwrap_or_default());
                 row.push(cell(before.and_then(|b| a.penalty(b))));
-                row.push(cell(before.and_then(|b| a.after(b))));
+                row.push(cell(graded(r, extras)));
             }
             None if quality.is_some() => row.push(cell(before)),
             None => {}

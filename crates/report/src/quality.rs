@@ -112,11 +112,19 @@ impl Sources {
                 source,
             }
         })?;
-        let submissions: BTreeMap<&str, &crib_grade::Submission> = found
-            .submissions
-            .iter()
-            .map(|s| (s.name.as_str(), s))
-            .collect();
+        Ok(Sources::of_submissions(&found.submissions, reports, dir))
+    }
+
+    /// Returns the source of each of `reports` among `submissions` (found in `from`, which
+    /// messages name), matched by name as [`Sources::read`] does: what `crib report
+    /// --submissions` reads of an LMS's download, once it is extracted.
+    pub fn of_submissions(
+        submissions: &[crib_grade::Submission],
+        reports: &[Report],
+        from: &Path,
+    ) -> Sources {
+        let submissions: BTreeMap<&str, &crib_grade::Submission> =
+            submissions.iter().map(|s| (s.name.as_str(), s)).collect();
         let by_name = reports
             .iter()
             .map(|r| {
@@ -124,14 +132,14 @@ impl Sources {
                     None => SubmissionSource::Missing(format!(
                         "no submission named {:?} in {}",
                         r.name,
-                        dir.display()
+                        from.display()
                     )),
                     Some(submission) => read_submission(submission, r),
                 };
                 (r.name.clone(), source)
             })
             .collect();
-        Ok(Sources { by_name })
+        Sources { by_name }
     }
 
     /// Returns submission `name`'s source, if it was looked for.

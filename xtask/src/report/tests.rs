@@ -1,4 +1,4 @@
-use super::{missing_sections, problems};
+use super::{feedback_problems, missing_sections, problems};
 
 const GOOD: &str = r##"<body data-ready="yes"><figure class="plot"><svg><rect fill="#FFFFFF"/><rect height="9" fill="#0072B2"/></svg></figure></body>"##;
 
@@ -37,4 +37,18 @@ fn a_missing_section_is_named() {
         missing_sections(dom, &["glance", "quality", "similar", "tests"]),
         Err("no section with id quality, tests".to_string())
     );
+}
+
+#[test]
+fn a_feedback_page_needs_its_viewport_and_parts() {
+    let good = r#"<meta name="viewport" content="width=device-width, initial-scale=1"><h2>Marks</h2><h2>hand_value/3</h2><h2>select_hand/3</h2><h2>Code quality</h2>"#;
+    assert_eq!(feedback_problems(good, ""), Ok(()));
+    let no_viewport = good.replace("viewport", "x");
+    assert!(feedback_problems(&no_viewport, "")
+        .unwrap_err()
+        .contains("no viewport"));
+    let no_marks = good.replace("<h2>Marks</h2>", "");
+    assert!(feedback_problems(&no_marks, "")
+        .unwrap_err()
+        .contains("Marks"));
 }

@@ -127,7 +127,7 @@ pub(crate) fn submission_section(
 
 /// Returns each file with line numbers and its findings under their lines, then the
 /// findings no line shown holds.
-fn review(files: &[SourceFile], findings: &[Finding]) -> Markup {
+pub(crate) fn review(files: &[SourceFile], findings: &[Finding]) -> Markup {
     let mut placed = vec![false; findings.len()];
     let mut parts = Vec::new();
     for file in files {
@@ -174,7 +174,7 @@ fn review(files: &[SourceFile], findings: &[Finding]) -> Markup {
     }
 }
 
-fn finding_list(findings: &[&Finding]) -> Markup {
+pub(crate) fn finding_list(findings: &[&Finding]) -> Markup {
     page! {
         @if findings.is_empty() {
             p { "No findings." }

@@ -1,0 +1,510 @@
+//! Handing marks back to the LMS: the gradebook file in its own import format, one feedback
+//! file per student (HTML and text), and for Moodle the feedback zip in its upload layout.
+//!
+//! Every mark is [`crate::marks`]'s: the tests' 70, plus the markers' 30 from a filled sheet,
+//! less the late penalty [`crate::Deadline::assess`] computes now. Nothing is recomputed
+//! here, and nothing the results do not know is made up: a cell the LMS would want but crib
+//! does not know stays blank and [`Exported::missing`] says so.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use crib_grade::{Report, VisibilityPolicy};
+use crib_lms::{Layout, Student};
+
+use crate::feedback::{feedback_html, feedback_text, student_name, FeedbackOptions};
+use crate::marks::{graded, marks_csv_full, out_of, MarksExtras};
+use crate::quality::Sources;
+
+/// The assignment's name when `--assignment` does not give one.
+pub const DEFAULT_ASSIGNMENT: &str = "Project 1";
+
+/// Which LMS the gradebook is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Canvas's gradebook import: `Student`, `ID`, `SIS User ID`, `SIS Login ID`,
+    /// `Section`, then the assignment's column (`Project 1 (12345)` names an existing
+    /// assignment by its id), a `Points Possible` row first. Canvas matches rows on `ID`.
+    Canvas,
+    /// Moodle's assignment "offline grading worksheet": `Identifier` (`Participant N`),
+    /// `Full name`, `Email address`, `Status`, `Grade`, `Maximum Grade`, `Grade can be
+    /// changed`, `Last modified (submission)`, `Last modified (grade)`, `Feedback
+    /// comments`; and the feedback files zip, a folder
+    /// `<Full name>_<participant id>_assignfeedback_file_` per participant.
+    Moodle,
+    /// A score upload for Gradescope: `Name`, `SID`, `Email`, `Total Score`, `Max Points`,
+    /// one row per member of a group submission.
+    Gradescope,
+    /// crib's own gradebook: marks.csv with every column the sheet and the policy add.
+    Csv,
+}
+
+impl Format {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [Format; 4] = [
+        Format::Canvas,
+        Format::Moodle,
+        Format::Gradescope,
+        Format::Csv,
+    ];
+
+    /// Returns the format's name on the command line: `canvas`, `moodle`, `gradescope`,
+    /// `csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Canvas => "canvas",
+            Format::Moodle => "moodle",
+            Format::Gradescope => "gradescope",
+            Format::Csv => "csv",
+        }
+    }
+
+    /// Returns the gradebook file's name in the output directory.
+    pub fn gradebook_file(self) -> &'static str {
+        match self {
+            Format::Canvas => "canvas-gradebook.csv",
+            Format::Moodle => "moodle-grading-worksheet.csv",
+            Format::Gradescope => "gradescope-scores.csv",
+            Format::Csv => "gradebook.csv",
+        }
+    }
+
+    /// Returns the download layout whose ids the format's rows need, if any.
+    pub fn layout(self) -> Option<Layout> {
+        match self {
+            Format::Canvas => Some(Layout::Canvas),
+            Format::Moodle => Some(Layout::Moodle),
+            Format::Gradescope => Some(Layout::Gradescope),
+            Format::Csv => None,
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    /// Parses a [`Format::name`].
+    ///
+    /// # Errors
+    /// A message quoting `s` and naming the formats.
+    fn from_str(s: &str) -> Result<Format, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| {
+                format!("unknown format {s:?}: expected canvas, moodle, gradescope or csv")
+            })
+    }
+}
+
+/// What an export is made from besides the results.
+#[derive(Debug, Clone, Copy)]
+pub struct ExportOptions<'a> {
+    /// The LMS.
+    pub format: Format,
+    /// The assignment's name: Canvas's column (`Project 1 (12345)`), the feedback's title.
+    pub assignment: &'a str,
+    /// The markers' sheet and the late policy.
+    pub extras: MarksExtras<'a>,
+    /// The submissions' source, for the findings inline in the feedback.
+    pub sources: Option<&'a Sources>,
+    /// Which tests the feedback shows.
+    pub visibility: VisibilityPolicy,
+}
+
+/// What an export wrote, and what it could not fill in.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Exported {
+    /// The files written, relative to the output directory, in the order written.
+    pub files: Vec<PathBuf>,
+    /// Gradebook rows written.
+    pub rows: usize,
+    /// One line per field the LMS's file has but the results do not know, naming the
+    /// students: those cells are blank.
+    pub missing: Vec<String>,
+}
+
+/// What stops an export.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// Some results did not come from that LMS's download, so their rows would have no id
+    /// the LMS can match.
+    #[error(
+        "--export {format} needs results graded from a {layout} download (crib grade on the \
+         download as it comes); {} of {total} are not: {}",
+        names.len(),
+        names.join(", ")
+    )]
+    NotFromLms {
+        /// The format asked for.
+        format: Format,
+        /// The layout it needs.
+        layout: Layout,
+        /// The submissions without it.
+        names: Vec<String>,
+        /// How many results there are.
+        total: usize,
+    },
+    /// A file cannot be written.
+    #[error("cannot write {}", path.display())]
+    Write {
+        /// The file or directory.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The gradebook cannot be written.
+    #[error("cannot write the gradebook")]
+    Csv(#[from] csv::Error),
+    /// The Moodle feedback zip cannot be written.
+    #[error("cannot write the feedback zip")]
+    Zip(#[from] zip::result::ZipError),
+}
+
+/// Writes the export of `reports` into the directory `out` (created if need be): the
+/// gradebook ([`Format::gradebook_file`]), `feedback/<submission>.html` and `.txt` per
+/// submission, and for Moodle `moodle-feedback.zip`. The same results, sheet and dates
+/// always give the same files.
+///
+/// # Errors
+/// [`ExportError::NotFromLms`] (naming them) if any result lacks the LMS's record the
+/// format needs (a usage error: nothing is written); [`ExportError::Write`],
+/// [`ExportError::Csv`] or [`ExportError::Zip`] if a file cannot be written.
+pub fn export(
+    reports: &[Report],
+    options: ExportOptions<'_>,
+    out: &Path,
+) -> Result<Exported, ExportError> {
+    let mut sorted: Vec<&Report> = reports.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    if let Some(layout) = options.format.layout() {
+        let names: Vec<String> = sorted
+            .iter()
+            .filter(|r| {
+                r.lms
+                    .as_ref()
+                    .is_none_or(|l| l.layout != layout || l.students.is_empty())
+            })
+            .map(|r| r.name.clone())
+            .collect();
+        if !names.is_empty() {
+            return Err(ExportError::NotFromLms {
+                format: options.format,
+                layout,
+                names,
+                total: sorted.len(),
+            });
+        }
+    }
+    let write_err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ExportError::Write { path, source }
+    };
+    let feedback_dir = out.join("feedback");
+    std::fs::create_dir_all(&feedback_dir).map_err(write_err(&feedback_dir))?;
+    let mut exported = Exported::default();
+    let gradebook = Path::new(options.format.gradebook_file());
+    let mut buffer = Vec::new();
+    let mut missing = Missing::default();
+    exported.rows = match options.format {
+        Format::Canvas => canvas(&sorted, options, &mut missing, &mut buffer)?,
+        Format::Moodle => moodle(&sorted, options, &mut missing, &mut buffer)?,
+        Format::Gradescope => gradescope(&sorted, options, &mut missing, &mut buffer)?,
+        Format::Csv => {
+            marks_csv_full(reports, options.extras, &mut buffer).map_err(|e| match e {
+                crate::ReportError::Csv(e) => ExportError::Csv(e),
+                other => ExportError::Write {
+                    path: gradebook.to_path_buf(),
+                    source: std::io::Error::other(other.to_string()),
+                },
+            })?;
+            sorted.len()
+        }
+    };
+    std::fs::write(out.join(gradebook), &buffer).map_err(write_err(&out.join(gradebook)))?;
+    exported.files.push(gradebook.to_path_buf());
+    let feedback = FeedbackOptions {
+        assignment: options.assignment,
+        extras: options.extras,
+        sources: options.sources,
+        visibility: options.visibility,
+    };
+    let mut pages = Vec::with_capacity(sorted.len());
+    for r in &sorted {
+        let stem = safe_stem(&r.name);
+        let html = feedback_html(r, feedback);
+        let text = feedback_text(r, feedback);
+        for (ext, body) in [("html", &html), ("txt", &text)] {
+            let relative = Path::new("feedback").join(format!("{stem}.{ext}"));
+            std::fs::write(out.join(&relative), body).map_err(write_err(&out.join(&relative)))?;
+            exported.files.push(relative);
+        }
+        pages.push((*r, html, text));
+    }
+    if options.format == Format::Moodle {
+        let zip = Path::new("moodle-feedback.zip");
+        let bytes = moodle_zip(&pages)?;
+        std::fs::write(out.join(zip), bytes).map_err(write_err(&out.join(zip)))?;
+        exported.files.push(zip.to_path_buf());
+    }
+    exported.missing = missing.lines(options.format);
+    Ok(exported)
+}
+
+/// Fields the results do not know, with the students they are missing for.
+#[derive(Default)]
+struct Missing(BTreeMap<&'static str, Vec<String>>);
+
+impl Missing {
+    /// Returns `value`, or records that `field` is unknown for `who` and returns "".
+    fn cell(&mut self, field: &'static str, who: &str, value: Option<&str>) -> String {
+        match value {
+            Some(v) => v.to_string(),
+            None => {
+                self.0.entry(field).or_default().push(who.to_string());
+                String::new()
+            }
+        }
+    }
+
+    fn lines(self, format: Format) -> Vec<String> {
+        self.0
+            .into_iter()
+            .map(|(field, who)| {
+                let hint = match field {
+                    "grade" => {
+                        "the marking sheet is incomplete or the lateness unknown (see marks.csv)"
+                    }
+                    _ => "give the LMS's class list as crib grade --roster",
+                };
+                format!(
+                    "{format}: {field} unknown for {} (left blank; {hint}): {}",
+                    who.len(),
+                    who.join(", ")
+                )
+            })
+            .collect()
+    }
+}
+
+/// Returns the gradebook's grade cell of `r`, recording a blank one.
+fn grade_cell(r: &Report, options: ExportOptions<'_>, missing: &mut Missing) -> String {
+    let grade = graded(r, options.extras).map(|g| format!("{g:.2}"));
+    missing.cell("grade", &r.name, grade.as_deref())
+}
+
+/// Returns each student of `r` (group members each get a row).
+fn students(r: &Report) -> &[Student] {
+    r.lms.as_ref().map_or(&[], |l| l.students.as_slice())
+}
+
+fn max_points(options: ExportOptions<'_>) -> String {
+    format!("{}", out_of(options.extras.quality))
+}
+
+fn canvas(
+    reports: &[&Report],
+    options: ExportOptions<'_>,
+    missing: &mut Missing,
+    out: &mut Vec<u8>,
+) -> Result<usize, ExportError> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "Student",
+        "ID",
+        "SIS User ID",
+        "SIS Login ID",
+        "Section",
+        options.assignment,
+    ])?;
+    w.write_record(["Points Possible", "", "", "", "", &max_points(options)])?;
+    let mut rows = 0;
+    for r in reports {
+        let grade = grade_cell(r, options, missing);
+        for s in students(r) {
+            let who = format!("{} ({})", s.name.as_deref().unwrap_or(&r.name), s.id);
+            w.write_record([
+                s.name.clone().unwrap_or_else(|| r.name.clone()),
+                s.id.clone(),
+                missing.cell("SIS User ID", &who, s.sis_id.as_deref()),
+                missing.cell("SIS Login ID", &who, s.sis_login.as_deref()),
+                missing.cell("Section", &who, s.section.as_deref()),
+                grade.clone(),
+            ])?;
+            rows += 1;
+        }
+    }
+    w.flush().map_err(csv::Error::from)?;
+    Ok(rows)
+}
+
+/// Returns the comment Moodle's worksheet carries: the marks in one line, and where the
+/// details are.
+fn comment(r: &Report, options: ExportOptions<'_>) -> String {
+    let m = &r.marks;
+    let mut parts = vec![
+        format!("hand_value/3 {:.2}/50", m.hand_value),
+        format!("select_hand/3 {:.2}/20", m.select_hand),
+    ];
+    if let Some(q) = options.extras.quality {
+        parts.push(match q.code_quality(&r.name) {
+            Some(x) => format!("code quality {x:.2}/30"),
+            None => "code quality not marked yet".into(),
+        });
+    }
+    if let Some(d) = options.extras.deadline {
+        parts.push(format!("lateness: {}", d.assess(r).describe()));
+    }
+    format!("{}. Details in the feedback file.", parts.join("; "))
+}
+
+fn moodle(
+    reports: &[&Report],
+    options: ExportOptions<'_>,
+    missing: &mut Missing,
+    out: &mut Vec<u8>,
+) -> Result<usize, ExportError> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "Identifier",
+        "Full name",
+        "Email address",
+        "Status",
+        "Grade",
+        "Maximum Grade",
+        "Grade can be changed",
+        "Last modified (submission)",
+        "Last modified (grade)",
+        "Feedback comments",
+    ])?;
+    let max = max_points(options);
+    let mut rows = 0;
+    for r in reports {
+        let grade = grade_cell(r, options, missing);
+        let submitted = r
+            .lms
+            .as_ref()
+            .and_then(|l| l.submitted_at)
+            .map(|t| t.strftime("%Y-%m-%d %H:%M:%S UTC").to_string())
+            .unwrap_or_default();
+        for s in students(r) {
+            let name = s.name.clone().unwrap_or_else(|| r.name.clone());
+            let who = format!("{name} (Participant {})", s.id);
+            w.write_record([
+                format!("Participant {}", s.id),
+                name,
+                missing.cell("Email address", &who, s.email.as_deref()),
+                String::new(),
+                grade.clone(),
+                max.clone(),
+                String::new(),
+                submitted.clone(),
+                // Moodle's worksheet says "-" for a grade never modified; the importer skips
+                // a row whose grade Moodle changed after this time unless told to update.
+                "-".into(),
+                comment(r, options),
+            ])?;
+            rows += 1;
+        }
+    }
+    w.flush().map_err(csv::Error::from)?;
+    Ok(rows)
+}
+
+fn gradescope(
+    reports: &[&Report],
+    options: ExportOptions<'_>,
+    missing: &mut Missing,
+    out: &mut Vec<u8>,
+) -> Result<usize, ExportError> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(["Name", "SID", "Email", "Total Score", "Max Points"])?;
+    let max = max_points(options);
+    let mut rows = 0;
+    for r in reports {
+        let grade = grade_cell(r, options, missing);
+        for s in students(r) {
+            let who = s.name.clone().unwrap_or_else(|| s.id.clone());
+            w.write_record([
+                missing.cell("Name", &who, s.name.as_deref()),
+                missing.cell("SID", &who, s.sis_id.as_deref()),
+                missing.cell("Email", &who, s.email.as_deref()),
+                grade.clone(),
+                max.clone(),
+            ])?;
+            rows += 1;
+        }
+    }
+    w.flush().map_err(csv::Error::from)?;
+    Ok(rows)
+}
+
+/// Returns Moodle's folder name for a participant's feedback files:
+/// `<Full name>_<participant id>_assignfeedback_file_`. Moodle reads the participant id
+/// between the first and second `_`, so the name loses any `_` (and `/`, `\`).
+pub fn moodle_folder(full_name: &str, participant: &str) -> String {
+    let name: String = full_name
+        .chars()
+        .map(|c| match c {
+            '_' | '/' | '\\' => ' ',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    format!("{}_{participant}_assignfeedback_file_", name.trim())
+}
+
+/// Returns the zip of feedback files Moodle's "Upload multiple feedback files in a zip"
+/// takes: `feedback.html` and `feedback.txt` in each participant's folder (every member of a
+/// group submission gets their own).
+fn moodle_zip(pages: &[(&Report, String, String)]) -> Result<Vec<u8>, ExportError> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    // A fixed time: the same feedback gives the same zip.
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .last_modified_time(zip::DateTime::default());
+    for (r, html, text) in pages {
+        for s in students(r) {
+            let name = s.name.clone().unwrap_or_else(|| student_name(r));
+            let folder = moodle_folder(&name, &s.id);
+            for (file, body) in [("feedback.html", html), ("feedback.txt", text)] {
+                zip.start_file(format!("{folder}/{file}"), options)?;
+                zip.write_all(body.as_bytes())
+                    .map_err(zip::result::ZipError::Io)?;
+            }
+        }
+    }
+    Ok(zip.finish()?.into_inner())
+}
+
+/// Returns `name` fit to be a file name: no separators, no leading dot.
+fn safe_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if matches!(c, '/' | '\\') || c.is_control() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    match stem.strip_prefix('.') {
+        Some(rest) => format!("_{rest}"),
+        None if stem.is_empty() => "_".into(),
+        None => stem,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,69 @@
+use super::*;
+
+/// Returns a checked-in result of the corpus: three suboptimal pool tests, hand_value/3
+/// wrong on runs, crib lint's findings.
+pub(crate) fn broken_runs() -> Report {
+    serde_json::from_str(include_str!("../../tests/results/broken_runs.json")).unwrap()
+}
+
+fn options(visibility: VisibilityPolicy) -> FeedbackOptions<'static> {
+    FeedbackOptions {
+        assignment: "Project 1",
+        extras: MarksExtras::default(),
+        sources: None,
+        visibility,
+    }
+}
+
+#[test]
+fn the_page_is_self_contained_and_fits_a_phone() {
+    let page = feedback_html(&broken_runs(), options(VisibilityPolicy::AllVisible));
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains(r#"name="viewport" content="width=device-width, initial-scale=1""#));
+    assert!(page.contains("max-width: 860px") && page.contains("white-space: pre-wrap"));
+    for external in ["<script", "src=\"http", "href=\"http", "<link"] {
+        assert!(!page.contains(external), "no {external}");
+    }
+    assert!(page.contains("Diagnosis: "), "hand_value's diagnosis");
+    assert!(page.contains("?- select_hand("), "the failing tests' goals");
+    assert!(
+        page.contains("suboptimal: kept "),
+        "what the student gave, and the best"
+    );
+    assert!(
+        page.contains("38.98 / 50") && page.contains("58.14 / 70"),
+        "{page}"
+    );
+}
+
+#[test]
+fn hidden_tests_are_not_shown_nor_counted() {
+    let report = broken_runs();
+    for policy in [VisibilityPolicy::Hidden] {
+        let page = feedback_html(&report, options(policy));
+        let text = feedback_text(&report, options(policy));
+        for out in [&page, &text] {
+            assert!(!out.contains("?- "), "no goal under {}", policy.name());
+            assert!(!out.contains("suboptimal"), "no verdict count");
+            assert!(out.contains("58.14 / 70"), "the marks are always shown");
+            assert!(out.contains("not shown (the course's policy)"));
+        }
+    }
+    // Under examples-visible the other tests are shown once the marks are published, which
+    // is when feedback goes back.
+    let text = feedback_text(&report, options(VisibilityPolicy::ExamplesVisible));
+    assert!(text.contains("?- select_hand(") && text.contains("37 of 40 tests passed"));
+}
+
+#[test]
+fn the_text_says_what_the_page_says() {
+    let report = broken_runs();
+    let text = feedback_text(&report, options(VisibilityPolicy::AllVisible));
+    assert!(text.starts_with("Project 1: feedback for broken_runs\n====="));
+    assert!(
+        text.contains("diagnosis: every failing hand has a run"),
+        "{text}"
+    );
+    assert!(text.contains("D101"), "the findings: {text}");
+    assert!(!text.contains('<'), "no markup");
+}
