@@ -100,11 +100,15 @@ row(Name, Target, Seconds) :-
     seconds_text(Seconds, Unit, Text),
     format("~w~t~45|~w~t~58|~w~n", [Name, TargetText, Text]).
 
+%   unit(+Seconds, -Unit): ms for a millisecond or more, else us.
+
 unit(Seconds, Unit) :-
     (   Seconds >= 1.0e-3
     ->  Unit = ms
     ;   Unit = us
     ).
+
+%   seconds_text(+Seconds, +Unit, -Text): Seconds written in Unit.
 
 seconds_text(Seconds, ms, Text) :-
     Ms is Seconds * 1.0e3,
@@ -120,6 +124,8 @@ seconds_text(Seconds, us, Text) :-
 random_pairs(N, Pairs) :-
     empty_assoc(Seen),
     random_pairs(N, Seen, Pairs).
+
+%   random_pairs(+N, +Seen, -Pairs): N pairs more, none of them in Seen.
 
 random_pairs(0, _, []) :- !.
 random_pairs(N, Seen, Pairs) :-
@@ -141,13 +147,19 @@ one_code_card(One, Card) :-
     Code is One - 1,
     card_code(Card, Code).
 
+%   random_hands(+N, -Hands): N hands of four different cards.
+
 random_hands(N, Hands) :-
     length(Hands, N),
     maplist(random_deal(4), Hands).
 
+%   random_deals(+N, +Size, -Deals): N deals of Size different cards.
+
 random_deals(N, Size, Deals) :-
     length(Deals, N),
     maplist(random_deal(Size), Deals).
+
+%   random_deal(+Size, -Cards): Size different cards in random order.
 
 random_deal(Size, Cards) :-
     randseq(Size, 52, Ones),
@@ -159,6 +171,8 @@ hand_starts(Hand, Hand-Starts) :-
     numlist(0, 51, Codes),
     maplist(card_code, Deck, Codes),
     subtract(Deck, Hand, Starts).
+
+%   codes_of(+Hand-Starts, -HandCodes-StartCodes): the cards as codes.
 
 codes_of(Hand-Starts, HandCodes-StartCodes) :-
     maplist(card_code, Hand, HandCodes),

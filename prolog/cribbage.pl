@@ -5,7 +5,8 @@
             hand_values/3,              % +Hand, +Starts, -Values
             hand_values/4,              % +Rule, +Hand, +Starts, -Values
             hand_values_codes/3,        % +HandCodes, +StartCodes, -Values
-            hand_values_codes/4,        % +Rule, +HandCodes, +StartCodes, -Values
+            hand_values_codes/4,        % +Rule, +HandCodes, +StartCodes,
+                                        % -Values
             card_code/2,                % ?Card, ?Code
             fifteens/2,                 % +Cards, -Points
             pairs/2,                    % +Cards, -Points
@@ -88,6 +89,8 @@ suit_index(diamonds, 1).
 suit_index(hearts, 2).
 suit_index(spades, 3).
 
+%   card_rank_number(+Card, -Number): the rank number of Card.
+
 card_rank_number(card(Rank, _), Number) :-
     rank_number(Rank, Number).
 
@@ -162,6 +165,9 @@ pairs(Cards, Points) :-
     rank_counts(Cards, Counts),
     foldl(add_pair_points, Counts, 0, Points).
 
+%   add_pair_points(+Count, +Points0, -Points): add the points of N cards
+%   of one rank, 2 for each of their N*(N-1)/2 pairs.
+
 add_pair_points(_Rank-N, Points0, Points) :-
     Points is Points0 + N * (N - 1).
 
@@ -196,6 +202,8 @@ add_run_points(Block, Points0, Points) :-
     ;   Points = Points0
     ).
 
+%   times_count(+Count, +Ways0, -Ways): Ways0 times the N cards of a rank.
+
 times_count(_Rank-N, Ways0, Ways) :-
     Ways is Ways0 * N.
 
@@ -206,6 +214,10 @@ consecutive_blocks([], []).
 consecutive_blocks([Count|Counts], [[Count|Block]|Blocks]) :-
     block_rest(Count, Counts, Block, Rest),
     consecutive_blocks(Rest, Blocks).
+
+%   block_rest(+Count, +Counts, -Block, -Rest): Block is the counts that
+%   continue the block of Count, one rank number higher each; Rest the
+%   counts after it.
 
 block_rest(Number-_, Counts, Block, Rest) :-
     (   Counts = [Next-N|Counts1],
@@ -232,6 +244,8 @@ flush(Rule, Hand, card(_, StartSuit), Points) :-
         )
     ;   Points = 0
     ).
+
+%   same_suit(+Hand, -Suit): the four cards of Hand are all of Suit.
 
 same_suit([card(_, Suit), card(_, Suit), card(_, Suit), card(_, Suit)], Suit).
 
@@ -288,8 +302,14 @@ rank_weight_fact(rank_weight(Rank, Weight)) :-
     rank_number(Rank, Number),
     number_weight(Number, Weight).
 
+%   number_weight(+Number, -Weight): what a card of rank number Number
+%   adds to a key.
+
 number_weight(Number, Weight) :-
     Weight is 1 << (3 * (Number - 1)).
+
+%   rank_points_fact(-Fact): a rank_points(Key, Points) fact for each
+%   multiset of five ranks, on backtracking.
 
 rank_points_fact(rank_points(Key, Points)) :-
     five_ranks(Numbers),
@@ -299,6 +319,9 @@ rank_points_fact(rank_points(Key, Points)) :-
     runs(Cards, Runs),
     Points is Fifteens + Pairs + Runs,
     foldl(add_rank_weight, Numbers, 0, Key).
+
+%   add_rank_weight(+Number, +Key0, -Key): add a card of rank number
+%   Number to the key.
 
 add_rank_weight(Number, Key0, Key) :-
     number_weight(Number, Weight),
@@ -322,11 +345,16 @@ ranks_cards(Numbers, Cards) :-
     clumped(Numbers, Counts),
     foldl(add_rank_cards, Counts, Cards, []).
 
+%   add_rank_cards(+Count, -Cards, +Cards0): N cards of the rank, of the
+%   first N suits, before Cards0.
+
 add_rank_cards(Number-N, Cards, Cards0) :-
     rank_number(Rank, Number),
     length(Suits, N),
     append(Suits, _, [clubs, diamonds, hearts, spades]),
     foldl(add_card(Rank), Suits, Cards, Cards0).
+
+%   add_card(+Rank, +Suit, -Cards, +Cards0): card(Rank, Suit) before Cards0.
 
 add_card(Rank, Suit, [card(Rank, Suit)|Cards], Cards).
 
@@ -352,7 +380,7 @@ hand_value(Hand, Start, Value) :-
     ;   checked_value(hand, Hand, Start, Value)
     ).
 
-%!  hand_value(+Rule:oneof([hand,crib]), +Hand:list, +Start, -Value:nonneg) is det.
+%!  hand_value(+Rule:oneof([hand,crib]), +Hand, +Start, -Value:nonneg) is det.
 %
 %   Value is the points Hand scores with start card Start. Rule is
 %   hand for a player's hand, crib for the crib, where a flush counts
@@ -373,6 +401,10 @@ hand_value(Rule, Hand, Start, Value) :-
     ->  Value = Value0
     ;   checked_value(Rule, Hand, Start, Value)
     ).
+
+%   quick_value(+Rule, +Hand, +Start, -Value): Value from the rank-points
+%   table plus flush and nob; fails on anything that is not a ground hand
+%   of four cards with known ranks whose five ranks are in the table.
 
 quick_value(Rule, Hand, Start, Value) :-
     ground(Hand-Start),
@@ -399,12 +431,16 @@ checked_value(Rule, Hand, Start, Value) :-
     must_be_card(Start),
     rules_value(Rule, Hand, Start, Value).
 
+%   must_be_rule(+Rule): Rule is hand or crib, or raise the error.
+
 must_be_rule(Rule) :-
     must_be(atom, Rule),
     (   four_card_flush(Rule, _)
     ->  true
     ;   domain_error(oneof([hand, crib]), Rule)
     ).
+
+%   must_be_hand(+Hand): Hand is a list of four cards, or raise the error.
 
 must_be_hand(Hand) :-
     must_be(list, Hand),
@@ -413,6 +449,8 @@ must_be_hand(Hand) :-
     ->  true
     ;   domain_error(four_cards, Hand)
     ).
+
+%   must_be_card(+Card): Card is a ground card term, or raise the error.
 
 must_be_card(Card) :-
     (   \+ ground(Card)
@@ -425,7 +463,7 @@ must_be_card(Card) :-
     ).
 
 %!  hand_values(+Hand:list, +Starts:list, -Values:list) is det.
-%!  hand_values(+Rule:oneof([hand,crib]), +Hand:list, +Starts:list, -Values:list) is det.
+%!  hand_values(+Rule, +Hand:list, +Starts:list, -Values:list) is det.
 %
 %   Values holds the value of Hand with each card of Starts as the start
 %   card, in the same order: maplist(hand_value(Rule, Hand), Starts,
@@ -434,6 +472,8 @@ must_be_card(Card) :-
 
 hand_values(Hand, Starts, Values) :-
     hand_values(hand, Hand, Starts, Values).
+
+%   hand_values/4 is documented with hand_values/3 above.
 
 hand_values(Rule, Hand, Starts, Values) :-
     (   ground(Starts),
@@ -464,11 +504,17 @@ hand_part(Rule, Hand, HandKey, b(Clubs, Diamonds, Hearts, Spades)) :-
     suit_bonus(Rule, Hand, hearts, Hearts),
     suit_bonus(Rule, Hand, spades, Spades).
 
+%   suit_bonus(+Rule, +Hand, +Suit, -Bonus): flush and nob points of Hand
+%   for a start card of Suit.
+
 suit_bonus(Rule, Hand, Suit, Bonus) :-
     Start = card(ace, Suit),            % any rank will do
     flush(Rule, Hand, Start, Flush),
     nob(Hand, Start, Nob),
     Bonus is Flush + Nob.
+
+%   start_values(+Starts, +HandKey, +Bonus, -Values): the value of the
+%   hand with each start card, from hand_part/4's key and bonus.
 
 start_values([], _, _, []).
 start_values([card(Rank, Suit)|Starts], HandKey, Bonus, [Value|Values]) :-
@@ -479,13 +525,15 @@ start_values([card(Rank, Suit)|Starts], HandKey, Bonus, [Value|Values]) :-
     Value is RankPoints + SuitBonus,
     start_values(Starts, HandKey, Bonus, Values).
 
+%   bonus_of(+Suit, +Bonuses, -Bonus): the bonus for a start of Suit.
+
 bonus_of(clubs,    b(Bonus, _, _, _), Bonus).
 bonus_of(diamonds, b(_, Bonus, _, _), Bonus).
 bonus_of(hearts,   b(_, _, Bonus, _), Bonus).
 bonus_of(spades,   b(_, _, _, Bonus), Bonus).
 
 %!  hand_values_codes(+HandCodes:list, +StartCodes:list, -Values:list) is det.
-%!  hand_values_codes(+Rule:oneof([hand,crib]), +HandCodes:list, +StartCodes:list, -Values:list) is det.
+%!  hand_values_codes(+Rule, +HandCodes, +StartCodes, -Values:list) is det.
 %
 %   As hand_values/4, with each card given by its integer code
 %   (0..51, see card_code/2): 4 HandCodes, any number of StartCodes.
@@ -497,6 +545,8 @@ bonus_of(spades,   b(_, _, _, Bonus), Bonus).
 
 hand_values_codes(HandCodes, StartCodes, Values) :-
     hand_values_codes(hand, HandCodes, StartCodes, Values).
+
+%   hand_values_codes/4 is documented with hand_values_codes/3 above.
 
 hand_values_codes(Rule, HandCodes, StartCodes, Values) :-
     (   codes_cards(HandCodes, Hand),
@@ -510,11 +560,16 @@ hand_values_codes(Rule, HandCodes, StartCodes, Values) :-
         hand_values(Rule, Hand, Starts, Values)
     ).
 
+%   codes_cards(+Codes, -Cards): four codes as cards, from the table.
+
 codes_cards([C1, C2, C3, C4], [H1, H2, H3, H4]) :-
     code_card(C1, H1),
     code_card(C2, H2),
     code_card(C3, H3),
     code_card(C4, H4).
+
+%   code_values(+Codes, +HandKey, +Bonus, -Values): start_values/4 with
+%   the start cards given by their codes.
 
 code_values([], _, _, []).
 code_values([Code|Codes], HandKey, Bonus, [Value|Values]) :-
@@ -532,6 +587,8 @@ code_values([Code|Codes], HandKey, Bonus, [Value|Values]) :-
 code_card_fact(code_card(Code, Card)) :-
     between(0, 51, Code),
     card_code(Card, Code).
+
+%   code_start_fact(-Fact): a code_start/3 fact for each of the 52 codes.
 
 code_start_fact(code_start(Code, Weight, SuitArg)) :-
     between(0, 51, Code),
@@ -601,6 +658,9 @@ better_option(Option, Best0, Best) :-
     ->  Best = Option
     ;   Best = Best0
     ).
+
+%   must_be_deal(+Cards): Cards are five or six distinct cards, or raise
+%   the error.
 
 must_be_deal(Cards) :-
     must_be(list, Cards),

@@ -1,4 +1,4 @@
-/*  Tests for cribbage.pl and card_notation.pl. Run from the repository root:
+/*  Tests for cribbage.pl. Run from the repository root:
 
         swipl -g run_tests -t halt prolog/cribbage.plt
 
@@ -6,7 +6,7 @@
 */
 
 :- use_module(cribbage).
-:- use_module(card_notation).
+:- use_module(child_lib, [card_text/2]).     % spec/'s notation: "5H", "TD"
 :- use_module(library(plunit)).
 :- use_module(library(http/json), [json_read_dict/3]).
 :- autoload(library(aggregate), [aggregate_all/3]).
@@ -241,34 +241,6 @@ test(not_a_code, fail) :-
     card_code(_, 52).
 
 :- end_tests(card_code).
-
-
-:- begin_tests(card_notation).
-
-test(read, [ forall(member(Text-Want,
-                           [ "5H"-card(5, hearts),
-                             "TH"-card(10, hearts),
-                             "10H"-card(10, hearts),
-                             "AS"-card(ace, spades),
-                             'QC'-card(queen, clubs),
-                             "KD"-card(king, diamonds),
-                             "JD"-card(jack, diamonds)
-                           ])),
-             true(Card == Want)
-           ]) :-
-    no_choicepoint(card_text(Text, Card)).
-test(write, Text == "TH") :-
-    no_choicepoint(card_text(Text, card(10, hearts))).
-test(not_cards, [forall(member(Text, ["1C", "5X", "5h", "", "H", "11S", "5HH"])), fail]) :-
-    card_text(Text, _).
-test(round_trip, [forall(card_text(Text, Card)), true(Back == Card)]) :-
-    card_text(Text, Back).
-test(all_cards, N == 52) :-
-    aggregate_all(count, card_text(_, _), N).
-test(not_text, error(type_error(text, 42))) :-
-    card_text(42, _).
-
-:- end_tests(card_notation).
 
 
 :- begin_tests(hand_value).

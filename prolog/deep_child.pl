@@ -1,83 +1,90 @@
 :- module(deep_child, []).
-:- use_module(grade_child, []).
-:- use_module(library(lists), [reverse/2]).
+:- use_module(child_lib,
+              [ card_index/2, card_tokens/2, term_text/2, message_text/2,
+                open_frames/1, send_frame/1, load_submission/1,
+                submission_module/2
+              ]).
+:- autoload(library(lists), [reverse/2]).
 
 /** <module> The child side of `crib grade --deep`
 
-Answers many hand_value/3 (or select_hand/3) questions in one process, for the marked
-hand_value check (crates/grade/src/sweep.rs) and the deep check (crates/grade/src/deep/).
-It is started in the same sandbox and limits as grade_child.pl,
-and reuses that module's loading of the submission (load_submission/1: halt rewriting, load
-diagnostics), found/2 and emit/1, so it must lie in the same directory. Invoked as
+Answers many hand_value/3 (or select_hand/3) questions in one process, for the
+marked hand_value check (crates/grade/src/sweep.rs) and the deep check
+(crates/grade/src/deep/). It is started in the same sandbox and limits as
+grade_child.pl, and loads the submission and writes its frames with
+child_lib.pl, as that child does (the grader writes both beside it). Invoked as
 
-    swipl deep_child.pl AnswerPath Mode BatchFile First Last Careful Seconds Factor File...
+    swipl deep_child.pl AnswerPath Mode BatchFile First Last Careful \
+        Seconds Factor File...
 
-Mode is `hand_value` or `select_hand`. BatchFile holds packed inputs, read-only, written by
-the grader: for hand_value 5 bytes an item (the four hand cards then the start, each a card
-index 0..51, rank-major: index = 4 * (rank - 1) + suit, suits clubs, diamonds, hearts,
-spades), for select_hand 6 bytes an item (255 for no sixth card). The child answers items
-First to Last - 1 and writes, after the frames of grade_child.pl (`diag`, `loaded`):
+Mode is `hand_value` or `select_hand`. BatchFile holds packed inputs, read-only,
+written by the grader: for hand_value 5 bytes an item (the four hand cards then
+the start, each a card index 0..51, rank-major: index = 4 * (rank - 1) + suit,
+suits clubs, diamonds, hearts, spades), for select_hand 6 bytes an item (255 for
+no sixth card). The child answers items First to Last - 1 and writes, after the
+frames load_submission/1 sends (`diag`, `loaded`):
 
-    {"type":"deep","first":1000,"answers":[8,"f",12,"e:Unknown procedure ...",...]}
+    {"type":"deep","first":1000,"answers":[8,"f",12,"e:Unknown ...",...]}
     {"type":"done"}
 
-one `deep` frame per 1,000 answers or per half second, whichever comes first, and one per
-answer for the items below Careful (after a crash the grader asks for that, to find the item
-that crashed). An answer is an integer (hand_value answered it, within -1000..1000), or a
-string: `f` (the goal failed), `t` (over the Seconds limit of CPU time), `t:wall` (over the
-wall-clock backstop), `m:Message` (a resource
-error), `h:Status` (halt called), `e:Message` or `e` (another exception; the message is
-sent for the first 20 only), `x:Term` (hand_value answered something else), `k:H H H H|C C`
-(select_hand answered these card tokens).
+one `deep` frame per 1,000 answers or per half second, whichever comes first,
+and one per answer for the items below Careful (after a crash the grader asks
+for that, to find the item that crashed). An answer is an integer (hand_value
+answered it, within -1000..1000), or a string: `f` (the goal failed), `t` (over
+the Seconds limit of CPU time), `t:wall` (over the wall-clock backstop),
+`m:Message` (a resource error), `h:Status` (halt called), `e:Message` or `e`
+(another exception; the message is sent for the first 20 only), `x:Term`
+(hand_value answered something else), `k:H H H H|C C` (select_hand answered
+these card tokens).
 
-One watchdog thread for the whole batch enforces Seconds per call cheaply, as the grade
-child does: the limit is CPU time (the process's, every thread), so a busy machine does not
-change an answer, with a wall-clock backstop at Factor x Seconds for a call that waits
-rather than computes. It looks every 50 ms at the item running, its start time and CPU
-time, and makes a call over either limit throw. A call that catches that and goes on is
-killed by the grader.
+One watchdog thread for the whole batch enforces Seconds per call cheaply, as
+the grade child does: the limit is CPU time (the process's, every thread), so a
+busy machine does not change an answer, with a wall-clock backstop at Factor x
+Seconds for a call that waits rather than computes. It looks every 50 ms at the
+item running, its start time and CPU time, and makes a call over either limit
+throw. A call that catches that and goes on is killed by the grader.
 */
 
 :- initialization(main, main).
 
 %!  main is det.
 %
-%   Entry point: parse the command line, load the submission, answer the items, halt.
+%   Entry point: parse the command line, load the submission, answer the items,
+%   halt.
 
 main :-
-    current_prolog_flag(argv, [AnswerPath, Mode, Batch, FirstA, LastA, CarefulA, SecondsA,
-                               FactorA | Files]),
+    current_prolog_flag(argv, [AnswerPath, Mode, Batch, FirstA, LastA,
+                               CarefulA, SecondsA, FactorA | Files]),
     atom_number(FirstA, First),
     atom_number(LastA, Last),
     atom_number(CarefulA, Careful),
     atom_number(SecondsA, Seconds),
     atom_number(FactorA, Factor),
-    open(AnswerPath, write, Out, [encoding(utf8), buffer(full)]),
-    assertz(grade_child:answers(Out)),
+    open_frames(AnswerPath),
     open(Batch, read, In, [type(binary)]),
     item_size(Mode, Size),
     Offset is First * Size,
     seek(In, Offset, bof, _),
-    grade_child:load_submission(Files),
-    grade_child:found(hand_value, HandValue),
-    grade_child:found(select_hand, SelectHand),
-    grade_child:emit(_{type: loaded, hand_value: HandValue, select_hand: SelectHand}),
-    grade_child:found(Mode, Module0),
-    (   Module0 == null -> Module = user ; Module = Module0 ),
+    load_submission(Files),
+    submission_module(Mode, Module),
     flag(deep_item, _, -1),
     thread_self(Me),
     thread_create(watchdog(Me, Seconds, Factor), _, [detached(true)]),
     get_time(Now),
-    items(First, Last, ctx(In, Mode, Module, Careful), chunk(First, [], 0, Now)),
-    grade_child:emit(_{type: done}).
+    Ctx = ctx(In, Mode, Module, Careful),
+    items(First, Last, Ctx, chunk(First, [], 0, Now)),
+    send_frame(_{type: done}).
+
+%   item_size(?Mode, ?Bytes): how many bytes of BatchFile an item takes.
 
 item_size(hand_value, 5).
 item_size(select_hand, 6).
 
 %!  items(+I, +Last, +Ctx, +Chunk) is det.
 %
-%   Answers items I to Last - 1; Chunk is chunk(First, Answers, N, Since), the answers not
-%   yet sent (newest first), how many, and when the last frame was sent.
+%   Answers items I to Last - 1; Chunk is chunk(First, Answers, N, Since), the
+%   answers not yet sent (newest first), how many, and when the last frame was
+%   sent.
 
 items(I, Last, _, chunk(First, Acc, _, _)) :-
     I >= Last,
@@ -96,19 +103,27 @@ items(I, Last, Ctx, chunk(First, Acc, N, Since)) :-
     ;   items(I1, Last, Ctx, chunk(First, [Answer | Acc], N1, Since))
     ).
 
+%   send(+First, +Acc): the `deep` frame of the answers in Acc (newest first)
+%   from item First on; nothing if there are none.
+
 send(_, []) :- !.
 send(First, Acc) :-
     reverse(Acc, Answers),
-    grade_child:emit(_{type: deep, first: First, answers: Answers}).
+    send_frame(_{type: deep, first: First, answers: Answers}).
+
+%   read_item(+Mode, +In, -Goal): the next item of BatchFile as a test goal.
 
 read_item(hand_value, In, hand_value([C1, C2, C3, C4], S)) :-
     read_cards([C1, C2, C3, C4, S], In).
 read_item(select_hand, In, select_hand(Cards)) :-
     read_cards([C1, C2, C3, C4, C5, C6], In),
-    (   C6 == none -> Cards = [C1, C2, C3, C4, C5] ; Cards = [C1, C2, C3, C4, C5, C6] ).
+    (   C6 == none
+    ->  Cards = [C1, C2, C3, C4, C5]
+    ;   Cards = [C1, C2, C3, C4, C5, C6]
+    ).
 
-%   The list goes first, so that the last card leaves no choicepoint (one left per item
-%   would keep every item's frames alive and fill the stacks).
+%   The list goes first, so that the last card leaves no choicepoint (one left
+%   per item would keep every item's frames alive and fill the stacks).
 
 read_cards([], _).
 read_cards([Card | Cards], In) :-
@@ -116,23 +131,14 @@ read_cards([Card | Cards], In) :-
     index_card(Byte, Card),
     read_cards(Cards, In).
 
-index_card(255, none) :- !.
-index_card(Index, card(Rank, Suit)) :-
-    R is Index // 4 + 1,
-    S is Index mod 4,
-    rank_term(R, Rank),
-    suit_term(S, Suit).
+%   index_card(+Byte, -Card): 255 is no card (a five-card deal), else
+%   card_index/2.
 
-rank_term(1, ace) :- !.
-rank_term(11, jack) :- !.
-rank_term(12, queen) :- !.
-rank_term(13, king) :- !.
-rank_term(N, N).
-
-suit_term(0, clubs).
-suit_term(1, diamonds).
-suit_term(2, hearts).
-suit_term(3, spades).
+index_card(Byte, Card) :-
+    (   Byte == 255
+    ->  Card = none
+    ;   card_index(Card, Byte)
+    ).
 
 %!  answer(+Mode, +Module, +I, +Goal, -Answer) is det.
 %
@@ -145,11 +151,18 @@ answer(select_hand, Module, I, select_hand(Cards), Answer) :-
     call_item(Module, select_hand(Cards, Hand, Crib), I, Outcome),
     encode(Outcome, keep(Hand, Crib), Answer).
 
+%   call_item(+Module, +Goal, +I, -Outcome): calls Module:Goal once as item I,
+%   telling the watchdog; Outcome is true, fail or error(Error), with
+%   deep_timeout(I, Clock) for a call the watchdog stopped.
+
 call_item(Module, Goal, I, Outcome) :-
     get_time(T),
     statistics(process_cputime, C),
     with_mutex(deep_watch,
-               (flag(deep_item, _, I), flag(deep_since, _, T), flag(deep_cpu, _, C))),
+               (   flag(deep_item, _, I),
+                   flag(deep_since, _, T),
+                   flag(deep_cpu, _, C)
+               )),
     catch(( catch(( call(Module:Goal) -> Outcome = true ; Outcome = fail ),
                   Error,
                   Outcome = error(Error)),
@@ -160,6 +173,9 @@ call_item(Module, Goal, I, Outcome) :-
             Outcome = error(deep_timeout(I, How))
           )).
 
+%   encode(+Outcome, +Answer, -Code): the answer of an item as the `deep` frame
+%   carries it (see the module's documentation).
+
 encode(true, value(V), V) :-
     integer(V),
     V >= -1000,
@@ -167,7 +183,7 @@ encode(true, value(V), V) :-
     !.
 encode(true, value(V), Answer) :-
     !,
-    grade_child:term_text(V, Text),
+    term_text(V, Text),
     string_concat("x:", Text, Answer).
 encode(true, keep(Hand, Crib), Answer) :-
     !,
@@ -180,21 +196,23 @@ encode(error(deep_timeout(_, wall)), _, "t:wall") :- !.
 encode(error(time_limit_exceeded), _, "t") :- !.
 encode(error(grade_halt(Status)), _, Answer) :-
     !,
-    grade_child:term_text(Status, Text),
+    term_text(Status, Text),
     string_concat("h:", Text, Answer).
 encode(error(error(resource_error(What), Context)), _, Answer) :-
     !,
-    grade_child:message_text(error(resource_error(What), Context), Text),
+    message_text(error(resource_error(What), Context), Text),
     sub_string_max(Text, 300, Short),
     string_concat("m:", Short, Answer).
 encode(error(Error), _, Answer) :-
     flag(deep_messages, N, N + 1),
     (   N < 20
-    ->  grade_child:message_text(Error, Text0),
+    ->  message_text(Error, Text0),
         sub_string_max(Text0, 300, Text),
         string_concat("e:", Text, Answer)
     ;   Answer = "e"
     ).
+
+%   sub_string_max(+Text, +Max, -Short): the first Max characters of Text.
 
 sub_string_max(Text, Max, Short) :-
     (   string_length(Text, L), L > Max
@@ -202,21 +220,20 @@ sub_string_max(Text, Max, Short) :-
     ;   Short = Text
     ).
 
-%   Card tokens separated by spaces, or `?` for anything that is not a proper list of cards
-%   (the grader then reports a wrong type).
+%   tokens(@Cards, -Text): card tokens separated by spaces, or `?` for anything
+%   that is not a proper list of cards (the grader then reports a wrong type).
 
-tokens(List, Text) :-
-    is_list(List),
-    catch(maplist(grade_child:card_token, List, Tokens), _, fail),
-    !,
-    atomic_list_concat(Tokens, ' ', Text).
-tokens(_, '?').
+tokens(Cards, Text) :-
+    (   card_tokens(Cards, Tokens)
+    ->  atomic_list_concat(Tokens, ' ', Text)
+    ;   Text = '?'
+    ).
 
 %!  watchdog(+Main, +Seconds, +Factor) is det.
 %
-%   Every 50 ms: if Main's current item has used more than Seconds of CPU time, or started
-%   more than Factor x Seconds ago, make it throw deep_timeout(Item, cpu) or
-%   deep_timeout(Item, wall). Runs until the process ends.
+%   Every 50 ms: if Main's current item has used more than Seconds of CPU time,
+%   or started more than Factor x Seconds ago, make it throw deep_timeout(Item,
+%   cpu) or deep_timeout(Item, wall). Runs until the process ends.
 
 watchdog(Main, Seconds, Factor) :-
     repeat,
@@ -234,7 +251,8 @@ watchdog(Main, Seconds, Factor) :-
                    ->  How = wall
                    )
                ->  flag(deep_item, _, -1),
-                   catch(thread_signal(Main, throw(deep_timeout(I, How))), _, true)
+                   Signal = throw(deep_timeout(I, How)),
+                   catch(thread_signal(Main, Signal), _, true)
                ;   true
                )),
     fail.

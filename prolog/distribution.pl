@@ -26,6 +26,11 @@
    retractall(spec_file(_)),
    assertz(spec_file(File)).
 
+%!  main is det.
+%
+%   Sweeps every pair, prints the histogram, and halts with status 1 if it
+%   differs from spec/distribution.tsv.
+
 main :-
     statistics(cputime, Cpu0),
     get_time(Wall0),
@@ -52,8 +57,12 @@ main :-
         halt(1)
     ).
 
+%   add_count(+Row, +N0, -N): add a row's count of pairs.
+
 add_count(_-Count, N0, N) :-
     N is N0 + Count.
+
+%   add_points(+Row, +N0, -N): add a row's points over all its pairs.
 
 add_points(Points-Count, N0, N) :-
     N is N0 + Points * Count.
@@ -74,6 +83,9 @@ sweep(Rows) :-
     maplist(score_row, Scores, Final, AllRows),
     exclude(zero_row, AllRows, Rows).
 
+%   count_values(+Values, +Histogram): add one to Histogram's argument
+%   Value + 1 for each of Values (nb_setarg/3: kept on backtracking).
+
 count_values([], _).
 count_values([Value|Values], Histogram) :-
     Arg is Value + 1,
@@ -82,7 +94,11 @@ count_values([Value|Values], Histogram) :-
     nb_setarg(Arg, Histogram, Count),
     count_values(Values, Histogram).
 
+%   score_row(+Score, +Count, -Row): the row Score-Count.
+
 score_row(Score, Count, Score-Count).
+
+%   zero_row(+Row): no pair scores the row's points.
 
 zero_row(_-0).
 
@@ -105,6 +121,9 @@ spec_rows(File, Rows) :-
     read_file_to_string(File, Text, []),
     split_string(Text, "\n", "\r", Lines),
     foldl(spec_line, Lines, Rows, []).
+
+%   spec_line(+Line, -Rows, +Rows0): the row of a line, if it is one,
+%   before Rows0.
 
 spec_line(Line, Rows, Rows0) :-
     (   split_string(Line, "\t", " ", [PointsText, CountText]),

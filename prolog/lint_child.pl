@@ -1,65 +1,88 @@
-/*  lint_child.pl: what crib-lint needs to know about a submission, read by SWI-Prolog
-    itself. Run in crib-sandbox's jail, never in a crib process:
-
-        swipl --no-tty -q lint_child.pl FILE...
-
-    It loads the files (their directives run here, in the sandbox) and records the
-    compiler's own warnings and errors; reads every term again with the reader's positions,
-    comments and variable names; cross-references the files with library(prolog_xref); and
-    prints one fact per line, fields separated by tabs (tabs, newlines and backslashes in a
-    field escaped as \t, \n and \\). crib-lint (crates/lint) turns the facts into findings.
-
-    Facts (LINE is 1-based):
-      warning  FILE LINE KIND TEXT       a compiler warning or error while loading
-      syntax   FILE LINE TEXT            a syntax error the reader met
-      unread   FILE LINE TEXT            the text of the term that did not read
-      term     FILE START END KIND NAME ARITY DEPTH
-                                         a clause (KIND clause) or directive (KIND
-                                         directive, NAME/ARITY of the directive's goal);
-                                         DEPTH is the deepest nesting of -> and ;
-      comment  FILE START END TEXT       a comment
-      mode     FILE START END NAME ARITY a PlDoc comment whose mode lines PlDoc reads
-                                         (with its own reader) as documenting NAME/ARITY
-      badmode  FILE START END NAME TEXT  a PlDoc comment whose first line would be a mode
-                                         line of NAME but for blanks before its '('
-      ground   FILE LINE NAME ARITY CARDS
-                                         a ground fact with CARDS card(Rank, Suit) terms
-      idiom    FILE LINE RULE TEXT       a construct an idiom rule looks for
-      declared FILE NAME ARITY KIND      discontiguous, dynamic, multifile declarations, and
-                                         hooks the system calls (KIND hook)
-      call     FILE NAME ARITY BYNAME BYARITY
-                                         a call from a predicate of the files (BYNAME is
-                                         '<directive>' for a directive): xref's, and those
-                                         made through meta-arguments (maplist/3, call/N, a
-                                         predicate of the files that calls an argument)
-      unresolved FILE LINE BYNAME BYARITY
-                                         a goal that is a variable bound in the clause
-                                         itself (call(G) after G =.. L): what it calls
-                                         cannot be known
-      undefined FILE NAME ARITY LINE BYNAME BYARITY
-                                         called (first on LINE, by BYNAME/BYARITY), defined
-                                         nowhere (files, system, library)
-      library  NAME ARITY                a predicate of the files that redefines a library
-                                         one
-      system   NAME ARITY                a predicate of the files that hides a system one
-      done                               the last line: everything was said
-*/
-
 :- module(lint_child, []).
-
+:- use_module(child_lib, [message_text/2, lines_text/2]).
 :- use_module(library(prolog_xref)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(occurs)).
 
+/** <module> What crib-lint needs to know about a submission
+
+Read by SWI-Prolog itself. Run in crib-sandbox's jail, never in a crib process,
+with child_lib.pl beside it:
+
+    swipl --no-tty -q lint_child.pl FILE...
+
+It loads the files (their directives run here, in the sandbox) and records the
+compiler's own warnings and errors; reads every term again with the reader's
+positions, comments and variable names; cross-references the files with
+library(prolog_xref); and prints one fact per line on stdout, fields separated
+by tabs (tabs, newlines and backslashes in a field escaped as \t, \n and \\).
+crib-lint (crates/lint) turns the facts into findings.
+
+Facts (LINE is 1-based):
+
+    warning  FILE LINE KIND TEXT
+        a compiler warning or error while loading
+    syntax   FILE LINE TEXT
+        a syntax error the reader met
+    unread   FILE LINE TEXT
+        the text of the term that did not read
+    term     FILE START END KIND NAME ARITY DEPTH
+        a clause (KIND clause) or directive (KIND directive, NAME/ARITY of
+        the directive's goal); DEPTH is the deepest nesting of -> and ;
+    comment  FILE START END TEXT
+        a comment
+    mode     FILE START END NAME ARITY
+        a PlDoc comment whose mode lines PlDoc reads (with its own reader)
+        as documenting NAME/ARITY
+    badmode  FILE START END NAME TEXT
+        a PlDoc comment whose first line would be a mode line of NAME but
+        for blanks before its '('
+    ground   FILE LINE NAME ARITY CARDS
+        a ground fact with CARDS card(Rank, Suit) terms
+    idiom    FILE LINE RULE TEXT
+        a construct an idiom rule looks for
+    declared FILE NAME ARITY KIND
+        discontiguous, dynamic, multifile declarations, and hooks the system
+        calls (KIND hook)
+    call     FILE NAME ARITY BYNAME BYARITY
+        a call from a predicate of the files (BYNAME is '<directive>' for a
+        directive): xref's, and those made through meta-arguments
+        (maplist/3, call/N, a predicate of the files that calls an argument)
+    unresolved FILE LINE BYNAME BYARITY
+        a goal that is a variable bound in the clause itself (call(G) after
+        G =.. L): what it calls cannot be known
+    undefined FILE NAME ARITY LINE BYNAME BYARITY
+        called (first on LINE, by BYNAME/BYARITY), defined nowhere (files,
+        system, library)
+    library  NAME ARITY
+        a predicate of the files that redefines a library one
+    system   NAME ARITY
+        a predicate of the files that hides a system one
+    done
+        the last line: everything was said
+
+Message text comes from child_lib.pl, the library the grader's children share;
+the facts stay this program's own plain format.
+*/
+
 :- initialization(main, main).
 
-% loading(Absolute, AsGiven); read_clause(File, Start, Term, Head, Body, BodyPos), a clause
-% or directive (Head '<directive>') as read; file_starts(File, Starts); local(Name, Arity),
-% a predicate the files define; inferred_meta(Name, Arity, Arg, Extra), an argument of a
-% predicate of the files that it calls with Extra more arguments; lib_meta(Name, Arity,
-% Specs), what meta_args/2 found of a library or system predicate.
-:- dynamic loading/2, read_clause/6, file_starts/2, file_codes/2, local/2, inferred_meta/4, lib_meta/3.
+%   loading(Absolute, AsGiven); read_clause(File, Start, Term, Head, Body,
+%   BodyPos), a clause or directive (Head '<directive>') as read;
+%   file_starts(File, Starts); file_codes(File, Codes); local(Name, Arity), a
+%   predicate the files define; inferred_meta(Name, Arity, Arg, Extra), an
+%   argument of a predicate of the files that it calls with Extra more
+%   arguments; lib_meta(Name, Arity, Specs), what meta_args/2 found of a library
+%   or system predicate.
+:- dynamic loading/2, read_clause/6, file_starts/2, file_codes/2, local/2,
+           inferred_meta/4, lib_meta/3.
+
+%!  main is det.
+%
+%   Entry point: load the files named on the command line, read them again,
+%   analyse and cross-reference them, print the facts, halt. An exception in a
+%   step becomes a `warning` fact and the next step runs.
 
 main :-
     current_prolog_flag(argv, Files),
@@ -74,52 +97,68 @@ main :-
     emit([done]),
     halt(0).
 
-%   The compiler's messages while the files load.
+%   The compiler's messages while the files load: each warning or error about
+%   one of the files becomes a `warning` fact, and is printed as usual.
 
 :- multifile user:message_hook/3.
 :- dynamic user:message_hook/3.
 
+%   user:message_hook(+Term, +Kind, +Lines): fails, so that the message is
+%   printed as usual, after compiler_message/3.
 user:message_hook(Term, Kind, Lines) :-
     ( Kind == warning ; Kind == error ),
-    catch(lint_child:compiler_message(Term, Kind, Lines), _, true),
+    catch(compiler_message(Term, Kind, Lines), _, true),
     fail.
+
+%!  compiler_message(+Term, +Kind, +Lines) is semidet.
+%
+%   Prints the `warning` fact of a message about one of the files; fails for a
+%   message about anything else.
 
 compiler_message(Term, Kind, Lines) :-
     message_place(Term, Abs, Line),
     loading(Abs, File),
     message_kind(Term, Kind, What),
-    lines_text(Lines, Text),
+    warning_text(Lines, Text),
     emit([warning, File, Line, What, Text]).
 
+%   message_place(+Term, -File, -Line): where the compiler was when it printed
+%   the message.
 message_place(error(_, file(File, Line, _, _)), File, Line) :- !.
 message_place(_, File, Line) :-
     source_location(File, Line).
 
+%   message_kind(+Term, +Kind, -What): the KIND field of the fact: the warning
+%   a rule reads, else the message's kind (warning or error).
 message_kind(singletons(_, _), _, singletons) :- !.
-message_kind(compiler_warnings(_, Ws), _, multiton) :- memberchk(multiton(_), Ws), !.
+message_kind(compiler_warnings(_, Ws), _, multiton) :-
+    memberchk(multiton(_), Ws),
+    !.
 message_kind(discontiguous(_, _), _, discontiguous) :- !.
-message_kind(error(permission_error(modify, static_procedure, _), _), _, redefine_system) :- !.
+message_kind(error(permission_error(modify, static_procedure, _), _), _,
+             redefine_system) :- !.
 message_kind(redefine_procedure(_, _), _, redefine) :- !.
 message_kind(declare_module(_, _), _, redefine) :- !.
 message_kind(error(syntax_error(_), _), _, syntax) :- !.
 message_kind(_, Kind, Kind).
 
-lines_text(Lines, Text) :-
-    catch(( with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
-            normalize_space(string(Text), Text0) ),
-          _, Text = "").
+%   warning_text(+Lines, -Text): the message on one line.
+warning_text(Lines, Text) :-
+    lines_text(Lines, Text0),
+    normalize_space(string(Text), Text0).
 
+%   warn_exception(+Error): an exception that stopped a step, said as a
+%   `warning` fact on line 1 of the first file.
 warn_exception(E) :-
     message_text(E, Text),
     loading(_, File), !,
     emit([warning, File, 1, error, Text]).
 warn_exception(_).
 
-message_text(E, Text) :-
-    catch(( message_to_codes(E, [], Codes0), string_codes(Text, Codes0) ), _,
-          term_string(E, Text)).
-
-%   Reading every term again, with positions and comments.
+%!  read_file(+File) is det.
+%
+%   Reads every term of File again, with positions and comments, and prints
+%   the facts of its terms and comments.
 
 read_file(File) :-
     catch(read_file_to_codes(File, Codes, []), _, Codes = []),
@@ -131,18 +170,25 @@ read_file(File) :-
         read_terms(S, File, Starts),
         close(S)).
 
+%   read_terms(+Stream, +File, +Starts): the terms to the end of Stream; after a
+%   syntax error, reading goes on from where the reader stopped.
 read_terms(S, File, Starts) :-
     stream_property(S, position(Before)),
     catch(read_term(S, Term,
                     [ module(user), subterm_positions(Pos), term_position(TP),
                       comments(Comments), syntax_errors(error) ]),
           Error, true),
-    (   nonvar(Comments) -> forall(member(C, Comments), comment(File, C)) ; true ),
+    (   nonvar(Comments)
+    ->  forall(member(C, Comments), comment(File, C))
+    ;   true
+    ),
     (   nonvar(Error)
     ->  syntax(File, Error),
         stream_property(S, position(After)),
         unread(File, Before, After),
-        (   Error = error(syntax_error(_), _), After \== Before, \+ at_end_of_stream(S)
+        (   Error = error(syntax_error(_), _),
+            After \== Before,
+            \+ at_end_of_stream(S)
         ->  read_terms(S, File, Starts)
         ;   true
         )
@@ -152,8 +198,9 @@ read_terms(S, File, Starts) :-
         read_terms(S, File, Starts)
     ).
 
-%   unread(+File, +Before, +After): the text of a term that did not read, for what it
-%   may call (X301 counts every name in it as a possible call of its head's predicate).
+%   unread(+File, +Before, +After): the text of a term that did not read, for
+%   what it may call (X301 counts every name in it as a possible call of its
+%   head's predicate).
 unread(File, Before, After) :-
     (   file_codes(File, Codes),
         stream_position_data(char_count, Before, B),
@@ -169,6 +216,7 @@ unread(File, Before, After) :-
     ;   true
     ).
 
+%   syntax(+File, +Error): the `syntax` fact of an error the reader raised.
 syntax(File, error(syntax_error(What), Where)) :-
     !,
     (   Where = stream(_, Line, _, _) -> true
@@ -181,6 +229,8 @@ syntax(File, E) :-
     term_string(E, Text),
     emit([syntax, File, 1, Text]).
 
+%   comment(+File, +Comment): the `comment` fact of a comment, and its `mode`
+%   or `badmode` fact when PlDoc reads it as structured.
 comment(File, Pos-Text) :-
     stream_position_data(line_count, Pos, Start),
     string_codes(Text, Codes),
@@ -189,15 +239,22 @@ comment(File, Pos-Text) :-
     emit([comment, File, Start, End, Text]),
     catch(ignore(pldoc_comment(File, Start, End, Text)), _, true).
 
+%   term(+File, +Starts, +Term, +Pos, +TermPos): the facts of a term read
+%   (`term`, `declared`, `ground`), and read_clause/6 and local/2 for the
+%   analysis.
 term(File, Starts, Term, Pos, TP) :-
     stream_position_data(line_count, TP, Start),
-    ( arg(2, Pos, EndChar), integer(EndChar) -> char_line(Starts, EndChar, End) ; End = Start ),
+    (   arg(2, Pos, EndChar), integer(EndChar)
+    ->  char_line(Starts, EndChar, End)
+    ;   End = Start
+    ),
     (   Term = (:- Directive)
     ->  ( callable(Directive) -> functor(Directive, N, A) ; N = '?', A = 0 ),
         emit([term, File, Start, End, directive, N, A, 0]),
         declarations(File, Directive),
         arg_pos(Pos, 1, DirPos),
-        assertz(read_clause(File, Start, Term, '<directive>', Directive, DirPos))
+        assertz(read_clause(File, Start, Term, '<directive>', Directive,
+                            DirPos))
     ;   clause_parts(Term, Head, Body),
         callable(Head)
     ->  functor(Head, N, A),
@@ -213,13 +270,22 @@ term(File, Starts, Term, Pos, TP) :-
     ;   true
     ).
 
+%   clause_parts(+Term, -Head, -Body): a clause's head and body; a grammar
+%   rule's head with its two extra arguments.
 clause_parts((H :- B), H, B) :- !.
-clause_parts((H --> B), H2, B) :- !, ( callable(H) -> functor(H, N, A), A2 is A + 2, functor(H2, N, A2) ; H2 = H ).
+clause_parts((H --> B), H2, B) :-
+    !,
+    (   callable(H)
+    ->  functor(H, N, A),
+        A2 is A + 2,
+        functor(H2, N, A2)
+    ;   H2 = H
+    ).
 clause_parts(H, H, true).
 
-%   analysed(+Term, +Pos, -Head, -Body, -BodyPos): the clause as the compiler sees it (a
-%   grammar rule translated by dcg_translate_rule/4, positions kept), for the analysis of
-%   its goals.
+%   analysed(+Term, +Pos, -Head, -Body, -BodyPos): the clause as the compiler
+%   sees it (a grammar rule translated by dcg_translate_rule/4, positions kept),
+%   for the analysis of its goals.
 analysed((H --> B), Pos, Head, Body, BodyPos) :-
     !,
     catch(dcg_translate_rule((H --> B), Pos, Clause, CPos), _, fail),
@@ -233,11 +299,12 @@ analysed((H :- B), Pos, H, B, BodyPos) :-
     arg_pos(Pos, 2, BodyPos).
 analysed(H, _, H, true, none).
 
-%   ground_fact(+File, +Line, +Term): a fact with no variable, and how many card(Rank,
-%   Suit) terms it holds (facts without any are not said: rank and suit tables).
+%   ground_fact(+File, +Line, +Term): a fact with no variable, and how many
+%   card(Rank, Suit) terms it holds (facts without any are not said: rank and
+%   suit tables).
 ground_fact(File, Line, Term) :-
     (   Term \= (_ :- _), Term \= (_ --> _), ground(Term), callable(Term)
-    ->  aggregate_all(count, ( sub_term(C, Term), C = card(R, S), atomic(R), atomic(S) ), Cards),
+    ->  aggregate_all(count, ground_card(Term), Cards),
         (   Cards > 0
         ->  functor(Term, N, A),
             emit([ground, File, Line, N, A, Cards])
@@ -246,6 +313,16 @@ ground_fact(File, Line, Term) :-
     ;   true
     ).
 
+%   ground_card(+Term): a card(Rank, Suit) term with atomic Rank and Suit in
+%   Term, once for each.
+ground_card(Term) :-
+    sub_term(C, Term),
+    C = card(R, S),
+    atomic(R),
+    atomic(S).
+
+%   declarations(+File, +Directive): the `declared` facts of a module's exports
+%   and of discontiguous, dynamic and multifile declarations.
 declarations(File, module(_, Exports)) :-
     !,
     forall(spec(Exports, N, A), emit([declared, File, N, A, export])).
@@ -256,6 +333,7 @@ declarations(File, Directive) :-
     forall(spec(Specs, N, A), emit([declared, File, N, A, Kind])).
 declarations(_, _).
 
+%   spec(+Specs, -Name, -Arity): each predicate indicator of Specs.
 spec(V, _, _) :- var(V), !, fail.
 spec((A, B), N, Ar) :- !, ( spec(A, N, Ar) ; spec(B, N, Ar) ).
 spec([H|T], N, Ar) :- !, ( spec(H, N, Ar) ; spec(T, N, Ar) ).
@@ -264,10 +342,16 @@ spec(N/A, N, A) :- atom(N), integer(A).
 spec(N//A0, N, A) :- atom(N), integer(A0), A is A0 + 2.
 
 %!  depth(+Body, -Depth) is det.
-%   The deepest nesting of if-then-else and disjunction in Body: ( a -> b ; c ) is 1.
+%
+%   The deepest nesting of if-then-else and disjunction in Body: ( a -> b ; c )
+%   is 1.
 depth(V, 0) :- var(V), !.
 depth((A, B), D) :- !, depth(A, DA), depth(B, DB), D is max(DA, DB).
-depth((A ; B), D) :- !, alternatives((A ; B), Alts), foldl(alt_depth, Alts, 0, D0), D is D0 + 1.
+depth((A ; B), D) :-
+    !,
+    alternatives((A ; B), Alts),
+    foldl(alt_depth, Alts, 0, D0),
+    D is D0 + 1.
 depth((A -> B), D) :- !, depth(A, DA), depth(B, DB), D is max(DA, DB) + 1.
 depth((A *-> B), D) :- !, depth(A, DA), depth(B, DB), D is max(DA, DB) + 1.
 depth(\+ A, D) :- !, depth(A, D).
@@ -280,6 +364,8 @@ alternatives(V, [V]) :- var(V), !.
 alternatives((A ; B), [A|Bs]) :- !, alternatives(B, Bs).
 alternatives(A, [A]).
 
+%   alt_depth(+Alt, +D0, -D): D is the larger of D0 and the depth of a branch;
+%   a branch's own condition -> then is not a level of its own.
 alt_depth(Alt, D0, D) :-
     (   nonvar(Alt), Alt = (C -> T)
     ->  depth(C, DC), depth(T, DT), DA is max(DC, DT)
@@ -289,9 +375,10 @@ alt_depth(Alt, D0, D) :-
 
 %   PlDoc comments, read as PlDoc reads them (library(pldoc/doc_modes)).
 
-%   pldoc_comment(+File, +Start, +End, +Text): a mode fact for each predicate a structured
-%   comment's mode lines document, or a badmode fact when they do not parse only because
-%   of blanks between the name and its '(' (score(+A) written score (+A)).
+%   pldoc_comment(+File, +Start, +End, +Text): a mode fact for each predicate a
+%   structured comment's mode lines document, or a badmode fact when they do not
+%   parse only because of blanks between the name and its '(' (score(+A) written
+%   score (+A)).
 pldoc_comment(File, Start, End, Text) :-
     structured_comment(Text, Prefixes),
     string_codes(Text, Codes),
@@ -304,14 +391,18 @@ pldoc_comment(File, Start, End, Text) :-
         selectchk(LineNo-First, Lines, LineNo-Fixed, Lines1),
         comment_modes(Lines1, File:Start, [_|_])
     ->  split_string(Text, "\n", "", TextLines),
-        (   nth1(LineNo, TextLines, Original) -> true ; string_codes(Original, First) ),
+        (   nth1(LineNo, TextLines, Original)
+        ->  true
+        ;   string_codes(Original, First)
+        ),
         normalize_space(string(Shown), Original),
         emit([badmode, File, Start, End, Name, Shown])
     ;   true
     ).
 
-%   structured_comment(+Text, -Prefixes): PlDoc's is_structured_comment/2 (pldoc/doc_process):
-%   %! or /** then a blank; %% then a blank, unless the line is a separator (%% ----, %%%%).
+%   structured_comment(+Text, -Prefixes): PlDoc's is_structured_comment/2
+%   (pldoc/doc_process): %! or /** then a blank; %% then a blank, unless the
+%   line is a separator (%% ----, %%%%).
 structured_comment(Text, ["%"]) :-
     sub_string(Text, 0, 2, _, "%!"),
     blank_at(Text, 2),
@@ -327,31 +418,38 @@ structured_comment(Text, ["/**", " *"]) :-
     sub_string(Text, 0, 3, _, "/**"),
     blank_at(Text, 3).
 
+%   separator_code(+Code): a code a separator line is made of.
 separator_code(C) :- ( C == 0'% -> true ; code_type(C, space) ).
 
+%   blank_at(+Text, +At): the character at At in Text is white space.
 blank_at(Text, At) :-
     sub_string(Text, At, 1, _, C),
     string_code(1, C, Code),
     code_type(Code, space).
 
+%   comment_modes(+Lines, +FilePos, -PIs): the predicates the mode lines of a
+%   structured comment document, as PlDoc's own reader finds them.
 comment_modes(Lines, FilePos, PIs) :-
-    catch(pldoc_modes:process_modes(Lines, user, FilePos, Modes, _, _), _, Modes = []),
+    catch(pldoc_modes:process_modes(Lines, user, FilePos, Modes, _, _), _,
+          Modes = []),
     findall(PI, ( member(mode(M, _), Modes), mode_pi(M, PI) ), PIs0),
     sort(PIs0, PIs).
 
+%   mode_pi(+Mode, -PI): the predicate indicator of a mode term.
 mode_pi(M, _) :- var(M), !, fail.
 mode_pi(H is _, PI) :- !, mode_pi(H, PI).
 mode_pi(_:H, PI) :- !, mode_pi(H, PI).
 mode_pi(//(H), N/A) :- !, callable(H), functor(H, N, A0), A is A0 + 2.
 mode_pi(H, N/A) :- callable(H), functor(H, N, A).
 
+%   first_line(+Lines, -No, -Codes): the first line of a comment with text.
 first_line(Lines, No, Codes) :-
     member(No-Codes, Lines),
     Codes \== [],
     !.
 
-%   spaced_name(+Codes, -Name, -Fixed): Codes is [%|!] name blanks ( ...: Fixed without the
-%   blanks.
+%   spaced_name(+Codes, -Name, -Fixed): Codes is [%|!] name blanks ( ...: Fixed
+%   without the blanks.
 spaced_name(Codes, Name, Fixed) :-
     append(Before, [0'(|After], Codes),
     !,
@@ -367,21 +465,29 @@ spaced_name(Codes, Name, Fixed) :-
     atom_codes(Name, NameCodes),
     append([Lead, NameCodes, [0'(|After]], Fixed).
 
+%   lead_code(+C): a code that may come before a mode line's name.
 lead_code(C) :- ( memberchk(C, `%!`) -> true ; code_type(C, space) ).
+
+%   name_code(+C): a code of a predicate's name.
 name_code(C) :- code_type(C, csym).
+
+%   blank_code(+C): a code that may stand between a name and its '('.
 blank_code(C) :- code_type(C, space).
 
 %   The goals of a clause, seen through control constructs and meta-arguments.
 
-%   goal_in(+Body, +Pos, -Goal, -GoalPos, -Extra): Goal, with Extra arguments added, is
-%   called when Body is: Body itself, the goals of its control constructs, and what the
-%   meta-arguments of the predicates it calls call (the meta_predicate property of library
-%   and system predicates, inferred_meta/4 of the files' own). Goal may be a variable.
-%   GoalPos is its subterm position, or none.
+%   goal_in(+Body, +Pos, -Goal, -GoalPos, -Extra): Goal, with Extra arguments
+%   added, is called when Body is: Body itself, the goals of its control
+%   constructs, and what the meta-arguments of the predicates it calls call (the
+%   meta_predicate property of library and system predicates, inferred_meta/4 of
+%   the files' own). Goal may be a variable. GoalPos is its subterm position, or
+%   none.
 goal_in(G, P0, Sub, SubP, N) :-
     unparen(P0, P),
     goal_in_(G, P, Sub, SubP, N).
 
+%   goal_in_(+Body, +Pos, -Goal, -GoalPos, -Extra): goal_in/5 once the
+%   parentheses are off Pos.
 goal_in_(G, P, Sub, SubP, N) :-
     nonvar(G), G = M:G1, atom(M),
     !,
@@ -391,6 +497,8 @@ goal_in_(G, P, G, P, 0).
 goal_in_(G, P, Sub, SubP, N) :-
     goal_in_meta(G, P, Sub, SubP, N).
 
+%   goal_in_meta(+Goal, +Pos, -Sub, -SubPos, -Extra): what the meta-arguments
+%   of Goal call.
 goal_in_meta(G, P, Sub, SubP, N) :-
     callable(G),
     meta_args(G, Specs),
@@ -410,11 +518,12 @@ goal_in_meta(G, P, Sub, SubP, N) :-
         closure_in(C, CP, CN, Sub, SubP, N)
     ).
 
-%   closure_in(+Closure, +Pos, +E, -Sub, -SubP, -N): the closure itself (called with E more
-%   arguments), and what the closure's own meta-arguments call once it has them: for
-%   foldl(add, L, 0, S) passed as a closure, add/3; for apply(Hand) called with a rule
-%   name as its second argument by maplist/foldl, a goal that is a fresh variable (the
-%   rule comes from the list: it cannot be known).
+%   closure_in(+Closure, +Pos, +E, -Sub, -SubP, -N): the closure itself (called
+%   with E more arguments), and what the closure's own meta-arguments call once
+%   it has them: for foldl(add, L, 0, S) passed as a closure, add/3; for
+%   apply(Hand) called with a rule name as its second argument by maplist/foldl,
+%   a goal that is a fresh variable (the rule comes from the list: it cannot be
+%   known).
 closure_in(C, CP, E, C, CP, E).
 closure_in(C, CP, E, Sub, SubP, N) :-
     callable(C), integer(E), E > 0,
@@ -424,7 +533,8 @@ closure_in(C, CP, E, Sub, SubP, N) :-
     G =.. L,
     goal_in_meta(G, CP, Sub, SubP, N).
 
-%   A closure called with E more arguments; call(G, A) as a closure is G with one more.
+%   closure(+A0, +P0, +E, -Sub, -SubP, -N): A0 called with E more arguments
+%   is Sub called with N more; call(G, A) as a closure is G with one more.
 closure(A0, P0, E, Sub, SubP, N) :-
     unparen(P0, P),
     (   nonvar(A0), A0 = M:A1, atom(M)
@@ -438,6 +548,7 @@ closure(A0, P0, E, Sub, SubP, N) :-
     ;   Sub = A0, SubP = P, N = E
     ).
 
+%   strip_hat(+G, +P0, -Sub, -SubP): the goal of V^Goal, as bagof/3 calls it.
 strip_hat(G, P0, Sub, SubP) :-
     unparen(P0, P),
     (   nonvar(G), G = _^G1
@@ -446,8 +557,8 @@ strip_hat(G, P0, Sub, SubP) :-
     ;   Sub = G, SubP = P
     ).
 
-%   meta_args(+Goal, -Specs): I-E for each argument I that Goal calls, E being the number
-%   of arguments added, ^ (Var^Goal) or // (a grammar body).
+%   meta_args(+Goal, -Specs): I-E for each argument I that Goal calls, E being
+%   the number of arguments added, ^ (Var^Goal) or // (a grammar body).
 meta_args(G, Specs) :-
     functor(G, N, A),
     (   local(N, A)
@@ -463,16 +574,21 @@ meta_args(G, Specs) :-
         Specs = Specs0
     ).
 
+%   meta_extra(+Spec, -Extra): what a meta_predicate argument spec says is added
+%   to the goal: a number of arguments, ^ or //.
 meta_extra(N, N) :- integer(N).
 meta_extra(^, ^).
 meta_extra(//, //).
 
+%   unparen(+P0, -P): a subterm position without the parentheses around it.
 unparen(P0, P) :-
     nonvar(P0), P0 = parentheses_term_position(_, _, P1),
     !,
     unparen(P1, P).
 unparen(P, P).
 
+%   arg_pos(+P0, +I, -AP): the position of argument I of the term at P0, or
+%   none.
 arg_pos(P0, I, AP) :-
     unparen(P0, P),
     (   nonvar(P), P = term_position(_, _, _, _, As), nth1(I, As, AP0)
@@ -480,9 +596,9 @@ arg_pos(P0, I, AP) :-
     ;   AP = none
     ).
 
-%   inferred_meta/4 to a fixpoint: an argument of a clause's head that the clause calls
-%   (call(P, X), maplist(P, L), or passed on to another such argument) makes the
-%   predicate a meta-predicate in that argument.
+%   inferred_meta/4 to a fixpoint: an argument of a clause's head that the
+%   clause calls (call(P, X), maplist(P, L), or passed on to another such
+%   argument) makes the predicate a meta-predicate in that argument.
 infer_meta :-
     findall(N-A-I-E,
             ( read_clause(_, _, _, Head, Body, BP),
@@ -500,20 +616,23 @@ infer_meta :-
         infer_meta
     ).
 
+%   head_arg(+Head, +V, -I): V is argument I of Head (the same variable).
 head_arg(Head, V, I) :-
     compound(Head),
     arg(I, Head, X),
     X == V,
     !.
 
-%   analyse_clauses: the calls made through meta-arguments (a predicate of the files
-%   passed by name to one of the files' predicates that calls it: xref does not see
-%   them), the goals that cannot be known, and the idioms.
+%   analyse_clauses: the calls made through meta-arguments (a predicate of the
+%   files passed by name to one of the files' predicates that calls it: xref
+%   does not see them), the goals that cannot be known, and the idioms.
 analyse_clauses :-
     infer_meta,
     forall(read_clause(File, Start, Term, Head, Body, BP),
            analyse_clause(File, Start, Term, Head, Body, BP)).
 
+%   analyse_clause(+File, +Start, +Term, +Head, +Body, +BodyPos): the facts of
+%   the goals of one clause or directive.
 analyse_clause(File, Start, Term, Head, Body, BP) :-
     file_starts(File, Starts),
     functor(Head, HN, HA),
@@ -524,6 +643,10 @@ analyse_clause(File, Start, Term, Head, Body, BP) :-
     ;   findall_length(File, Starts, Start, Term, Body, BP)
     ).
 
+%   called_goal(+File, +Starts, +Start, +Head, +By, +G, +GP, +E): the facts of
+%   one goal G of a clause of By, called with E more arguments: `unresolved`
+%   for a variable not from the head, `call` for a predicate of the files, and
+%   the idioms.
 called_goal(File, Starts, Start, Head, HN/HA, G, GP, E) :-
     (   var(G)
     ->  (   head_arg(Head, G, _)
@@ -542,9 +665,12 @@ called_goal(File, Starts, Start, Head, HN/HA, G, GP, E) :-
     ;   true
     ).
 
+%   idiom(+File, +Starts, +Start, +G, +P): the `idiom` fact of a goal that
+%   changes the database, uses a global variable or negates a negation.
 idiom(File, Starts, Start, G, P) :-
     functor(G, N, A),
-    (   memberchk(N/A, [assert/1, asserta/1, assertz/1, retract/1, retractall/1])
+    (   memberchk(N/A, [ assert/1, asserta/1, assertz/1, retract/1,
+                         retractall/1 ])
     ->  Rule = state
     ;   memberchk(N/A, [b_setval/2, nb_setval/2, b_getval/2, nb_getval/2])
     ->  Rule = global
@@ -557,17 +683,32 @@ idiom(File, Starts, Start, G, P) :-
     emit([idiom, File, Line, Rule, Text]).
 idiom(_, _, _, _, _).
 
-%   findall(T, G, L) and length(L, N) in one body, L in nothing else of the clause (not
-%   the head, not another goal): the list is built only to be counted.
+%   findall_length(+File, +Starts, +Start, +Clause, +Body, +BodyPos):
+%   findall(T, G, L) and length(L, N) in one body, L in nothing else of the
+%   clause (not the head, not another goal): the list is built only to be
+%   counted.
 findall_length(File, Starts, Start, Clause, Body, BP) :-
-    forall(( goal_in(Body, BP, F, FP, 0), nonvar(F), F = findall(_, _, L), var(L),
-             occurrences_of_var(L, Clause, 2),
-             goal_in(Body, BP, Len, _, 0), nonvar(Len), Len = length(L2, _), L2 == L ),
-           ( goal_line(Starts, FP, Start, Line),
-             emit([idiom, File, Line, count_with_findall, "findall/3"]) )).
+    forall(counted_findall(Clause, Body, BP, FP),
+           (   goal_line(Starts, FP, Start, Line),
+               emit([idiom, File, Line, count_with_findall, "findall/3"])
+           )).
 
-%   The line of a goal: its own position, or its clause's first line when it has none
-%   (a goal made by the grammar rule translation).
+%   counted_findall(+Clause, +Body, +BodyPos, -FindallPos): a findall/3 of Body
+%   whose list only length/2 reads.
+counted_findall(Clause, Body, BP, FP) :-
+    goal_in(Body, BP, F, FP, 0),
+    nonvar(F),
+    F = findall(_, _, L),
+    var(L),
+    occurrences_of_var(L, Clause, 2),
+    goal_in(Body, BP, Len, _, 0),
+    nonvar(Len),
+    Len = length(L2, _),
+    L2 == L.
+
+%   goal_line(+Starts, +Pos, +Start, -Line): the line of a goal: its own
+%   position, or its clause's first line when it has none (a goal made by the
+%   grammar rule translation).
 goal_line(Starts, P0, Start, Line) :-
     unparen(P0, P),
     (   nonvar(P), P \== none, arg(1, P, C), integer(C)
@@ -575,12 +716,15 @@ goal_line(Starts, P0, Start, Line) :-
     ;   Line = Start
     ).
 
-%   call_line(+File, +By, +Called, +XrefLine, -Line): the first line where a clause of By
-%   in File calls Called (X302's line), else the line xref gives.
+%   call_line(+File, +By, +Called, +XrefLine, -Line): the first line where a
+%   clause of By in File calls Called (X302's line), else the line xref gives.
 call_line(File, BN/BA, Called, XrefLine, Line) :-
     functor(Called, N, A),
     (   read_clause(File, Start, _, Head, Body, BP),
-        (   Head == '<directive>' -> BN/BA == '<directive>'/0 ; functor(Head, BN, BA) ),
+        (   Head == '<directive>'
+        ->  BN/BA == '<directive>'/0
+        ;   functor(Head, BN, BA)
+        ),
         goal_in(Body, BP, G, GP, E),
         callable(G), integer(E),
         functor(G, N, A0), A =:= A0 + E
@@ -591,16 +735,25 @@ call_line(File, BN/BA, Called, XrefLine, Line) :-
     ;   Line = 0
     ).
 
-%   Lines of character offsets.
+%   line_starts(+Codes, -Starts): the character offset each line starts at.
 line_starts(Codes, [0|Starts]) :-
     findall(S, (nth0(I, Codes, 0'\n), S is I + 1), Starts).
 
+%   char_line(+Starts, +Char, -Line): the line of character offset Char.
 char_line(Starts, Char, Line) :-
     aggregate_all(count, (member(S, Starts), S =< Char), Line).
 
-%   Cross-reference: calls between the files' predicates, and calls to nothing.
+%!  cross_reference(+Files) is det.
+%
+%   Cross-references Files with library(prolog_xref) and prints the calls
+%   between the files' predicates, the calls to nothing, and what the files'
+%   predicates hide or are.
+
 cross_reference(Files) :-
-    forall(member(F, Files), ( absolute_file_name(F, Abs), xref_source(Abs, [silent(true)]) )),
+    forall(member(F, Files),
+           (   absolute_file_name(F, Abs),
+               xref_source(Abs, [silent(true)])
+           )),
     forall(( member(F, Files), absolute_file_name(F, Abs),
              xref_called(Abs, Called, By, _, Line), callable(Called) ),
            call_fact(F, Abs, Called, By, Line)),
@@ -608,33 +761,40 @@ cross_reference(Files) :-
              xref_defined(Abs, G, local(_)), functor(G, N, A) ),
            defined_fact(F, G, N, A)).
 
-%   What a predicate the files define hides or is: a library one, a system one, a hook.
+%   defined_fact(+File, +Head, +Name, +Arity): what a predicate the files define
+%   hides or is: a library one, a system one, a hook.
 defined_fact(F, G, N, A) :-
-    (   '$in_library'(N, A, Lib), \+ system_predicate(N, A), \+ entry_library(Lib)
+    (   '$in_library'(N, A, Lib),
+        \+ system_predicate(N, A),
+        \+ entry_library(Lib)
     ->  emit([library, N, A])
     ;   true
     ),
     (   overridden_system(N, A) -> emit([system, N, A]) ; true ),
     (   hook(G) -> emit([declared, F, N, A, hook]) ; true ).
 
-%   entry_library(+Library): a library whose predicate is the convention for a program's
-%   own entry point (library(main)'s main/0 runs the program's main/1): a file that
-%   defines main/0 writes its entry point, it does not hide a helper it would call.
+%   entry_library(+Library): a library whose predicate is the convention for a
+%   program's own entry point (library(main)'s main/0 runs the program's
+%   main/1): a file that defines main/0 writes its entry point, it does not hide
+%   a helper it would call.
 entry_library(Lib) :-
     file_base_name(Lib, main).
 
-%   hook(+Head): a hook the system calls (user:portray/1, user:message_hook/3 ...), so
-%   reached though no clause calls it.
+%   hook(+Head): a hook the system calls (user:portray/1, user:message_hook/3
+%   ...), so reached though no clause calls it.
 hook(G) :-
     functor(G, N, A),
-    memberchk(N/A, [ portray/1, message_hook/3, exception/3, prolog_load_file/2,
-                     term_expansion/2, goal_expansion/2, term_expansion/4, goal_expansion/4,
-                     message_property/2, prolog_file_type/2, file_search_path/2,
-                     library_directory/1, resource/3, expand_query/4, expand_answer/2 ]).
+    memberchk(N/A, [ portray/1, message_hook/3, exception/3,
+                     prolog_load_file/2, term_expansion/2, goal_expansion/2,
+                     term_expansion/4, goal_expansion/4, message_property/2,
+                     prolog_file_type/2, file_search_path/2,
+                     library_directory/1, resource/3, expand_query/4,
+                     expand_answer/2 ]).
 
-%   overridden_system(+Name, +Arity): a system predicate a definition in user code hides
-%   silently (the compiler only refuses the ISO core ones); hooks (dynamic or multifile in
-%   system, e.g. term_expansion/2) are meant to be defined and are left out.
+%   overridden_system(+Name, +Arity): a system predicate a definition in user
+%   code hides silently (the compiler only refuses the ISO core ones); hooks
+%   (dynamic or multifile in system, e.g. term_expansion/2) are meant to be
+%   defined and are left out.
 overridden_system(N, A) :-
     system_predicate(N, A),
     \+ sub_atom(N, 0, _, _, $),
@@ -642,33 +802,52 @@ overridden_system(N, A) :-
     \+ predicate_property(system:H, dynamic),
     \+ predicate_property(system:H, multifile).
 
+%   call_fact(+File, +Abs, +Called, +By, +XrefLine): the `call` fact of a call
+%   xref found, and its `undefined` fact if Called is defined nowhere.
 call_fact(F, Abs, Called, By, XrefLine) :-
     functor(Called, N, A),
-    (   callable(By), By \= '<directive>'(_) -> functor(By, BN, BA) ; BN = '<directive>', BA = 0 ),
+    (   callable(By), By \= '<directive>'(_)
+    ->  functor(By, BN, BA)
+    ;   BN = '<directive>',
+        BA = 0
+    ),
     emit([call, F, N, A, BN, BA]),
     (   defined_anywhere(Abs, Called, N, A) -> true
     ;   call_line(F, BN/BA, Called, XrefLine, Line),
         emit([undefined, F, N, A, Line, BN, BA])
     ).
 
+%   defined_anywhere(+Abs, +Head, +Name, +Arity): Head is defined in a file
+%   linted, the system, a library or a module loaded.
 defined_anywhere(Abs, G, _, _) :- xref_defined(Abs, G, _), !.
-defined_anywhere(_, G, _, _) :- loading(Other, _), xref_defined(Other, G, _), !.
+defined_anywhere(_, G, _, _) :-
+    loading(Other, _),
+    xref_defined(Other, G, _),
+    !.
 defined_anywhere(_, _, N, A) :- system_predicate(N, A), !.
 defined_anywhere(_, _, N, A) :- '$in_library'(N, A, _), !.
-defined_anywhere(_, G, _, _) :- current_module(M), current_predicate(_, M:G), !.
+defined_anywhere(_, G, _, _) :-
+    current_module(M),
+    current_predicate(_, M:G),
+    !.
 defined_anywhere(_, G, _, _) :- xref_meta(G, _), fail.
 
+%   system_predicate(+Name, +Arity): a predicate defined in module system.
 system_predicate(N, A) :-
     functor(H, N, A),
     predicate_property(system:H, defined),
     \+ predicate_property(system:H, imported_from(_)).
 
-%   Output.
+%!  emit(+Fields:list) is det.
+%
+%   Prints one fact: Fields as text, escaped, separated by tabs, on stdout.
+
 emit(Fields) :-
     maplist(field, Fields, Texts),
     atomic_list_concat(Texts, '\t', Line),
     format(user_output, "~w~n", [Line]).
 
+%   field(+Field, -Text): a field as escaped text.
 field(F, T) :-
     (   string(F) -> S = F
     ;   atom(F) -> atom_string(F, S)
@@ -678,11 +857,14 @@ field(F, T) :-
     split_string(S, "", "", [S1]),
     escape(S1, T).
 
+%   escape(+S, -T): T is S with backslashes, tabs and newlines escaped and
+%   carriage returns dropped.
 escape(S, T) :-
     string_codes(S, Cs),
     foldl(escape_code, Cs, Out, []),
     string_codes(T, Out).
 
+%   escape_code(+Code, -Codes, ?Tail): Code escaped, as a difference list.
 escape_code(0'\\, [0'\\, 0'\\|T], T) :- !.
 escape_code(0'\t, [0'\\, 0't|T], T) :- !.
 escape_code(0'\n, [0'\\, 0'n|T], T) :- !.

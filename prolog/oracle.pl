@@ -1,7 +1,8 @@
 :- module(oracle,
           [ load_reference/2,           % +File, -Errors
             missing_predicates/2,       % +Wanted, -Missing
-            values_codes/5,             % +Rule, +HandCodes, +StartCodes, -Values, -Outcome
+            values_codes/5,             % +Rule, +HandCodes, +StartCodes,
+                                        % -Values, -Outcome
             value/5,                    % +Rule, +Hand, +Start, -Value, -Outcome
             select/4                    % +Cards, -Hand, -Cribcards, -Outcome
           ]).
@@ -52,11 +53,17 @@ load_reference(File, Errors) :-
 
 :- multifile user:message_hook/3.
 
+%   user:message_hook(+Message, +Kind, +Lines): while load_reference/2 loads,
+%   the text of each error message is kept; the message is printed as usual.
+
 user:message_hook(Message, error, Lines) :-
     loading,
     message_string(Message, Lines, Text),
     assertz(load_error(Text)),
     fail.
+
+%   message_string(+Message, +Lines, -Text): what print_message_lines/3 prints
+%   for Lines, trimmed.
 
 message_string(_Message, Lines, Text) :-
     with_output_to(string(Text0),
@@ -71,17 +78,22 @@ message_string(_Message, Lines, Text) :-
 missing_predicates(Wanted, Missing) :-
     include(missing, Wanted, Missing).
 
+%   missing(+PI): module user cannot call PI.
+
 missing(Name/Arity) :-
     functor(Head, Name, Arity),
     \+ predicate_property(user:Head, defined).
 
-%!  values_codes(+Rule, +HandCodes:list, +StartCodes:list, -Values:list, -Outcome) is det.
+%!  values_codes(+Rule, +HandCodes, +StartCodes, -Values:list, -Outcome) is det.
 %
 %   Values holds the value of the hand of HandCodes with each card of
 %   StartCodes as the start card, under Rule (hand or crib).
 
 values_codes(Rule, HandCodes, StartCodes, Values, Outcome) :-
     outcome(batch_values(Rule, HandCodes, StartCodes, Values), Outcome).
+
+%   batch_values(+Rule, +HandCodes, +StartCodes, -Values): the batch, by the
+%   implementation's hand_values_codes/4 when it has one.
 
 batch_values(Rule, HandCodes, StartCodes, Values) :-
     (   predicate_property(user:hand_values_codes(_, _, _, _), defined)
@@ -99,6 +111,9 @@ batch_values(Rule, HandCodes, StartCodes, Values) :-
 value(Rule, Hand, Start, Value, Outcome) :-
     outcome(rule_value(Rule, Hand, Start, Value), Outcome).
 
+%   rule_value(+Rule, +Hand, +Start, -Value): the implementation's value of
+%   Hand with Start under Rule.
+
 rule_value(hand, Hand, Start, Value) :-
     user:hand_value(Hand, Start, Value).
 rule_value(crib, Hand, Start, Value) :-
@@ -113,19 +128,21 @@ select(Cards, Hand, Cribcards, Outcome) :-
 
 :- meta_predicate outcome(0, -).
 
+%   outcome(:Goal, -Outcome): calls Goal once; Outcome says how it ended.
+
 outcome(Goal, Outcome) :-
     catch(( call(Goal) -> Outcome = true ; Outcome = false ),
           Error,
           error_outcome(Error, Outcome)).
 
+%   error_outcome(+Error, -Outcome): error(Text), Text being what
+%   print_message/2 prints for Error (message_to_string/2), trimmed.
+
 error_outcome(Error, error(Text)) :-
-    (   catch(message_to_lines(Error, Lines), _, fail)
-    ->  message_string(Error, Lines, Text)
+    (   catch(message_to_string(Error, Text0), _, fail)
+    ->  split_string(Text0, "", "\n ", [Text])
     ;   term_string(Error, Text)
     ).
-
-message_to_lines(Error, Lines) :-
-    '$messages':translate_message(Error, Lines, []).
 
 %   code_card(?Code, ?Card): Code is (RankNumber - 1) * 4 + SuitIndex,
 %   as in crib-core's Card::index(): ace 1 .. king 13; clubs 0,
@@ -136,6 +153,8 @@ code_card(Code, card(Rank, Suit)) :-
     SuitIndex is Code mod 4,
     rank_name(RankNumber, Rank),
     suit_name(SuitIndex, Suit).
+
+%   rank_name(?Number, ?Rank): ace 1 to king 13.
 
 rank_name(1, ace).
 rank_name(2, 2).
@@ -150,6 +169,8 @@ rank_name(10, 10).
 rank_name(11, jack).
 rank_name(12, queen).
 rank_name(13, king).
+
+%   suit_name(?Index, ?Suit): clubs 0, diamonds 1, hearts 2, spades 3.
 
 suit_name(0, clubs).
 suit_name(1, diamonds).

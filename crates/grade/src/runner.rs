@@ -79,6 +79,7 @@ impl Grader {
         };
         fs::create_dir(&grader).map_err(|e| GradeError::io("creating the work directory", e))?;
         write("grade_child.pl", CHILD)?;
+        write("child_lib.pl", crib_lint::CHILD_LIB)?;
         write("tests.pl", &tests_file(&tests, &limits))?;
         write("deep_child.pl", crate::deep::driver::DEEP_CHILD)?;
         fs::write(

@@ -16,6 +16,11 @@ use crate::{Finding, Lint};
 /// The child program, built into the linter so that it always matches it.
 pub const CHILD: &str = include_str!("../../../prolog/lint_child.pl");
 
+/// The Prolog library every child program loads, prolog/child_lib.pl (card notation, message
+/// text, the frame writer, loading a submission); written beside each child. crib-grade's
+/// children load it too.
+pub const CHILD_LIB: &str = include_str!("../../../prolog/child_lib.pl");
+
 /// How the jail checks that swipl starts.
 const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];
 
@@ -87,6 +92,7 @@ impl Linter {
         let grader = dir.path().join("linter");
         fs::create_dir(&grader).map_err(io("creating the work directory"))?;
         fs::write(grader.join("lint_child.pl"), CHILD).map_err(io("writing lint_child.pl"))?;
+        fs::write(grader.join("child_lib.pl"), CHILD_LIB).map_err(io("writing child_lib.pl"))?;
         sandbox::open_up(&grader).map_err(io("opening the linter's files"))?;
         Ok(Linter {
             jail,

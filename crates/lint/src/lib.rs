@@ -18,7 +18,7 @@ mod rules;
 
 pub use check::{LintConfig, ENTRY_POINTS};
 pub use crib_sandbox::IsolationChoice;
-pub use engine::{LintError, LintLimits, Linter, CHILD};
+pub use engine::{LintError, LintLimits, Linter, CHILD, CHILD_LIB};
 pub use rules::{explain, rule, Family, Rule, RULES, SOURCE};
 
 use std::collections::BTreeMap;

@@ -1,0 +1,368 @@
+:- module(child_lib,
+          [ card_text/2,                % ?Text, ?Card
+            card_index/2,               % ?Card, ?Index
+            card_tokens/2,              % +Cards, -Tokens
+            term_text/2,                % +Term, -Text
+            message_text/2,             % +Message, -Text
+            lines_text/2,               % +Lines, -Text
+            open_frames/1,              % +Path
+            send_frame/1,               % +Frame
+            load_submission/1,          % +Files
+            submission_module/2         % +Name, -Module
+          ]).
+:- autoload(library(apply), [maplist/3]).
+:- autoload(library(error), [type_error/2]).
+:- autoload(library(http/json), [json_write_dict/3]).
+:- autoload(library(lists), [member/2]).
+:- autoload(library(occurs), [sub_term/2]).
+
+/** <module> What crib's child programs share
+
+crib runs each submission in sandboxed `swipl` children: grade_child.pl (the
+select_hand/3 tests), deep_child.pl (hand_value/3 in batches) and lint_child.pl
+(what crib lint reads). The grader writes this file beside them and each loads
+it with use_module/1. It holds:
+
+  - **cards**: card(Rank, Suit) as in the assignment, in the two encodings the
+    grader uses: short notation ("5H", "TD", "AS": card_text/2, card_tokens/2)
+    and the index 0..51, rank-major, of crib-core's `Card` (card_index/2);
+  - **text**: a term, an error or printed message lines as one trimmed string
+    of at most 600 characters (term_text/2, message_text/2, lines_text/2);
+  - **frames**: one JSON object a line on the grader's pipe (open_frames/1,
+    send_frame/1);
+  - **the submission**: loading it into `user` with its diagnostics sent as
+    frames and halt/0,1 turned into an exception (load_submission/1), and where
+    its hand_value/3 and select_hand/3 are (submission_module/2).
+
+```
+?- card_text(Text, card(10, hearts)).
+Text = "TH".
+
+?- card_index(Card, 51).
+Card = card(king, spades).
+
+?- card_tokens([card(ace, spades), card(5, clubs)], Tokens).
+Tokens = ["AS", "5C"].
+```
+
+crates/grade/src/protocol.rs reads the frames. prolog/cribbage.pl, the
+reference students read, keeps its own card_code/2 so that it stands alone.
+*/
+
+                 /*******************************
+                 *             CARDS            *
+                 *******************************/
+
+%   rank(?Number, ?Rank, ?Symbol): ace counts 1 and king 13; Symbol is how short
+%   notation writes Rank.
+
+rank(1, ace, 'A').
+rank(2, 2, '2').
+rank(3, 3, '3').
+rank(4, 4, '4').
+rank(5, 5, '5').
+rank(6, 6, '6').
+rank(7, 7, '7').
+rank(8, 8, '8').
+rank(9, 9, '9').
+rank(10, 10, 'T').
+rank(11, jack, 'J').
+rank(12, queen, 'Q').
+rank(13, king, 'K').
+
+%   suit(?Number, ?Suit, ?Symbol): the suit's place in card indexes, and its
+%   letter.
+
+suit(0, clubs, 'C').
+suit(1, diamonds, 'D').
+suit(2, hearts, 'H').
+suit(3, spades, 'S').
+
+%!  card_text(+Text:text, -Card) is semidet.
+%!  card_text(-Text:string, +Card) is semidet.
+%!  card_text(-Text:string, -Card) is multi.
+%
+%   Text is Card in short notation: rank then suit, ranks A 2-9 T J Q K, suits C
+%   D H S. Text is read from an atom or a string, in capitals; "10H" is read as
+%   well as "TH", but 10 is always written T. Fails if Text or Card is no card.
+%   With both arguments unbound, enumerates the 52 cards; call it with a ground
+%   Card to write only that card.
+%
+%   @error type_error(text, Text) if Text is neither var, atom nor string.
+
+card_text(Text, card(Rank, Suit)) :-
+    (   var(Text)
+    ->  rank(_, Rank, RankSymbol),
+        suit(_, Suit, SuitSymbol),
+        atomics_to_string([RankSymbol, SuitSymbol], Text)
+    ;   atom(Text)
+    ->  text_card(Text, Rank, Suit)
+    ;   string(Text)
+    ->  atom_string(Atom, Text),
+        text_card(Atom, Rank, Suit)
+    ;   type_error(text, Text)
+    ).
+
+%   text_card(+Atom, -Rank, -Suit): the rank and suit Atom writes, if any.
+
+text_card(Atom, Rank, Suit) :-
+    sub_atom(Atom, Before, 1, 0, SuitSymbol),
+    sub_atom(Atom, 0, Before, 1, RankSymbol),
+    symbol_rank(RankSymbol, Rank0),
+    suit(_, Suit0, SuitSymbol),
+    Rank = Rank0,
+    Suit = Suit0.
+
+%   symbol_rank(+Symbol, -Rank): how a rank may be read.
+
+symbol_rank(Symbol, Rank) :-
+    (   Symbol == '10'
+    ->  Rank = 10
+    ;   rank(_, Rank, Symbol)
+    ).
+
+%!  card_index(+Card, -Index:between(0,51)) is semidet.
+%!  card_index(-Card, +Index:integer) is semidet.
+%
+%   Index is crib-core's `Card::index()` of Card: 4 * (RankNumber - 1) +
+%   SuitNumber, ace 1 to king 13, clubs 0, diamonds 1, hearts 2, spades 3. So 0
+%   is the ace of clubs and 51 the king of spades. Fails if Card is no card or
+%   Index is not in 0..51.
+
+card_index(card(Rank, Suit), Index) :-
+    (   integer(Index)
+    ->  between(0, 51, Index),
+        RankNumber is Index // 4 + 1,
+        SuitNumber is Index mod 4,
+        rank(RankNumber, Rank, _),
+        suit(SuitNumber, Suit, _)
+    ;   rank(RankNumber, Rank, _),
+        suit(SuitNumber, Suit, _),
+        Index is 4 * (RankNumber - 1) + SuitNumber
+    ).
+
+%!  card_tokens(@Cards, -Tokens:list(string)) is semidet.
+%
+%   Tokens are the short notation of Cards, a proper list of ground card terms.
+%   Fails on anything else, without binding Cards: a submission's answer may be
+%   any term.
+
+card_tokens(Cards, Tokens) :-
+    is_list(Cards),
+    ground(Cards),
+    maplist(card_token, Cards, Tokens).
+
+%   card_token(+Card, -Token): card_text/2 the other way round, for maplist/3.
+
+card_token(Card, Token) :-
+    card_text(Token, Card).
+
+                 /*******************************
+                 *             TEXT             *
+                 *******************************/
+
+%!  term_text(@Term, -Text:string) is det.
+%
+%   Text is Term written quoted, 12 levels deep at most, trimmed and cut short
+%   (see lines_text/2): a submission's answer can be huge.
+
+term_text(Term, Text) :-
+    Options = [quoted(true), max_depth(12), portray(false)],
+    catch(term_string(Term, Full, Options), _, Full = "<unprintable>"),
+    shorten(Full, Text).
+
+%!  message_text(@Message, -Text:string) is det.
+%
+%   Text is what print_message/2 prints for Message (an error term, say),
+%   trimmed and cut short; Message written with term_text/2 if it cannot be
+%   translated.
+
+message_text(Message, Text) :-
+    catch(message_to_string(Message, Full), _, term_text(Message, Full)),
+    shorten(Full, Text).
+
+%!  lines_text(+Lines:list, -Text:string) is det.
+%
+%   Text is what print_message_lines/3 prints for Lines, the message lines
+%   message_hook/3 is given, with no prefix. It is trimmed of blanks at both
+%   ends, and cut to 600 characters and "..." when longer.
+
+lines_text(Lines, Text) :-
+    catch(with_output_to(string(Full),
+                         print_message_lines(current_output, '', Lines)),
+          _, Full = "<unprintable message>"),
+    shorten(Full, Text).
+
+%   shorten(+Full, -Text): Full trimmed, and cut to 600 characters and "...".
+
+shorten(Full, Text) :-
+    split_string(Full, "", " \n\t", [Trimmed]),
+    (   string_length(Trimmed, N), N > 600
+    ->  sub_string(Trimmed, 0, 600, _, Head),
+        string_concat(Head, "...", Text)
+    ;   Text = Trimmed
+    ).
+
+                 /*******************************
+                 *            FRAMES            *
+                 *******************************/
+
+:- dynamic frame_stream/1.
+
+%!  open_frames(+Path) is det.
+%
+%   Opens Path, the grader's pipe (`/proc/self/fd/3`), for send_frame/1, and
+%   closes the stream it opened before, if any. What the submission writes goes
+%   to stdout and stderr, so it cannot corrupt the frames.
+
+open_frames(Path) :-
+    open(Path, write, Out, [encoding(utf8), buffer(full)]),
+    (   retract(frame_stream(Old))
+    ->  close(Old)
+    ;   true
+    ),
+    assertz(frame_stream(Out)).
+
+%!  send_frame(+Frame:dict) is det.
+%
+%   Writes Frame as one line of JSON on the pipe open_frames/1 opened, and
+%   flushes it. Safe to call from any thread.
+
+send_frame(Frame) :-
+    frame_stream(Out),
+    with_output_to(string(Line),
+                   json_write_dict(current_output, Frame, [width(0)])),
+    with_mutex(child_lib_frames,
+               (   format(Out, "~s~n", [Line]),
+                   flush_output(Out)
+               )).
+
+                 /*******************************
+                 *        THE SUBMISSION        *
+                 *******************************/
+
+:- dynamic loading/0, submission_dir/1.
+
+%!  load_submission(+Files:list(atom)) is det.
+%
+%   Loads Files into `user`, then sends the `loaded` frame. Each message of kind
+%   error or warning printed while loading becomes a `diag` frame with its file
+%   and line, and so does an exception that escapes loading a file:
+%
+%       {"type":"diag","kind":"error","file":"a.pl","line":3,"message":"..."}
+%       {"type":"loaded","hand_value":"user","select_hand":null}
+%
+%   (see submission_module/2 for `loaded`). While Files load, a halt/0 or halt/1
+%   written in them is compiled to throw `grade_halt(Status)`, so a directive
+%   that halts only raises, and a test that halts ends with that exception. A
+%   halt the expansion cannot see (call(G) with G = halt) still ends the
+%   process.
+
+load_submission(Files) :-
+    retractall(submission_dir(_)),
+    (   Files = [First | _]
+    ->  file_directory_name(First, Dir),
+        assertz(submission_dir(Dir))
+    ;   true
+    ),
+    setup_call_cleanup(assertz(loading),
+                       forall(member(File, Files),
+                              catch(load_files(user:File, [if(not_loaded)]),
+                                    Error,
+                                    report_load_error(File, Error))),
+                       retractall(loading)),
+    found(hand_value, HandValue),
+    found(select_hand, SelectHand),
+    send_frame(_{type: loaded, hand_value: HandValue, select_hand: SelectHand}).
+
+%   report_load_error(+File, +Error): the `diag` frame of an exception that
+%   escaped loading File.
+
+report_load_error(File, Error) :-
+    message_text(Error, Text),
+    send_frame(_{type: diag, kind: error, file: File, line: 0, message: Text}).
+
+:- multifile user:goal_expansion/2, prolog:message//1.
+:- dynamic user:goal_expansion/2.
+
+%   user:goal_expansion(+Goal, -Expanded): while the submission loads, halt/0
+%   and halt/1 become throw(grade_halt(Status)).
+
+user:goal_expansion(halt, throw(grade_halt(0))) :-
+    loading.
+user:goal_expansion(halt(Status), throw(grade_halt(Status))) :-
+    loading.
+
+%   prolog:message(+Message)//: the text of grade_halt(Status), for the `diag`
+%   frame of a directive that halts.
+
+prolog:message(grade_halt(Status)) -->
+    [ 'halt(~q) called'-[Status] ].
+
+:- multifile user:message_hook/3.
+:- dynamic user:message_hook/3.
+
+%   user:message_hook(+Term, +Kind, +Lines): while the submission loads, each
+%   error and warning printed is sent as a `diag` frame (and printed as usual).
+
+user:message_hook(Term, Kind, Lines) :-
+    loading,
+    memberchk(Kind, [error, warning]),
+    \+ Term = halt(_),
+    catch(send_diag(Term, Kind, Lines), _, true).
+
+%   send_diag(+Term, +Kind, +Lines): the `diag` frame of a message.
+
+send_diag(Term, Kind, Lines) :-
+    message_location(Term, File0, Line0),
+    (   atom(File0) -> File = File0 ; File = '' ),
+    (   integer(Line0) -> Line = Line0 ; Line = 0 ),
+    lines_text(Lines, Text),
+    send_frame(_{type: diag, kind: Kind, file: File, line: Line,
+                 message: Text}).
+
+%   message_location(+Term, -File, -Line): where the message is about, or '' and
+%   0.
+
+message_location(error(_, file(File, Line, _, _)), File, Line) :-
+    atom(File),
+    !.
+message_location(_, File, Line) :-
+    source_location(File, Line),
+    !.
+message_location(Term, File, Line) :-   % init_goal(goal_raised(..), File:Line)
+    sub_term(File:Line, Term),
+    atom(File),
+    integer(Line),
+    !.
+message_location(_, '', 0).
+
+%!  submission_module(+Name, -Module) is det.
+%
+%   Module is where to call Name/3 (hand_value or select_hand) after
+%   load_submission/1: see found/2; `user` if the submission defines it nowhere
+%   (the call then raises an existence error, as the assignment's tests would).
+
+submission_module(Name, Module) :-
+    found(Name, Where),
+    (   Where == null
+    ->  Module = user
+    ;   Module = Where
+    ).
+
+%   found(+Name, -Where): Where is the module to call Name/3 in: `user` if
+%   visible there (defined or imported), else a module of the submission that
+%   defines it without exporting it, else `null`. The `loaded` frame says Where.
+
+found(Name, Where) :-
+    functor(Head, Name, 3),
+    (   predicate_property(user:Head, defined)
+    ->  Where = user
+    ;   submission_dir(Dir),
+        module_property(Module, file(File)),
+        sub_atom(File, 0, _, _, Dir),
+        predicate_property(Module:Head, defined),
+        \+ predicate_property(Module:Head, imported_from(_))
+    ->  Where = Module
+    ;   Where = null
+    ).

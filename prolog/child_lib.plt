@@ -1,0 +1,196 @@
+/*  Tests for child_lib.pl, the library of crib's child programs. Run from the repository
+    root:
+
+        swipl -g run_tests -t halt prolog/child_lib.plt
+
+    The frame tests write to a temporary file instead of the grader's pipe and read the
+    JSON back.
+*/
+
+:- use_module(child_lib).
+:- use_module(library(plunit)).
+:- use_module(library(http/json), [json_read_dict/3]).
+:- autoload(library(aggregate), [aggregate_all/3]).
+:- autoload(library(lists), [member/2]).
+:- autoload(library(readutil), [read_file_to_string/3]).
+
+%   no_choicepoint(:Goal): Goal succeeds and leaves no choicepoint.
+
+no_choicepoint(Goal) :-
+    call_cleanup(Goal, Det = true),
+    Det == true.
+
+%   frames_of(:Goal, -Frames): the frames Goal sends, as dicts, in order.
+
+frames_of(Goal, Frames) :-
+    tmp_file_stream(text, Path, Stream),
+    close(Stream),
+    open_frames(Path),
+    call(Goal),
+    setup_call_cleanup(open(Path, read, In),
+                       read_frames(In, Frames),
+                       close(In)),
+    delete_file(Path).
+
+read_frames(In, Frames) :-
+    json_read_dict(In, Frame, [end_of_file(eof)]),
+    (   Frame == eof
+    ->  Frames = []
+    ;   Frames = [Frame | Rest],
+        read_frames(In, Rest)
+    ).
+
+%   submission_file(+Text, -Path): a temporary file holding Text.
+
+submission_file(Text, Path) :-
+    tmp_file_stream(text, Path0, Stream),
+    close(Stream),
+    file_name_extension(Path0, pl, Path),
+    setup_call_cleanup(open(Path, write, Out),
+                       write(Out, Text),
+                       close(Out)).
+
+
+:- begin_tests(card_text).
+
+test(read, [ forall(member(Text-Want,
+                           [ "5H"-card(5, hearts),
+                             "TH"-card(10, hearts),
+                             "10H"-card(10, hearts),
+                             "AS"-card(ace, spades),
+                             'QC'-card(queen, clubs),
+                             "KD"-card(king, diamonds),
+                             "JD"-card(jack, diamonds)
+                           ])),
+             true(Card == Want)
+           ]) :-
+    no_choicepoint(card_text(Text, Card)).
+test(write, Text == "TH") :-
+    no_choicepoint(card_text(Text, card(10, hearts))).
+test(not_cards, [forall(member(Text, ["1C", "5X", "5h", "", "H", "11S", "5HH"])), fail]) :-
+    card_text(Text, _).
+test(not_written, [forall(member(Card, [card(1, hearts), card(5.0, hearts), card(5, 'H'),
+                                         card(jack, hearts, x), foo])),
+                   fail]) :-
+    card_text(_, Card).
+test(round_trip, [forall(card_text(Text, Card)), true(Back == Card)]) :-
+    card_text(Text, Back).
+test(all_cards, N == 52) :-
+    aggregate_all(count, card_text(_, _), N).
+test(not_text, error(type_error(text, 42))) :-
+    card_text(42, _).
+
+:- end_tests(card_text).
+
+
+:- begin_tests(card_index).
+
+test(ends, [true(Cards == [card(ace, clubs), card(ace, spades), card(2, clubs),
+                           card(king, spades)])]) :-
+    maplist(card_index, Cards, [0, 3, 4, 51]).
+test(write, Index == 18) :-
+    no_choicepoint(card_index(card(5, hearts), Index)).
+test(read, Card == card(10, diamonds)) :-
+    no_choicepoint(card_index(Card, 37)).
+test(round_trip, [forall(between(0, 51, Index)), true(Back == Index)]) :-
+    card_index(Card, Index),
+    card_index(Card, Back).
+test(same_cards_as_text, N == 52) :-
+    aggregate_all(count, ( between(0, 51, I), card_index(C, I), card_text(_, C) ), N).
+test(not_an_index, [forall(member(Index, [-1, 52, 255])), fail]) :-
+    card_index(_, Index).
+test(not_a_card, fail) :-
+    card_index(card(1, hearts), _).
+
+:- end_tests(card_index).
+
+
+:- begin_tests(card_tokens).
+
+test(cards, Tokens == ["AS", "5C", "TH"]) :-
+    no_choicepoint(card_tokens([card(ace, spades), card(5, clubs), card(10, hearts)], Tokens)).
+test(empty, Tokens == []) :-
+    card_tokens([], Tokens).
+test(not_cards, [forall(member(Term, [foo, [card(5, hearts) | _], [card(_, hearts)], [_],
+                                      [card(5, hearts), zzz], [card(14, clubs)]])),
+                 fail]) :-
+    card_tokens(Term, _).
+test(unbound_kept) :-
+    Cards = [card(5, hearts), _],
+    \+ card_tokens(Cards, _),
+    Cards = [_, X],
+    var(X).
+
+:- end_tests(card_tokens).
+
+
+:- begin_tests(text).
+
+test(term, Text == "foo('A',\"b\",[1,2])") :-
+    term_text(foo('A', "b", [1, 2]), Text).
+test(term_cut_short, true(( L == 603, sub_string(Text, 600, 3, 0, "...") ))) :-
+    length(Long, 1000),
+    maplist(=(a), Long),
+    atomic_list_concat(Long, Atom),
+    term_text(Atom, Text),
+    string_length(Text, L).
+test(message, Text == "atom_length/2: Arguments are not sufficiently instantiated") :-
+    catch(atom_length(_, _), Error, true),
+    message_text(Error, Text).
+test(unknown_message, Text == "Unknown message: my_ball") :-
+    message_text(my_ball, Text).
+test(lines, Text == "one\ntwo 2") :-
+    lines_text(['one'-[], nl, 'two ~w'-[2], nl], Text).
+
+:- end_tests(text).
+
+
+:- begin_tests(frames).
+
+test(one_line_each, Frames = [_{type: "start", test: 4}, _{type: "done"}]) :-
+    frames_of(( send_frame(_{type: start, test: 4}),
+                send_frame(_{type: done})
+              ), Frames).
+test(text_escaped, Message == "a\nb \"c\"") :-
+    frames_of(send_frame(_{type: diag, message: "a\nb \"c\""}), [Frame]),
+    Message = Frame.message.
+
+:- end_tests(frames).
+
+
+:- begin_tests(load_submission).
+
+test(loaded, true(( Frames = [_{type: "loaded", hand_value: "user", select_hand: null}],
+                    Module == user ))) :-
+    submission_file("hand_value(_, _, 0).\n", File),
+    frames_of(load_submission([File]), Frames),
+    submission_module(hand_value, Module),
+    delete_file(File).
+test(diagnostics, true(( Kinds == [warning, error],
+                         Lines == [1, 0],
+                         Messages == ["Singleton variables: [X]", "halt(2) called"] ))) :-
+    submission_file("lib_test_singleton(X) :- true.\n:- halt(2).\n", File),
+    frames_of(load_submission([File]), [D1, D2, _Loaded]),
+    atom_string(Kind1, D1.kind),
+    atom_string(Kind2, D2.kind),
+    Kinds = [Kind1, Kind2],
+    Lines = [D1.line, D2.line],
+    Messages = [D1.message, D2.message],
+    delete_file(File).
+test(halt_raises, throws(grade_halt(5))) :-
+    submission_file("lib_test_halts :- halt(5).\n", File),
+    frames_of(load_submission([File]), _),
+    delete_file(File),
+    lib_test_halts.
+test(missing_file, Kind-Line == "error"-0) :-
+    frames_of(load_submission(['/nonexistent/child_lib_test.pl']), [Diag, _Loaded]),
+    Kind = Diag.kind,
+    Line = Diag.line.
+test(in_a_module, Where-Module == "lib_test_module"-lib_test_module) :-
+    submission_file(":- module(lib_test_module, []).\nselect_hand(C, C, []).\n", File),
+    frames_of(load_submission([File]), [Loaded]),
+    Where = Loaded.select_hand,
+    submission_module(select_hand, Module),
+    delete_file(File).
+
+:- end_tests(load_submission).
