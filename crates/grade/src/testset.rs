@@ -20,7 +20,7 @@ pub const POOL: u64 = 3000;
 /// costs in the balance, against a squared gap of one credit ([`pool_deals`]).
 const AMBIGUITY_COST: f64 = 0.5;
 /// How many swaps are tried to balance the chosen deals ([`pool_deals`]).
-const BALANCE_STEPS: usize = 300_000;
+const BALANCE_STEPS: usize = 1_000_000;
 /// How many select_hand cases must expose each mistake of [`SELECT_MISTAKES`].
 pub const COVER_DEPTH: usize = 3;
 /// The version of the test set's design, the start of every fingerprint.
