@@ -19,7 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{mpsc, Mutex};
 
-use crib_core::{cards_text, hands, rank_keeps, starts_for, Card, Dealer, PreparedHand, Rule};
+use crib_core::{
+    cards_text, hands, judge_keep, rank_keeps, starts_for, Card, Dealer, Judged, PreparedHand, Rule,
+};
 
 /// The seed of the sampled (hand, start) pairs; not the grader's test-set seed.
 const PAIR_SEED: u64 = 0x00c2_1b5e_0a7a_0001;
@@ -43,13 +45,16 @@ probe_answer(hv(Hand, Start)) :-
     ;   format("fail~n")
     ).
 probe_answer(sh(Cards)) :-
-    (   catch(call_with_time_limit(30, once(select_hand(Cards, Hand, _))), E, true)
+    (   catch(call_with_time_limit(30, once(select_hand(Cards, Hand, Crib))), E, true)
     ->  (   nonvar(E) -> format("error~n")
-        ;   is_list(Hand) -> format("ok"), forall(member(C, Hand), format(" ~q", [C])), nl
+        ;   is_list(Hand), is_list(Crib)
+        ->  format("ok"), probe_cards(Hand), format(" |"), probe_cards(Crib), nl
         ;   format("not-a-list~n")
         )
     ;   format("fail~n")
     ).
+probe_cards(Cards) :-
+    forall(member(C, Cards), format(" ~q", [C])).
 "#;
 
 struct Options {
@@ -230,28 +235,27 @@ fn judge_deal(cards: &Vec<Card>, got: &str) -> Option<String> {
     let best = &keeps[0];
     let deal = cards_text(cards);
     let best_text = format!("best {} (total {})", cards_text(&best.keep), best.total);
-    let Some(tokens) = got.strip_prefix("ok") else {
+    let parse = |tokens: &str| -> Option<Vec<Card>> {
+        tokens
+            .split_whitespace()
+            .map(|t| Card::parse(t).ok())
+            .collect()
+    };
+    let answer = got.strip_prefix("ok").and_then(|g| g.split_once(" |"));
+    let Some((Some(hand), Some(crib))) = answer.map(|(h, c)| (parse(h), parse(c))) else {
         return Some(format!("deal {deal}: got {got}; {best_text}"));
     };
-    let mut kept: Vec<Card> = tokens
-        .split_whitespace()
-        .filter_map(|t| Card::parse(t).ok())
-        .collect();
-    kept.sort();
-    let found = keeps.iter().find(|k| {
-        let mut k = k.keep.to_vec();
-        k.sort();
-        k == kept
-    });
-    match found {
-        Some(k) if k.total == best.total => None,
-        Some(k) => Some(format!(
+    match judge_keep(cards, &hand, &crib).expect("deals are 5 or 6 distinct cards") {
+        Judged::Keep { keep, .. } if keep.total == best.total => None,
+        Judged::Keep { keep, .. } => Some(format!(
             "deal {deal}: kept {} (total {}), {best_text}",
-            cards_text(&k.keep),
-            k.total
+            cards_text(&keep.keep),
+            keep.total
         )),
-        None => Some(format!(
-            "deal {deal}: got Hand ={tokens}, not 4 dealt cards; {best_text}"
+        Judged::Wrong(fault) => Some(format!(
+            "deal {deal}: got Hand = {}, Cribcards = {}: {fault}; {best_text}",
+            cards_text(&hand),
+            cards_text(&crib)
         )),
     }
 }
