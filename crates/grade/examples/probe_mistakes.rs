@@ -17,11 +17,12 @@
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{mpsc, Mutex};
+use std::sync::mpsc;
 
 use crib_core::{
     cards_text, hands, judge_keep, rank_keeps, starts_for, Card, Dealer, Judged, PreparedHand, Rule,
 };
+use crib_grade::Pool;
 
 /// The seed of the sampled (hand, start) pairs; not the grader's test-set seed.
 const PAIR_SEED: u64 = 0x00c2_1b5e_0a7a_0001;
@@ -79,21 +80,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let opts = options()?;
     let driver = tempfile::Builder::new().suffix(".pl").tempfile()?;
     std::fs::write(driver.path(), DRIVER)?;
-    let queue = Mutex::new(opts.files.iter().rev().collect::<Vec<_>>());
-    let probes = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..opts.jobs {
-            s.spawn(|| loop {
-                let Some(file) = queue.lock().unwrap().pop() else {
-                    break;
-                };
-                let probe = probe(file, driver.path(), &opts);
-                eprintln!("{}: {}/{} wrong", probe.id, probe.wrong, probe.total);
-                probes.lock().unwrap().push(probe);
-            });
-        }
-    });
-    let mut probes = probes.into_inner().unwrap();
+    let probes = Pool::new(opts.jobs).run_each(
+        &opts.files,
+        |_, file| probe(file, driver.path(), &opts),
+        |i, probe| match probe {
+            Ok(p) => eprintln!("{}: {}/{} wrong", p.id, p.wrong, p.total),
+            Err(e) => eprintln!("{}: {e}", opts.files[i].display()),
+        },
+    );
+    let mut probes: Vec<Probe> = probes.into_iter().collect::<Result<_, _>>()?;
     probes.sort_by(|a, b| (&a.area, &a.id).cmp(&(&b.area, &b.id)));
     println!("| mistake | area | equivalent | wrong/total | share | first counterexample |");
     println!("|---|---|---|---|---|---|");
