@@ -60,7 +60,7 @@ pub enum KeepError {
 
 /// How an answer to select_hand stands against its deal ([`judge_keep`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Judged {
+pub enum KeepJudgement {
     /// The answer is a keep of the deal.
     Keep {
         /// The keep as [`rank_keeps`] gives it: cards in the order dealt, its total over the
@@ -75,10 +75,10 @@ pub enum Judged {
     Wrong(KeepError),
 }
 
-impl Judged {
+impl KeepJudgement {
     /// Returns whether the answer is a keep with the greatest total (any of tied keeps).
     pub fn is_best(&self) -> bool {
-        matches!(self, Judged::Keep { better: 0, .. })
+        matches!(self, KeepJudgement::Keep { better: 0, .. })
     }
 }
 
@@ -94,11 +94,11 @@ impl Judged {
 /// # Errors
 /// As [`rank_keeps`]: [`CardError::Count`] unless 5 or 6 cards are dealt,
 /// [`CardError::Repeated`] if a card is dealt twice. What is wrong with the answer is not an
-/// error: it is [`Judged::Wrong`].
+/// error: it is [`KeepJudgement::Wrong`].
 ///
 /// # Example
 /// ```
-/// use crib_core::{judge_keep, parse_cards, Judged, KeepError, Side};
+/// use crib_core::{judge_keep, parse_cards, KeepJudgement, KeepError, Side};
 /// let dealt = parse_cards(&["5H", "5S", "5C", "JD", "2C", "9H"])?;
 /// let cards = |t: &[&str]| parse_cards(t).unwrap();
 ///
@@ -106,26 +106,30 @@ impl Judged {
 /// assert!(best.is_best());
 ///
 /// let worse = judge_keep(&dealt, &cards(&["5H", "5S", "2C", "9H"]), &cards(&["5C", "JD"]))?;
-/// let Judged::Keep { keep, best_total, better } = worse else { panic!() };
+/// let KeepJudgement::Keep { keep, best_total, better } = worse else { panic!() };
 /// assert!(keep.total < best_total && better > 0);
 ///
 /// let stray = judge_keep(&dealt, &cards(&["5H", "5S", "5C", "JD"]), &cards(&["2C", "AS"]))?;
 /// let not_dealt = KeepError::NotDealt { card: cards(&["AS"])[0], side: Side::Crib };
-/// assert_eq!(stray, Judged::Wrong(not_dealt));
+/// assert_eq!(stray, KeepJudgement::Wrong(not_dealt));
 /// assert_eq!(not_dealt.to_string(), "AS in the crib was not dealt");
 /// # Ok::<(), crib_core::CardError>(())
 /// ```
-pub fn judge_keep(dealt: &[Card], hand: &[Card], crib: &[Card]) -> Result<Judged, CardError> {
+pub fn judge_keep(
+    dealt: &[Card],
+    hand: &[Card],
+    crib: &[Card],
+) -> Result<KeepJudgement, CardError> {
     let keeps = rank_keeps(dealt)?;
     if let Err(fault) = check_split(dealt, hand, crib) {
-        return Ok(Judged::Wrong(fault));
+        return Ok(KeepJudgement::Wrong(fault));
     }
     let kept = CardSet::of(hand);
     let keep = *keeps
         .iter()
         .find(|k| CardSet::of(&k.keep) == kept)
         .expect("four distinct dealt cards are a keep of the deal");
-    Ok(Judged::Keep {
+    Ok(KeepJudgement::Keep {
         keep,
         best_total: keeps[0].total,
         better: keeps.iter().take_while(|k| k.total > keep.total).count(),

@@ -37,7 +37,7 @@ pub use discard::{
     analyze_crib, discard_summary, discard_summary_over, rank_crib_keeps, CribKeep, DealClass,
     DiscardSummary, Role, Spread, CRIB_OUTCOMES,
 };
-pub use judge::{judge_keep, Judged, KeepError, Side};
+pub use judge::{judge_keep, KeepError, KeepJudgement, Side};
 pub use score::{
     build_rank_table, fifteen_sets, hand_value, pair_sets, rank_table, run_sets, Breakdown, Hand,
     Points, PreparedHand, Rule,

@@ -20,7 +20,8 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 
 use crib_core::{
-    cards_text, hands, judge_keep, rank_keeps, starts_for, Card, Dealer, Judged, PreparedHand, Rule,
+    cards_text, hands, judge_keep, rank_keeps, starts_for, Card, Dealer, KeepJudgement,
+    PreparedHand, Rule,
 };
 use crib_grade::Pool;
 
@@ -241,13 +242,13 @@ fn judge_deal(cards: &Vec<Card>, got: &str) -> Option<String> {
         return Some(format!("deal {deal}: got {got}; {best_text}"));
     };
     match judge_keep(cards, &hand, &crib).expect("deals are 5 or 6 distinct cards") {
-        Judged::Keep { keep, .. } if keep.total == best.total => None,
-        Judged::Keep { keep, .. } => Some(format!(
+        KeepJudgement::Keep { keep, .. } if keep.total == best.total => None,
+        KeepJudgement::Keep { keep, .. } => Some(format!(
             "deal {deal}: kept {} (total {}), {best_text}",
             cards_text(&keep.keep),
             keep.total
         )),
-        Judged::Wrong(fault) => Some(format!(
+        KeepJudgement::Wrong(fault) => Some(format!(
             "deal {deal}: got Hand = {}, Cribcards = {}: {fault}; {best_text}",
             cards_text(&hand),
             cards_text(&crib)

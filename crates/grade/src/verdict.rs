@@ -1,6 +1,6 @@
 //! Verdicts: what a submission's answer to one test is worth, judged against crib-core.
 
-use crib_core::{cards_text, Card, Judged, Keep, KeepError, Side};
+use crib_core::{cards_text, Card, Keep, KeepError, KeepJudgement, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::credit::SelectCredit;
@@ -300,10 +300,10 @@ pub(crate) fn judge_keep(
         return wrong("Cribcards is not a list of card terms");
     };
     let (theirs, best_total) = match crib_core::judge_keep(cards, &kept, &discarded) {
-        Ok(Judged::Keep {
+        Ok(KeepJudgement::Keep {
             keep, best_total, ..
         }) => (keep, best_total),
-        Ok(Judged::Wrong(fault)) => return wrong(reason(fault)),
+        Ok(KeepJudgement::Wrong(fault)) => return wrong(reason(fault)),
         Err(e) => unreachable!("a test's deal is 5 or 6 distinct cards: {e}"),
     };
     let credit = scale.credit(theirs.total, keeps);

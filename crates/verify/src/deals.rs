@@ -1,7 +1,7 @@
 //! The select_hand sample: Prolog's choice on seeded deals must be a split of the deal whose
 //! keep has the greatest expected value crib-core finds; crib-core's own choice likewise.
 
-use crib_core::{cards_text, judge_keep, select_hand, Card, Judged};
+use crib_core::{cards_text, judge_keep, select_hand, Card, KeepJudgement};
 use crib_oracle::{Choice, OracleError, Pool};
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -101,14 +101,14 @@ pub fn check(
 /// total over the start cards not dealt is the greatest.
 fn judge(dealt: &[Card], choice: &Choice) -> Result<(), String> {
     match judge_keep(dealt, &choice.hand, &choice.crib).expect("a deal is 5 or 6 distinct cards") {
-        Judged::Wrong(fault) => Err(fault.to_string()),
-        Judged::Keep {
+        KeepJudgement::Wrong(fault) => Err(fault.to_string()),
+        KeepJudgement::Keep {
             keep, best_total, ..
         } if keep.total != best_total => Err(format!(
             "its keep totals {} over the {} start cards, the best totals {best_total}",
             keep.total, keep.starts
         )),
-        Judged::Keep { .. } => Ok(()),
+        KeepJudgement::Keep { .. } => Ok(()),
     }
 }
 

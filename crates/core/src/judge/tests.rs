@@ -12,7 +12,7 @@ fn card(token: &str) -> Card {
 const SIX: [&str; 6] = ["5H", "5S", "5C", "JD", "2C", "9H"];
 const FIVE: [&str; 5] = ["7C", "QH", "2C", "JC", "9H"];
 
-fn judge(dealt: &[&str], hand: &[&str], crib: &[&str]) -> Judged {
+fn judge(dealt: &[&str], hand: &[&str], crib: &[&str]) -> KeepJudgement {
     judge_keep(&cards(dealt), &cards(hand), &cards(crib)).unwrap()
 }
 
@@ -31,7 +31,7 @@ fn every_keep_of_a_deal_is_judged_a_keep_with_its_rank() {
             let better = keeps.iter().filter(|o| o.total > k.total).count();
             assert_eq!(
                 got,
-                Judged::Keep {
+                KeepJudgement::Keep {
                     keep: *k,
                     best_total: keeps[0].total,
                     better
@@ -53,21 +53,21 @@ fn tied_best_keeps_are_all_best() {
 #[test]
 fn a_five_card_deal_has_one_card_in_the_crib() {
     let got = judge(&FIVE, &["7C", "2C", "JC", "9H"], &["QH"]);
-    assert!(matches!(got, Judged::Keep { keep, .. } if keep.discard() == [card("QH")]));
+    assert!(matches!(got, KeepJudgement::Keep { keep, .. } if keep.discard() == [card("QH")]));
     assert_eq!(
         judge(&FIVE, &["7C", "2C", "JC", "9H"], &[]),
-        Judged::Wrong(KeepError::Missing { card: card("QH") })
+        KeepJudgement::Wrong(KeepError::Missing { card: card("QH") })
     );
     assert_eq!(
         judge(&FIVE, &["7C", "2C", "JC", "9H"], &["QH", "QH"]),
-        Judged::Wrong(KeepError::Repeated { card: card("QH") })
+        KeepJudgement::Wrong(KeepError::Repeated { card: card("QH") })
     );
 }
 
 #[test]
 fn each_fault_names_its_card() {
     let wrong = |hand: &[&str], crib: &[&str]| match judge(&SIX, hand, crib) {
-        Judged::Wrong(fault) => fault,
+        KeepJudgement::Wrong(fault) => fault,
         keep => panic!("{hand:?} {crib:?}: {keep:?}"),
     };
     let cases = [

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crib_core::{judge_keep, Card, Dealer, Judged};
+use crib_core::{judge_keep, Card, Dealer, KeepJudgement};
 
 use super::driver::{self, Batch, Got};
 use super::{got_text, Deep, DeepSelectHand, FailureKind, KindCount, SelectExample};
@@ -54,8 +54,8 @@ fn judge(got: &Got, dealt: &[Card]) -> Answered {
         return Answered::Failed(FailureKind::WrongType);
     };
     match judge_keep(dealt, &kept, &discarded) {
-        Ok(Judged::Keep { keep, .. }) => Answered::Keep(keep.total),
-        Ok(Judged::Wrong(_)) | Err(_) => Answered::Failed(FailureKind::WrongType),
+        Ok(KeepJudgement::Keep { keep, .. }) => Answered::Keep(keep.total),
+        Ok(KeepJudgement::Wrong(_)) | Err(_) => Answered::Failed(FailureKind::WrongType),
     }
 }
 
