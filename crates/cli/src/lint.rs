@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use crib_grade::{discover, Pool, Submission};
+use crib_grade::{discover, Submission, WorkerPool};
 use crib_lint::{Lint, LintConfig, Linter};
 use crib_sandbox::IsolationChoice;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -148,7 +148,7 @@ fn lint_all(
     jobs: Option<usize>,
     max_bytes: u64,
 ) -> Result<Vec<Lint>> {
-    let pool = jobs.map_or_else(Pool::per_core, Pool::new);
+    let pool = jobs.map_or_else(WorkerPool::per_core, WorkerPool::new);
     let bar = if submissions.len() > 1 {
         let bar = ProgressBar::new(submissions.len() as u64);
         bar.set_style(

@@ -23,7 +23,7 @@ use crib_core::{
     cards_text, hands, judge_keep, rank_keeps, starts_for, Card, Dealer, KeepJudgement,
     PreparedHand, Rule,
 };
-use crib_grade::Pool;
+use crib_grade::WorkerPool;
 
 /// The seed of the sampled (hand, start) pairs; not the grader's test-set seed.
 const PAIR_SEED: u64 = 0x00c2_1b5e_0a7a_0001;
@@ -81,7 +81,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let opts = options()?;
     let driver = tempfile::Builder::new().suffix(".pl").tempfile()?;
     std::fs::write(driver.path(), DRIVER)?;
-    let probes = Pool::new(opts.jobs).run_each(
+    let probes = WorkerPool::new(opts.jobs).run_each(
         &opts.files,
         |_, file| probe(file, driver.path(), &opts),
         |i, probe| match probe {

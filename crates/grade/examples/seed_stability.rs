@@ -11,7 +11,7 @@
 
 use std::path::PathBuf;
 
-use crib_grade::{discover, Grader, IsolationChoice, Limits, Marks, Pool, Seed, Submission};
+use crib_grade::{discover, Grader, IsolationChoice, Limits, Marks, Seed, Submission, WorkerPool};
 
 #[derive(Default, Clone)]
 struct Spread {
@@ -43,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let subs: Vec<Submission> = discover(&paths, false)?;
     let ks: Vec<u8> = (1..=seeds).collect();
-    let graded = Pool::new(jobs).run_each(
+    let graded = WorkerPool::new(jobs).run_each(
         &ks,
         |slot, &k| {
             let seed = Seed::from_bytes([if same_seed { 1 } else { k }; 32]);

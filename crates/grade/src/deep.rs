@@ -42,7 +42,7 @@ use std::time::Instant;
 use crib_core::{Breakdown, Card, Hand, Keep, Points, Rule};
 
 use crate::child::Place;
-use crate::pool::Pool;
+use crate::pool::WorkerPool;
 pub use crate::report::deep::*;
 
 use classes::Item;
@@ -354,7 +354,7 @@ fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
 
 /// The features of every checked item, on one worker per core.
 fn parallel_features(checked: &[(&Asked, &Got)]) -> Vec<u64> {
-    let pool = Pool::per_core();
+    let pool = WorkerPool::per_core();
     let chunk = checked.len().div_ceil(pool.workers()).max(1);
     let parts: Vec<&[(&Asked, &Got)]> = checked.chunks(chunk).collect();
     pool.run(&parts, |_, part| {

@@ -18,21 +18,21 @@ pub struct Panicked {
 /// long as the pool runs: a grader gives its sandbox uids by slot (`Grader::grade`), so two
 /// jobs running at once never share one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pool {
+pub struct WorkerPool {
     workers: NonZeroUsize,
 }
 
-impl Pool {
+impl WorkerPool {
     /// Returns a pool of `workers` threads (at least one).
-    pub fn new(workers: usize) -> Pool {
-        Pool {
+    pub fn new(workers: usize) -> WorkerPool {
+        WorkerPool {
             workers: NonZeroUsize::new(workers).unwrap_or(NonZeroUsize::MIN),
         }
     }
 
     /// Returns a pool of one worker per core.
-    pub fn per_core() -> Pool {
-        Pool {
+    pub fn per_core() -> WorkerPool {
+        WorkerPool {
             workers: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
         }
     }
@@ -42,13 +42,13 @@ impl Pool {
         self.workers.get()
     }
 
-    /// Runs `job(slot, item)` for every item, as [`Pool::run_each`] does, and returns the
+    /// Runs `job(slot, item)` for every item, as [`WorkerPool::run_each`] does, and returns the
     /// results in the order of `items`.
     ///
     /// # Example
     /// ```
-    /// use crib_grade::Pool;
-    /// let squares = Pool::new(2).run(&[1, 2, 3], |_slot, n| n * n);
+    /// use crib_grade::WorkerPool;
+    /// let squares = WorkerPool::new(2).run(&[1, 2, 3], |_slot, n| n * n);
     /// assert_eq!(squares, [Ok(1), Ok(4), Ok(9)]);
     /// ```
     pub fn run<T, R>(
@@ -73,9 +73,9 @@ impl Pool {
     ///
     /// # Example
     /// ```
-    /// use crib_grade::Pool;
+    /// use crib_grade::WorkerPool;
     /// let mut seen = 0;
-    /// let got = Pool::new(3).run_each(
+    /// let got = WorkerPool::new(3).run_each(
     ///     &[1, 0, 4],
     ///     |slot, &n| {
     ///         assert!(slot < 3);

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::error::GradeError;
 use crate::gradescope::{gradescope_with, VisibilityPolicy};
 use crate::hash::fnv1a;
-use crate::pool::Pool;
+use crate::pool::WorkerPool;
 use crate::report::Report;
 use crate::runner::Grader;
 use crate::seed::{Seed, SeedError};
@@ -34,7 +34,7 @@ pub struct Session {
     /// it is done.
     pub out: PathBuf,
     /// Submissions graded at once; each worker has a slot id of its own, `0..jobs` (see
-    /// [`crate::Pool`]).
+    /// [`crate::WorkerPool`]).
     pub jobs: NonZeroUsize,
     /// Whether a result already in [`Session::out`] is reused when it is for the same files
     /// (content hash) and the same test set (fingerprint).
@@ -242,7 +242,7 @@ impl Session {
         let resumed = submissions.len() - todo.len();
         progress.start(todo.len());
         let mut failure = None;
-        let graded = Pool::new(self.jobs.get()).run_each(
+        let graded = WorkerPool::new(self.jobs.get()).run_each(
             &todo,
             |slot, &i| grader.grade(&submissions[i], slot),
             |k, result| match result {

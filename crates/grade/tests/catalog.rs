@@ -13,7 +13,8 @@ use std::sync::OnceLock;
 mod common;
 
 use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, Pool, Report, SelectCredit, Submission, Verdict,
+    discover, Grader, IsolationChoice, Limits, Report, SelectCredit, Submission, Verdict,
+    WorkerPool,
 };
 
 const AREAS: [&str; 7] = [
@@ -145,7 +146,7 @@ fn grade_all(subs: Vec<Submission>, limits: Limits) -> BTreeMap<String, Report> 
     .expect("these tests need swipl");
     // Slots 20.. (sandbox uids 64020..): other graders on a shared machine use the low ones,
     // and a grader in rlimits mode kills every process of its slot's uid.
-    let reports = Pool::new(3).run(&subs, |slot, sub| {
+    let reports = WorkerPool::new(3).run(&subs, |slot, sub| {
         let slot = 20 + slot;
         let mut report = grader.grade(sub, slot);
         for _ in 0..2 {

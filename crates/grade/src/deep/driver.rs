@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::child::Place;
 use crate::child::{Child, FramePipe};
-use crate::pool::Pool;
+use crate::pool::WorkerPool;
 use crate::protocol::{Frame, RawAnswer};
 use crib_sandbox::Mounts;
 
@@ -106,7 +106,7 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
         .map(|k| (k * share).min(batch.len)..((k + 1) * share).min(batch.len))
         .collect();
     // Every child runs in the grader's slot (`ctx.slot`), not in the pool's.
-    let parts = Pool::new(jobs).run(&ranges, |_, range| {
+    let parts = WorkerPool::new(jobs).run(&ranges, |_, range| {
         run_range(ctx, batch, range.clone(), deadline)
     });
     let mut out = BatchRun {

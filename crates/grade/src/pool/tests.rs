@@ -8,7 +8,7 @@ use super::*;
 fn results_keep_the_order_of_the_items() {
     // Later items finish first.
     let items: Vec<u64> = (0..12).collect();
-    let got = Pool::new(4).run(&items, |_, &n| {
+    let got = WorkerPool::new(4).run(&items, |_, &n| {
         std::thread::sleep(Duration::from_millis(2 * (12 - n)));
         n * 10
     });
@@ -20,7 +20,7 @@ fn results_keep_the_order_of_the_items() {
 fn done_hears_every_job_on_the_calling_thread() {
     let caller = std::thread::current().id();
     let mut heard = Vec::new();
-    let got = Pool::new(3).run_each(
+    let got = WorkerPool::new(3).run_each(
         &["a", "b", "c", "d", "e"],
         |_, s| s.to_uppercase(),
         |i, r| {
@@ -36,7 +36,7 @@ fn done_hears_every_job_on_the_calling_thread() {
 #[test]
 fn a_panic_becomes_an_error_and_loses_nothing_else() {
     let items: Vec<u32> = (0..20).collect();
-    let got = Pool::new(3).run(&items, |_, &n| {
+    let got = WorkerPool::new(3).run(&items, |_, &n| {
         assert!(n % 7 != 3, "item {n} fails");
         n
     });
@@ -59,7 +59,7 @@ fn jobs_running_at_once_have_slots_of_their_own() {
     let running = Mutex::new(BTreeSet::new());
     let slots = Mutex::new(BTreeSet::new());
     let items: Vec<u32> = (0..24).collect();
-    Pool::new(3).run(&items, |slot, _| {
+    WorkerPool::new(3).run(&items, |slot, _| {
         assert!(slot < 3);
         slots.lock().unwrap().insert(slot);
         assert!(running.lock().unwrap().insert(slot), "slot {slot} is taken");
@@ -72,12 +72,12 @@ fn jobs_running_at_once_have_slots_of_their_own() {
 #[test]
 fn no_more_workers_than_items() {
     let slots = Mutex::new(BTreeSet::new());
-    Pool::new(8).run(&[(), ()], |slot, ()| {
+    WorkerPool::new(8).run(&[(), ()], |slot, ()| {
         slots.lock().unwrap().insert(slot);
         std::thread::sleep(Duration::from_millis(5));
     });
     assert!(slots.into_inner().unwrap().iter().all(|&s| s < 2));
-    let none: Vec<Result<(), Panicked>> = Pool::new(2).run(&[] as &[u8], |_, _| ());
+    let none: Vec<Result<(), Panicked>> = WorkerPool::new(2).run(&[] as &[u8], |_, _| ());
     assert!(none.is_empty());
-    assert_eq!(Pool::new(0).workers(), 1);
+    assert_eq!(WorkerPool::new(0).workers(), 1);
 }
