@@ -6,8 +6,8 @@
 //! default) or every one of the 12,994,800 (`--every-pair`); select_hand mistakes, and files
 //! without an area such as the baselines, get a seeded sample of deals (`--deals N`, 2,000 by
 //! default, alternately 6 and 5 cards), where an answer is right when crib-core's
-//! `judge_keep` finds Hand and Cribcards a keep of the deal with the best total. Prints a Markdown table: wrong/total, the share and the first
-//! counterexample of each file.
+//! `judge_keep` finds Hand and Cribcards a keep of the deal with the best total. Prints a
+//! Markdown table: wrong/total, the share and the first counterexample of each file.
 //!
 //! ```console
 //! $ cargo run --release -p crib-grade --example probe_mistakes -- -j 2
