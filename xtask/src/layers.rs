@@ -18,6 +18,7 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
         "data: the wire protocol, verdicts, the test set, results",
         &[
             "hash",
+            "pool",
             "names",
             "error",
             "credit",

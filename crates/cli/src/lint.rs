@@ -2,12 +2,10 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use crib_grade::{discover, Submission};
+use crib_grade::{discover, Submission, WorkerPool};
 use crib_lint::{Lint, LintConfig, Linter};
 use crib_sandbox::IsolationChoice;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -150,9 +148,7 @@ fn lint_all(
     jobs: Option<usize>,
     max_bytes: u64,
 ) -> Result<Vec<Lint>> {
-    let workers = jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, submissions.len().max(1));
+    let pool = jobs.map_or_else(WorkerPool::per_core, WorkerPool::new);
     let bar = if submissions.len() > 1 {
         let bar = ProgressBar::new(submissions.len() as u64);
         bar.set_style(
@@ -163,43 +159,41 @@ fn lint_all(
     } else {
         ProgressBar::hidden()
     };
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Lint>>> = Mutex::new(vec![None; submissions.len()]);
     let staging = tempfile::tempdir().context("cannot make a temporary directory")?;
-    std::thread::scope(|scope| {
-        for slot in 0..workers {
-            let (next, done, bar, staging) = (&next, &done, &bar, staging.path());
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(sub) = submissions.get(i) else { break };
-                let copy = staging.join(format!("{i}"));
-                let staged = std::fs::create_dir_all(&copy)
-                    .map_err(|e| format!("cannot create {}: {e}", copy.display()))
-                    .and_then(|()| sub.stage(&copy, max_bytes));
-                let lint = match staged {
-                    Ok(staged) => linter.lint(slot as u32, &sub.name, &copy, &staged.load),
-                    Err(why) => Lint::new(
-                        sub.name.clone(),
-                        vec![crib_lint::Finding::not_checked(
-                            String::new(),
-                            &format!("the submission could not be read: {why}"),
-                        )],
-                    ),
-                };
-                let _ = std::fs::remove_dir_all(&copy);
-                bar.set_message(sub.name.clone());
-                bar.inc(1);
-                done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(lint);
-            });
-        }
-    });
+    let indexed: Vec<(usize, &Submission)> = submissions.iter().enumerate().collect();
+    let lints = pool.run_each(
+        &indexed,
+        |slot, &(i, sub)| {
+            let copy = staging.path().join(format!("{i}"));
+            let staged = std::fs::create_dir_all(&copy)
+                .map_err(|e| format!("cannot create {}: {e}", copy.display()))
+                .and_then(|()| sub.stage(&copy, max_bytes));
+            let lint = match staged {
+                Ok(staged) => linter.lint(slot, &sub.name, &copy, &staged.load),
+                Err(why) => not_checked(sub, &format!("the submission could not be read: {why}")),
+            };
+            let _ = std::fs::remove_dir_all(&copy);
+            lint
+        },
+        |i, _| {
+            bar.set_message(submissions[i].name.clone());
+            bar.inc(1);
+        },
+    );
     bar.finish_and_clear();
-    Ok(done
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
+    Ok(submissions
+        .iter()
+        .zip(lints)
+        .map(|(sub, lint)| lint.unwrap_or_else(|panic| not_checked(sub, &panic.to_string())))
         .collect())
+}
+
+/// Returns the lint of a submission that could not be checked, saying why.
+fn not_checked(sub: &Submission, why: &str) -> Lint {
+    Lint::new(
+        sub.name.clone(),
+        vec![crib_lint::Finding::not_checked(String::new(), why)],
+    )
 }
 
 /// Writes one submission's findings, one a line after its name, then its summary.

@@ -4,6 +4,7 @@
 //! "Project 1: Cribbage" specifies (spec/rules.md); [`Breakdown`] shows which cards score
 //! under each rule; [`select_hand`] chooses which four of five or six dealt cards to keep for
 //! the greatest expected hand value. [`Rule::Crib`] applies the crib's flush rule instead.
+//! [`judge_keep`] judges another's choice: a keep of the deal or not, and how good.
 //! [`score_distribution`] values all 12,994,800 (hand, start) pairs of a deck.
 //! [`analyze_crib`] values the keeps of a six-card deal with the crib, for the dealer and the
 //! pone; [`discard_summary`] summarises the best keep of every 5- or 6-card deal.
@@ -22,6 +23,7 @@
 mod card;
 mod dealer;
 mod discard;
+mod judge;
 mod score;
 mod select;
 mod sweep;
@@ -35,6 +37,7 @@ pub use discard::{
     analyze_crib, discard_summary, discard_summary_over, rank_crib_keeps, CribKeep, DealClass,
     DiscardSummary, Role, Spread, CRIB_OUTCOMES,
 };
+pub use judge::{judge_keep, KeepError, KeepJudgement, Side};
 pub use score::{
     build_rank_table, fifteen_sets, hand_value, pair_sets, rank_table, run_sets, Breakdown, Hand,
     Points, PreparedHand, Rule,

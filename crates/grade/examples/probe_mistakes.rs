@@ -5,9 +5,9 @@
 //! hand_value mistakes get a seeded sample of (hand, start) pairs (`--pairs N`, 100,000 by
 //! default) or every one of the 12,994,800 (`--every-pair`); select_hand mistakes, and files
 //! without an area such as the baselines, get a seeded sample of deals (`--deals N`, 2,000 by
-//! default, alternately 6 and 5 cards), where a keep is right when its total over the start
-//! cards equals the best one. Prints a Markdown table: wrong/total, the share and the first
-//! counterexample of each file.
+//! default, alternately 6 and 5 cards), where an answer is right when crib-core's
+//! `judge_keep` finds Hand and Cribcards a keep of the deal with the best total. Prints a
+//! Markdown table: wrong/total, the share and the first counterexample of each file.
 //!
 //! ```console
 //! $ cargo run --release -p crib-grade --example probe_mistakes -- -j 2
@@ -17,9 +17,13 @@
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{mpsc, Mutex};
+use std::sync::mpsc;
 
-use crib_core::{cards_text, hands, rank_keeps, starts_for, Card, Dealer, PreparedHand, Rule};
+use crib_core::{
+    cards_text, hands, judge_keep, rank_keeps, starts_for, Card, Dealer, KeepJudgement,
+    PreparedHand, Rule,
+};
+use crib_grade::WorkerPool;
 
 /// The seed of the sampled (hand, start) pairs; not the grader's test-set seed.
 const PAIR_SEED: u64 = 0x00c2_1b5e_0a7a_0001;
@@ -43,13 +47,16 @@ probe_answer(hv(Hand, Start)) :-
     ;   format("fail~n")
     ).
 probe_answer(sh(Cards)) :-
-    (   catch(call_with_time_limit(30, once(select_hand(Cards, Hand, _))), E, true)
+    (   catch(call_with_time_limit(30, once(select_hand(Cards, Hand, Crib))), E, true)
     ->  (   nonvar(E) -> format("error~n")
-        ;   is_list(Hand) -> format("ok"), forall(member(C, Hand), format(" ~q", [C])), nl
+        ;   is_list(Hand), is_list(Crib)
+        ->  format("ok"), probe_cards(Hand), format(" |"), probe_cards(Crib), nl
         ;   format("not-a-list~n")
         )
     ;   format("fail~n")
     ).
+probe_cards(Cards) :-
+    forall(member(C, Cards), format(" ~q", [C])).
 "#;
 
 struct Options {
@@ -74,21 +81,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let opts = options()?;
     let driver = tempfile::Builder::new().suffix(".pl").tempfile()?;
     std::fs::write(driver.path(), DRIVER)?;
-    let queue = Mutex::new(opts.files.iter().rev().collect::<Vec<_>>());
-    let probes = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..opts.jobs {
-            s.spawn(|| loop {
-                let Some(file) = queue.lock().unwrap().pop() else {
-                    break;
-                };
-                let probe = probe(file, driver.path(), &opts);
-                eprintln!("{}: {}/{} wrong", probe.id, probe.wrong, probe.total);
-                probes.lock().unwrap().push(probe);
-            });
-        }
-    });
-    let mut probes = probes.into_inner().unwrap();
+    let probes = WorkerPool::new(opts.jobs).run_each(
+        &opts.files,
+        |_, file| probe(file, driver.path(), &opts),
+        |i, probe| match probe {
+            Ok(p) => eprintln!("{}: {}/{} wrong", p.id, p.wrong, p.total),
+            Err(e) => eprintln!("{}: {e}", opts.files[i].display()),
+        },
+    );
+    let mut probes: Vec<Probe> = probes.into_iter().collect::<Result<_, _>>()?;
     probes.sort_by(|a, b| (&a.area, &a.id).cmp(&(&b.area, &b.id)));
     println!("| mistake | area | equivalent | wrong/total | share | first counterexample |");
     println!("|---|---|---|---|---|---|");
@@ -230,28 +231,27 @@ fn judge_deal(cards: &Vec<Card>, got: &str) -> Option<String> {
     let best = &keeps[0];
     let deal = cards_text(cards);
     let best_text = format!("best {} (total {})", cards_text(&best.keep), best.total);
-    let Some(tokens) = got.strip_prefix("ok") else {
+    let parse = |tokens: &str| -> Option<Vec<Card>> {
+        tokens
+            .split_whitespace()
+            .map(|t| Card::parse(t).ok())
+            .collect()
+    };
+    let answer = got.strip_prefix("ok").and_then(|g| g.split_once(" |"));
+    let Some((Some(hand), Some(crib))) = answer.map(|(h, c)| (parse(h), parse(c))) else {
         return Some(format!("deal {deal}: got {got}; {best_text}"));
     };
-    let mut kept: Vec<Card> = tokens
-        .split_whitespace()
-        .filter_map(|t| Card::parse(t).ok())
-        .collect();
-    kept.sort();
-    let found = keeps.iter().find(|k| {
-        let mut k = k.keep.to_vec();
-        k.sort();
-        k == kept
-    });
-    match found {
-        Some(k) if k.total == best.total => None,
-        Some(k) => Some(format!(
+    match judge_keep(cards, &hand, &crib).expect("deals are 5 or 6 distinct cards") {
+        KeepJudgement::Keep { keep, .. } if keep.total == best.total => None,
+        KeepJudgement::Keep { keep, .. } => Some(format!(
             "deal {deal}: kept {} (total {}), {best_text}",
-            cards_text(&k.keep),
-            k.total
+            cards_text(&keep.keep),
+            keep.total
         )),
-        None => Some(format!(
-            "deal {deal}: got Hand ={tokens}, not 4 dealt cards; {best_text}"
+        KeepJudgement::Wrong(fault) => Some(format!(
+            "deal {deal}: got Hand = {}, Cribcards = {}: {fault}; {best_text}",
+            cards_text(&hand),
+            cards_text(&crib)
         )),
     }
 }

@@ -10,9 +10,8 @@
 //! submission's select_hand marks under every seed on stderr.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
 
-use crib_grade::{discover, Grader, IsolationChoice, Limits, Seed, Submission};
+use crib_grade::{discover, Grader, IsolationChoice, Limits, Marks, Seed, Submission, WorkerPool};
 
 #[derive(Default, Clone)]
 struct Spread {
@@ -43,48 +42,40 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let subs: Vec<Submission> = discover(&paths, false)?;
-    let spreads = Mutex::new(vec![Spread::default(); subs.len()]);
-    let next = Mutex::new(1u8);
-    std::thread::scope(|scope| {
-        for slot in 0..jobs {
-            let (subs, spreads, next) = (&subs, &spreads, &next);
-            scope.spawn(move || loop {
-                let k = {
-                    let mut n = next.lock().expect("no panic holds it");
-                    let k = *n;
-                    *n += 1;
-                    k
-                };
-                if k > seeds {
-                    break;
+    let ks: Vec<u8> = (1..=seeds).collect();
+    let graded = WorkerPool::new(jobs).run_each(
+        &ks,
+        |slot, &k| {
+            let seed = Seed::from_bytes([if same_seed { 1 } else { k }; 32]);
+            let grader = Grader::new(
+                "swipl".as_ref(),
+                IsolationChoice::Auto,
+                Limits::default(),
+                &seed,
+            )
+            .expect("a grader");
+            let marks: Vec<Marks> = subs
+                .iter()
+                .map(|sub| grader.grade(sub, slot).marks)
+                .collect();
+            if each {
+                for (sub, m) in subs.iter().zip(&marks) {
+                    eprintln!("{} seed {k}: select_hand {:.2}", sub.name, m.select_hand);
                 }
-                let seed = Seed::from_bytes([if same_seed { 1 } else { k }; 32]);
-                let grader = Grader::new(
-                    "swipl".as_ref(),
-                    IsolationChoice::Auto,
-                    Limits::default(),
-                    &seed,
-                )
-                .expect("a grader");
-                for (i, sub) in subs.iter().enumerate() {
-                    let r = grader.grade(sub, slot as u32);
-                    let mut all = spreads.lock().expect("no panic holds it");
-                    all[i].total.push(r.marks.total);
-                    all[i].hand_value.push(r.marks.hand_value);
-                    all[i].select_hand.push(r.marks.select_hand);
-                    if each {
-                        eprintln!(
-                            "{} seed {k}: select_hand {:.2}",
-                            r.name, r.marks.select_hand
-                        );
-                    }
-                    all[i].share.push(r.marks.hand_value_share_wrong);
-                }
-                eprintln!("seed {k} done");
-            });
+            }
+            marks
+        },
+        |i, _| eprintln!("seed {} done", ks[i]),
+    );
+    let mut spreads = vec![Spread::default(); subs.len()];
+    for marks in graded {
+        for (spread, m) in spreads.iter_mut().zip(marks?) {
+            spread.total.push(m.total);
+            spread.hand_value.push(m.hand_value);
+            spread.select_hand.push(m.select_hand);
+            spread.share.push(m.hand_value_share_wrong);
         }
-    });
-    let spreads = spreads.into_inner()?;
+    }
     if markdown {
         println!("| submission | total min | max | mean | hand_value min | max | select_hand min | max | share of pairs wrong (mean) |");
         println!("|---|---|---|---|---|---|---|---|---|");

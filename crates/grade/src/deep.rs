@@ -36,13 +36,13 @@ pub use text::{percent, thousands};
 
 use std::fmt;
 use std::fs;
-use std::num::NonZeroUsize;
 use std::path::Path;
 use std::time::Instant;
 
 use crib_core::{Breakdown, Card, Hand, Keep, Points, Rule};
 
 use crate::child::Place;
+use crate::pool::WorkerPool;
 pub use crate::report::deep::*;
 
 use classes::Item;
@@ -352,26 +352,19 @@ fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
     }
 }
 
-/// The features of every checked item, on two threads.
+/// The features of every checked item, on one worker per core.
 fn parallel_features(checked: &[(&Asked, &Got)]) -> Vec<u64> {
-    let threads = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    let chunk = checked.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = checked
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|(item, _)| features::features(item.hand(), item.start()))
-                        .collect::<Vec<u64>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
+    let pool = WorkerPool::per_core();
+    let chunk = checked.len().div_ceil(pool.workers()).max(1);
+    let parts: Vec<&[(&Asked, &Got)]> = checked.chunks(chunk).collect();
+    pool.run(&parts, |_, part| {
+        part.iter()
+            .map(|(item, _)| features::features(item.hand(), item.start()))
+            .collect::<Vec<u64>>()
     })
+    .into_iter()
+    .flat_map(|part| part.expect("features are computed without panicking"))
+    .collect()
 }
 
 /// Orders failing pairs from simplest: fewest scoring combinations, no flush or nob, lowest

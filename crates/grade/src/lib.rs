@@ -35,6 +35,7 @@ mod limits;
 mod misvalue;
 mod names;
 mod patterns;
+mod pool;
 mod protocol;
 mod report;
 mod runner;
@@ -63,6 +64,7 @@ pub use limits::Limits;
 pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
 pub use names::{escape_name, escape_path};
 pub use patterns::{PATTERNS, SPECIAL_SHARE};
+pub use pool::{Panicked, WorkerPool};
 pub use report::hand_value::{Area, AreaCount, HandValueCheck};
 pub use report::{
     Diagnostic, Load, Marks, Report, TestResult, TestVisibility, CODE_QUALITY_MARKS,

@@ -5,12 +5,11 @@ use std::fs;
 use std::io;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 use crate::error::GradeError;
 use crate::gradescope::{gradescope_with, VisibilityPolicy};
 use crate::hash::fnv1a;
+use crate::pool::WorkerPool;
 use crate::report::Report;
 use crate::runner::Grader;
 use crate::seed::{Seed, SeedError};
@@ -34,7 +33,8 @@ pub struct Session {
     /// The directory each submission's result is written to (as `<name>.json`), as soon as
     /// it is done.
     pub out: PathBuf,
-    /// Submissions graded at once; each worker has a slot id of its own, `0..jobs`.
+    /// Submissions graded at once; each worker has a slot id of its own, `0..jobs` (see
+    /// [`crate::WorkerPool`]).
     pub jobs: NonZeroUsize,
     /// Whether a result already in [`Session::out`] is reused when it is for the same files
     /// (content hash) and the same test set (fingerprint).
@@ -97,6 +97,15 @@ pub enum SessionError {
     /// The seed could not be read, made or kept.
     #[error(transparent)]
     Seed(#[from] SeedError),
+    /// Grading a submission panicked: a bug in crib. Grading went on and every other result
+    /// was written.
+    #[error("grading {name} panicked: {message}")]
+    Panicked {
+        /// The submission's name.
+        name: String,
+        /// What the panic said.
+        message: String,
+    },
 }
 
 /// Where a run's seed comes from ([`Session::seed`]).
@@ -211,9 +220,10 @@ impl Session {
     ///
     /// # Errors
     /// [`SessionError::CreateDir`] or [`SessionError::Write`] if a directory or a file
-    /// cannot be written. A result that cannot be saved does not stop the others: the
-    /// first such error is returned once every submission is graded and every other result
-    /// saved (the Gradescope files are then not written).
+    /// cannot be written; [`SessionError::Panicked`] if grading a submission panicked. A
+    /// result that cannot be saved or made does not stop the others: the first such error is
+    /// returned once every submission is graded and every other result saved (the Gradescope
+    /// files are then not written).
     pub fn grade(
         &self,
         grader: &Grader,
@@ -231,33 +241,29 @@ impl Session {
         }
         let resumed = submissions.len() - todo.len();
         progress.start(todo.len());
-        let jobs = self.jobs.get().min(todo.len().max(1));
-        let next = AtomicUsize::new(0);
-        let (tx, rx) = mpsc::channel::<(usize, Report)>();
-        let mut write_error = None;
-        std::thread::scope(|scope| {
-            for slot in 0..jobs {
-                let tx = tx.clone();
-                let (todo, next) = (&todo, &next);
-                scope.spawn(move || loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&i) = todo.get(k) else { break };
-                    let report = grader.grade(&submissions[i], slot as u32);
-                    if tx.send((i, report)).is_err() {
-                        break;
+        let mut failure = None;
+        let graded = WorkerPool::new(self.jobs.get()).run_each(
+            &todo,
+            |slot, &i| grader.grade(&submissions[i], slot),
+            |k, result| match result {
+                Ok(report) => {
+                    if let Err(e) = self.save(report) {
+                        failure.get_or_insert(e);
                     }
-                });
-            }
-            drop(tx);
-            for (i, report) in rx {
-                if let Err(e) = self.save(&report) {
-                    write_error.get_or_insert(e);
+                    progress.graded(report);
                 }
-                progress.graded(&report);
-                reports[i] = Some(report);
-            }
-        });
-        if let Some(e) = write_error {
+                Err(panic) => {
+                    failure.get_or_insert(SessionError::Panicked {
+                        name: submissions[todo[k]].name.clone(),
+                        message: panic.message.clone(),
+                    });
+                }
+            },
+        );
+        for (&i, result) in todo.iter().zip(graded) {
+            reports[i] = result.ok();
+        }
+        if let Some(e) = failure {
             return Err(e);
         }
         let reports: Vec<Report> = reports.into_iter().flatten().collect();

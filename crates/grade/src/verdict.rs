@@ -1,6 +1,6 @@
 //! Verdicts: what a submission's answer to one test is worth, judged against crib-core.
 
-use crib_core::{cards_text, Card, Keep};
+use crib_core::{cards_text, Card, Keep, KeepError, KeepJudgement, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::credit::SelectCredit;
@@ -299,43 +299,40 @@ pub(crate) fn judge_keep(
     let Some(discarded) = crib.cards().and_then(parse_tokens) else {
         return wrong("Cribcards is not a list of card terms");
     };
-    if kept.len() != 4 {
-        return wrong("Hand does not have 4 cards");
-    }
-    if kept.iter().any(|c| !cards.contains(c)) {
-        return wrong("Hand holds a card that was not dealt");
-    }
-    let mut both: Vec<Card> = kept.iter().chain(&discarded).copied().collect();
-    both.sort();
-    let mut dealt = cards.clone();
-    dealt.sort();
-    if both != dealt {
-        return wrong("Hand and Cribcards are not a split of Cards");
-    }
-    let mut kept_sorted = kept.clone();
-    kept_sorted.sort();
-    let find = keeps.iter().find(|k| {
-        let mut k = k.keep.to_vec();
-        k.sort();
-        k == kept_sorted
-    });
-    let (Some(theirs), Some(best)) = (find, keeps.first()) else {
-        return wrong("Hand is not 4 of the dealt cards");
+    let (theirs, best_total) = match crib_core::judge_keep(cards, &kept, &discarded) {
+        Ok(KeepJudgement::Keep {
+            keep, best_total, ..
+        }) => (keep, best_total),
+        Ok(KeepJudgement::Wrong(fault)) => return wrong(reason(fault)),
+        Err(e) => unreachable!("a test's deal is 5 or 6 distinct cards: {e}"),
     };
     let credit = scale.credit(theirs.total, keeps);
-    if theirs.total == best.total {
+    if theirs.total == best_total {
         return (Verdict::Pass, credit);
     }
     let best = keeps
         .iter()
-        .take_while(|k| k.total == best.total)
+        .take_while(|k| k.total == best_total)
         .map(KeepValue::new)
         .collect();
     let verdict = Verdict::Suboptimal {
-        chosen: KeepValue::new(theirs),
+        chosen: KeepValue::new(&theirs),
         best,
     };
     (verdict, credit)
+}
+
+/// Returns what students are told of an answer that is not a keep of its deal, in the names
+/// of select_hand/3's arguments: the three reasons results have always given, so that
+/// results of earlier runs read the same.
+fn reason(fault: KeepError) -> &'static str {
+    match fault {
+        KeepError::HandSize { .. } => "Hand does not have 4 cards",
+        KeepError::NotDealt {
+            side: Side::Hand, ..
+        } => "Hand holds a card that was not dealt",
+        _ => "Hand and Cribcards are not a split of Cards",
+    }
 }
 
 #[cfg(test)]

@@ -8,12 +8,13 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 mod common;
 
 use crib_grade::{
     discover, Grader, IsolationChoice, Limits, Report, SelectCredit, Submission, Verdict,
+    WorkerPool,
 };
 
 const AREAS: [&str; 7] = [
@@ -143,33 +144,27 @@ fn grade_all(subs: Vec<Submission>, limits: Limits) -> BTreeMap<String, Report> 
         &common::seed(),
     )
     .expect("these tests need swipl");
-    let queue = Mutex::new(subs);
-    let reports = Mutex::new(BTreeMap::new());
-    std::thread::scope(|s| {
-        // Slots 20.. (sandbox uids 64020..): other graders on a shared machine use the low
-        // ones, and a grader in rlimits mode kills every process of its slot's uid.
-        for slot in 20..23u32 {
-            let (queue, reports, grader) = (&queue, &reports, &grader);
-            s.spawn(move || loop {
-                let Some(sub) = queue.lock().unwrap().pop() else {
-                    break;
-                };
-                let mut report = grader.grade(&sub, slot);
-                for _ in 0..2 {
-                    if !killed(&report) {
-                        break;
-                    }
-                    eprintln!(
-                        "{}: a child was killed from outside; grading again",
-                        sub.name
-                    );
-                    report = grader.grade(&sub, slot);
-                }
-                reports.lock().unwrap().insert(sub.name.clone(), report);
-            });
+    // Slots 20.. (sandbox uids 64020..): other graders on a shared machine use the low ones,
+    // and a grader in rlimits mode kills every process of its slot's uid.
+    let reports = WorkerPool::new(3).run(&subs, |slot, sub| {
+        let slot = 20 + slot;
+        let mut report = grader.grade(sub, slot);
+        for _ in 0..2 {
+            if !killed(&report) {
+                break;
+            }
+            eprintln!(
+                "{}: a child was killed from outside; grading again",
+                sub.name
+            );
+            report = grader.grade(sub, slot);
         }
+        report
     });
-    reports.into_inner().unwrap()
+    subs.iter()
+        .zip(reports)
+        .map(|(sub, report)| (sub.name.clone(), report.expect("grading does not panic")))
+        .collect()
 }
 
 /// The reports of every mistake and every baseline, graded once. The select_hand mistakes

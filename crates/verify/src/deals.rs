@@ -1,7 +1,7 @@
 //! The select_hand sample: Prolog's choice on seeded deals must be a split of the deal whose
 //! keep has the greatest expected value crib-core finds; crib-core's own choice likewise.
 
-use crib_core::{cards_text, rank_keeps, select_hand, Card, Keep};
+use crib_core::{cards_text, judge_keep, select_hand, Card, KeepJudgement};
 use crib_oracle::{Choice, OracleError, Pool};
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -67,7 +67,6 @@ pub fn check(
         .map(|index| {
             let dealt = deal(seed, index);
             let prolog = pool.with(|oracle| oracle.select_hand(&dealt))?;
-            let keeps = rank_keeps(&dealt).expect("a deal is 5 or 6 distinct cards");
             let rust = select_hand(&dealt).expect("a deal is 5 or 6 distinct cards");
             let rust = Choice {
                 hand: rust.best.keep.to_vec(),
@@ -80,7 +79,7 @@ pub fn check(
                 ..DealReport::default()
             };
             for (who, choice) in [("prolog", prolog), ("rust", rust)] {
-                if let Err(problem) = judge(&dealt, &keeps, &choice) {
+                if let Err(problem) = judge(&dealt, &choice) {
                     report.differences += 1;
                     report.first.push(DealDiff {
                         order: index,
@@ -99,36 +98,18 @@ pub fn check(
 }
 
 /// Checks that `choice` splits `dealt` into four kept cards and the rest, and that its keep's
-/// total over the start cards not dealt is the greatest (`keeps` is greatest first).
-fn judge(dealt: &[Card], keeps: &[Keep], choice: &Choice) -> Result<(), String> {
-    let mut split: Vec<Card> = choice.hand.iter().chain(&choice.crib).copied().collect();
-    split.sort();
-    let mut sorted = dealt.to_vec();
-    sorted.sort();
-    if choice.hand.len() != 4 {
-        return Err(format!("keeps {} cards, not 4", choice.hand.len()));
-    }
-    if split != sorted {
-        return Err("hand and crib together are not the cards dealt".into());
-    }
-    let mut kept = choice.hand.clone();
-    kept.sort();
-    let keep = keeps
-        .iter()
-        .find(|k| {
-            let mut cards = k.keep.to_vec();
-            cards.sort();
-            cards == kept
-        })
-        .ok_or("the keep is not one of the deal's keeps")?;
-    let best = keeps[0].total;
-    if keep.total != best {
-        return Err(format!(
-            "its keep totals {} over the {} start cards, the best totals {best}",
+/// total over the start cards not dealt is the greatest.
+fn judge(dealt: &[Card], choice: &Choice) -> Result<(), String> {
+    match judge_keep(dealt, &choice.hand, &choice.crib).expect("a deal is 5 or 6 distinct cards") {
+        KeepJudgement::Wrong(fault) => Err(fault.to_string()),
+        KeepJudgement::Keep {
+            keep, best_total, ..
+        } if keep.total != best_total => Err(format!(
+            "its keep totals {} over the {} start cards, the best totals {best_total}",
             keep.total, keep.starts
-        ));
+        )),
+        KeepJudgement::Keep { .. } => Ok(()),
     }
-    Ok(())
 }
 
 impl DealDiff {

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::child::Place;
 use crate::child::{Child, FramePipe};
+use crate::pool::WorkerPool;
 use crate::protocol::{Frame, RawAnswer};
 use crib_sandbox::Mounts;
 
@@ -104,28 +105,25 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
     let ranges: Vec<Range<usize>> = (0..jobs)
         .map(|k| (k * share).min(batch.len)..((k + 1) * share).min(batch.len))
         .collect();
-    let parts: Vec<Part> = std::thread::scope(|scope| {
-        let handles: Vec<_> = ranges
-            .into_iter()
-            .map(|range| scope.spawn(move || run_range(ctx, batch, range, deadline)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| Part {
-                    answers: Vec::new(),
-                    children: 0,
-                    stopped: Some(format!("a worker of {} panicked", batch.purpose)),
-                })
-            })
-            .collect()
+    // Every child runs in the grader's slot (`ctx.slot`), not in the pool's.
+    let parts = WorkerPool::new(jobs).run(&ranges, |_, range| {
+        run_range(ctx, batch, range.clone(), deadline)
     });
     let mut out = BatchRun {
         answers: Vec::with_capacity(batch.len),
         children: 0,
         stopped: None,
     };
-    for part in parts {
+    for (range, part) in ranges.iter().zip(parts) {
+        // A panicked range keeps its place: the ranges after it stay on their items.
+        let part = part.unwrap_or_else(|panic| Part {
+            answers: vec![None; range.len()],
+            children: 0,
+            stopped: Some(format!(
+                "a worker of {} panicked: {}",
+                batch.purpose, panic.message
+            )),
+        });
         out.children += part.children;
         if out.stopped.is_none() {
             out.stopped = part.stopped;

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crib_core::{Card, Dealer, Keep};
+use crib_core::{judge_keep, Card, Dealer, KeepJudgement};
 
 use super::driver::{self, Batch, Got};
 use super::{got_text, Deep, DeepSelectHand, FailureKind, KindCount, SelectExample};
@@ -28,49 +28,35 @@ pub(crate) fn batch_bytes(deals: &[Vec<Card>]) -> Vec<u8> {
 }
 
 /// How one deal was answered.
-enum Judged {
+enum Answered {
     /// A valid keep totalling this over the starts.
     Keep(u32),
     /// Anything else.
     Failed(FailureKind),
 }
 
-fn judge(got: &Got, dealt: &[Card], keeps: &[Keep]) -> Judged {
+fn judge(got: &Got, dealt: &[Card]) -> Answered {
     let (hand, crib) = match got {
         Got::Keep(h, c) => (h, c),
-        Got::Int(_) | Got::Term(_) => return Judged::Failed(FailureKind::WrongType),
-        Got::Fail => return Judged::Failed(FailureKind::NoSolution),
-        Got::Timeout { .. } => return Judged::Failed(FailureKind::Timeout),
-        Got::Memory(_) => return Judged::Failed(FailureKind::Memory),
-        Got::Exception(_) => return Judged::Failed(FailureKind::Exception),
-        Got::Crashed(_) => return Judged::Failed(FailureKind::Crashed),
+        Got::Int(_) | Got::Term(_) => return Answered::Failed(FailureKind::WrongType),
+        Got::Fail => return Answered::Failed(FailureKind::NoSolution),
+        Got::Timeout { .. } => return Answered::Failed(FailureKind::Timeout),
+        Got::Memory(_) => return Answered::Failed(FailureKind::Memory),
+        Got::Exception(_) => return Answered::Failed(FailureKind::Exception),
+        Got::Crashed(_) => return Answered::Failed(FailureKind::Crashed),
     };
     let parse = |text: &str| -> Option<Vec<Card>> {
         text.split_whitespace()
             .map(|t| Card::parse(t).ok())
             .collect()
     };
-    let (Some(mut kept), Some(discarded)) = (parse(hand), parse(crib)) else {
-        return Judged::Failed(FailureKind::WrongType);
+    let (Some(kept), Some(discarded)) = (parse(hand), parse(crib)) else {
+        return Answered::Failed(FailureKind::WrongType);
     };
-    let mut both: Vec<Card> = kept.iter().chain(&discarded).copied().collect();
-    both.sort();
-    let mut sorted = dealt.to_vec();
-    sorted.sort();
-    if kept.len() != 4 || both != sorted {
-        return Judged::Failed(FailureKind::WrongType);
+    match judge_keep(dealt, &kept, &discarded) {
+        Ok(KeepJudgement::Keep { keep, .. }) => Answered::Keep(keep.total),
+        Ok(KeepJudgement::Wrong(_)) | Err(_) => Answered::Failed(FailureKind::WrongType),
     }
-    kept.sort();
-    keeps
-        .iter()
-        .find(|k| {
-            let mut k = k.keep.to_vec();
-            k.sort();
-            k == kept
-        })
-        .map_or(Judged::Failed(FailureKind::WrongType), |k| {
-            Judged::Keep(k.total)
-        })
 }
 
 impl Deep {
@@ -128,13 +114,13 @@ impl Deep {
                 best: best.keep.to_vec(),
                 best_value: round3(best.expected_value()),
             };
-            let kind = match judge(got, dealt, keeps) {
-                Judged::Keep(total) if total == best.total => {
+            let kind = match judge(got, dealt) {
+                Answered::Keep(total) if total == best.total => {
                     out.optimal += 1;
                     regrets.push(0.0);
                     continue;
                 }
-                Judged::Keep(total) => {
+                Answered::Keep(total) => {
                     let regret = f64::from(best.total - total) / f64::from(best.starts);
                     regrets.push(regret);
                     let got_value = Some(round3(f64::from(total) / f64::from(best.starts)));
@@ -150,7 +136,7 @@ impl Deep {
                     }
                     FailureKind::WrongAnswer
                 }
-                Judged::Failed(kind) => {
+                Answered::Failed(kind) => {
                     out.first_failure.get_or_insert_with(|| example(kind, None));
                     kind
                 }

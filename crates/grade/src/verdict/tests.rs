@@ -111,6 +111,9 @@ fn select_hand_answers() {
         (&["5H", "5S", "5C", "AS"], &["JD", "2C"], "not dealt"),
         (&["5H", "5S", "5C", "JD"], &["2C"], "split"),
         (&["5H", "5S", "5C", "JD"], &["2C", "2C"], "split"),
+        (&["5H", "5S", "5C", "JD"], &["2C", "AS"], "split"),
+        (&["5H", "5H", "5C", "JD"], &["2C", "9H"], "split"),
+        (&["2C", "9H"], &["5H", "5S", "5C", "JD"], "4 cards"),
     ] {
         let (verdict, credit) = wrong(hand, crib);
         assert!(
