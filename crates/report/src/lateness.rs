@@ -29,6 +29,8 @@ use std::path::{Path, PathBuf};
 use crib_grade::Report;
 use jiff::{SignedDuration, Timestamp};
 
+use crate::sheet::round2;
+
 const DAY_SECONDS: i64 = 24 * 60 * 60;
 
 /// A late-penalty policy, as [`Policy::parse`] reads it.
@@ -485,10 +487,6 @@ impl Assessment {
             },
         }
     }
-}
-
-fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
 }
 
 /// The class's due time with its policy, grace, extensions and times: what

@@ -147,10 +147,6 @@ impl QualityMarks {
     }
 }
 
-fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
 /// Returns the sheet's header: `submission`, `findings`, one column per criterion, `notes`.
 pub fn sheet_columns(rubric: &Rubric) -> Vec<String> {
     let mut columns = vec!["submission".to_string(), "findings".to_string()];
@@ -396,3 +392,9 @@ fn mark(
 
 #[cfg(test)]
 mod tests;
+
+/// Returns `x` rounded to hundredths, as marks are shown and stored: the quality marks of
+/// the sheet and the late penalty round the same way as crib-grade's marks.
+pub(crate) fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
