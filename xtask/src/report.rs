@@ -151,21 +151,27 @@ fn file_url(page: &Path) -> String {
     format!("file://{}", page.display())
 }
 
-/// Loads the page, dumps its DOM after the scripts ran, and fails on a console message
-/// (the page's script logs nothing, so any is an error), on a script that did not run to
-/// its end, or on a plot without bars.
-fn check_in_browser(page: &Path) -> Result<()> {
+/// Loads `page` in headless chromium and returns its DOM after the scripts ran and what
+/// chromium wrote on stderr (the console among it).
+fn dump_dom(page: &Path) -> Result<(String, String)> {
     let mut cmd = chromium(page);
     cmd.arg("--dump-dom");
     eprintln!("$ {}", crate::describe(&cmd));
     let output = cmd
         .output()
         .context("cannot run chromium (apt-get install chromium)")?;
-    let dom = String::from_utf8_lossy(&output.stdout);
-    let log = String::from_utf8_lossy(&output.stderr);
+    let log = String::from_utf8_lossy(&output.stderr).into_owned();
     if !output.status.success() {
         bail!("chromium failed on {}: {log}", page.display());
     }
+    Ok((String::from_utf8_lossy(&output.stdout).into_owned(), log))
+}
+
+/// Loads the page, dumps its DOM after the scripts ran, and fails on a console message
+/// (the page's script logs nothing, so any is an error), on a script that did not run to
+/// its end, or on a plot without bars.
+fn check_in_browser(page: &Path) -> Result<()> {
+    let (dom, log) = dump_dom(page)?;
     problems(&dom, &log)
         .and_then(|()| missing_sections(&dom, SECTIONS))
         .map_err(|why| anyhow::anyhow!("the class report {}: {why}", page.display()))
@@ -234,17 +240,7 @@ const FEEDBACK_PAGE: &str = "feedback/broken_runs.html";
 /// Loads a feedback page and fails on a console message, a missing viewport (it must read
 /// on a phone) or a missing part.
 fn check_feedback(page: &Path) -> Result<()> {
-    let mut cmd = chromium(page);
-    cmd.arg("--dump-dom");
-    eprintln!("$ {}", crate::describe(&cmd));
-    let output = cmd
-        .output()
-        .context("cannot run chromium (apt-get install chromium)")?;
-    let dom = String::from_utf8_lossy(&output.stdout);
-    let log = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() {
-        bail!("chromium failed on {}: {log}", page.display());
-    }
+    let (dom, log) = dump_dom(page)?;
     feedback_problems(&dom, &log)
         .map_err(|why| anyhow::anyhow!("the feedback page {}: {why}", page.display()))
 }

@@ -20,6 +20,10 @@ use serde_json::Value;
 
 use crate::{cargo, describe};
 
+/// The packages whose tests are built and run: the workspace but crib-bench, which holds
+/// benchmarks only (building it would compile criterion for nothing).
+const WORKSPACE: [&str; 3] = ["--workspace", "--exclude", "crib-bench"];
+
 /// Test binaries (package, target) that run alone, after the others: their tests time
 /// children under a load they make themselves.
 pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "timing")];
@@ -156,16 +160,10 @@ fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
         }
         Job::Doctests => {
             let mut cmd = cargo();
-            cmd.args([
-                "test",
-                "--workspace",
-                "--exclude",
-                "crib-bench",
-                "--release",
-                "--doc",
-                "--quiet",
-            ])
-            .current_dir(root);
+            cmd.arg("test")
+                .args(WORKSPACE)
+                .args(["--release", "--doc", "--quiet"])
+                .current_dir(root);
             ("doc tests".to_string(), cmd)
         }
     };
@@ -224,19 +222,16 @@ struct Built {
 
 fn build(root: &Path) -> Result<Built> {
     let mut cmd = cargo();
-    cmd.args([
-        "test",
-        "--workspace",
-        // Benchmarks only; building it would compile criterion for nothing.
-        "--exclude",
-        "crib-bench",
-        "--release",
-        "--no-run",
-        "--quiet",
-        "--message-format=json-render-diagnostics",
-    ])
-    .current_dir(root)
-    .stderr(std::process::Stdio::inherit());
+    cmd.arg("test")
+        .args(WORKSPACE)
+        .args([
+            "--release",
+            "--no-run",
+            "--quiet",
+            "--message-format=json-render-diagnostics",
+        ])
+        .current_dir(root)
+        .stderr(std::process::Stdio::inherit());
     eprintln!("$ {}", describe(&cmd));
     let start = Instant::now();
     let output = cmd
