@@ -215,8 +215,10 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
                     break;
                 }
             }
-            End::Hung | End::Died(_) if next >= careful => {
-                // Somewhere in the unreported chunk: go item by item from here.
+            End::Hung | End::Died(_) if next >= careful && next + 1 < range.end => {
+                // Somewhere in the unreported chunk: go item by item from here. (When the
+                // item it was on is the range's last, the chunk is that item alone, and it
+                // is the cause: asking it again would only cost another hang.)
                 careful = next + CAREFUL;
             }
             End::Hung => {
