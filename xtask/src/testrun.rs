@@ -20,11 +20,6 @@ use serde_json::Value;
 
 use crate::{cargo, describe};
 
-/// The packages whose doc tests run: the workspace but crib-bench, which holds benchmarks
-/// only. (The test build takes the whole workspace, crib-bench's benchmarks too, so that
-/// clippy sees them; they are built, not run.)
-const DOC_TESTED: [&str; 3] = ["--workspace", "--exclude", "crib-bench"];
-
 /// Test binaries (package, target) that run alone, after the others: their tests time
 /// children under a load they make themselves.
 pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "timing")];
@@ -161,9 +156,9 @@ fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
         }
         Job::Doctests => {
             let mut cmd = cargo();
-            cmd.arg("test")
-                .args(DOC_TESTED)
-                .args(["--release", "--doc", "--quiet"]);
+            // The whole workspace, as the test build: without crib-bench, the dependencies'
+            // features would resolve otherwise, and cargo would build them again.
+            cmd.args(["test", "--workspace", "--release", "--doc", "--quiet"]);
             // The same compiler as the test build, or cargo would build every library again.
             with_clippy(&mut cmd);
             cmd.current_dir(root);

@@ -46,6 +46,10 @@ pub struct GradeArgs {
     /// said so in the results) [default: all 23,647]: for a quick trial run.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     hand_value_patterns: Option<u64>,
+    /// Ask select_hand/3 only the first N deals (the rest are left out of the marks, said so
+    /// in the results) [default: all]: for a quick trial run.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    select_hand_deals: Option<u64>,
     /// Wall-clock time for all of a submission's select_hand/3 tests, seconds; past it the
     /// deals not yet asked are left out of the marks (the mean is over those asked).
     #[arg(long, value_name = "SECS", default_value_t = 240.0, value_parser = seconds)]
@@ -281,6 +285,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
         hand_value_budget: Duration::from_secs_f64(args.hand_value_budget),
         hand_value_patterns: args.hand_value_patterns.map(|n| n as usize),
+        select_hand_deals: args.select_hand_deals.map(|n| n as usize),
         select_hand_budget: Duration::from_secs_f64(args.select_hand_budget),
         select_hand: Duration::from_secs_f64(args.select_hand_timeout),
         load: Duration::from_secs_f64(args.load_timeout),

@@ -31,6 +31,11 @@ pub struct Limits {
     /// `None`: all 23,647): a uniform sample, said so in the result. For quick trial runs and
     /// for tests that judge select_hand/3 alone.
     pub hand_value_patterns: Option<usize>,
+    /// Ask select_hand/3 only the first this many deals of the test set (default `None`:
+    /// all of them; at least one is asked, as the first child also loads the submission):
+    /// the rest are left out of the marks (`not_run`, no credit), said so in the result. For
+    /// quick trial runs and for tests that judge hand_value/3 alone.
+    pub select_hand_deals: Option<usize>,
     /// CPU time per select_hand test (default 4 s).
     pub select_hand: Duration,
     /// Wall-clock time for all of one submission's select_hand tests (default 240 s): past
@@ -60,6 +65,7 @@ impl Default for Limits {
             hand_value: Duration::from_secs(1),
             hand_value_budget: Duration::from_secs(120),
             hand_value_patterns: None,
+            select_hand_deals: None,
             select_hand: Duration::from_secs(4),
             select_hand_budget: Duration::from_secs(240),
             load: Duration::from_secs(10),
@@ -93,12 +99,18 @@ impl Limits {
     /// time on an idle core, so only a submission slow on most tests, or on a machine giving
     /// it a fraction of a core (Gradescope's half), reaches it.
     pub fn budget(&self, tests: &TestSet) -> Duration {
-        let each: Duration = tests
-            .cases
+        let each: Duration = tests.cases[..self.deals_asked(tests)]
             .iter()
             .map(|c| self.of(c) * 3 / 2 + self.grace)
             .sum();
         each.min(self.select_hand_budget) + self.load
+    }
+
+    /// Returns how many of `tests`' select_hand deals are asked: all of them, or the first
+    /// [`Limits::select_hand_deals`] (at least one).
+    pub fn deals_asked(&self, tests: &TestSet) -> usize {
+        let all = tests.cases.len();
+        self.select_hand_deals.map_or(all, |n| n.max(1).min(all))
     }
 
     /// Returns the most wall-clock time grading one submission can take: [`Limits::budget`]

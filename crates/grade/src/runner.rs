@@ -316,7 +316,7 @@ fn tests_file(tests: &TestSet, limits: &Limits) -> String {
         limits.wall_factor.max(1),
         limits.grace.as_secs_f64()
     ));
-    for (i, case) in tests.cases.iter().enumerate() {
+    for (i, case) in tests.cases[..limits.deals_asked(tests)].iter().enumerate() {
         let goal = match &case.input {
             Input::HandValue { hand, start } => format!(
                 "hand_value({},{})",

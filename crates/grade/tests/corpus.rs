@@ -60,6 +60,9 @@ const FULL: &[&str] = &[
     "broken_nob",
 ];
 
+/// The submissions that take longest to grade: graded first.
+const SLOWEST: &[&str] = &["stubborn_loop", "slow", "load_loop", "halt_exit"];
+
 /// How many rank patterns the other submissions are asked.
 const SAMPLE: usize = 3_000;
 
@@ -278,9 +281,14 @@ fn grade_all(
     let (memory, rest): (Vec<Submission>, Vec<Submission>) = subs
         .into_iter()
         .partition(|s| ["memory_hog", "deep_recursion"].contains(&s.name.as_str()));
-    let (full, rest): (Vec<Submission>, Vec<Submission>) = rest
+    let (mut full, mut rest): (Vec<Submission>, Vec<Submission>) = rest
         .into_iter()
         .partition(|s| FULL.contains(&s.name.as_str()));
+    // The slowest first (a hang each costs seconds of silence), so that none is left to
+    // finish alone at the end.
+    for subs in [&mut full, &mut rest] {
+        subs.sort_by_key(|s| !SLOWEST.contains(&s.name.as_str()));
+    }
     let session = Session {
         jobs: NonZeroUsize::new(3).unwrap(),
         ..Session::new(out)
@@ -481,14 +489,15 @@ fn loops_time_out_alone() {
         FailureKind::Timeout,
         |_| true,
     );
-    assert_eq!(
-        report("infinite_loop")
-            .hand_value
-            .as_ref()
-            .unwrap()
-            .children,
-        1
-    );
+    // One child, which the watchdog's timeout does not end; two when a starved machine made
+    // the loop meet the wall-clock backstop, and the item was asked again in a child of its
+    // own (a wall-clock timeout always is).
+    let children = report("infinite_loop")
+        .hand_value
+        .as_ref()
+        .unwrap()
+        .children;
+    assert!((1..=2).contains(&children), "{children} children");
     hand_value_fails(
         "stubborn_loop",
         false,

@@ -29,7 +29,8 @@ impl Grader {
             submission: &copy,
             scratch: &scratch,
         };
-        while run.next < self.tests.cases.len() {
+        let asked = self.limits.deals_asked(&self.tests);
+        while run.next < asked {
             if Instant::now() >= budget_end {
                 // The tests not asked are left out of the marks: the mean is over a sample.
                 run.rest_not_asked(self.limits.select_hand_budget);
@@ -68,6 +69,7 @@ impl Grader {
                 }
             }
         }
+        run.rest_not_asked_past(asked);
     }
 
     /// Runs one child from test `run.next` until it finishes, dies or is killed.
@@ -338,6 +340,17 @@ impl<'a> Run<'a> {
         self.next = self.tests.cases.len();
     }
 
+    /// Leaves the tests from `asked` on, which [`crate::Limits::select_hand_deals`] left
+    /// out, out of the marks (the ones not already answered).
+    pub(super) fn rest_not_asked_past(&mut self, asked: usize) {
+        let reason = format!("not asked: only the first {asked} deals were asked");
+        for i in asked..self.tests.cases.len() {
+            if self.results[i].is_none() {
+                self.leave_out(i, reason.clone());
+            }
+        }
+    }
+
     /// Leaves test `i` out of the marks: `not_run`, no credit, because the select_hand time
     /// `budget` ran out.
     fn not_asked(&mut self, i: usize, budget: Duration) {
@@ -345,6 +358,11 @@ impl<'a> Run<'a> {
             "not asked: the select_hand time budget ({} s) ran out",
             budget.as_secs()
         );
+        self.leave_out(i, reason);
+    }
+
+    /// Leaves test `i` out of the marks: `not_run` for `reason`, no credit.
+    fn leave_out(&mut self, i: usize, reason: String) {
         let mut result = result(&self.tests.cases[i], Verdict::NotRun { reason }, None, 0);
         result.credit = None;
         self.results[i] = Some(result);
