@@ -20,6 +20,10 @@ use serde_json::Value;
 
 use crate::{cargo, describe};
 
+/// The packages whose tests are built and run: the workspace but crib-bench, which holds
+/// benchmarks only (building it would compile criterion for nothing).
+const WORKSPACE: [&str; 3] = ["--workspace", "--exclude", "crib-bench"];
+
 /// Test binaries (package, target) that run alone, after the others: their tests time
 /// children under a load they make themselves.
 pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "timing")];
@@ -156,12 +160,10 @@ fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
         }
         Job::Doctests => {
             let mut cmd = cargo();
-            // The whole workspace, as the test build: without crib-bench, the dependencies'
-            // features would resolve otherwise, and cargo would build them again.
-            cmd.args(["test", "--workspace", "--release", "--doc", "--quiet"]);
-            // The same compiler as the test build, or cargo would build every library again.
-            with_clippy(&mut cmd);
-            cmd.current_dir(root);
+            cmd.arg("test")
+                .args(WORKSPACE)
+                .args(["--release", "--doc", "--quiet"])
+                .current_dir(root);
             ("doc tests".to_string(), cmd)
         }
     };
@@ -218,51 +220,38 @@ struct Built {
     crib: Option<PathBuf>,
 }
 
-/// Builds every target of the workspace (crib-bench's benchmarks too) with clippy as the
-/// workspace's compiler ([`with_clippy`]): the build is also `cargo clippy --all-targets
-/// -- -D warnings`, which on its own would check every dependency a second time (37 s of a
-/// fresh clone's run). Fails on any warning, after printing them all.
 fn build(root: &Path) -> Result<Built> {
     let mut cmd = cargo();
     cmd.arg("test")
+        .args(WORKSPACE)
         .args([
-            "--workspace",
-            "--all-targets",
             "--release",
             "--no-run",
             "--quiet",
-            "--message-format=json",
+            "--message-format=json-render-diagnostics",
         ])
         .current_dir(root)
         .stderr(std::process::Stdio::inherit());
-    with_clippy(&mut cmd);
     eprintln!("$ {}", describe(&cmd));
     let start = Instant::now();
     let output = cmd
         .output()
         .with_context(|| format!("cannot run {}", describe(&cmd)))?;
+    if !output.status.success() {
+        bail!("step \"cargo test --no-run\" failed");
+    }
+    eprintln!(
+        "xtask: test binaries built in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
     let mut binaries = Vec::new();
     let mut paths = BTreeSet::new();
     let mut crib = None;
-    let mut warnings = 0;
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         let Ok(message) = serde_json::from_str::<Value>(line) else {
             continue;
         };
         match message["reason"].as_str() {
-            Some("compiler-message") => {
-                let diagnostic = &message["message"];
-                if let Some(rendered) = diagnostic["rendered"].as_str() {
-                    eprint!("{rendered}");
-                }
-                // rustc's own count ("2 warnings emitted") has no place in the code.
-                let located = diagnostic["spans"]
-                    .as_array()
-                    .is_some_and(|spans| !spans.is_empty());
-                if located && matches!(diagnostic["level"].as_str(), Some("warning" | "error")) {
-                    warnings += 1;
-                }
-            }
             Some("build-script-executed") => {
                 for path in message["linked_paths"].as_array().into_iter().flatten() {
                     let path = path.as_str().unwrap_or_default();
@@ -271,11 +260,7 @@ fn build(root: &Path) -> Result<Built> {
                     paths.insert(PathBuf::from(dir));
                 }
             }
-            // Benchmarks are built for clippy's sake, not run (`cargo xtask bench` runs them).
-            Some("compiler-artifact")
-                if message["profile"]["test"] == Value::Bool(true)
-                    && !is_kind(&message, "bench") =>
-            {
+            Some("compiler-artifact") if message["profile"]["test"] == Value::Bool(true) => {
                 if let Some(binary) = binary(&message) {
                     binaries.push(binary);
                 }
@@ -288,16 +273,6 @@ fn build(root: &Path) -> Result<Built> {
             _ => {}
         }
     }
-    if !output.status.success() {
-        bail!("step \"cargo test --no-run\" (with clippy) failed");
-    }
-    if warnings > 0 {
-        bail!("clippy or rustc warned {warnings} times (above): the build denies warnings");
-    }
-    eprintln!(
-        "xtask: test binaries built and linted by clippy in {:.1} s",
-        start.elapsed().as_secs_f64()
-    );
     if binaries.is_empty() {
         bail!("cargo test --no-run listed no test binary");
     }
@@ -313,28 +288,6 @@ fn build(root: &Path) -> Result<Built> {
         library_paths,
         crib,
     })
-}
-
-/// Makes `cmd` (a cargo build) compile the workspace's own crates with clippy-driver, as
-/// `cargo clippy` does (its `RUSTC_WORKSPACE_WRAPPER`), but to the end: clippy-driver is
-/// rustc with clippy's lints added, so the build's artifacts are the usual ones and the
-/// dependencies are compiled by rustc as always. Every build that shares the test build's
-/// artifacts must say the same, or cargo would compile the workspace again.
-fn with_clippy(cmd: &mut Command) {
-    // Beside the cargo that runs us (the toolchain's own), as cargo-clippy finds it.
-    let driver = std::env::var_os("CARGO")
-        .map(PathBuf::from)
-        .map(|cargo| cargo.with_file_name("clippy-driver"))
-        .filter(|driver| driver.exists())
-        .map_or_else(|| "clippy-driver".into(), PathBuf::into_os_string);
-    cmd.env("RUSTC_WORKSPACE_WRAPPER", driver);
-}
-
-/// Returns whether cargo's `compiler-artifact` message is of a target of `kind`.
-fn is_kind(message: &Value, kind: &str) -> bool {
-    message["target"]["kind"]
-        .as_array()
-        .is_some_and(|kinds| kinds.iter().any(|k| k == kind))
 }
 
 /// Reads a test binary from cargo's `compiler-artifact` message.
