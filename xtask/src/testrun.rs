@@ -38,7 +38,7 @@ pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "timing")];
 const LONGEST: &[(&str, &str)] = &[
     ("crib-grade", "catalog"),
     ("crib-grade", "corpus"),
-    ("crib-cli", "grade"),
+    ("crib-cli", "cli"), // every crib-cli integration test, `crib grade` end to end among them
     ("crib-grade", "deep"),
     ("crib-lint", "style"),
 ];

@@ -39,7 +39,7 @@ impl Default for Winnowing {
     /// k = 12, w = 5: a Prolog goal such as `member(card(R, S), Hand)` is 10 tokens, so a
     /// k-gram is about a goal and the start of the next (shorter runs, `X is Y + 1`, are
     /// common to everyone), and any copied run of 16 tokens, a clause head and its first
-    /// goal, is always found. Measured on tests/disguise_corpus.rs: k = 10 let two
+    /// goal, is always found. Measured on tests/similar/disguise_corpus.rs: k = 10 let two
     /// independently written solutions reach 0.30, k = 12 keeps them at about 0.26 or
     /// below while every disguised copy stays above 0.8.
     fn default() -> Winnowing {

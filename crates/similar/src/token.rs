@@ -1,7 +1,7 @@
 //! A tokenizer of SWI-Prolog's syntax, faithful enough to split a file into clauses and
 //! their tokens exactly as SWI-Prolog's reader does (checked against it over every Prolog
-//! file of the project in `tests/reader.rs`). Comments and layout are dropped; each token
-//! keeps its line.
+//! file of the project in `tests/similar/reader.rs`). Comments and layout are dropped; each
+//! token keeps its line.
 
 /// What kind of token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
 % Prints, for each file given after --, one line per clause the reader reads:
 % FILE<TAB>START_LINE<TAB>VARIABLE NAMES (comma-separated, in order of first occurrence).
-% Reading does not run the code. Used by tests/reader.rs.
+% Reading does not run the code. Used by tests/similar/reader.rs.
 :- initialization(main, main).
 
 main :-

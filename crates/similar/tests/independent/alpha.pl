@@ -1,6 +1,6 @@
 % alpha.pl: hand_value/3 and select_hand/3 written clause by clause, with explicit
-% recursion and accumulators, for crib similar's disguise corpus (tests/disguise.rs).
-% Written for these tests, apart from the project's other solutions.
+% recursion and accumulators, for crib similar's disguise corpus
+% (tests/similar/disguise_corpus.rs), apart from the project's other solutions.
 %
 % Lines between `%{ change` and `%|` are this solution as written; lines between `%|` and
 % `%}` are the same code as a student disguising it with that change would write it. The

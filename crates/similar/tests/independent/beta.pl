@@ -1,6 +1,6 @@
 % beta.pl: hand_value/3 and select_hand/3 as searches: every subset of the cards is tried
 % and the ones that score are collected with findall/3. Written for crib similar's disguise
-% corpus (tests/disguise.rs), apart from the project's other solutions.
+% corpus (tests/similar/disguise_corpus.rs), apart from the project's other solutions.
 %
 % Lines between `%{ change` and `%|` are this solution as written; lines between `%|` and
 % `%}` are the same code as a student disguising it with that change would write it. The

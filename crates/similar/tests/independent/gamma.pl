@@ -1,6 +1,6 @@
 % gamma.pl: hand_value/3 and select_hand/3 over rank counts, in the style of library(apply):
-% msort/2, clumped/2, foldl/4 and maplist/3 rather than recursion. Written for crib
-% similar's disguise corpus (tests/disguise.rs), apart from the project's other solutions.
+% msort/2, clumped/2, foldl/4 and maplist/3 rather than recursion. Written for crib similar's
+% disguise corpus (tests/similar/disguise_corpus.rs), apart from the project's other solutions.
 %
 % Lines between `%{ change` and `%|` are this solution as written; lines between `%|` and
 % `%}` are the same code as a student disguising it with that change would write it. The

@@ -4,15 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn corpus(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../grade/tests/submissions")
-        .join(name)
-}
-
-fn crib() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_crib"))
-}
+use crate::common::{
+    crib_process as crib, json_lines, reference, submission, submissions, write_zip,
+};
 
 #[test]
 fn bad_paths_and_usage_exit_2() {
@@ -54,7 +48,7 @@ fn crib_grade_count() -> usize {
     let out = crib()
         .args(["grade", "--json", "--out"])
         .arg(dir.path())
-        .arg(corpus("empty.pl"))
+        .arg(submission("empty.pl"))
         .output()
         .unwrap();
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -67,7 +61,7 @@ fn json_resume_and_gradescope() {
     let subs = dir.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
     for name in ["correct.pl", "halt_call.pl", "empty.pl"] {
-        std::fs::copy(corpus(name), subs.join(name)).unwrap();
+        std::fs::copy(submission(name), subs.join(name)).unwrap();
     }
     let out_dir = dir.path().join("results");
     let gs = dir.path().join("gs");
@@ -91,10 +85,7 @@ fn json_resume_and_gradescope() {
         out
     };
     let out = run(&["--json"]);
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     let names: Vec<&str> = lines.iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["correct", "empty", "halt_call"]);
     assert_eq!(lines[0]["marks"]["total"], 70.0);
@@ -129,7 +120,11 @@ fn run_autograder_writes_results_json() {
     let submission = root.path().join("submission");
     std::fs::create_dir(&submission).unwrap();
     for name in ["cribbage.pl", "scoring.pl"] {
-        std::fs::copy(corpus("module").join(name), submission.join(name)).unwrap();
+        std::fs::copy(
+            submissions().join("module").join(name),
+            submission.join(name),
+        )
+        .unwrap();
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../gradescope/run_autograder");
     let out = Command::new("bash")
@@ -213,7 +208,7 @@ fn run_autograder_writes_results_json() {
 #[test]
 fn output_directories_are_not_graded_and_write_failures_exit_2() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(corpus("empty.pl"), dir.path().join("empty.pl")).unwrap();
+    std::fs::copy(submission("empty.pl"), dir.path().join("empty.pl")).unwrap();
     let out_dir = dir.path().join("results");
     let gs = dir.path().join("gs");
     std::fs::create_dir_all(gs.join("old")).unwrap();
@@ -229,9 +224,9 @@ fn output_directories_are_not_graded_and_write_failures_exit_2() {
     };
     let out = grade();
     assert_eq!(out.status.code(), Some(0));
-    let names: Vec<String> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["name"].to_string())
+    let names: Vec<String> = json_lines(&out.stdout)
+        .iter()
+        .map(|r| r["name"].to_string())
         .collect();
     assert_eq!(names, ["\"empty\""]);
 
@@ -267,7 +262,7 @@ fn no_submission_and_skipped_entries_are_said() {
     assert!(err.contains("no submission found"), "{err}");
     // A link and a .PL file: the link is skipped with a warning, the .PL file graded.
     std::os::unix::fs::symlink("/etc/passwd", subs.join("passwd.pl")).unwrap();
-    std::fs::copy(corpus("empty.pl"), subs.join("LOUD.PL")).unwrap();
+    std::fs::copy(submission("empty.pl"), subs.join("LOUD.PL")).unwrap();
     let out = crib()
         .args(["grade", "--out"])
         .arg(&out_dir)
@@ -359,7 +354,7 @@ fn under_bubblewrap_crib_confines_its_children_with_landlock_too() {
     // Reads the mount table, which bubblewrap alone leaves readable: one point too many on
     // every hand if it can.
     let dir = tempfile::tempdir().unwrap();
-    let correct = std::fs::read_to_string(corpus("correct.pl")).unwrap();
+    let correct = std::fs::read_to_string(submission("correct.pl")).unwrap();
     let base = correct.replacen(
         "hand_value(Hand, Start, Value) :-\n",
         "base_value(Hand, Start, Value) :-\n",
@@ -581,27 +576,14 @@ fn memorised_answers_earn_almost_nothing() {
     );
 }
 
-/// Writes a zip of `entries` (names as given, `../` and all) to `path`.
-fn write_zip(path: &Path, entries: &[(&str, &[u8])]) {
-    use std::io::Write;
-    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    for (name, bytes) in entries {
-        zip.start_file(*name, options).unwrap();
-        zip.write_all(bytes).unwrap();
-    }
-    zip.finish().unwrap();
-}
-
 /// A Canvas bulk download, named as Canvas names files, graded as it comes: a student
 /// with two files, a late re-upload, a resubmission, a hostile entry, and a roster with a
 /// student who submitted nothing (issue 27, part 1).
 #[test]
 fn a_canvas_download_is_graded_as_it_comes() {
     let dir = tempfile::tempdir().unwrap();
-    let correct = std::fs::read(corpus("correct.pl")).unwrap();
-    let empty = std::fs::read(corpus("empty.pl")).unwrap();
+    let correct = std::fs::read(submission("correct.pl")).unwrap();
+    let empty = std::fs::read(submission("empty.pl")).unwrap();
     let zip = dir.path().join("submissions.zip");
     write_zip(
         &zip,
@@ -643,10 +625,7 @@ fn a_canvas_download_is_graded_as_it_comes() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     let names: Vec<&str> = lines.iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["doejohn-1002", "kimbo-1004", "smithjane-1001"]);
     for report in &lines {
@@ -731,7 +710,7 @@ fn a_download_that_is_not_a_zip_is_said_and_the_rest_graded() {
         ])
         .arg(&results)
         .arg(&bad)
-        .arg(corpus("empty.pl"))
+        .arg(submission("empty.pl"))
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -752,7 +731,7 @@ fn a_download_that_is_not_a_zip_is_said_and_the_rest_graded() {
     let out = crib()
         .args(["grade", "--roster"])
         .arg(&roster)
-        .arg(corpus("empty.pl"))
+        .arg(submission("empty.pl"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -769,7 +748,7 @@ fn a_download_that_is_not_a_zip_is_said_and_the_rest_graded() {
 #[test]
 fn moodle_and_gradescope_downloads_are_recognised() {
     let dir = tempfile::tempdir().unwrap();
-    let correct = std::fs::read(corpus("correct.pl")).unwrap();
+    let correct = std::fs::read(submission("correct.pl")).unwrap();
     let moodle = dir.path().join("moodle");
     let jane = moodle.join("Jane Smith_4242_assignsubmission_file_");
     std::fs::create_dir_all(&jane).unwrap();
@@ -792,7 +771,7 @@ fn moodle_and_gradescope_downloads_are_recognised() {
     );
     let plain = dir.path().join("plain");
     std::fs::create_dir(&plain).unwrap();
-    std::fs::copy(corpus("empty.pl"), plain.join("empty.pl")).unwrap();
+    std::fs::copy(submission("empty.pl"), plain.join("empty.pl")).unwrap();
     let results = dir.path().join("results");
     let out = crib()
         .args([
@@ -809,10 +788,7 @@ fn moodle_and_gradescope_downloads_are_recognised() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out.stdout);
     let names: Vec<&str> = lines.iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
@@ -842,9 +818,8 @@ fn a_copy_of_cribs_reference_is_pointed_out() {
     let dir = tempfile::tempdir().unwrap();
     let subs = dir.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
-    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../prolog/cribbage.pl");
-    std::fs::copy(&reference, subs.join("copied.pl")).unwrap();
-    std::fs::copy(corpus("correct.pl"), subs.join("own.pl")).unwrap();
+    std::fs::copy(reference(), subs.join("copied.pl")).unwrap();
+    std::fs::copy(submission("correct.pl"), subs.join("own.pl")).unwrap();
     let out = crib()
         .args(["grade", "--no-lint", "--out"])
         .arg(dir.path().join("results"))

@@ -20,7 +20,6 @@
 //! must be recognised as a source copied by many rather than cut as what everyone writes.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use crib_similar::token::{clauses, tokenize, Kind};
 use crib_similar::{compare, Comparison, Options, Pair, Source};
@@ -45,15 +44,7 @@ const CHANGES: [&str; 8] = [
 ];
 const SOLUTIONS: [&str; 3] = ["alpha", "beta", "gamma"];
 
-mod common;
-use common::{arguments, chunks, predicate_groups, rewrite, root, score};
-
-fn independent(name: &str) -> String {
-    std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/independent/{name}.pl")),
-    )
-    .unwrap()
-}
+use crate::common::{arguments, chunks, independent, predicate_groups, read, rewrite, score};
 
 /// The independently written solutions, as written.
 fn independents() -> Vec<(&'static str, String)> {
@@ -62,14 +53,8 @@ fn independents() -> Vec<(&'static str, String)> {
         .map(|s| (*s, variant(&independent(s), &[])))
         .collect();
     out.push(("tally", independent("tally")));
-    out.push((
-        "correct",
-        std::fs::read_to_string(root().join("crates/grade/tests/submissions/correct.pl")).unwrap(),
-    ));
-    out.push((
-        "reference",
-        std::fs::read_to_string(root().join("prolog/cribbage.pl")).unwrap(),
-    ));
+    out.push(("correct", read("crates/grade/tests/submissions/correct.pl")));
+    out.push(("reference", read("prolog/cribbage.pl")));
     out
 }
 

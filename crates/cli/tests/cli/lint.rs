@@ -1,13 +1,10 @@
 //! `crib lint` as a user meets it: findings are not failures, bad input exits 2 and names
 //! the token, `--json` is one object per submission per line, `--explain` and `--rules`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn crib() -> Command {
-    Command::cargo_bin("crib").unwrap()
-}
+use crate::common::crib;
 
 fn style(file: &str) -> String {
     format!("{}/../lint/tests/style/{file}", env!("CARGO_MANIFEST_DIR"))

@@ -2,20 +2,13 @@
 //! marks.csv and on the page, extensions and times, and bad policies and files exiting 2.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
-use assert_cmd::Command;
+use crate::common::{copy_results, crib_report};
 
 /// Copies the corpus's results into `dir`, giving `correct`, `broken_nob` and
 /// `broken_flush` the LMS records a Gradescope (a time) and a Canvas (a flag) download give.
 fn results(dir: &Path) -> PathBuf {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/tests/results");
-    let out = dir.join("results");
-    std::fs::create_dir(&out).unwrap();
-    for entry in std::fs::read_dir(corpus).unwrap() {
-        let path = entry.unwrap().path();
-        let mut json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    copy_results(dir, |json| {
         let lms = match json["name"].as_str().unwrap() {
             "correct" => Some(serde_json::json!({"layout": "gradescope",
                 "students": [{"id": "s1", "name": "Jane Smith"}],
@@ -30,18 +23,7 @@ fn results(dir: &Path) -> PathBuf {
         if let Some(lms) = lms {
             json["lms"] = lms;
         }
-        std::fs::write(out.join(path.file_name().unwrap()), json.to_string()).unwrap();
-    }
-    out
-}
-
-fn crib(args: &[&std::ffi::OsStr]) -> Output {
-    Command::cargo_bin("crib")
-        .unwrap()
-        .arg("report")
-        .args(args)
-        .output()
-        .unwrap()
+    })
 }
 
 fn row<'a>(csv: &'a str, name: &str) -> Vec<&'a str> {
@@ -63,7 +45,7 @@ fn the_penalty_is_a_column_and_a_line_computed_from_the_dates() {
     let marks = dir.path().join("marks.csv");
     let page = dir.path().join("report.html");
     let before = std::fs::read_to_string(results.join("broken_nob.json")).unwrap();
-    let out = crib(&[
+    let out = crib_report(&[
         results.as_os_str(),
         "--due".as_ref(),
         "2026-09-01T17:00+10:00".as_ref(),
@@ -122,7 +104,7 @@ fn the_penalty_is_a_column_and_a_line_computed_from_the_dates() {
     std::fs::write(&ext, "student,extension\nbo kim,1 day\nnobody,2 days\n").unwrap();
     let times = dir.path().join("times.csv");
     std::fs::write(&times, "1003,2026-09-01T17:20+10:00\n").unwrap();
-    let out = crib(&[
+    let out = crib_report(&[
         results.as_os_str(),
         "--due".as_ref(),
         "2026-09-01T17:00+10:00".as_ref(),
@@ -164,7 +146,7 @@ fn bad_policies_and_files_exit_2_naming_the_part() {
         let mut args: Vec<&std::ffi::OsStr> = vec![results.as_os_str()];
         args.extend(extra.iter().map(|a| std::ffi::OsStr::new(*a)));
         args.extend([std::ffi::OsStr::new("--csv"), std::ffi::OsStr::new("-")]);
-        let out = crib(&args);
+        let out = crib_report(&args);
         assert_eq!(out.status.code(), Some(2), "{extra:?}");
         String::from_utf8_lossy(&out.stderr).into_owned()
     };

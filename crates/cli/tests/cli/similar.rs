@@ -4,23 +4,12 @@
 //! at or above the threshold printed unless --top, each cut said on stderr; files that are
 //! not Prolog named; crib's reference a known source, flagged, unless --no-reference.
 
-use std::path::Path;
-
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn correct() -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grade/tests/submissions/correct.pl");
-    std::fs::read_to_string(path).unwrap()
-}
+use crate::common::{crib_similar, json_lines, reference, submission};
 
-fn crib(args: &[&std::ffi::OsStr]) -> std::process::Output {
-    Command::cargo_bin("crib")
-        .unwrap()
-        .arg("similar")
-        .args(args)
-        .output()
-        .unwrap()
+fn correct() -> String {
+    std::fs::read_to_string(submission("correct.pl")).unwrap()
 }
 
 #[test]
@@ -44,14 +33,11 @@ fn copies_are_found_in_staged_files_and_a_huge_submission_is_left_out() {
         .unwrap()
         .set_len(3 << 30)
         .unwrap();
-    let out = crib(&["--json".as_ref(), class.as_os_str()]);
+    let out = crib_similar(&["--json".as_ref(), class.as_os_str()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("carol: left out: too big"), "{stderr}");
-    let pairs: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let pairs = json_lines(&out.stdout);
     assert_eq!(pairs.len(), 1, "{pairs:?}");
     let pair = &pairs[0];
     assert_eq!(
@@ -67,26 +53,26 @@ fn copies_are_found_in_staged_files_and_a_huge_submission_is_left_out() {
     // leave bob out too; with the default of 8 MiB, bob is compared.
     std::fs::remove_file(class.join("carol/huge.pl")).unwrap();
     std::fs::write(class.join("bob/notes.pl"), "%\n".repeat(1 << 20)).unwrap();
-    let small = crib(&["--max-size".as_ref(), "1".as_ref(), class.as_os_str()]);
+    let small = crib_similar(&["--max-size".as_ref(), "1".as_ref(), class.as_os_str()]);
     let stderr = String::from_utf8_lossy(&small.stderr);
     assert!(small.status.success(), "{stderr}");
     assert!(stderr.contains("bob: left out: too big"), "{stderr}");
-    let default = crib(&[class.as_os_str()]);
+    let default = crib_similar(&[class.as_os_str()]);
     assert!(String::from_utf8_lossy(&default.stdout).contains("alice  bob"));
     assert!(!String::from_utf8_lossy(&default.stderr).contains("left out: too big"));
 }
 
 #[test]
 fn bad_input_exits_2_naming_it() {
-    let out = crib(&["/no/such/dir".as_ref()]);
+    let out = crib_similar(&["/no/such/dir".as_ref()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/dir"));
-    let out = crib(&["--threshold".as_ref(), "1.5".as_ref(), ".".as_ref()]);
+    let out = crib_similar(&["--threshold".as_ref(), "1.5".as_ref(), ".".as_ref()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("1.5"));
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("alice.pl"), correct()).unwrap();
-    let out = crib(&[
+    let out = crib_similar(&[
         "--against".as_ref(),
         dir.path().join("missing").as_os_str(),
         dir.path().as_os_str(),
@@ -113,7 +99,7 @@ fn every_pair_at_or_above_the_threshold_unless_top_and_each_cut_said() {
     let crib = |args: &[&std::ffi::OsStr]| {
         let mut all: Vec<&std::ffi::OsStr> = vec!["--max-share".as_ref(), "1".as_ref()];
         all.extend(args);
-        crib(&all)
+        crib_similar(&all)
     };
     for format in ["--json", "--csv"] {
         let out = crib(&[format.as_ref(), dir.path().as_os_str()]);
@@ -164,7 +150,7 @@ fn files_that_are_not_prolog_are_named() {
     )
     .unwrap();
     std::fs::write(dir.path().join("empty.pl"), "% nothing yet\n/* to do */\n").unwrap();
-    let out = crib(&[dir.path().as_os_str()]);
+    let out = crib_similar(&[dir.path().as_os_str()]);
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -180,11 +166,10 @@ fn files_that_are_not_prolog_are_named() {
 
 #[test]
 fn the_reference_is_a_known_source_unless_no_reference() {
-    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../prolog/cribbage.pl");
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(&reference, dir.path().join("mallory.pl")).unwrap();
+    std::fs::copy(reference(), dir.path().join("mallory.pl")).unwrap();
     std::fs::write(dir.path().join("alice.pl"), correct()).unwrap();
-    let out = crib(&[dir.path().as_os_str()]);
+    let out = crib_similar(&[dir.path().as_os_str()]);
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -198,12 +183,12 @@ fn the_reference_is_a_known_source_unless_no_reference() {
     // Pair names and fragment places agree: a one-file submission is its name.
     assert!(stdout.contains(" mallory:"), "{stdout}");
     assert!(!stdout.contains("mallory.pl"), "{stdout}");
-    let json = crib(&["--json".as_ref(), dir.path().as_os_str()]);
+    let json = crib_similar(&["--json".as_ref(), dir.path().as_os_str()]);
     let pair: Value = serde_json::from_str(&lines(&json)[0]).unwrap();
     assert_eq!(pair["reference"], true);
     assert_eq!(pair["known"], true);
     assert!(String::from_utf8_lossy(&json.stderr).contains("matches crib's own reference"));
-    let without = crib(&["--no-reference".as_ref(), dir.path().as_os_str()]);
+    let without = crib_similar(&["--no-reference".as_ref(), dir.path().as_os_str()]);
     let stdout = String::from_utf8_lossy(&without.stdout);
     assert!(!stdout.contains("crib:prolog/cribbage.pl"), "{stdout}");
     assert!(!stdout.contains("reference"), "{stdout}");
@@ -232,7 +217,7 @@ fn anonymous_names_pseudonyms_in_every_output() {
         ];
         args.extend_from_slice(extra);
         args.push(class.as_os_str());
-        let out = crib(&args);
+        let out = crib_similar(&args);
         assert!(
             out.status.success(),
             "{}",

@@ -4,6 +4,8 @@
 use crib_core::{hand_value, score_distribution, Breakdown, Card, Hand, Rule, ScoreCounts};
 use serde::Deserialize;
 
+use crate::read;
+
 #[derive(Deserialize)]
 struct Example {
     id: String,
@@ -19,8 +21,7 @@ struct Example {
 }
 
 fn spec(file: &str) -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../spec/");
-    std::fs::read_to_string(format!("{path}{file}")).unwrap_or_else(|e| panic!("spec/{file}: {e}"))
+    read(&format!("spec/{file}"))
 }
 
 #[test]

@@ -1,12 +1,10 @@
-//! The `crib` command as a user meets it: output, --json, exit codes, error messages.
+//! `crib score` and `crib select` (and the `crib` command itself) as a user meets them:
+//! output, --json, exit codes, error messages, batches of hands.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn crib() -> Command {
-    Command::cargo_bin("crib").unwrap()
-}
+use crate::common::crib;
 
 fn json(args: &[&str]) -> Value {
     let out = crib().args(args).arg("--json").output().unwrap();

@@ -1,7 +1,5 @@
-//! What the disguise tests share: reading the project's files, rewriting identifiers outside
+//! What the tests share: reading the project's files, rewriting identifiers outside
 //! comments and quotes, splitting a file into clauses, and reading a pair's score.
-
-#![allow(dead_code)] // each test binary uses its own part
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +9,20 @@ use crib_similar::Pair;
 /// The workspace's root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The project's file at `path`, relative to the workspace's root.
+pub fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap()
+}
+
+/// The independently written solution tests/independent/`name`.pl, as written (its blocks
+/// of hand-written changes and all).
+pub fn independent(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/independent/{name}.pl")),
+    )
+    .unwrap()
 }
 
 /// The number of arguments of the compound starting with the `(` at `chars[i]`, and the index

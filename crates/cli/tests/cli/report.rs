@@ -1,21 +1,16 @@
 //! `crib report` end to end on the corpus's real results (crates/report/tests/results).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
-
-fn results() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/tests/results")
-}
+use crate::common::{crib, results_corpus, submission, write_zip};
 
 #[test]
 fn writes_the_page_and_the_marks() {
     let dir = tempfile::tempdir().unwrap();
     let (page, csv) = (dir.path().join("r.html"), dir.path().join("m.csv"));
-    Command::cargo_bin("crib")
-        .unwrap()
+    crib()
         .arg("report")
-        .arg(results())
+        .arg(results_corpus())
         .arg("-o")
         .arg(&page)
         .arg("--csv")
@@ -26,10 +21,9 @@ fn writes_the_page_and_the_marks() {
     assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg"));
     let marks = std::fs::read_to_string(&csv).unwrap();
     assert!(marks.starts_with("student,hand_value,select_hand,total,problems,test_set\n"));
-    let out = Command::cargo_bin("crib")
-        .unwrap()
+    let out = crib()
         .args(["report", "--csv", "-"])
-        .arg(results())
+        .arg(results_corpus())
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -43,8 +37,7 @@ fn writes_the_page_and_the_marks() {
 #[test]
 fn a_bad_results_directory_exits_2_naming_it() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::cargo_bin("crib")
-        .unwrap()
+    let out = crib()
         .args(["report", "--csv", "-"])
         .arg(dir.path())
         .output()
@@ -56,8 +49,7 @@ fn a_bad_results_directory_exits_2_naming_it() {
         "{err}"
     );
     std::fs::write(dir.path().join("x.json"), "[]").unwrap();
-    let out = Command::cargo_bin("crib")
-        .unwrap()
+    let out = crib()
         .args(["report", "--csv", "-"])
         .arg(dir.path())
         .output()
@@ -146,27 +138,12 @@ fn run_loop(lms: &str, dir: &Path, lint: bool) {
     }
 }
 
-/// Writes a zip of `entries`.
-fn write_zip(path: &Path, entries: &[(&str, &[u8])]) {
-    use std::io::Write as _;
-    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
-    let options = zip::write::SimpleFileOptions::default();
-    for (name, bytes) in entries {
-        zip.start_file(*name, options).unwrap();
-        zip.write_all(bytes).unwrap();
-    }
-    zip.finish().unwrap();
-}
-
 /// Issue 27: the README's loop for Canvas, every command run as written (grading with small
 /// limits), on a download named as Canvas names it.
 #[test]
 fn the_readme_loop_for_canvas_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let correct = std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../grade/tests/submissions/correct.pl"),
-    )
-    .unwrap();
+    let correct = std::fs::read(submission("correct.pl")).unwrap();
     write_zip(
         &dir.path().join("submissions.zip"),
         &[
@@ -208,10 +185,7 @@ fn the_readme_loop_for_canvas_runs() {
 #[test]
 fn the_readme_loop_for_moodle_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let correct = std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../grade/tests/submissions/correct.pl"),
-    )
-    .unwrap();
+    let correct = std::fs::read(submission("correct.pl")).unwrap();
     write_zip(
         &dir.path().join("COMP1-Project 1-123.zip"),
         &[
@@ -250,10 +224,9 @@ fn the_readme_loop_for_moodle_runs() {
 #[test]
 fn an_lms_export_of_results_not_from_that_lms_exits_2() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::cargo_bin("crib")
-        .unwrap()
+    let out = crib()
         .arg("report")
-        .arg(results())
+        .arg(results_corpus())
         .args(["--export", "moodle", "--out"])
         .arg(dir.path().join("back"))
         .output()
@@ -266,10 +239,9 @@ fn an_lms_export_of_results_not_from_that_lms_exits_2() {
         "{err}"
     );
     assert!(!dir.path().join("back").exists());
-    let out = Command::cargo_bin("crib")
-        .unwrap()
+    let out = crib()
         .arg("report")
-        .arg(results())
+        .arg(results_corpus())
         .args(["--export", "canvas", "--anonymous", "--out"])
         .arg(dir.path().join("back"))
         .output()

@@ -2,10 +2,11 @@
 //! download names them: no real name in the page, marks.csv or the sheet, and `--reveal`
 //! bringing the names back with the markers' marks.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use assert_cmd::Command;
+use crate::common::{copy_results, crib_report};
 
 const NAMES: [&str; 7] = [
     "smith", "jane", "kimbo", "kim, bo", "z5551234", "z5559999", "1004",
@@ -15,15 +16,9 @@ const NAMES: [&str; 7] = [
 /// submission and `broken_nob` Bo Kim's, each with findings in its own file; and writes
 /// their sources, each signed in its header, to `dir/subs`.
 fn results(dir: &Path) -> (PathBuf, PathBuf) {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/tests/results");
-    let out = dir.join("results");
     let subs = dir.join("subs");
-    std::fs::create_dir(&out).unwrap();
     std::fs::create_dir(&subs).unwrap();
-    for entry in std::fs::read_dir(corpus).unwrap() {
-        let path = entry.unwrap().path();
-        let mut json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let out = copy_results(dir, |json| {
         let renamed = match json["name"].as_str().unwrap() {
             "correct" => Some(("smithjane-1001", "1001", "Smith, Jane", "z5551234")),
             "broken_nob" => Some(("kimbo-1004", "1004", "Kim, Bo", "z5559999")),
@@ -50,21 +45,15 @@ fn results(dir: &Path) -> (PathBuf, PathBuf) {
                 format!("% cribbage, by {student} ({sis})\nhand_value(_, _, 0).\n"),
             )
             .unwrap();
-            std::fs::write(out.join(format!("{name}.json")), json.to_string()).unwrap();
-        } else {
-            std::fs::write(out.join(path.file_name().unwrap()), json.to_string()).unwrap();
         }
-    }
+    });
     (out, subs)
 }
 
+/// Runs `crib report ARGS`, which must succeed.
 fn crib(args: &[&Path]) -> Output {
-    let out = Command::cargo_bin("crib")
-        .unwrap()
-        .arg("report")
-        .args(args)
-        .output()
-        .unwrap();
+    let args: Vec<&OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let out = crib_report(&args);
     assert!(
         out.status.success(),
         "{}",

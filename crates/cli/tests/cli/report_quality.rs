@@ -4,22 +4,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use assert_cmd::Command;
-
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use crate::common::{copy_results, crib, crib_report, json_lines, submissions};
 
 /// Copies the corpus's results into `dir`, giving `correct` and `broken_nob` a quality
 /// section with findings on lines of their real source, and the others none (as results
 /// graded with `--no-lint`).
 fn results(dir: &Path) -> PathBuf {
-    let out = dir.join("results");
-    std::fs::create_dir(&out).unwrap();
-    for entry in std::fs::read_dir(corpus().join("report/tests/results")).unwrap() {
-        let path = entry.unwrap().path();
-        let mut json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    copy_results(dir, |json| {
         let name = json["name"].as_str().unwrap().to_string();
         if name == "correct" || name == "broken_nob" {
             json["quality"] = serde_json::json!({
@@ -35,18 +26,7 @@ fn results(dir: &Path) -> PathBuf {
         } else if let Some(fields) = json.as_object_mut() {
             fields.remove("quality");
         }
-        std::fs::write(out.join(path.file_name().unwrap()), json.to_string()).unwrap();
-    }
-    out
-}
-
-fn crib(args: &[&std::ffi::OsStr]) -> Output {
-    Command::cargo_bin("crib")
-        .unwrap()
-        .arg("report")
-        .args(args)
-        .output()
-        .unwrap()
+    })
 }
 
 fn stderr(out: &Output) -> String {
@@ -59,14 +39,14 @@ fn the_sheet_goes_round_into_the_page_and_the_marks() {
     let results = results(dir.path());
     let sheet = dir.path().join("sheet.csv");
     let r = results.as_os_str();
-    let out = crib(&[r, "--quality-sheet".as_ref(), sheet.as_os_str()]);
+    let out = crib_report(&[r, "--quality-sheet".as_ref(), sheet.as_os_str()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(&sheet).unwrap();
     assert!(text.starts_with("submission,findings,documentation,readability,design,notes\n"));
     assert!(text.contains("\ncorrect,2: D101x1 L401x1,,,,\n"), "{text}");
     assert!(text.contains("\nbroken_flush,not linted,,,,\n"), "{text}");
 
-    let again = crib(&[r, "--quality-sheet".as_ref(), sheet.as_os_str()]);
+    let again = crib_report(&[r, "--quality-sheet".as_ref(), sheet.as_os_str()]);
     assert_eq!(again.status.code(), Some(2));
     assert!(
         stderr(&again).contains("exists; pass --force to overwrite it"),
@@ -85,8 +65,8 @@ fn the_sheet_goes_round_into_the_page_and_the_marks() {
         );
     std::fs::write(&sheet, filled).unwrap();
     let (page, marks) = (dir.path().join("r.html"), dir.path().join("m.csv"));
-    let submissions = corpus().join("grade/tests/submissions");
-    let out = crib(&[
+    let submissions = submissions();
+    let out = crib_report(&[
         r,
         "--submissions".as_ref(),
         submissions.as_os_str(),
@@ -135,7 +115,7 @@ fn the_sheet_goes_round_into_the_page_and_the_marks() {
         .position(|l| l.starts_with("correct,"))
         .unwrap()
         + 1;
-    let out = crib(&[
+    let out = crib_report(&[
         r,
         "--quality-marks".as_ref(),
         sheet.as_os_str(),
@@ -163,7 +143,7 @@ fn a_bad_rubric_or_flags_exit_2() {
     )
     .unwrap();
     let sheet = dir.path().join("sheet.csv");
-    let out = crib(&[
+    let out = crib_report(&[
         results.as_os_str(),
         "--rubric".as_ref(),
         rubric.as_os_str(),
@@ -179,13 +159,13 @@ fn a_bad_rubric_or_flags_exit_2() {
         )
     );
     assert!(!sheet.exists());
-    let out = crib(&[results.as_os_str(), "--rubric".as_ref(), rubric.as_os_str()]);
+    let out = crib_report(&[results.as_os_str(), "--rubric".as_ref(), rubric.as_os_str()]);
     assert_eq!(
         out.status.code(),
         Some(2),
         "--rubric alone is a usage error"
     );
-    let out = crib(&[results.as_os_str(), "--force".as_ref()]);
+    let out = crib_report(&[results.as_os_str(), "--force".as_ref()]);
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -199,27 +179,23 @@ fn a_bad_rubric_or_flags_exit_2() {
 fn the_similar_pairs_match_crib_similar_and_link_into_its_page() {
     let dir = tempfile::tempdir().unwrap();
     let results = results(dir.path());
-    let submissions = corpus().join("grade/tests/submissions");
+    let submissions = submissions();
     let similar_page = dir.path().join("similar.html");
-    let similar = Command::cargo_bin("crib")
-        .unwrap()
+    let similar = crib()
         .args(["similar", "--json", "--threshold", "0", "--html"])
         .arg(&similar_page)
         .arg(&submissions)
         .output()
         .unwrap();
     assert!(similar.status.success(), "{}", stderr(&similar));
-    let pairs: Vec<serde_json::Value> = String::from_utf8_lossy(&similar.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let pairs = json_lines(&similar.stdout);
     let first = &pairs[0];
     assert!(first["similarity"].as_f64().unwrap() >= 0.5, "{first}");
     let side_by_side = std::fs::read_to_string(&similar_page).unwrap();
     assert!(side_by_side.contains("id=\"pair-1\""));
 
     let page = dir.path().join("r.html");
-    let out = crib(&[
+    let out = crib_report(&[
         results.as_os_str(),
         "--submissions".as_ref(),
         submissions.as_os_str(),
@@ -257,7 +233,7 @@ fn the_similar_pairs_match_crib_similar_and_link_into_its_page() {
         );
     }
 
-    let elsewhere = crib(&[
+    let elsewhere = crib_report(&[
         results.as_os_str(),
         "--submissions".as_ref(),
         submissions.as_os_str(),
@@ -270,7 +246,7 @@ fn the_similar_pairs_match_crib_similar_and_link_into_its_page() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains("href=\"../sim/page.html#pair-1\""));
 
-    let without = crib(&[
+    let without = crib_report(&[
         results.as_os_str(),
         "--similar-page".as_ref(),
         "x.html".as_ref(),

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use crib_similar::token::{clauses, tokenize, Kind, Token};
 
+use crate::common::root;
+
 fn prolog_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
         let p = entry.path();
@@ -20,7 +22,7 @@ fn prolog_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn clauses_start_lines_and_variables_agree_with_swi_prolog() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = root();
     let mut files = Vec::new();
     for dir in [
         "prolog",

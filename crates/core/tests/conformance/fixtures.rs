@@ -6,10 +6,7 @@
 
 use crib_core::{parse_cards, select_hand};
 
-fn read(path: &str) -> String {
-    let full = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(full).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use crate::read;
 
 /// Returns the data rows of a fixture as (line number, fields), checking the column names.
 fn rows(path: &str, text: &str, columns: &[&str]) -> Vec<(usize, Vec<String>)> {

@@ -7,21 +7,15 @@
 //! (module/) is correct.pl restructured, so it counts as a disguised copy.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use crib_similar::token::{tokenize, Kind};
 use crib_similar::{compare, Options, Pair, Source};
 
-mod common;
-use common::{chunks, predicate_groups, rewrite, root, score};
+use crate::common::{chunks, independent, predicate_groups, read, rewrite, score};
 
 /// Rewrites every identifier outside comments and quotes for which `f` gives a new name.
 fn rename(text: &str, f: impl Fn(&str) -> Option<String>) -> String {
     rewrite(text, |w, _| f(w))
-}
-
-fn read(path: &str) -> String {
-    std::fs::read_to_string(root().join(path)).unwrap()
 }
 
 fn source(name: &str, files: &[(&str, String)]) -> Source {
@@ -105,10 +99,7 @@ fn disguised_copies_rank_above_independent_solutions() {
         .chain(&cor_chunks[cor_chunks.len() / 2..])
         .cloned()
         .collect();
-    let tally = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/tally.pl"),
-    )
-    .unwrap();
+    let tally = independent("tally");
     let class = vec![
         source("tally", &[("tally.pl", tally)]),
         source("reference", &[("cribbage.pl", reference.clone())]),
@@ -190,10 +181,7 @@ fn given_code_does_not_count() {
     let given = read("prolog/cribbage.pl");
     let given: String = chunks(&given).into_iter().take(25).collect();
     let correct = read("crates/grade/tests/submissions/correct.pl");
-    let scoring = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/tally.pl"),
-    )
-    .unwrap();
+    let scoring = independent("tally");
     let class = vec![
         source("x", &[("x.pl", format!("{given}\n{correct}"))]),
         source("y", &[("y.pl", format!("{given}\n{scoring}"))]),
