@@ -269,8 +269,9 @@ dealt: the cards dealt, in order; keep and discard: the chosen four and the rest
 order; expected_total: the kept hand's points summed over the {} start cards not dealt
 (starts), hand rule; expected_value = expected_total / starts; ties: how many other keeps
 have the same total. Of equal keeps the first is chosen, counting keeps by the positions of
-the kept cards in lexicographic order (0123, 0124, ...). Read by crates/core/tests/fixtures.rs
-and prolog/select_fixtures.plt; cards in short notation (5H, TD: rank, then suit C D H S).",
+the kept cards in lexicographic order (0123, 0124, ...). Read by
+crates/core/tests/conformance/fixtures.rs and prolog/select_fixtures.plt; cards in short
+notation (5H, TD: rank, then suit C D H S).",
         52 - size
     );
     let mut text = header(path, &about);
