@@ -156,6 +156,21 @@ fn run_autograder_writes_results_json() {
     let seed = crib_grade::Seed::from_bytes([3; 32]);
     std::fs::create_dir_all(root.path().join("source")).unwrap();
     std::fs::write(root.path().join("source/seed"), seed.to_hex()).unwrap();
+    // Which tests a run draws is all these runs compare: a crib that asks a few of them
+    // (the options of a quick trial run, after the script's own) says so as well.
+    let quick = root.path().join("quick-crib");
+    std::fs::write(
+        &quick,
+        format!(
+            "#!/bin/sh\nexec '{}' \"$@\" --hand-value-patterns 300 --select-hand-deals 3\n",
+            env!("CARGO_BIN_EXE_crib")
+        ),
+    )
+    .unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&quick, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     let seed_of = |id: u32| {
         std::fs::write(
             root.path().join("submission_metadata.json"),
@@ -165,7 +180,7 @@ fn run_autograder_writes_results_json() {
         let out = Command::new("bash")
             .arg(&script)
             .env("AUTOGRADER_ROOT", root.path())
-            .env("CRIB", env!("CARGO_BIN_EXE_crib"))
+            .env("CRIB", &quick)
             .output()
             .unwrap();
         assert!(out.status.success());
@@ -374,7 +389,15 @@ fn under_bubblewrap_crib_confines_its_children_with_landlock_too() {
     std::fs::write(subs.join("proc_reader.pl"), probe).unwrap();
     let grade = |isolation: &str| {
         let out = crib()
-            .args(["grade", "--json", "--isolation", isolation, "--out"])
+            // A sample of the tests serves: the probe adds a point to every hand it can.
+            .args(["grade", "--json", "--hand-value-patterns", "2000"])
+            .args([
+                "--select-hand-deals",
+                "3",
+                "--isolation",
+                isolation,
+                "--out",
+            ])
             .arg(dir.path().join(isolation))
             .arg(&subs)
             .output()
@@ -615,6 +638,8 @@ fn a_canvas_download_is_graded_as_it_comes() {
             "--no-lint",
             "--hand-value-patterns",
             "400",
+            "--select-hand-deals",
+            "3",
         ])
         .arg("--roster")
         .arg(&roster)
@@ -780,6 +805,8 @@ fn moodle_and_gradescope_downloads_are_recognised() {
             "--no-lint",
             "--hand-value-patterns",
             "200",
+            "--select-hand-deals",
+            "3",
         ])
         .arg("--out")
         .arg(&results)
@@ -821,7 +848,8 @@ fn a_copy_of_cribs_reference_is_pointed_out() {
     std::fs::copy(reference(), subs.join("copied.pl")).unwrap();
     std::fs::copy(submission("correct.pl"), subs.join("own.pl")).unwrap();
     let out = crib()
-        .args(["grade", "--no-lint", "--out"])
+        .args(["grade", "--no-lint", "--hand-value-patterns", "400"])
+        .args(["--select-hand-deals", "3", "--out"])
         .arg(dir.path().join("results"))
         .arg(&subs)
         .output()

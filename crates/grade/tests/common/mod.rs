@@ -1,4 +1,5 @@
-//! What the integration tests share: the seed they grade under, and judging a diagnosis.
+//! What the integration tests share: the seed they grade under, judging a diagnosis, and
+//! submissions written for a test.
 // Each test binary uses a part of this module.
 #![allow(dead_code)]
 
@@ -76,4 +77,17 @@ pub fn correct_base() -> String {
     let text = std::fs::read_to_string(corpus_dir().join("infinite_loop.pl")).unwrap();
     let at = text.find("% ---- the correct base").unwrap();
     text[at..].to_string()
+}
+
+/// A submission whose hand_value calls with four fives (12 items) sleep `secs` (no CPU),
+/// otherwise correct.
+pub fn sleeper(secs: f64) -> String {
+    format!(
+        "hand_value(Hand, Start, Value) :-\n\
+         \x20   (   include(is_five, Hand, [_, _, _, _]) -> sleep({secs}) ; true ),\n\
+         \x20   base_value(Hand, Start, Value).\n\
+         is_five(card(5, _)).\n\
+         select_hand(Cards, Hand, Crib) :- base_select(Cards, Hand, Crib).\n\n{}",
+        correct_base()
+    )
 }
