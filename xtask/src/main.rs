@@ -129,23 +129,6 @@ fn run(task: Task) -> Result<ExitCode> {
 fn test(root: &Path) -> Result<ExitCode> {
     system::ensure_packages(system::TEST_PACKAGES)?;
     step("fmt", cargo().args(["fmt", "--all", "--", "--check"]))?;
-    // In the release profile, as the test build below: the proc-macros and build scripts
-    // (swipl-sys's bindgen run among them) clippy builds are the ones the test build needs,
-    // so they are built once (measured on a fresh clone: clippy 37 s and the test build
-    // 103 s, against 42 s and 133 s with clippy in the debug profile).
-    step(
-        "clippy",
-        cargo().args([
-            "clippy",
-            "--release",
-            "--workspace",
-            "--all-targets",
-            "--quiet",
-            "--",
-            "-D",
-            "warnings",
-        ]),
-    )?;
     eprintln!("$ cargo xtask layers");
     layers::run(root).context("step \"layers\" failed")?;
     // Optimised, like `cargo xtask` itself: the tests that grade whole corpora (crib-core
