@@ -4,16 +4,13 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::{corpus_dir, correct_base, four_fives, sleeper};
 use crib_core::Rank;
-use crib_grade::{
-    discover, FailureKind, Grader, IsolationChoice, Limits, Report, Session, Verdict,
-};
+use crib_grade::{discover, FailureKind, Grader, IsolationChoice, Limits, Session, Verdict};
 
 /// A memory cgroup (v1) of its own for the calling thread, removed on drop; children the
 /// thread starts are in it.
