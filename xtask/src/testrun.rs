@@ -251,7 +251,12 @@ fn build(root: &Path) -> Result<Built> {
     let mut cmd = cargo();
     cmd.arg("test")
         .args(WORKSPACE)
+        // Not the examples, which `cargo test` would build by default: no test runs them,
+        // and clippy checks that they compile.
         .args([
+            "--lib",
+            "--bins",
+            "--tests",
             "--release",
             "--no-run",
             "--quiet",
