@@ -255,45 +255,4 @@ fn spread(s: &Spread) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crib_core::{parse_cards, rank_crib_keeps};
-
-    #[test]
-    fn text_marks_the_best_and_ranks_ties_together() {
-        // The four fives are interchangeable with each other, and so are the aces.
-        let dealt = parse_cards(&["5C", "5D", "5H", "AH", "AS", "5S"]).unwrap();
-        let keeps = rank_crib_keeps(&dealt, Role::Dealer).unwrap();
-        let rows = rows(&keeps, Role::Dealer);
-        assert_eq!(rows.len(), 15);
-        assert!(rows[0].best && rows.iter().skip(1).all(|r| !r.best));
-        assert!(rows.windows(2).all(|w| w[0].rank <= w[1].rank));
-        assert!(
-            rows.iter().enumerate().any(|(i, r)| r.rank != i + 1),
-            "interchangeable cards make ties"
-        );
-        let mut text = Vec::new();
-        write_text(&mut text, Role::Dealer, &rows).unwrap();
-        let text = String::from_utf8(text).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].starts_with("dealer:"), "{text}");
-        assert!(lines[3].starts_with("*  1  "), "{text}");
-        assert_eq!(lines.len(), 3 + 15 + 2, "{text}");
-    }
-
-    #[test]
-    fn five_cards_are_refused() {
-        let dealt = parse_cards(&["5C", "5D", "5H", "AH", "AS"]).unwrap();
-        let ranker = CribRanker {
-            roles: vec![Role::Pone],
-        };
-        let item = Item {
-            line: None,
-            cards: &dealt,
-        };
-        let err = ranker
-            .answer(item, &mut Sink::new(Format::Text))
-            .unwrap_err();
-        assert!(err.to_string().contains("six cards"), "{err}");
-    }
-}
+mod tests;

@@ -1,0 +1,40 @@
+use super::*;
+
+#[test]
+fn reads_estimates_from_criterion() {
+    let json = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":2.5,"standard_error":0.1},"median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":1.25e1,"standard_error":0.1}}"#;
+    assert_eq!(json_estimate(json, "mean"), Some(2.5));
+    assert_eq!(json_estimate(json, "median"), Some(12.5));
+    assert_eq!(json_estimate(json, "slope"), None);
+    let flat = json.replace(r#""median":"#, r#""slope":null,"median":"#);
+    assert_eq!(json_estimate(&flat, "slope"), None, "a null estimate");
+}
+
+#[test]
+fn counts_full_marks_in_the_grade_table() {
+    let table = "submission  hand_value  select_hand  marks/70  problems\n\
+                 s1               78/78       100.0%     70.00  -\n\
+                 s2               70/78       100.0%     61.00  -\n";
+    assert_eq!(full_marks(table), Some(1));
+    assert_eq!(full_marks("no table"), None);
+}
+
+#[test]
+fn reads_a_row_of_bench_pl() {
+    let out = "measure                                      target      measured\n\
+               hand_value/3, per call                       2.000 us    1.436 us\n\
+               select_hand/3, 6 cards, per call             2.000 ms    0.950 ms\n";
+    let us = prolog_row(out, "hand_value/3, per call").unwrap();
+    assert!((us - 1.436e-6).abs() < 1e-12);
+    let ms = prolog_row(out, "select_hand/3, 6 cards, per call").unwrap();
+    assert!((ms - 0.95e-3).abs() < 1e-12);
+    assert_eq!(prolog_row(out, "missing"), None);
+}
+
+#[test]
+fn durations_read_at_a_glance() {
+    assert_eq!(human(Duration::from_nanos(3)), "3.000 ns");
+    assert_eq!(human(Duration::from_nanos(1_996)), "1.996 us");
+    assert_eq!(human(Duration::from_micros(15_600)), "15.60 ms");
+    assert_eq!(human(Duration::from_secs(125)), "125.0 s");
+}
