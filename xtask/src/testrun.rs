@@ -1,6 +1,7 @@
-//! The Rust tests of `cargo xtask test`: every test binary of the workspace, built optimised
-//! once, then run as many at a time as there are cores, longest first (clippy and the doc
-//! tests among them), except the timing tests, which run alone afterwards.
+//! The Rust tests of `cargo xtask test`: every target of the workspace, built optimised once
+//! with clippy as the workspace's compiler (so that the build is also the lint), then every
+//! test binary run as many at a time as there are cores, longest first (the doc tests among
+//! them), except the timing tests, which run alone afterwards.
 //!
 //! `cargo test` runs one binary after another, and most of crib's test time is three
 //! binaries that grade whole corpora in Prolog children. Run side by side, the short
@@ -19,10 +20,6 @@ use anyhow::{bail, Context, Result};
 use serde_json::Value;
 
 use crate::{cargo, describe};
-
-/// The packages whose tests are built and run: the workspace but crib-bench, which holds
-/// benchmarks only (building it would compile criterion for nothing).
-const WORKSPACE: [&str; 3] = ["--workspace", "--exclude", "crib-bench"];
 
 /// Test binaries (package, target) that run alone, after the others: their tests time
 /// children under a load they make themselves.
@@ -92,9 +89,6 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
     let start = Instant::now();
     let mut jobs_list: Vec<Job> = parallel.into_iter().map(Job::Binary).collect();
-    // Clippy among the longest (its 40 s of checking fill the cores the grading tests leave
-    // idle while their children wait), the doc tests last.
-    jobs_list.insert(CLIPPY_AT.min(jobs_list.len()), Job::Clippy);
     jobs_list.push(Job::Doctests);
     let mut ran = run_jobs(root, jobs_list, jobs, &library_paths);
     eprintln!(
@@ -125,18 +119,9 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
     Ok(crib)
 }
 
-/// Where clippy goes in the queue of jobs run side by side: after the two longest test
-/// binaries, which start first.
-const CLIPPY_AT: usize = 2;
-
-/// Something to run: a test binary, or (through cargo) clippy or the doc tests.
+/// Something to run: a test binary, or the doc tests (through cargo).
 enum Job {
     Binary(Binary),
-    /// `cargo clippy --all-targets -- -D warnings`, in the release profile like the test
-    /// build, whose proc-macros and build scripts (swipl-sys's bindgen run among them) it
-    /// reuses. Run beside the tests rather than before the build: on a fresh clone it took
-    /// 39 s of the run alone, and beside them it fills the cores their children leave idle.
-    Clippy,
     Doctests,
 }
 
@@ -170,27 +155,14 @@ fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
                 .env("LD_LIBRARY_PATH", library_paths);
             (b.name.clone(), cmd)
         }
-        Job::Clippy => {
-            let mut cmd = cargo();
-            cmd.args([
-                "clippy",
-                "--release",
-                "--workspace",
-                "--all-targets",
-                "--quiet",
-                "--",
-                "-D",
-                "warnings",
-            ])
-            .current_dir(root);
-            ("clippy".to_string(), cmd)
-        }
         Job::Doctests => {
             let mut cmd = cargo();
-            cmd.arg("test")
-                .args(WORKSPACE)
-                .args(["--release", "--doc", "--quiet"])
-                .current_dir(root);
+            // The whole workspace and the same compiler as the test build: otherwise the
+            // dependencies' features would resolve otherwise, or the libraries' fingerprints
+            // differ, and cargo would build them again.
+            cmd.args(["test", "--workspace", "--release", "--doc", "--quiet"]);
+            with_clippy(&mut cmd);
+            cmd.current_dir(root);
             ("doc tests".to_string(), cmd)
         }
     };
@@ -247,43 +219,53 @@ struct Built {
     crib: Option<PathBuf>,
 }
 
+/// Builds every target of the workspace (crib-bench's benchmarks and the examples too,
+/// which are built for the lint and never run here) with clippy as the workspace's compiler
+/// ([`with_clippy`]): the build is also `cargo clippy --all-targets -- -D warnings`. On its
+/// own, clippy checked every dependency a second time: 58 of its 67 s of CPU on a fresh
+/// clone, against none for the lint inside the build (the workspace's build took 145 s of
+/// CPU with clippy-driver and 149 s without). Fails on any warning, after printing them all.
 fn build(root: &Path) -> Result<Built> {
     let mut cmd = cargo();
-    cmd.arg("test")
-        .args(WORKSPACE)
-        // Not the examples, which `cargo test` would build by default: no test runs them,
-        // and clippy checks that they compile.
-        .args([
-            "--lib",
-            "--bins",
-            "--tests",
-            "--release",
-            "--no-run",
-            "--quiet",
-            "--message-format=json-render-diagnostics",
-        ])
-        .current_dir(root)
-        .stderr(std::process::Stdio::inherit());
+    cmd.args([
+        "test",
+        "--workspace",
+        "--all-targets",
+        "--release",
+        "--no-run",
+        "--quiet",
+        "--message-format=json",
+    ])
+    .current_dir(root)
+    .stderr(std::process::Stdio::inherit());
+    with_clippy(&mut cmd);
     eprintln!("$ {}", describe(&cmd));
     let start = Instant::now();
     let output = cmd
         .output()
         .with_context(|| format!("cannot run {}", describe(&cmd)))?;
-    if !output.status.success() {
-        bail!("step \"cargo test --no-run\" failed");
-    }
-    eprintln!(
-        "xtask: test binaries built in {:.1} s",
-        start.elapsed().as_secs_f64()
-    );
     let mut binaries = Vec::new();
     let mut paths = BTreeSet::new();
     let mut crib = None;
+    let mut warnings = 0;
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         let Ok(message) = serde_json::from_str::<Value>(line) else {
             continue;
         };
         match message["reason"].as_str() {
+            Some("compiler-message") => {
+                let diagnostic = &message["message"];
+                if let Some(rendered) = diagnostic["rendered"].as_str() {
+                    eprint!("{rendered}");
+                }
+                // rustc's own count ("2 warnings emitted") has no place in the code.
+                let located = diagnostic["spans"]
+                    .as_array()
+                    .is_some_and(|spans| !spans.is_empty());
+                if located && matches!(diagnostic["level"].as_str(), Some("warning" | "error")) {
+                    warnings += 1;
+                }
+            }
             Some("build-script-executed") => {
                 for path in message["linked_paths"].as_array().into_iter().flatten() {
                     let path = path.as_str().unwrap_or_default();
@@ -292,7 +274,13 @@ fn build(root: &Path) -> Result<Built> {
                     paths.insert(PathBuf::from(dir));
                 }
             }
-            Some("compiler-artifact") if message["profile"]["test"] == Value::Bool(true) => {
+            // Benchmarks and examples are built for the lint, not run (`cargo xtask bench`
+            // runs the benchmarks).
+            Some("compiler-artifact")
+                if message["profile"]["test"] == Value::Bool(true)
+                    && !is_kind(&message, "bench")
+                    && !is_kind(&message, "example") =>
+            {
                 if let Some(binary) = binary(&message) {
                     binaries.push(binary);
                 }
@@ -305,6 +293,16 @@ fn build(root: &Path) -> Result<Built> {
             _ => {}
         }
     }
+    if !output.status.success() {
+        bail!("step \"cargo test --no-run\" (with clippy) failed");
+    }
+    if warnings > 0 {
+        bail!("clippy or rustc warned {warnings} times (above): the build denies warnings");
+    }
+    eprintln!(
+        "xtask: test binaries built and linted by clippy in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
     if binaries.is_empty() {
         bail!("cargo test --no-run listed no test binary");
     }
@@ -320,6 +318,28 @@ fn build(root: &Path) -> Result<Built> {
         library_paths,
         crib,
     })
+}
+
+/// Makes `cmd` (a cargo build) compile the workspace's own crates with clippy-driver, as
+/// `cargo clippy` does (its `RUSTC_WORKSPACE_WRAPPER`), but to the end: clippy-driver is
+/// rustc with clippy's lints added, so the build's artifacts are the usual ones, and the
+/// dependencies are compiled by rustc as always. Every cargo command that shares the test
+/// build's artifacts must say the same, or cargo would compile the workspace again.
+fn with_clippy(cmd: &mut Command) {
+    // Beside the cargo that runs us (the toolchain's own), as cargo-clippy finds it.
+    let driver = std::env::var_os("CARGO")
+        .map(PathBuf::from)
+        .map(|cargo| cargo.with_file_name("clippy-driver"))
+        .filter(|driver| driver.exists())
+        .map_or_else(|| "clippy-driver".into(), PathBuf::into_os_string);
+    cmd.env("RUSTC_WORKSPACE_WRAPPER", driver);
+}
+
+/// Returns whether cargo's `compiler-artifact` message is of a target of `kind`.
+fn is_kind(message: &Value, kind: &str) -> bool {
+    message["target"]["kind"]
+        .as_array()
+        .is_some_and(|kinds| kinds.iter().any(|k| k == kind))
 }
 
 /// Reads a test binary from cargo's `compiler-artifact` message.
