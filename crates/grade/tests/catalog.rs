@@ -160,17 +160,6 @@ fn grade_all(subs: Vec<(Submission, &Grader)>) -> BTreeMap<String, Report> {
         .collect()
 }
 
-/// A grader under the catalog's seed with `limits`.
-fn grader(limits: Limits) -> Grader {
-    Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Auto,
-        limits,
-        &common::seed(),
-    )
-    .expect("these tests need swipl")
-}
-
 /// The hand_value mistakes whose select_hand/3 the deals are balanced on (their error
 /// depends on the order of the cards, which a select_hand built on them passes as dealt).
 const ORDER_MISTAKES: [(&str, OrderMistake); 2] = [
@@ -193,15 +182,21 @@ fn graded() -> &'static (BTreeMap<String, Report>, BTreeMap<String, Report>) {
     static GRADED: OnceLock<(BTreeMap<String, Report>, BTreeMap<String, Report>)> = OnceLock::new();
     GRADED.get_or_init(|| {
         let headers = mistakes();
-        let everything = grader(Limits::default());
-        let select_hand_judged = grader(Limits {
-            hand_value_patterns: Some(2_000),
-            ..Limits::default()
-        });
-        let hand_value_judged = grader(Limits {
-            select_hand_deals: Some(1),
-            ..Limits::default()
-        });
+        let everything = common::grader(IsolationChoice::Auto, Limits::default());
+        let select_hand_judged = common::grader(
+            IsolationChoice::Auto,
+            Limits {
+                hand_value_patterns: Some(2_000),
+                ..Limits::default()
+            },
+        );
+        let hand_value_judged = common::grader(
+            IsolationChoice::Auto,
+            Limits {
+                select_hand_deals: Some(1),
+                ..Limits::default()
+            },
+        );
         let mistakes: Vec<(Submission, &Grader)> = discover(&[dir("mistakes")], false)
             .unwrap()
             .into_iter()

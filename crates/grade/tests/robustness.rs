@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::{corpus_dir, sleeper};
-use crib_grade::{discover, FailureKind, Grader, IsolationChoice, Limits, Report, Session};
+use crib_grade::{discover, FailureKind, IsolationChoice, Limits, Report, Session};
 
 #[test]
 fn rlimits_only_still_grades_and_says_so() {
@@ -20,13 +20,7 @@ fn rlimits_only_still_grades_and_says_so() {
         select_hand: Duration::from_secs(2),
         ..Limits::default()
     };
-    let grader = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Rlimits,
-        limits,
-        &common::seed(),
-    )
-    .unwrap();
+    let grader = common::grader(IsolationChoice::Rlimits, limits);
     assert!(!grader.isolation().bwrap);
     let subs = discover(
         &[
@@ -116,13 +110,7 @@ fn hostile_paths_never_hang_or_leak() {
     };
     // -j 1: a FIFO or a device would block every later submission; all must finish.
     let reports = within(300, move || {
-        let grader = Grader::new(
-            "swipl".as_ref(),
-            IsolationChoice::Auto,
-            limits,
-            &common::seed(),
-        )
-        .unwrap();
+        let grader = common::grader(IsolationChoice::Auto, limits);
         let started = std::time::Instant::now();
         let graded = session.grade(&grader, &found.submissions, &mut ()).unwrap();
         (graded.reports, started.elapsed())
@@ -202,13 +190,7 @@ fn helper_grader_process() {
         hand_value: Duration::from_secs(60),
         ..Limits::default()
     };
-    let grader = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Rlimits,
-        limits,
-        &common::seed(),
-    )
-    .unwrap();
+    let grader = common::grader(IsolationChoice::Rlimits, limits);
     println!("WORK {}", grader.work_dir().display());
     if mode == "sweep" {
         return;

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::{corpus_dir, correct_base, four_fives, sleeper};
 use crib_core::Rank;
-use crib_grade::{discover, FailureKind, Grader, IsolationChoice, Limits, Session, Verdict};
+use crib_grade::{discover, FailureKind, IsolationChoice, Limits, Session, Verdict};
 
 /// A memory cgroup (v1) of its own for the calling thread, removed on drop; children the
 /// thread starts are in it.
@@ -88,13 +88,7 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
         memory: fit.per_child,
         ..Limits::default()
     };
-    let grader = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Auto,
-        limits,
-        &common::seed(),
-    )
-    .unwrap();
+    let grader = common::grader(IsolationChoice::Auto, limits);
     let subs = discover(&[corpus_dir().join("memory_hog.pl")], false).unwrap();
     let r = grader.grade(&subs[0], 5);
     let hv = r.hand_value.as_ref().unwrap();
@@ -158,13 +152,7 @@ fn timeouts_are_fair_under_load() {
         select_hand: Duration::from_secs(2),
         ..Limits::default()
     };
-    let grader = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Auto,
-        limits,
-        &common::seed(),
-    )
-    .unwrap();
+    let grader = common::grader(IsolationChoice::Auto, limits);
     // A competing CPU hog, one busy thread, for as long as the grading lasts: with the two
     // workers, more runnable threads than this machine's two cores.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -227,13 +215,7 @@ fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
         select_hand: Duration::from_secs(2),
         ..Limits::default()
     };
-    let grader = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Auto,
-        limits,
-        &common::seed(),
-    )
-    .unwrap();
+    let grader = common::grader(IsolationChoice::Auto, limits);
     let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
     let hv = r.hand_value.as_ref().unwrap();
     let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
@@ -261,20 +243,8 @@ fn two_graders_at_once_do_not_kill_each_other_children() {
         ..Limits::default()
     };
     // Without namespaces: each child's end kills every process of its worker's uid.
-    let a = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Rlimits,
-        limits,
-        &common::seed(),
-    )
-    .unwrap();
-    let b = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Rlimits,
-        limits,
-        &common::seed(),
-    )
-    .unwrap();
+    let a = common::grader(IsolationChoice::Rlimits, limits);
+    let b = common::grader(IsolationChoice::Rlimits, limits);
     let slow = discover(&[slow], false).unwrap();
     let quick = discover(&[corpus_dir().join("correct.pl")], false).unwrap();
     let done = std::sync::atomic::AtomicBool::new(false);
@@ -339,13 +309,7 @@ fn a_slow_correct_solution_is_sampled_within_its_budget() {
         load: Duration::from_secs(3),
         ..Limits::default()
     };
-    let grader = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Auto,
-        limits,
-        &common::seed(),
-    )
-    .unwrap();
+    let grader = common::grader(IsolationChoice::Auto, limits);
     let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
     let hv = r.hand_value.as_ref().unwrap();
     assert!(

@@ -6,7 +6,12 @@
 use std::path::{Path, PathBuf};
 
 use crib_core::{Card, Rank};
-use crib_grade::{Diagnosis, Seed};
+use crib_grade::{Diagnosis, Grader, IsolationChoice, Limits, Seed};
+
+/// A grader of the swipl on the PATH, in `isolation`, with `limits`, under [`seed`].
+pub fn grader(isolation: IsolationChoice, limits: Limits) -> Grader {
+    Grader::new("swipl".as_ref(), isolation, limits, &seed()).expect("these tests need swipl")
+}
 
 /// The seed the integration tests grade under (tests only: grading never uses it).
 pub fn seed() -> Seed {
