@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, Report, SeedChoice,
-    SelectCredit, Session, TestVisibility,
+    DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, SeedChoice,
+    SelectCredit, Session, SubmissionResult, TestVisibility,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -432,7 +432,7 @@ impl Progress for Bar {
         );
     }
 
-    fn graded(&mut self, report: &Report) {
+    fn graded(&mut self, report: &SubmissionResult) {
         if let Some(bar) = &self.0 {
             bar.set_message(report.name.clone());
             bar.inc(1);

@@ -246,14 +246,14 @@ file:line).";
 /// pseudonyms to read a sheet with under --reveal.
 struct Blind {
     /// The results as the outputs name them.
-    reports: Vec<crib_report::Report>,
+    reports: Vec<crib_report::SubmissionResult>,
     /// Under --anonymous, the pseudonyms the outputs use; under --reveal, those of the sheet.
     pseudonyms: Option<crib_report::Pseudonyms>,
     /// The real results, under --anonymous or --reveal.
-    real: Vec<crib_report::Report>,
+    real: Vec<crib_report::SubmissionResult>,
 }
 
-fn blind(args: &ReportArgs, real: Vec<crib_report::Report>) -> Result<Blind> {
+fn blind(args: &ReportArgs, real: Vec<crib_report::SubmissionResult>) -> Result<Blind> {
     if args.anonymous {
         let path = args
             .anonymous_key
@@ -296,7 +296,7 @@ fn blind(args: &ReportArgs, real: Vec<crib_report::Report>) -> Result<Blind> {
 /// read it into a private work directory, removed once the sources are read.
 fn read_sources(
     path: &std::path::Path,
-    reports: &[crib_report::Report],
+    reports: &[crib_report::SubmissionResult],
 ) -> Result<crib_report::Sources> {
     if !crate::download::is_download(path, None) {
         return Ok(crib_report::Sources::read(path, reports)?);

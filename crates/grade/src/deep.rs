@@ -23,7 +23,7 @@
 //! random order, split between [`DeepOptions::children`] children, so a check cut short by
 //! [`DeepOptions::budget`] is a uniform sample and says how far it got.
 //!
-//! The deep result is a section of the [`Report`](crate::Report), never part of the marks.
+//! The deep result is a section of the [`SubmissionResult`](crate::SubmissionResult), never part of the marks.
 
 mod classes;
 mod diagnosis;

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 /// What stops the grader from grading at all. Problems with a submission are never errors:
-/// they are part of its [`Report`].
+/// they are part of its [`SubmissionResult`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GradeError {

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::deep::{percent, thousands};
 use crate::report::deep::Counterexample;
 use crate::report::hand_value::Area;
-use crate::report::{round4, Report, TestVisibility, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
+use crate::report::{
+    round4, SubmissionResult, TestVisibility, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
+};
 use crate::verdict::Verdict;
 
 /// Who sees what on Gradescope: a course policy, mapped onto Gradescope's per-test
@@ -136,7 +138,7 @@ fn quality_test(lint: &crib_lint::Lint, policy: VisibilityPolicy) -> serde_json:
 
 /// Returns the submission's `results.json` in Gradescope's autograder format with every test
 /// visible: [`gradescope_with`] under [`VisibilityPolicy::AllVisible`].
-pub fn gradescope(report: &Report) -> serde_json::Value {
+pub fn gradescope(report: &SubmissionResult) -> serde_json::Value {
     gradescope_with(report, VisibilityPolicy::AllVisible)
 }
 
@@ -149,7 +151,7 @@ pub fn gradescope(report: &Report) -> serde_json::Value {
 /// test has the `visibility` that `policy` gives it; the top-level `output`, which students
 /// see, holds the marks, the seed's id and the load diagnostics; `execution_time` is the
 /// grading time in whole seconds, rounded up (0 only for a run that took no time).
-pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json::Value {
+pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> serde_json::Value {
     let m = &report.marks;
     let per_sh = if m.select_hand_total == 0 {
         0.0
@@ -221,10 +223,10 @@ pub fn gradescope_with(report: &Report, policy: VisibilityPolicy) -> serde_json:
     })
 }
 
-/// Returns the [problems](Report::problems) students may see under `policy`: all of them,
+/// Returns the [problems](SubmissionResult::problems) students may see under `policy`: all of them,
 /// or under [`VisibilityPolicy::Hidden`] only those about loading (verdict counts would
 /// tell how many hidden tests failed).
-pub fn shown_problems(report: &Report, policy: VisibilityPolicy) -> Vec<String> {
+pub fn shown_problems(report: &SubmissionResult, policy: VisibilityPolicy) -> Vec<String> {
     report
         .problems()
         .into_iter()
@@ -263,7 +265,10 @@ fn hand_text(c: &Counterexample) -> String {
 }
 
 /// Returns the hand_value tests: the marked one (`1.1`) and one worth 0 per area (`1.2`..).
-fn hand_value_tests(report: &Report, visibility: TestVisibility) -> Vec<serde_json::Value> {
+fn hand_value_tests(
+    report: &SubmissionResult,
+    visibility: TestVisibility,
+) -> Vec<serde_json::Value> {
     let m = &report.marks;
     let mut tests = Vec::new();
     let mut text = String::new();

@@ -67,7 +67,7 @@ pub use patterns::{PATTERNS, SPECIAL_SHARE};
 pub use pool::{Panicked, WorkerPool};
 pub use report::hand_value::{Area, AreaCount, HandValueCheck};
 pub use report::{
-    Diagnostic, Load, Marks, Report, TestResult, TestVisibility, CODE_QUALITY_MARKS,
+    Diagnostic, Load, Marks, SubmissionResult, TestResult, TestVisibility, CODE_QUALITY_MARKS,
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use runner::{Grader, MAX_DIAGNOSTICS};

@@ -70,7 +70,7 @@ pub struct TestResult {
     #[serde(flatten)]
     pub verdict: Verdict,
     /// select_hand only: the test's credit in 0..=1, on the report's
-    /// [`Report::select_credit`] scale (0 for an invalid answer or a failure); `None` for a
+    /// [`SubmissionResult::select_credit`] scale (0 for an invalid answer or a failure); `None` for a
     /// test not asked because the select_hand time budget ran out, which the marks leave
     /// out.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -153,7 +153,7 @@ pub(crate) fn round4(x: f64) -> f64 {
 /// Everything grading one submission found. Written as JSON to the output directory as soon
 /// as the submission is done, and read back by `--resume`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Report {
+pub struct SubmissionResult {
     /// The submission's name.
     pub name: String,
     /// The file or directory graded.
@@ -201,7 +201,7 @@ pub struct Report {
     pub lms: Option<crib_lms::Record>,
 }
 
-impl Report {
+impl SubmissionResult {
     /// Returns the problems worth a column: load failure (or else missing predicates),
     /// diagnostics, and every verdict other than pass, counted.
     pub fn problems(&self) -> Vec<String> {

@@ -13,7 +13,7 @@ use crate::error::GradeError;
 use crate::limits::Limits;
 use crate::names::escape_path;
 use crate::report::deep::DeepOptions;
-use crate::report::{Marks, Report, TestResult};
+use crate::report::{Marks, SubmissionResult, TestResult};
 use crate::seed::Seed;
 use crate::submission::{Staged, Submission};
 use crate::testset::{Input, TestSet};
@@ -184,7 +184,7 @@ impl Grader {
     /// Grades one submission as worker `slot` (0-based, below the number of workers: each
     /// worker's children get a uid of their own when the grader runs as root). Never fails:
     /// anything that goes wrong becomes part of the report.
-    pub fn grade(&self, submission: &Submission, slot: u32) -> Report {
+    pub fn grade(&self, submission: &Submission, slot: u32) -> SubmissionResult {
         let started = Instant::now();
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let mut run = Run::new(&self.tests);
@@ -263,7 +263,7 @@ impl Grader {
                 })
             })
             .collect();
-        Report {
+        SubmissionResult {
             name: submission.name.clone(),
             path: escape_path(&submission.path),
             content_hash,

@@ -10,7 +10,7 @@ use crate::error::GradeError;
 use crate::gradescope::{gradescope_with, VisibilityPolicy};
 use crate::hash::fnv1a;
 use crate::pool::WorkerPool;
-use crate::report::Report;
+use crate::report::SubmissionResult;
 use crate::runner::Grader;
 use crate::seed::{Seed, SeedError};
 use crate::submission::{survey, Discovery, Submission};
@@ -49,7 +49,7 @@ pub struct Session {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Graded {
     /// One report per submission, in the order the submissions were given.
-    pub reports: Vec<Report>,
+    pub reports: Vec<SubmissionResult>,
     /// How many of them were reused from an earlier run rather than graded.
     pub resumed: usize,
 }
@@ -64,7 +64,7 @@ pub trait Progress {
     }
 
     /// `report`'s submission has been graded (and its result saved, or tried).
-    fn graded(&mut self, report: &Report) {
+    fn graded(&mut self, report: &SubmissionResult) {
         let _ = report;
     }
 }
@@ -231,7 +231,7 @@ impl Session {
         progress: &mut dyn Progress,
     ) -> Result<Graded, SessionError> {
         create_dir(&self.out)?;
-        let mut reports: Vec<Option<Report>> = vec![None; submissions.len()];
+        let mut reports: Vec<Option<SubmissionResult>> = vec![None; submissions.len()];
         let mut todo = Vec::new();
         for (i, sub) in submissions.iter().enumerate() {
             match self.resume.then(|| self.previous(sub, grader)).flatten() {
@@ -266,7 +266,7 @@ impl Session {
         if let Some(e) = failure {
             return Err(e);
         }
-        let reports: Vec<Report> = reports.into_iter().flatten().collect();
+        let reports: Vec<SubmissionResult> = reports.into_iter().flatten().collect();
         if let Some(dir) = &self.gradescope {
             for report in &reports {
                 write_gradescope(dir, report, self.gradescope_visibility)?;
@@ -284,9 +284,9 @@ impl Session {
 
     /// Returns the report of an earlier run if it is for the same files, test set and
     /// credit scale as `grader` would grade now.
-    fn previous(&self, sub: &Submission, grader: &Grader) -> Option<Report> {
+    fn previous(&self, sub: &Submission, grader: &Grader) -> Option<SubmissionResult> {
         let text = fs::read_to_string(self.result_path(&sub.name)).ok()?;
-        let mut report: Report = serde_json::from_str(&text).ok()?;
+        let mut report: SubmissionResult = serde_json::from_str(&text).ok()?;
         let current = sub.content_hash(grader.limits().max_bytes).ok()?;
         let fingerprint = &grader.test_set().fingerprint;
         (&report.test_set == fingerprint
@@ -305,7 +305,7 @@ impl Session {
 
     /// Writes the report where a resuming session finds it, atomically (a temporary file,
     /// then a rename).
-    fn save(&self, report: &Report) -> Result<(), SessionError> {
+    fn save(&self, report: &SubmissionResult) -> Result<(), SessionError> {
         let path = self.result_path(&report.name);
         let tmp = path.with_extension("json.tmp");
         write_json(&tmp, report)?;
@@ -316,7 +316,7 @@ impl Session {
 /// Writes `dir/<stem>/results.json`, Gradescope's results for `report`.
 fn write_gradescope(
     dir: &Path,
-    report: &Report,
+    report: &SubmissionResult,
     policy: VisibilityPolicy,
 ) -> Result<(), SessionError> {
     let sub_dir = dir.join(file_stem(&report.name));

@@ -28,7 +28,7 @@ pub struct Submission {
     /// The file or directory given or found.
     pub path: PathBuf,
     /// What an LMS's download says about it (who, when, late), when it came from one
-    /// (`crib grade` reads downloads with crib-lms); kept in its [`crate::Report`].
+    /// (`crib grade` reads downloads with crib-lms); kept in its [`crate::SubmissionResult`].
     pub lms: Option<crib_lms::Record>,
 }
 

@@ -3,15 +3,15 @@
 
 use std::fmt::Write as _;
 
-use crate::report::Report;
+use crate::report::SubmissionResult;
 
 /// Returns the terminal table: one row per submission, and with `verbose` every
 /// diagnostic, code-quality finding (`file:line: RULE [name/arity] message`) and test
 /// beneath it. When any report has a `quality` section, a `quality` column shows its
 /// summary line (`none`, or e.g. `7: D102x3 L401x4`; `-` for a report without one).
-pub fn table(reports: &[Report], verbose: bool) -> String {
+pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
     let quality = reports.iter().any(|r| r.quality.is_some());
-    let quality_cell = |r: &Report| {
+    let quality_cell = |r: &SubmissionResult| {
         r.quality
             .as_ref()
             .map_or_else(|| "-".to_string(), |q| q.summary.line())

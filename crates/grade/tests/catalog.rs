@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 mod common;
 
 use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, OrderMistake, Report, SelectCredit, Submission,
-    Verdict, WorkerPool,
+    discover, Grader, IsolationChoice, Limits, OrderMistake, SelectCredit, Submission,
+    SubmissionResult, Verdict, WorkerPool,
 };
 
 const AREAS: [&str; 7] = [
@@ -120,7 +120,7 @@ fn mistakes() -> BTreeMap<String, Header> {
 
 /// Returns whether something outside the submission killed one of its children (SIGKILL
 /// at load or in a test): none of the catalog crashes by itself.
-fn killed(report: &Report) -> bool {
+fn killed(report: &SubmissionResult) -> bool {
     let load = report.load.load_failed.as_deref().unwrap_or_default();
     load.contains("signal 9")
         || report.tests.iter().any(|t| {
@@ -136,7 +136,7 @@ fn killed(report: &Report) -> bool {
 
 /// Grades each submission with its grader on a few worker threads; returns the reports by
 /// name.
-fn grade_all(subs: Vec<(Submission, &Grader)>) -> BTreeMap<String, Report> {
+fn grade_all(subs: Vec<(Submission, &Grader)>) -> BTreeMap<String, SubmissionResult> {
     // Slots 20.. (sandbox uids 64020..): other graders on a shared machine use the low ones,
     // and a grader in rlimits mode kills every process of its slot's uid.
     let reports = WorkerPool::new(3).run(&subs, |slot, (sub, grader)| {
@@ -178,8 +178,14 @@ const ORDER_MISTAKES: [(&str, OrderMistake); 2] = [
 /// - the hand_value mistakes are asked every rank pattern, and select_hand/3 (built on
 ///   their hand_value/3) one deal only, since their marks are judged on hand_value/3; but
 ///   the [`ORDER_MISTAKES`], whose select_hand/3 the balance models, get every deal.
-fn graded() -> &'static (BTreeMap<String, Report>, BTreeMap<String, Report>) {
-    static GRADED: OnceLock<(BTreeMap<String, Report>, BTreeMap<String, Report>)> = OnceLock::new();
+fn graded() -> &'static (
+    BTreeMap<String, SubmissionResult>,
+    BTreeMap<String, SubmissionResult>,
+) {
+    static GRADED: OnceLock<(
+        BTreeMap<String, SubmissionResult>,
+        BTreeMap<String, SubmissionResult>,
+    )> = OnceLock::new();
     GRADED.get_or_init(|| {
         let headers = mistakes();
         let everything = common::grader(IsolationChoice::Auto, Limits::default());
@@ -232,10 +238,12 @@ fn graded() -> &'static (BTreeMap<String, Report>, BTreeMap<String, Report>) {
             .into_iter()
             .map(|s| s.name)
             .collect();
-        let (baselines, mistakes): (BTreeMap<String, Report>, BTreeMap<String, Report>) =
-            grade_all(all)
-                .into_iter()
-                .partition(|(name, _)| is_baseline.contains(name));
+        let (baselines, mistakes): (
+            BTreeMap<String, SubmissionResult>,
+            BTreeMap<String, SubmissionResult>,
+        ) = grade_all(all)
+            .into_iter()
+            .partition(|(name, _)| is_baseline.contains(name));
         for (name, r) in mistakes.iter().chain(&baselines) {
             if headers.get(name).is_none_or(|h| h.area == "select_hand") {
                 let hv = r.hand_value.as_ref().expect("hand_value/3 is checked");
@@ -247,7 +255,10 @@ fn graded() -> &'static (BTreeMap<String, Report>, BTreeMap<String, Report>) {
 }
 
 /// Prints each submission's marks: hand_value share wrong, select_hand credit, total.
-fn print_table(mistakes: &BTreeMap<String, Report>, baselines: &BTreeMap<String, Report>) {
+fn print_table(
+    mistakes: &BTreeMap<String, SubmissionResult>,
+    baselines: &BTreeMap<String, SubmissionResult>,
+) {
     eprintln!(
         "{:<32} {:<12} {:>12} {:>11} {:>7}",
         "submission", "area", "hv wrong", "select_hand", "total"

@@ -16,8 +16,8 @@ use std::time::Duration;
 use common::{confiner, corpus_dir, four_fives};
 use crib_core::{Card, Rank};
 use crib_grade::{
-    discover, Area, FailureKind, Grader, Isolation, IsolationChoice, Limits, Report, Session,
-    Submission, TestSet, Verdict,
+    discover, Area, FailureKind, Grader, Isolation, IsolationChoice, Limits, Session, Submission,
+    SubmissionResult, TestSet, Verdict,
 };
 
 /// The canary directory the corpus tries to change (fixed: the submissions name it).
@@ -80,9 +80,9 @@ const HOSTILE: &[&str] = &[
 
 struct Graded {
     /// Every submission, under bubblewrap (+ seccomp).
-    reports: BTreeMap<String, Report>,
+    reports: BTreeMap<String, SubmissionResult>,
     /// [`LEGITIMATE`] and [`HOSTILE`], without namespaces (rlimits + seccomp + Landlock).
-    bare: BTreeMap<String, Report>,
+    bare: BTreeMap<String, SubmissionResult>,
     bare_isolation: Isolation,
     /// Processes of the graders' uids found the moment each session returned, by mode.
     leftovers: Vec<(&'static str, Vec<String>)>,
@@ -256,7 +256,7 @@ fn grade_all(
     limits: Limits,
     subs: Vec<Submission>,
     out: PathBuf,
-) -> (BTreeMap<String, Report>, Isolation, Vec<String>) {
+) -> (BTreeMap<String, SubmissionResult>, Isolation, Vec<String>) {
     let mut grader = Grader::new("swipl".as_ref(), choice, limits, &common::seed())
         .expect("these tests need swipl and a working bwrap");
     // Memory blow-ups get more time and less memory, so that a loaded machine cannot
@@ -307,7 +307,7 @@ fn grade_all(
     (reports, grader.isolation(), leftovers)
 }
 
-fn report(name: &str) -> &'static Report {
+fn report(name: &str) -> &'static SubmissionResult {
     graded()
         .reports
         .get(name)
@@ -696,7 +696,7 @@ fn slow_tests_time_out_and_the_rest_pass() {
 
 /// Asserts that every breach the snoop tried failed, as it counted them: it answered 0 to
 /// every item (so exactly the items worth something are wrong, every one with 0).
-fn snoop_found_nothing(snoop: &Report, mode: &str) {
+fn snoop_found_nothing(snoop: &SubmissionResult, mode: &str) {
     let hv = snoop
         .hand_value
         .as_ref()
@@ -855,7 +855,7 @@ fn hostile_submissions_get_the_same_kind_of_verdict_in_every_mode() {
         differ.join("\n")
     );
     for name in HOSTILE {
-        let kinds = |r: &Report| -> Vec<FailureKind> {
+        let kinds = |r: &SubmissionResult| -> Vec<FailureKind> {
             r.hand_value
                 .iter()
                 .flat_map(|h| h.kinds.iter().map(|k| k.kind))
@@ -918,7 +918,7 @@ fn reports_serialize_with_the_verdict_names() {
         .collect();
     assert!(names.iter().all(|n| *n == "exception"), "{names:?}");
     assert_eq!(json["hand_value"]["kinds"][0]["kind"], "exception");
-    let back: Report = serde_json::from_value(json).unwrap();
+    let back: SubmissionResult = serde_json::from_value(json).unwrap();
     assert_eq!(&back, report("exceptions"));
     let gs = crib_grade::gradescope(report("correct"));
     assert_eq!(gs["score"], 70.0);

@@ -10,7 +10,8 @@ use std::time::Duration;
 mod common;
 
 use crib_grade::{
-    DeepHandValue, DeepOptions, Grader, IsolationChoice, Limits, Report, Session, Submission,
+    DeepHandValue, DeepOptions, Grader, IsolationChoice, Limits, Session, Submission,
+    SubmissionResult,
 };
 
 /// Classes in the sampled checks: a seeded tenth-of-a-percent-level sample is too thin for
@@ -44,7 +45,7 @@ fn sampled(deals: usize) -> DeepOptions {
 }
 
 /// Grades `paths` (one submission each) two at a time.
-fn grade(grader: &Grader, paths: &[PathBuf]) -> BTreeMap<String, Report> {
+fn grade(grader: &Grader, paths: &[PathBuf]) -> BTreeMap<String, SubmissionResult> {
     let out = tempfile::tempdir().expect("a temporary directory");
     let mut session = Session::new(out.path());
     session.jobs = NonZeroUsize::new(2).expect("two");
@@ -61,7 +62,7 @@ fn grade(grader: &Grader, paths: &[PathBuf]) -> BTreeMap<String, Report> {
         .collect()
 }
 
-fn hand_value(report: &Report) -> &DeepHandValue {
+fn hand_value(report: &SubmissionResult) -> &DeepHandValue {
     report
         .deep
         .as_ref()

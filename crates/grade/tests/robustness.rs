@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::{corpus_dir, sleeper};
-use crib_grade::{discover, FailureKind, IsolationChoice, Limits, Report, Session};
+use crib_grade::{discover, FailureKind, IsolationChoice, Limits, Session, SubmissionResult};
 
 #[test]
 fn rlimits_only_still_grades_and_says_so() {
@@ -116,7 +116,8 @@ fn hostile_paths_never_hang_or_leak() {
         (graded.reports, started.elapsed())
     });
     let (reports, elapsed) = reports;
-    let by_name: BTreeMap<&str, &Report> = reports.iter().map(|r| (r.name.as_str(), r)).collect();
+    let by_name: BTreeMap<&str, &SubmissionResult> =
+        reports.iter().map(|r| (r.name.as_str(), r)).collect();
     for name in ["big", "sparse"] {
         let why = by_name[name]
             .load

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crib_grade::Report;
+use crib_grade::SubmissionResult;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -190,7 +190,7 @@ impl Pseudonyms {
     ///
     /// # Errors
     /// [`AnonymousError::Collision`] if two submissions get one pseudonym.
-    pub fn new(key: &Key, reports: &[Report]) -> Result<Pseudonyms, AnonymousError> {
+    pub fn new(key: &Key, reports: &[SubmissionResult]) -> Result<Pseudonyms, AnonymousError> {
         Pseudonyms::of_names(key, reports.iter().map(|r| r.name.as_str()))
     }
 
@@ -231,7 +231,10 @@ impl Pseudonyms {
     ///
     /// # Errors
     /// [`AnonymousError::Rewrite`] if a scrubbed result no longer reads back.
-    pub fn anonymize(&self, reports: &[Report]) -> Result<Vec<Report>, AnonymousError> {
+    pub fn anonymize(
+        &self,
+        reports: &[SubmissionResult],
+    ) -> Result<Vec<SubmissionResult>, AnonymousError> {
         reports
             .iter()
             .map(|r| {
@@ -246,7 +249,7 @@ impl Pseudonyms {
                 scrubber.value(&mut scrubbed, false);
                 // A name that is one of the format's own words (a submission called
                 // `no_solution`) breaks its enums: then leave lone snake_case words be.
-                let mut out: Report = match serde_json::from_value(scrubbed) {
+                let mut out: SubmissionResult = match serde_json::from_value(scrubbed) {
                     Ok(out) => out,
                     Err(_) => {
                         let mut scrubbed = value;
@@ -274,7 +277,7 @@ impl Pseudonyms {
 
     /// Returns `sources` (found for the real `reports`) keyed by pseudonym, each file's
     /// name and text scrubbed as [`Pseudonyms::anonymize`] scrubs its result.
-    pub fn anonymize_sources(&self, sources: &Sources, reports: &[Report]) -> Sources {
+    pub fn anonymize_sources(&self, sources: &Sources, reports: &[SubmissionResult]) -> Sources {
         let mut by_name = BTreeMap::new();
         for (name, source) in &sources.by_name {
             let pseudonym = self.of(name);
@@ -312,7 +315,7 @@ pub struct Scrubber {
 impl Scrubber {
     /// Returns a scrubber of `report`'s identifying words: its name and path (and their
     /// parts), and its LMS students' ids, names (and their parts), emails and SIS ids.
-    pub fn of(report: &Report, pseudonym: &str) -> Scrubber {
+    pub fn of(report: &SubmissionResult, pseudonym: &str) -> Scrubber {
         let mut words: Vec<&str> = vec![report.name.as_str(), report.path.as_str()];
         if let Some(stem) = Path::new(&report.path).file_stem().and_then(|s| s.to_str()) {
             words.push(stem);

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crib_grade::{KeepValue, Report, Verdict};
+use crib_grade::{KeepValue, SubmissionResult, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;
@@ -51,7 +51,7 @@ impl Summary {
     ///
     /// # Example
     /// ```
-    /// let reports: [crib_report::Report; 0] = [];
+    /// let reports: [crib_report::SubmissionResult; 0] = [];
     /// let mut summary = crib_report::Class::new(&reports).summary;
     /// summary.submissions = 3;
     /// summary.seeds = vec![("a".into(), 1), ("b".into(), 1), ("c".into(), 1)];
@@ -195,7 +195,7 @@ pub struct Class {
 
 impl Class {
     /// Returns the statistics of `reports`, one per submission.
-    pub fn new(reports: &[Report]) -> Class {
+    pub fn new(reports: &[SubmissionResult]) -> Class {
         Class {
             summary: summary(reports),
             histograms: vec![
@@ -220,16 +220,16 @@ impl Class {
     }
 }
 
-fn summary(reports: &[Report]) -> Summary {
+fn summary(reports: &[SubmissionResult]) -> Summary {
     // A select_hand test or a hand_value/3 item that ended so.
-    let has = |r: &Report, name: &str| {
+    let has = |r: &SubmissionResult, name: &str| {
         r.tests.iter().any(|t| t.verdict.name() == name)
             || r.hand_value
                 .as_ref()
                 .is_some_and(|h| h.kinds.iter().any(|k| k.kind.name() == name))
     };
-    let count = |f: &dyn Fn(&Report) -> bool| reports.iter().filter(|r| f(r)).count();
-    let marks = |f: fn(&Report) -> f64| mean_median(reports.iter().map(f).collect());
+    let count = |f: &dyn Fn(&SubmissionResult) -> bool| reports.iter().filter(|r| f(r)).count();
+    let marks = |f: fn(&SubmissionResult) -> f64| mean_median(reports.iter().map(f).collect());
     Summary {
         submissions: reports.len(),
         loaded: count(&|r| r.load.load_failed.is_none()),
@@ -326,7 +326,7 @@ fn answer_text(verdict: &Verdict) -> String {
     }
 }
 
-fn tests(reports: &[Report]) -> Vec<TestRow> {
+fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
     let several = reports
         .iter()
         .any(|r| reports.first().is_some_and(|f| f.seed_id != r.seed_id));

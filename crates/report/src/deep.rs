@@ -1,11 +1,11 @@
 //! The deep check (`crib grade --deep`) across the class: submissions grouped by what their
 //! hand_value/3 gets wrong, and how the shares of wrong pairs and of deals not optimal spread.
 //!
-//! A result carries its deep check in [`Report::deep`]; results without one (graded without
+//! A result carries its deep check in [`SubmissionResult::deep`]; results without one (graded without
 //! `--deep`) are left out of everything here, and a class without any has no [`DeepClass`].
 
 use crib_core::{Card, PAIRS};
-use crib_grade::{Counterexample, DeepHandValue, DeepSelectHand, Report};
+use crib_grade::{Counterexample, DeepHandValue, DeepSelectHand, SubmissionResult};
 
 /// The bins of a share of failing inputs, as the page labels them: none, then by powers of
 /// ten, then the majority. [`share_bin`] says which bin a share falls in.
@@ -163,7 +163,7 @@ pub fn top_finding(check: &DeepHandValue) -> Option<String> {
 
 impl DeepClass {
     /// Returns the deep check of the class, or `None` when no report has one.
-    pub fn new(reports: &[Report]) -> Option<DeepClass> {
+    pub fn new(reports: &[SubmissionResult]) -> Option<DeepClass> {
         let checked: Vec<usize> = (0..reports.len())
             .filter(|&i| reports[i].deep.is_some())
             .collect();

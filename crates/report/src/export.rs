@@ -12,7 +12,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crib_grade::{Report, VisibilityPolicy};
+use crib_grade::{SubmissionResult, VisibilityPolicy};
 use crib_lms::{Layout, Student};
 
 use crate::feedback::{feedback_html, feedback_text, student_name, FeedbackOptions};
@@ -181,11 +181,11 @@ pub enum ExportError {
 /// format needs (a usage error: nothing is written); [`ExportError::Write`],
 /// [`ExportError::Csv`] or [`ExportError::Zip`] if a file cannot be written.
 pub fn export(
-    reports: &[Report],
+    reports: &[SubmissionResult],
     options: ExportOptions<'_>,
     out: &Path,
 ) -> Result<Exported, ExportError> {
-    let mut sorted: Vec<&Report> = reports.iter().collect();
+    let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
     sorted.sort_by(|a, b| a.name.cmp(&b.name));
     if let Some(layout) = options.format.layout() {
         let names: Vec<String> = sorted
@@ -298,13 +298,13 @@ impl Missing {
 }
 
 /// Returns the gradebook's grade cell of `r`, recording a blank one.
-fn grade_cell(r: &Report, options: ExportOptions<'_>, missing: &mut Missing) -> String {
+fn grade_cell(r: &SubmissionResult, options: ExportOptions<'_>, missing: &mut Missing) -> String {
     let grade = graded(r, options.extras).map(|g| format!("{g:.2}"));
     missing.cell("grade", &r.name, grade.as_deref())
 }
 
 /// Returns each student of `r` (group members each get a row).
-fn students(r: &Report) -> &[Student] {
+fn students(r: &SubmissionResult) -> &[Student] {
     r.lms.as_ref().map_or(&[], |l| l.students.as_slice())
 }
 
@@ -313,7 +313,7 @@ fn max_points(options: ExportOptions<'_>) -> String {
 }
 
 fn canvas(
-    reports: &[&Report],
+    reports: &[&SubmissionResult],
     options: ExportOptions<'_>,
     missing: &mut Missing,
     out: &mut Vec<u8>,
@@ -350,7 +350,7 @@ fn canvas(
 
 /// Returns the comment Moodle's worksheet carries: the marks in one line, and where the
 /// details are.
-fn comment(r: &Report, options: ExportOptions<'_>) -> String {
+fn comment(r: &SubmissionResult, options: ExportOptions<'_>) -> String {
     let m = &r.marks;
     let mut parts = vec![
         format!("hand_value/3 {:.2}/50", m.hand_value),
@@ -369,7 +369,7 @@ fn comment(r: &Report, options: ExportOptions<'_>) -> String {
 }
 
 fn moodle(
-    reports: &[&Report],
+    reports: &[&SubmissionResult],
     options: ExportOptions<'_>,
     missing: &mut Missing,
     out: &mut Vec<u8>,
@@ -422,7 +422,7 @@ fn moodle(
 }
 
 fn gradescope(
-    reports: &[&Report],
+    reports: &[&SubmissionResult],
     options: ExportOptions<'_>,
     missing: &mut Missing,
     out: &mut Vec<u8>,
@@ -467,7 +467,7 @@ pub fn moodle_folder(full_name: &str, participant: &str) -> String {
 /// Returns the zip of feedback files Moodle's "Upload multiple feedback files in a zip"
 /// takes: `feedback.html` and `feedback.txt` in each participant's folder (every member of a
 /// group submission gets their own).
-fn moodle_zip(pages: &[(&Report, String, String)]) -> Result<Vec<u8>, ExportError> {
+fn moodle_zip(pages: &[(&SubmissionResult, String, String)]) -> Result<Vec<u8>, ExportError> {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     // A fixed time: the same feedback gives the same zip.
     let options = zip::write::SimpleFileOptions::default()

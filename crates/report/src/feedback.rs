@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 
-use crib_grade::{Report, VisibilityPolicy};
+use crib_grade::{SubmissionResult, VisibilityPolicy};
 use crib_lint::Finding;
 
 use crate::html::quality::{finding_list, review, STYLE as QUALITY_STYLE};
@@ -55,7 +55,7 @@ pre.src { max-height: none; white-space: pre-wrap; }
 
 /// Returns the feedback page of `report`: one self-contained HTML document (no script, no
 /// external file) with a viewport for phones.
-pub fn feedback_html(report: &Report, options: FeedbackOptions<'_>) -> String {
+pub fn feedback_html(report: &SubmissionResult, options: FeedbackOptions<'_>) -> String {
     let who = student_name(report);
     let title = format!("{}: feedback for {who}", options.assignment);
     let policy = options.visibility;
@@ -94,7 +94,7 @@ pub fn feedback_html(report: &Report, options: FeedbackOptions<'_>) -> String {
 }
 
 /// Returns the student's name as the LMS has it, else the submission's name.
-pub(crate) fn student_name(report: &Report) -> String {
+pub(crate) fn student_name(report: &SubmissionResult) -> String {
     report
         .lms
         .as_ref()
@@ -108,7 +108,7 @@ fn mark(x: f64) -> String {
 }
 
 /// The rows of the marks table: what, the mark, out of what.
-fn mark_rows(report: &Report, options: FeedbackOptions<'_>) -> Vec<(String, String)> {
+fn mark_rows(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Vec<(String, String)> {
     let m = &report.marks;
     let quality = options.extras.quality;
     let mut rows = vec![
@@ -161,7 +161,7 @@ fn mark_rows(report: &Report, options: FeedbackOptions<'_>) -> Vec<(String, Stri
     rows
 }
 
-fn marks_section(report: &Report, options: FeedbackOptions<'_>) -> Markup {
+fn marks_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Markup {
     let rows = mark_rows(report, options);
     let last = rows.len() - 1;
     page! {
@@ -186,7 +186,7 @@ fn when(t: jiff::Timestamp) -> String {
     t.strftime("%Y-%m-%d %H:%M UTC").to_string()
 }
 
-fn loading_section(report: &Report, policy: VisibilityPolicy) -> Markup {
+fn loading_section(report: &SubmissionResult, policy: VisibilityPolicy) -> Markup {
     let load = &report.load;
     let problems = crib_grade::shown_problems(report, policy);
     page! {
@@ -208,7 +208,7 @@ fn loading_section(report: &Report, policy: VisibilityPolicy) -> Markup {
     }
 }
 
-fn hand_value_section(report: &Report) -> Markup {
+fn hand_value_section(report: &SubmissionResult) -> Markup {
     page! {
         h2 { "hand_value/3" }
         @match &report.hand_value {
@@ -252,7 +252,7 @@ fn share(x: f64) -> String {
     }
 }
 
-fn select_hand_section(report: &Report, policy: VisibilityPolicy) -> Markup {
+fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> Markup {
     let shown: Vec<_> = report
         .tests
         .iter()
@@ -286,7 +286,7 @@ fn select_hand_section(report: &Report, policy: VisibilityPolicy) -> Markup {
     }
 }
 
-fn quality_section(report: &Report, options: FeedbackOptions<'_>) -> Markup {
+fn quality_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Markup {
     let quality = options.extras.quality;
     let row = quality.and_then(|q| q.rows.get(&report.name).map(|row| (q, row)));
     let lint = report
@@ -323,7 +323,7 @@ fn quality_section(report: &Report, options: FeedbackOptions<'_>) -> Markup {
 
 /// Returns the feedback of `report` as plain text: what [`feedback_html`] shows, for an LMS
 /// that wants text (and for a terminal).
-pub fn feedback_text(report: &Report, options: FeedbackOptions<'_>) -> String {
+pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) -> String {
     let mut out = String::new();
     let policy = options.visibility;
     let title = format!(
@@ -424,7 +424,7 @@ pub fn feedback_text(report: &Report, options: FeedbackOptions<'_>) -> String {
     out
 }
 
-fn quality_text(out: &mut String, report: &Report, options: FeedbackOptions<'_>) {
+fn quality_text(out: &mut String, report: &SubmissionResult, options: FeedbackOptions<'_>) {
     let row = options
         .extras
         .quality

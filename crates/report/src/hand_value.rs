@@ -1,12 +1,12 @@
 //! The marked hand_value/3 check across the class: where the errors show ([`Area`]), how
 //! many submissions err there and how much, and the simplest failing hand of each area.
 //!
-//! Each result carries its own check ([`Report::hand_value`]): every one of the 23,647 rank
+//! Each result carries its own check ([`SubmissionResult::hand_value`]): every one of the 23,647 rank
 //! patterns asked once, with the expected answers and counterexamples in it, so nothing here
 //! depends on the seed a result was graded under.
 
 use crib_core::PAIRS;
-use crib_grade::{Area, Counterexample, HandValueCheck, Report};
+use crib_grade::{Area, Counterexample, HandValueCheck, SubmissionResult};
 
 use crate::deep::simplicity;
 use crate::stats::mean_median;
@@ -63,7 +63,7 @@ pub fn area_share(pairs: f64) -> f64 {
 
 impl HandValueClass {
     /// Returns the hand_value/3 check of the class of `reports`.
-    pub fn new(reports: &[Report]) -> HandValueClass {
+    pub fn new(reports: &[SubmissionResult]) -> HandValueClass {
         let check = |i: usize| reports[i].hand_value.as_ref();
         let all = 0..reports.len();
         let checked: Vec<usize> = all.clone().filter(|&i| check(i).is_some()).collect();

@@ -2,7 +2,7 @@
 
 use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 
-use crib_grade::{Report, TestResult, Verdict};
+use crib_grade::{SubmissionResult, TestResult, Verdict};
 
 use crate::class::{Class, TestRow};
 use crate::plot::histogram_svg;
@@ -109,7 +109,7 @@ document.body.dataset.ready = "yes";
 /// counterexample each, and the spread of the shares wrong), a sortable table of submissions,
 /// and one section per submission with its load diagnostics, its hand_value/3 check
 /// (diagnosis, areas, counterexamples), every select_hand test it failed and its deep check.
-pub fn html(class: &Class, reports: &[Report]) -> String {
+pub fn html(class: &Class, reports: &[SubmissionResult]) -> String {
     html_with(class, reports, PageExtras::default())
 }
 
@@ -133,7 +133,7 @@ pub struct PageExtras<'a> {
 /// Returns the page [`html`] does, with a code-quality section when any result has a
 /// `quality` section (how many submissions break each rule, and per submission its findings,
 /// inline in its source when `extras` has it) and the markers' marks when `extras` has them.
-pub fn html_with(class: &Class, reports: &[Report], extras: PageExtras<'_>) -> String {
+pub fn html_with(class: &Class, reports: &[SubmissionResult], extras: PageExtras<'_>) -> String {
     let s = &class.summary;
     let quality_class = QualityClass::new(reports);
     let marks = extras.quality_marks;
@@ -302,7 +302,7 @@ fn verdict_counts(tests: &[TestResult]) -> Vec<(&'static str, usize)> {
 
 /// Returns the table of submissions (with a deep-check column when `deep`) and their
 /// sections.
-fn submissions(reports: &[Report], deep: bool, extras: PageExtras<'_>) -> Markup {
+fn submissions(reports: &[SubmissionResult], deep: bool, extras: PageExtras<'_>) -> Markup {
     let marks = extras.quality_marks;
     let linted = reports.iter().any(|r| r.quality.is_some());
     page! {
@@ -369,7 +369,7 @@ fn submissions(reports: &[Report], deep: bool, extras: PageExtras<'_>) -> Markup
     }
 }
 
-fn problems_text(report: &Report) -> String {
+fn problems_text(report: &SubmissionResult) -> String {
     let problems = report.problems();
     if problems.is_empty() {
         "-".into()
@@ -389,7 +389,7 @@ fn mark_cell(mark: Option<f64>) -> Markup {
     }
 }
 
-fn submission(i: usize, r: &Report, extras: PageExtras<'_>) -> Markup {
+fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup {
     let final_mark = extras.quality_marks.and_then(|m| m.final_mark(r));
     let out_of = if extras.quality_marks.is_some() {
         100

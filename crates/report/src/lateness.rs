@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crib_grade::Report;
+use crib_grade::SubmissionResult;
 use jiff::{SignedDuration, Timestamp};
 
 use crate::sheet::round2;
@@ -523,7 +523,7 @@ impl Deadline {
     ///
     /// A file's line names a report when its student equals (trimmed, in any case) the
     /// report's name, or any of its LMS students' id, name, email, SIS id or SIS login.
-    pub fn assess(&self, report: &Report) -> Assessment {
+    pub fn assess(&self, report: &SubmissionResult) -> Assessment {
         let keys = keys(report);
         let names = |key: &str| keys.contains(&key.trim().to_lowercase());
         let extension = self.extensions.lines.iter().rev().find(|l| names(&l.key));
@@ -566,7 +566,11 @@ impl Deadline {
     /// `reports` keyed by `rename` of that report instead (the line's own words dropped), so
     /// that it still applies to the reports renamed so: blind marking keys them by
     /// pseudonym. Lines naming no report are kept as they are.
-    pub fn rekeyed(&self, reports: &[Report], rename: impl Fn(&Report) -> String) -> Deadline {
+    pub fn rekeyed(
+        &self,
+        reports: &[SubmissionResult],
+        rename: impl Fn(&SubmissionResult) -> String,
+    ) -> Deadline {
         let key_of = |key: &str| {
             let key = key.trim().to_lowercase();
             reports
@@ -586,7 +590,7 @@ impl Deadline {
 
     /// Returns the lines of the extensions and times files that name no report, as
     /// `file:line: "key" names no submission` warnings.
-    pub fn unmatched(&self, reports: &[Report]) -> Vec<String> {
+    pub fn unmatched(&self, reports: &[SubmissionResult]) -> Vec<String> {
         let all: Vec<Vec<String>> = reports.iter().map(keys).collect();
         let matched = |key: &str| {
             let key = key.trim().to_lowercase();
@@ -621,7 +625,7 @@ impl Deadline {
 }
 
 /// Returns the lowercase keys a file's line may name `report` by.
-fn keys(report: &Report) -> Vec<String> {
+fn keys(report: &SubmissionResult) -> Vec<String> {
     let mut keys = vec![report.name.to_lowercase()];
     if let Some(record) = &report.lms {
         for s in &record.students {
@@ -662,7 +666,10 @@ pub fn days_late(submitted: Timestamp, due: Timestamp, grace: SignedDuration) ->
 }
 
 /// Returns each report's assessment, by submission name.
-pub fn assess_all(deadline: &Deadline, reports: &[Report]) -> BTreeMap<String, Assessment> {
+pub fn assess_all(
+    deadline: &Deadline,
+    reports: &[SubmissionResult],
+) -> BTreeMap<String, Assessment> {
     reports
         .iter()
         .map(|r| (r.name.clone(), deadline.assess(r)))

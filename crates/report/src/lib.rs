@@ -1,6 +1,6 @@
 //! The course staff's view of a graded class: one HTML page with plots, and a marks CSV.
 //!
-//! `crib grade` writes one [`Report`] per submission to its results directory. This crate
+//! `crib grade` writes one [`SubmissionResult`] per submission to its results directory. This crate
 //! reads that directory back ([`read_results`]), computes what the class did as a whole
 //! ([`Class`]: marks and their histograms, the seeds it was graded under, where hand_value/3
 //! goes wrong across the class ([`HandValueClass`], by [`crib_grade::Area`]), every
@@ -19,7 +19,7 @@
 //! ([`QualityMarks`]), for [`marks_csv_with`]'s `code_quality` and `final` columns.
 //!
 //! Every expected answer comes from the results themselves, never from a test set built
-//! here: each result was graded under its own seed ([`Report::seed_id`]; on Gradescope one
+//! here: each result was graded under its own seed ([`SubmissionResult::seed_id`]; on Gradescope one
 //! per submission), so its hand_value/3 check carries its counterexamples with crib-core's
 //! values and breakdowns, and a select_hand test it failed carries the best keeps.
 //!
@@ -56,7 +56,7 @@ use std::path::{Path, PathBuf};
 
 pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
 pub use class::{Answer, Class, Histogram, Summary, TestRow};
-pub use crib_grade::Report;
+pub use crib_grade::SubmissionResult;
 pub use deep::{
     is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,
     FindingGroup, ShareHistogram, SHARE_BINS,
@@ -127,14 +127,14 @@ pub enum ReportError {
 }
 
 /// Returns every result in `dir` (each `*.json` file directly inside, as `crib grade --out`
-/// writes them), sorted by submission name. Fields a result has that [`Report`] does not
+/// writes them), sorted by submission name. Fields a result has that [`SubmissionResult`] does not
 /// know are ignored.
 ///
 /// # Errors
 /// [`ReportError::Read`] if `dir` or a file cannot be read, [`ReportError::Parse`] (with the
 /// file, line and column) if a `.json` file is not a result, and [`ReportError::Empty`] if
 /// there is none.
-pub fn read_results(dir: &Path) -> Result<Vec<Report>, ReportError> {
+pub fn read_results(dir: &Path) -> Result<Vec<SubmissionResult>, ReportError> {
     let read_err = |path: &Path| {
         let path = path.to_path_buf();
         move |source| ReportError::Read { path, source }
@@ -155,12 +155,13 @@ pub fn read_results(dir: &Path) -> Result<Vec<Report>, ReportError> {
     let mut reports = Vec::with_capacity(files.len());
     for path in files {
         let text = std::fs::read_to_string(&path).map_err(read_err(&path))?;
-        let report: Report = serde_json::from_str(&text).map_err(|e| ReportError::Parse {
-            line: e.line(),
-            column: e.column(),
-            message: without_location(&e.to_string()),
-            path: path.clone(),
-        })?;
+        let report: SubmissionResult =
+            serde_json::from_str(&text).map_err(|e| ReportError::Parse {
+                line: e.line(),
+                column: e.column(),
+                message: without_location(&e.to_string()),
+                path: path.clone(),
+            })?;
         reports.push(report);
     }
     reports.sort_by(|a, b| a.name.cmp(&b.name));

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crib_grade::Report;
+use crib_grade::SubmissionResult;
 
 use crate::lateness::Deadline;
 use crate::sheet::QualityMarks;
@@ -72,7 +72,7 @@ pub struct MarksExtras<'a> {
 /// assert_eq!(out, b"student,hand_value,select_hand,total,problems,test_set\n");
 /// # Ok::<(), crib_report::ReportError>(())
 /// ```
-pub fn marks_csv(reports: &[Report], out: impl Write) -> Result<(), ReportError> {
+pub fn marks_csv(reports: &[SubmissionResult], out: impl Write) -> Result<(), ReportError> {
     marks_csv_with(reports, None, out)
 }
 
@@ -82,7 +82,7 @@ pub fn marks_csv(reports: &[Report], out: impl Write) -> Result<(), ReportError>
 /// # Errors
 /// [`ReportError::Csv`] if `out` cannot be written.
 pub fn marks_csv_with(
-    reports: &[Report],
+    reports: &[SubmissionResult],
     quality: Option<&QualityMarks>,
     out: impl Write,
 ) -> Result<(), ReportError> {
@@ -98,7 +98,10 @@ pub fn marks_csv_with(
 
 /// Returns `report`'s mark before any late penalty: `total`, or `total` + `code_quality`
 /// with the markers' sheet (`None` while that is incomplete).
-pub(crate) fn before_penalty(report: &Report, quality: Option<&QualityMarks>) -> Option<f64> {
+pub(crate) fn before_penalty(
+    report: &SubmissionResult,
+    quality: Option<&QualityMarks>,
+) -> Option<f64> {
     match quality {
         Some(q) => q.final_mark(report),
         None => Some(report.marks.total),
@@ -109,7 +112,7 @@ pub(crate) fn before_penalty(report: &Report, quality: Option<&QualityMarks>) ->
 /// ([`before_penalty`]) less the late penalty under a deadline. `None` while the markers'
 /// sheet is incomplete for it or, under a deadline, while its lateness is unknown. The one
 /// place marks.csv's `final` and every export's grade come from.
-pub(crate) fn graded(report: &Report, extras: MarksExtras<'_>) -> Option<f64> {
+pub(crate) fn graded(report: &SubmissionResult, extras: MarksExtras<'_>) -> Option<f64> {
     let before = before_penalty(report, extras.quality)?;
     match extras.deadline {
         Some(deadline) => deadline.assess(report).after(before),
@@ -133,12 +136,12 @@ pub(crate) fn out_of(quality: Option<&QualityMarks>) -> f64 {
 /// # Errors
 /// [`ReportError::Csv`] if `out` cannot be written.
 pub fn marks_csv_full(
-    reports: &[Report],
+    reports: &[SubmissionResult],
     extras: MarksExtras<'_>,
     out: impl Write,
 ) -> Result<(), ReportError> {
     let quality = extras.quality;
-    let mut sorted: Vec<&Report> = reports.iter().collect();
+    let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
     sorted.sort_by(|a, b| a.name.cmp(&b.name));
     let mut writer = csv::Writer::from_writer(out);
     let mut header: Vec<&str> = MARKS_COLUMNS.to_vec();

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Component, Path};
 
-use crib_grade::Report;
+use crib_grade::SubmissionResult;
 
 use crate::ReportError;
 
@@ -37,7 +37,7 @@ pub struct QualityClass {
 
 impl QualityClass {
     /// Returns the class's findings by rule, or `None` when no result has a quality section.
-    pub fn new(reports: &[Report]) -> Option<QualityClass> {
+    pub fn new(reports: &[SubmissionResult]) -> Option<QualityClass> {
         let linted: Vec<&crib_lint::Lint> =
             reports.iter().filter_map(|r| r.quality.as_ref()).collect();
         if linted.is_empty() {
@@ -105,7 +105,7 @@ impl Sources {
     ///
     /// # Errors
     /// [`ReportError::Submissions`] if `dir` itself cannot be surveyed.
-    pub fn read(dir: &Path, reports: &[Report]) -> Result<Sources, ReportError> {
+    pub fn read(dir: &Path, reports: &[SubmissionResult]) -> Result<Sources, ReportError> {
         let found = crib_grade::survey(&[dir.to_path_buf()], false).map_err(|source| {
             ReportError::Submissions {
                 path: dir.to_path_buf(),
@@ -120,7 +120,7 @@ impl Sources {
     /// --submissions` reads of an LMS's download, once it is extracted.
     pub fn of_submissions(
         submissions: &[crib_grade::Submission],
-        reports: &[Report],
+        reports: &[SubmissionResult],
         from: &Path,
     ) -> Sources {
         let submissions: BTreeMap<&str, &crib_grade::Submission> =
@@ -148,7 +148,10 @@ impl Sources {
     }
 }
 
-fn read_submission(submission: &crib_grade::Submission, report: &Report) -> SubmissionSource {
+fn read_submission(
+    submission: &crib_grade::Submission,
+    report: &SubmissionResult,
+) -> SubmissionSource {
     let path = submission.path.as_path();
     if path.is_file() {
         let file = path

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crib_grade::Report;
+use crib_grade::SubmissionResult;
 
 use crate::rubric::Rubric;
 
@@ -133,7 +133,7 @@ impl QualityMarks {
 
     /// Returns `report`'s final mark, out of 100: its test marks (out of 70) plus its
     /// [code-quality mark](QualityMarks::code_quality), or `None` while that is incomplete.
-    pub fn final_mark(&self, report: &Report) -> Option<f64> {
+    pub fn final_mark(&self, report: &SubmissionResult) -> Option<f64> {
         self.code_quality(&report.name)
             .map(|q| round2(report.marks.total + q))
     }
@@ -162,8 +162,12 @@ pub fn sheet_columns(rubric: &Rubric) -> Vec<String> {
 ///
 /// # Errors
 /// The CSV writer's error if `out` cannot be written.
-pub fn write_sheet(reports: &[Report], rubric: &Rubric, out: impl Write) -> csv::Result<()> {
-    let mut sorted: Vec<&Report> = reports.iter().collect();
+pub fn write_sheet(
+    reports: &[SubmissionResult],
+    rubric: &Rubric,
+    out: impl Write,
+) -> csv::Result<()> {
+    let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
     sorted.sort_by(|a, b| a.name.cmp(&b.name));
     let mut writer = csv::Writer::from_writer(out);
     writer.write_record(sheet_columns(rubric))?;
@@ -188,7 +192,7 @@ pub fn write_sheet(reports: &[Report], rubric: &Rubric, out: impl Write) -> csv:
 /// [`SheetError::Exists`] if `path` exists and not `force`; [`SheetError::Io`] if it cannot
 /// be written.
 pub fn write_sheet_file(
-    reports: &[Report],
+    reports: &[SubmissionResult],
     rubric: &Rubric,
     path: &Path,
     force: bool,
@@ -226,7 +230,7 @@ pub fn write_sheet_file(
 /// [`SheetError::Io`] if it cannot be read, else as [`parse_sheet`].
 pub fn read_sheet(
     path: &Path,
-    reports: &[Report],
+    reports: &[SubmissionResult],
     rubric: &Rubric,
 ) -> Result<QualityMarks, SheetError> {
     let text = std::fs::read(path).map_err(|source| SheetError::Io {
@@ -248,7 +252,7 @@ pub fn read_sheet(
 pub fn parse_sheet(
     text: &[u8],
     path: &Path,
-    reports: &[Report],
+    reports: &[SubmissionResult],
     rubric: &Rubric,
 ) -> Result<QualityMarks, SheetError> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-fn results() -> Vec<crib_report::Report> {
+fn results() -> Vec<crib_report::SubmissionResult> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/results");
     crib_report::read_results(&dir).expect("the checked-in results read")
 }
@@ -134,7 +134,7 @@ fn zip_listing(zip: &[u8], out: &Path) -> String {
 #[test]
 fn each_export_writes_the_expected_files() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/export");
-    let reports: Vec<crib_report::Report> = results()
+    let reports: Vec<crib_report::SubmissionResult> = results()
         .into_iter()
         .filter(|r| EXPORTED.contains(&r.name.as_str()))
         .collect();

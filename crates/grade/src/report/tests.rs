@@ -74,7 +74,7 @@ fn problems_count_verdicts() {
             Got::Int(i64::from(v))
         }
     });
-    let report = Report {
+    let report = SubmissionResult {
         name: "x".into(),
         path: "x.pl".into(),
         content_hash: String::new(),
@@ -132,7 +132,7 @@ fn problems_count_verdicts() {
 
 /// A report of one named and one pool select_hand test, the second one failed, a
 /// hand_value check wrong on the hands worth 2, with a load warning.
-fn policy_report(elapsed_ms: u64) -> Report {
+fn policy_report(elapsed_ms: u64) -> SubmissionResult {
     let set = crate::testset::tests::test_set();
     let named = set.cases.iter().find(|c| c.source == "named").unwrap();
     let pool = set.cases.iter().find(|c| c.source == "pool").unwrap();
@@ -157,7 +157,7 @@ fn policy_report(elapsed_ms: u64) -> Report {
         ),
     ];
     let hand_value = hand_value_check(|v| Got::Int(i64::from(v) + i64::from(v == 2)));
-    Report {
+    SubmissionResult {
         name: "x".into(),
         path: "x.pl".into(),
         content_hash: String::new(),

@@ -50,7 +50,7 @@ impl Progress for Heard {
     fn start(&mut self, to_grade: usize) {
         self.started.push(to_grade);
     }
-    fn graded(&mut self, report: &Report) {
+    fn graded(&mut self, report: &SubmissionResult) {
         self.graded.push(report.name.clone());
     }
 }
@@ -88,7 +88,7 @@ fn saves_resumes_and_survives_a_failed_write() {
     heard.graded.sort();
     assert_eq!(heard.graded, ["one", "two"]);
     for report in &graded.reports {
-        let saved: Report =
+        let saved: SubmissionResult =
             serde_json::from_str(&fs::read_to_string(session.result_path(&report.name)).unwrap())
                 .unwrap();
         assert_eq!(&saved, report);

@@ -61,7 +61,7 @@ fn a_bad_or_exposed_key_is_refused() {
     assert!(Key::read(&dir.path().join("none")).is_err());
 }
 
-fn smith() -> Report {
+fn smith() -> SubmissionResult {
     let mut r = report("smithjane-1001", &[]);
     r.path = "/home/staff/subs/smithjane-1001".into();
     r.output = "Jane SMITH's solution, jane.smith@uni.edu.au\nhand_value ready".into();

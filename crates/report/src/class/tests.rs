@@ -17,12 +17,12 @@ pub(crate) fn test_set(byte: u8) -> &'static TestSet {
 /// Returns a report named `name`, graded under seed 0, with one select_hand result per
 /// `(test id, verdict)`: `pass`, `suboptimal` (the second-best total kept), `no_solution`,
 /// `timeout`, `not_run`; and a hand_value/3 check that got every pattern right.
-pub(crate) fn report(name: &str, tests: &[(&str, &str)]) -> Report {
+pub(crate) fn report(name: &str, tests: &[(&str, &str)]) -> SubmissionResult {
     report_under(0, name, tests)
 }
 
 /// Returns [`report`]'s report graded under seed `seed` (0 or 1).
-pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Report {
+pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> SubmissionResult {
     let set = test_set(seed);
     let tests: Vec<TestResult> = tests
         .iter()
@@ -83,7 +83,7 @@ pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Repo
         })
         .collect();
     let hand_value = Some(check(&[]));
-    Report {
+    SubmissionResult {
         name: name.into(),
         path: format!("{name}.pl"),
         content_hash: String::new(),
@@ -114,7 +114,10 @@ fn keep_value(k: &crib_core::Keep) -> KeepValue {
 }
 
 /// Returns `r` with hand_value/3 check `check` (`None`: not run), its marks recomputed.
-pub(crate) fn with_hand_value(mut r: Report, check: Option<HandValueCheck>) -> Report {
+pub(crate) fn with_hand_value(
+    mut r: SubmissionResult,
+    check: Option<HandValueCheck>,
+) -> SubmissionResult {
     r.hand_value = check;
     r.marks = Marks::new(&r.tests, r.hand_value.as_ref());
     r

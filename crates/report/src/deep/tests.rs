@@ -2,13 +2,13 @@ use super::*;
 
 /// Returns the results in tests/deep_results/, written by `crib grade --deep` (see the
 /// README there): correct, flush-three-plus-start (partial), nob-any-jack, runs-sort-dedup.
-pub(crate) fn deep_results() -> Vec<Report> {
+pub(crate) fn deep_results() -> Vec<SubmissionResult> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/deep_results");
     crate::read_results(&dir).expect("the checked-in deep results read")
 }
 
 /// Returns the result named `name`, renamed `as_name`.
-pub(crate) fn copy_of(reports: &[Report], name: &str, as_name: &str) -> Report {
+pub(crate) fn copy_of(reports: &[SubmissionResult], name: &str, as_name: &str) -> SubmissionResult {
     let mut r = reports
         .iter()
         .find(|r| r.name == name)
@@ -18,7 +18,7 @@ pub(crate) fn copy_of(reports: &[Report], name: &str, as_name: &str) -> Report {
     r
 }
 
-fn index(reports: &[Report], name: &str) -> usize {
+fn index(reports: &[SubmissionResult], name: &str) -> usize {
     reports
         .iter()
         .position(|r| r.name == name)

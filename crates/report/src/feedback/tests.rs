@@ -2,7 +2,7 @@ use super::*;
 
 /// Returns a checked-in result of the corpus: three suboptimal pool tests, hand_value/3
 /// wrong on runs, crib lint's findings.
-pub(crate) fn broken_runs() -> Report {
+pub(crate) fn broken_runs() -> SubmissionResult {
     serde_json::from_str(include_str!("../../tests/results/broken_runs.json")).unwrap()
 }
 

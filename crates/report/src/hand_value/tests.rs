@@ -4,7 +4,7 @@ use crib_grade::PATTERNS;
 
 /// Returns a class: a clean check, two with nob errors (one also fifteens), one that
 /// answered nothing, one sampled with pairs errors, and one not checked.
-pub(crate) fn class() -> Vec<Report> {
+pub(crate) fn class() -> Vec<SubmissionResult> {
     let nob_a = check(&[(Area::Nob, 40, 0.02, "JH 2C 4D 6S 9H", "0")]);
     let nob_b = check(&[
         (Area::Fifteens, 200, 0.3, "5C 5D TS KH 3C", "4"),

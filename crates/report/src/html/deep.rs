@@ -5,7 +5,8 @@ use maud::{html as page, Markup, PreEscaped};
 
 use crib_core::{cards_text, PAIRS};
 use crib_grade::{
-    Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis, KindCount, Report,
+    Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis, KindCount,
+    SubmissionResult,
 };
 
 use super::badge;
@@ -18,7 +19,7 @@ use crate::plot::share_histogram_svg;
 /// Returns the class's deep-check section: how many submissions were checked, the spread
 /// of the shares wrong, hand_value/3 grouped by top finding with one counterexample each,
 /// and select_hand/3 at a glance. Partial and sampled checks are named as such.
-pub(super) fn class_section(deep: &DeepClass, reports: &[Report]) -> Markup {
+pub(super) fn class_section(deep: &DeepClass, reports: &[SubmissionResult]) -> Markup {
     let n = deep.checked.len();
     let card = |label: &str, value: usize| {
         page! { div.card { b { (value) } span.muted { (label) } } }
@@ -141,7 +142,7 @@ fn share_plot(histogram: &ShareHistogram) -> Markup {
 /// Returns the submissions `indices` as links to their sections, each marked when its
 /// hand_value/3 check is partial or a sample; an index past `reports` (a [`DeepClass`] of
 /// other reports) is left out.
-fn names(indices: &[usize], reports: &[Report]) -> Markup {
+fn names(indices: &[usize], reports: &[SubmissionResult]) -> Markup {
     page! {
         @for (k, (i, r)) in indices.iter().filter_map(|&i| Some((i, reports.get(i)?))).enumerate() {
             @if k > 0 { ", " }
@@ -322,7 +323,7 @@ fn select_hand(s: &DeepSelectHand) -> Markup {
 
 /// Returns the submission table's deep cell: the share of pairs wrong and of deals not
 /// optimal, sorted by the first (`-1` for a result without a deep check or not defined).
-pub(super) fn table_cell(r: &Report) -> Markup {
+pub(super) fn table_cell(r: &SubmissionResult) -> Markup {
     let hand = r.deep.as_ref().and_then(|d| d.hand_value.as_ref());
     let select = r.deep.as_ref().and_then(|d| d.select_hand.as_ref());
     let key = hand.and_then(wrong_share).unwrap_or(-1.0);

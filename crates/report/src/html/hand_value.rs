@@ -4,7 +4,9 @@
 use maud::{html as page, Markup};
 
 use crib_core::{cards_text, PAIRS};
-use crib_grade::{percent, thousands, HandValueCheck, Report, HAND_VALUE_MARKS, PATTERNS};
+use crib_grade::{
+    percent, thousands, HandValueCheck, SubmissionResult, HAND_VALUE_MARKS, PATTERNS,
+};
 
 use super::deep::{counterexample, counterexamples, diagnosis, plural};
 use super::{badge, bar_width};
@@ -17,7 +19,7 @@ const SAMPLE_NOTE: &str = "*: the time budget ran out before every rank pattern 
 /// Returns the class's hand_value/3 section: how the check works, who was not checked or
 /// only sampled, and one row per area with the submissions erring there, the median share
 /// of pairs and the simplest failing hand.
-pub(super) fn class_section(class: &HandValueClass, reports: &[Report]) -> Markup {
+pub(super) fn class_section(class: &HandValueClass, reports: &[SubmissionResult]) -> Markup {
     let n = class.checked.len();
     page! {
         h2 #hand-value { "hand_value/3: where the errors show" }
@@ -76,7 +78,7 @@ pub(super) fn class_section(class: &HandValueClass, reports: &[Report]) -> Marku
 
 /// Returns the submissions `indices` as links to their sections, each marked `*` when its
 /// check is a sample; an index past `reports` is left out.
-fn names(indices: &[usize], reports: &[Report]) -> Markup {
+fn names(indices: &[usize], reports: &[SubmissionResult]) -> Markup {
     page! {
         @for (k, (i, r)) in indices.iter().filter_map(|&i| Some((i, reports.get(i)?))).enumerate() {
             @if k > 0 { ", " }
@@ -101,7 +103,7 @@ pub(super) fn share_text(check: Option<&HandValueCheck>) -> String {
 
 /// Returns the submission table's hand_value cell: the marks, and under them the share of
 /// pairs wrong; sorted by the marks.
-pub(super) fn table_cell(r: &Report) -> Markup {
+pub(super) fn table_cell(r: &SubmissionResult) -> Markup {
     page! {
         td.n data-v=(r.marks.hand_value) {
             (format!("{:.2}", r.marks.hand_value)) br;
@@ -114,7 +116,7 @@ pub(super) fn table_cell(r: &Report) -> Markup {
 }
 
 /// Returns the note under the submission table when a share in it is marked `*`.
-pub(super) fn table_note(reports: &[Report]) -> Markup {
+pub(super) fn table_note(reports: &[SubmissionResult]) -> Markup {
     page! {
         @if reports.iter().any(|r| r.hand_value.as_ref().is_some_and(is_sample)) {
             p.muted { (SAMPLE_NOTE) }
@@ -124,7 +126,7 @@ pub(super) fn table_note(reports: &[Report]) -> Markup {
 
 /// Returns the submission's hand_value/3 check: the headline, a sample's warning, and for a
 /// check with failures the diagnosis, the areas and the counterexamples.
-pub(super) fn submission_section(r: &Report) -> Markup {
+pub(super) fn submission_section(r: &SubmissionResult) -> Markup {
     let Some(h) = &r.hand_value else {
         return page! {
             div.hv {

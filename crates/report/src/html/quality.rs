@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use maud::{html as page, Markup, PreEscaped};
 
-use crib_grade::Report;
+use crib_grade::SubmissionResult;
 use crib_lint::Finding;
 
 use crate::plot::rules_svg;
@@ -28,7 +28,7 @@ div.quality { border-left: 3px solid #d55e00; padding-left: 10px; margin: 10px 0
 /// table, and the markers' progress when their sheet was read.
 pub(crate) fn class_section(
     quality: &QualityClass,
-    reports: &[Report],
+    reports: &[SubmissionResult],
     marks: Option<&QualityMarks>,
 ) -> Markup {
     page! {
@@ -82,7 +82,7 @@ pub(crate) fn class_section(
 /// Returns a submission's code-quality part: its marks from the sheet, then its findings,
 /// inline in its source when `sources` has it, else as a list.
 pub(crate) fn submission_section(
-    report: &Report,
+    report: &SubmissionResult,
     sources: Option<&Sources>,
     marks: Option<&QualityMarks>,
 ) -> Markup {

@@ -1,7 +1,7 @@
 use super::*;
 use crate::class::tests::report;
 
-fn page(reports: &[Report]) -> String {
+fn page(reports: &[SubmissionResult]) -> String {
     html(&Class::new(reports), reports)
 }
 

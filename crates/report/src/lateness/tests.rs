@@ -121,7 +121,7 @@ fn grace_and_due_errors_name_the_text() {
     );
 }
 
-fn with_lms(name: &str, id: &str, submitted: Option<&str>, late: Option<bool>) -> Report {
+fn with_lms(name: &str, id: &str, submitted: Option<&str>, late: Option<bool>) -> SubmissionResult {
     let mut r = report(name, &[]);
     r.lms = Some(crib_lms::Record {
         layout: crib_lms::Layout::Gradescope,

@@ -20,8 +20,8 @@ pub(crate) fn linted(name: &str, findings: &[(&str, u32)]) -> Lint {
     Lint::new(name, findings)
 }
 
-fn class() -> Vec<Report> {
-    let mut reports: Vec<Report> = ["ann", "ben", "cat", "dan"]
+fn class() -> Vec<SubmissionResult> {
+    let mut reports: Vec<SubmissionResult> = ["ann", "ben", "cat", "dan"]
         .iter()
         .map(|n| report(n, &[]))
         .collect();

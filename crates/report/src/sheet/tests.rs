@@ -4,7 +4,7 @@ use super::*;
 use crate::class::tests::report;
 use crate::quality::tests::linted;
 
-fn reports() -> Vec<Report> {
+fn reports() -> Vec<SubmissionResult> {
     let id = "sh:named:keep-the-run";
     let mut bob = report("bob", &[(id, "pass")]);
     bob.quality = Some(linted("bob", &[("D102", 3), ("L401", 9), ("L401", 12)]));

@@ -9,7 +9,7 @@ fn a_result_keeps_its_lms_record_and_old_results_still_load() {
     let report = policy_report(10);
     let json = serde_json::to_value(&report).unwrap();
     assert!(json.get("lms").is_none(), "{json}");
-    let back: Report = serde_json::from_value(json).unwrap();
+    let back: SubmissionResult = serde_json::from_value(json).unwrap();
     assert_eq!(back.lms, None);
     let mut report = policy_report(10);
     report.lms = Some(Record {
@@ -30,6 +30,6 @@ fn a_result_keeps_its_lms_record_and_old_results_still_load() {
     assert_eq!(json["lms"]["students"][0]["id"], "1001");
     assert_eq!(json["lms"]["submitted_at"], "2026-09-01T07:10:00Z");
     assert_eq!(json["lms"]["late"], true);
-    let back: Report = serde_json::from_value(json).unwrap();
+    let back: SubmissionResult = serde_json::from_value(json).unwrap();
     assert_eq!(back, report);
 }

@@ -15,7 +15,7 @@ fn finding(rule: &str, line: u32, predicate: Option<&str>, message: &str) -> Fin
     }
 }
 
-fn with_quality() -> Report {
+fn with_quality() -> SubmissionResult {
     let mut report = policy_report(1200);
     report.quality = Some(Lint::new(
         "x",
@@ -38,10 +38,11 @@ fn a_result_without_quality_reads_back_and_writes_no_key() {
     let mut json = serde_json::to_value(&report).unwrap();
     assert!(json.get("quality").is_none(), "{json}");
     json.as_object_mut().unwrap().remove("quality");
-    let back: Report = serde_json::from_value(json).unwrap();
+    let back: SubmissionResult = serde_json::from_value(json).unwrap();
     assert_eq!(back.quality, None);
     let report = with_quality();
-    let back: Report = serde_json::from_str(&serde_json::to_string(&report).unwrap()).unwrap();
+    let back: SubmissionResult =
+        serde_json::from_str(&serde_json::to_string(&report).unwrap()).unwrap();
     assert_eq!(back, report);
 }
 
