@@ -28,7 +28,6 @@
 mod cgroup;
 mod confine;
 mod files;
-mod isolation;
 mod jail;
 mod landlock;
 mod limits;
@@ -41,8 +40,10 @@ use std::path::PathBuf;
 
 pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use confine::{confine_main, CONFINE_ARG};
+/// The layers of isolation, as data, from crib-isolation (re-exported for the sandbox's
+/// callers).
+pub use crib_isolation::{Isolation, IsolationChoice, Layer, LayerError};
 pub use files::open_up;
-pub use isolation::{Isolation, IsolationChoice, Layer};
 pub use jail::{
     environment, is_root, Jail, Mounts, GRADER_DIR, SCRATCH_DIR, SUBMISSION_DIR, TMPFS_BYTES,
     TMP_NAME,

@@ -1,5 +1,20 @@
-//! What isolates a child: the layers ([`Layer`]), the set in force ([`Isolation`]) and what
-//! a caller asks for ([`IsolationChoice`]).
+//! What isolates a sandboxed child, as data: the layers ([`Layer`]), the set in force
+//! ([`Isolation`]) and what a caller asks for ([`IsolationChoice`]).
+//!
+//! crib-sandbox enforces the layers and re-exports these types; crib-results records the
+//! layers in force in every result. Nothing here makes a system call, so that reading a
+//! result never links the sandbox.
+//!
+//! # Example
+//! ```
+//! use crib_isolation::{Isolation, Layer};
+//! let isolation: Isolation = serde_json::from_str(r#"["seccomp", "landlock-v6"]"#)?;
+//! assert_eq!(isolation.layers(), [Layer::Seccomp, Layer::Landlock(6)]);
+//! assert_eq!(isolation.name(), "seccomp+landlock-v6");
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+
+#![deny(missing_docs)]
 
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
@@ -20,7 +35,8 @@ pub enum Layer {
     /// Landlock with this ABI: read only SWI-Prolog's installation, the grader's child
     /// program and the submission; write only the scratch directory; no TCP bind or connect
     /// (ABI 4 and later); no signals out of the child's domain (ABI 6 and later). Under
-    /// bubblewrap, applied inside the sandbox by a confiner ([`Jail::confine_with`]).
+    /// bubblewrap, applied inside the sandbox by a confiner (crib-sandbox's
+    /// `Jail::confine_with`).
     Landlock(u8),
 }
 
@@ -34,12 +50,23 @@ impl std::fmt::Display for Layer {
     }
 }
 
+/// A name that is not a [`Layer`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown isolation layer {name:?}")]
+pub struct LayerError {
+    /// The name given.
+    pub name: String,
+}
+
 impl std::str::FromStr for Layer {
-    type Err = String;
+    type Err = LayerError;
 
     /// Parses a layer's name as [`Layer`]'s `Display` writes it (`bwrap`, `seccomp`,
     /// `landlock-v4`).
-    fn from_str(s: &str) -> Result<Layer, String> {
+    ///
+    /// # Errors
+    /// [`LayerError`] quoting `s` when it is none of them.
+    fn from_str(s: &str) -> Result<Layer, LayerError> {
         match s {
             "bwrap" => Ok(Layer::Bwrap),
             "seccomp" => Ok(Layer::Seccomp),
@@ -47,7 +74,9 @@ impl std::str::FromStr for Layer {
                 .strip_prefix("landlock-v")
                 .and_then(|v| v.parse().ok())
                 .map(Layer::Landlock)
-                .ok_or_else(|| format!("unknown isolation layer {s:?}")),
+                .ok_or_else(|| LayerError {
+                    name: s.to_string(),
+                }),
         }
     }
 }
