@@ -15,13 +15,12 @@ use anyhow::{bail, Context, Result};
 /// crib-grade's layers, bottom first: a module may import from its own layer and below.
 pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
     (
-        "data: the wire protocol, verdicts, the test set, results",
+        "data: the wire protocol, verdicts, the test set (results are crib-results')",
         &[
             "hash",
             "pool",
             "names",
             "error",
-            "credit",
             "strategy",
             "misvalue",
             "seed",
@@ -31,7 +30,7 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
             "protocol",
             "verdict",
             "limits",
-            "report",
+            "results",
         ],
     ),
     ("children", &["child"]),
@@ -40,7 +39,7 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
         &["deep", "sweep"],
     ),
     ("the runner", &["runner"]),
-    ("output formats", &["table", "gradescope"]),
+    ("output formats", &["table"]),
     ("the session", &["session"]),
 ];
 

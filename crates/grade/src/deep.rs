@@ -32,22 +32,55 @@ mod features;
 mod select;
 mod text;
 
-pub use text::{percent, thousands};
-
 use std::fmt;
 use std::fs;
+use std::num::NonZeroUsize;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crib_core::{Breakdown, Card, Hand, Keep, Points, Rule};
+use crib_results::{
+    Counterexample, DeepHandValue, DeepReport, Diagnosis, FailureKind, KindCount, Probes,
+    TestVisibility,
+};
 
 use crate::child::Place;
 use crate::pool::WorkerPool;
-pub use crate::report::deep::*;
 
 use classes::Item;
 use diagnosis::Observation;
 use driver::{Batch, Got};
+
+/// What the deep check does and how long it may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeepOptions {
+    /// Wall-clock time for the hand_value check of one submission (default 120 s); past it
+    /// the result is partial.
+    pub budget: Duration,
+    /// Check only the first this many classes of the seeded order (default: all 652,353).
+    pub classes: Option<usize>,
+    /// How many seeded deals select_hand/3 is checked on (default 500; 0: not checked).
+    pub select_deals: usize,
+    /// Wall-clock time for the select_hand check (default 60 s).
+    pub select_budget: Duration,
+    /// Children answering at once for one submission (default: one per core).
+    pub children: NonZeroUsize,
+    /// Who sees the deep check on Gradescope (default: visible).
+    pub visibility: TestVisibility,
+}
+
+impl Default for DeepOptions {
+    fn default() -> DeepOptions {
+        DeepOptions {
+            budget: Duration::from_secs(120),
+            classes: None,
+            select_deals: 500,
+            select_budget: Duration::from_secs(60),
+            children: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
+            visibility: TestVisibility::Visible,
+        }
+    }
+}
 
 /// The file of hand_value inputs in the grader's directory.
 const HAND_VALUE_FILE: &str = "deep_hand_value.bin";

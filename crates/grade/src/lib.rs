@@ -26,10 +26,8 @@
 #![deny(missing_docs)]
 
 mod child;
-mod credit;
 mod deep;
 mod error;
-mod gradescope;
 mod hash;
 mod limits;
 mod misvalue;
@@ -37,7 +35,7 @@ mod names;
 mod patterns;
 mod pool;
 mod protocol;
-mod report;
+mod results;
 mod runner;
 mod seed;
 mod session;
@@ -48,28 +46,28 @@ mod table;
 mod testset;
 mod verdict;
 
-pub use credit::{hand_value_credit, SelectCredit};
+/// One submission's result and its parts, from crib-results (re-exported for the grader's
+/// callers).
+pub use crib_results::{
+    gradescope, gradescope_with, hand_value_credit, percent, shown_problems, thousands, Area,
+    AreaCount, Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis,
+    DiagnosisFinding, Diagnostic, ErrorShape, FailureKind, HandValueCheck, KeepValue, KindCount,
+    Literal, Load, Marks, Probes, SelectCredit, SelectExample, Skipped, SubmissionResult,
+    TestResult, TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS,
+    SELECT_HAND_MARKS,
+};
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{
     confine_main, memory_limit, memory_limit_in, shutdown, Isolation, IsolationChoice, Layer,
     MemoryFit, CONFINE_ARG, MIN_CHILD_MEMORY, SANDBOX_UID, TMPFS_BYTES, UID_BLOCK, WORK_PREFIX,
 };
-pub use deep::{
-    percent, thousands, Counterexample, DeepHandValue, DeepOptions, DeepReport, DeepSelectHand,
-    Diagnosis, ErrorShape, FailureKind, Finding, KindCount, Literal, Probes, SelectExample,
-};
+pub use deep::DeepOptions;
 pub use error::GradeError;
-pub use gradescope::{gradescope, gradescope_with, shown_problems, VisibilityPolicy};
 pub use limits::Limits;
 pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
 pub use names::{escape_name, escape_path};
 pub use patterns::{PATTERNS, SPECIAL_SHARE};
 pub use pool::{Panicked, WorkerPool};
-pub use report::hand_value::{Area, AreaCount, HandValueCheck};
-pub use report::{
-    Diagnostic, Load, Marks, SubmissionResult, TestResult, TestVisibility, CODE_QUALITY_MARKS,
-    HAND_VALUE_MARKS, SELECT_HAND_MARKS,
-};
 pub use runner::{Grader, MAX_DIAGNOSTICS};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use session::{Graded, Progress, SeedChoice, Session, SessionError, SEEDS_DIR, SEED_FILE};
@@ -77,9 +75,6 @@ pub use strategy::{
     misvalued_strategies, Deal, Misvaluation, SelectMistake, Starts, Strategy, TieBreak,
     SELECT_MISTAKES,
 };
-pub use submission::{
-    discover, survey, Discovery, Skipped, Staged, Submission, MAX_BYTES, MAX_ENTRIES,
-};
+pub use submission::{discover, survey, Discovery, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
 pub use table::table;
 pub use testset::{Expected, Input, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
-pub use verdict::{KeepValue, Verdict};

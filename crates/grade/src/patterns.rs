@@ -29,11 +29,9 @@ use std::sync::OnceLock;
 
 use crib_core::{Card, Dealer, PreparedHand, Rank, Rule, Suit, PAIRS};
 
-use crate::seed::Seed;
+pub use crib_results::PATTERNS;
 
-/// How many rank patterns there are: (rank multiset of four hand cards, start rank) pairs
-/// with no rank five times.
-pub const PATTERNS: usize = 23_647;
+use crate::seed::Seed;
 
 /// The least probability with which an item is drawn from its pattern's special
 /// configurations (four-card flush or his nob), when it has any.

@@ -6,19 +6,17 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use crib_results::{Marks, SelectCredit, SubmissionResult, TestResult, Verdict};
+use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, WorkDir};
+
 use crate::child::Place;
-use crate::credit::SelectCredit;
-use crate::deep::Deep;
+use crate::deep::{Deep, DeepOptions};
 use crate::error::GradeError;
 use crate::limits::Limits;
 use crate::names::escape_path;
-use crate::report::deep::DeepOptions;
-use crate::report::{Marks, SubmissionResult, TestResult};
 use crate::seed::Seed;
 use crate::submission::{Staged, Submission};
 use crate::testset::{Input, TestSet};
-use crate::verdict::Verdict;
-use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, WorkDir};
 
 mod children;
 

@@ -6,11 +6,11 @@ use std::io;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
+use crib_results::{gradescope_with, SubmissionResult, VisibilityPolicy};
+
 use crate::error::GradeError;
-use crate::gradescope::{gradescope_with, VisibilityPolicy};
 use crate::hash::fnv1a;
 use crate::pool::WorkerPool;
-use crate::report::SubmissionResult;
 use crate::runner::Grader;
 use crate::seed::{Seed, SeedError};
 use crate::submission::{survey, Discovery, Submission};

@@ -8,7 +8,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use crib_results::Skipped;
 
 use crate::error::GradeError;
 use crate::hash::{fnv1a, fnv1a_from, FNV_OFFSET};
@@ -30,23 +30,6 @@ pub struct Submission {
     /// What an LMS's download says about it (who, when, late), when it came from one
     /// (`crib grade` reads downloads with crib-lms); kept in its [`crate::SubmissionResult`].
     pub lms: Option<crib_lms::Record>,
-}
-
-/// Something left out, and why: a symbolic link (never followed), a FIFO, a socket or a
-/// device. Paths are written with [`escape_path`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Skipped {
-    /// The entry: relative to the submission in a report, as found in a
-    /// [`Discovery`].
-    pub path: String,
-    /// Why it was left out, e.g. `a symbolic link (links are never followed)`.
-    pub why: String,
-}
-
-impl std::fmt::Display for Skipped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path, self.why)
-    }
 }
 
 /// What [`survey`] found under the paths given.

@@ -13,13 +13,12 @@
 use std::time::Instant;
 
 use crib_core::{Points, Rank, PAIRS};
+use crib_results::{Area, AreaCount, FailureKind, HandValueCheck};
 
 use crate::child::Place;
 use crate::deep::driver::{self, Batch, Got};
 use crate::deep::{self, Asked, Judged};
 use crate::patterns::{self, PatternItem};
-use crate::report::deep::FailureKind;
-use crate::report::hand_value::{Area, AreaCount, HandValueCheck};
 
 /// The file of marked hand_value inputs in the grader's directory.
 pub(crate) const FILE: &str = "hand_value.bin";

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::report::SubmissionResult;
+use crib_results::{percent, thousands, HandValueCheck, Marks, SubmissionResult};
 
 /// Returns the terminal table: one row per submission, and with `verbose` every
 /// diagnostic, code-quality finding (`file:line: RULE [name/arity] message`) and test
@@ -117,7 +117,7 @@ fn one_line(text: &str) -> String {
 
 /// Returns the hand_value column: `right`, or the estimated share of pairs wrong, with `*`
 /// when only a sample of the patterns was checked.
-fn hand_value_cell(m: &crate::report::Marks) -> String {
+fn hand_value_cell(m: &Marks) -> String {
     let sample = if m.hand_value_checked < m.hand_value_patterns {
         "*"
     } else {
@@ -128,16 +128,12 @@ fn hand_value_cell(m: &crate::report::Marks) -> String {
     } else if m.hand_value_share_wrong == 0.0 {
         format!("right{sample}")
     } else {
-        format!(
-            "{} wrong{sample}",
-            crate::deep::percent(m.hand_value_share_wrong)
-        )
+        format!("{} wrong{sample}", percent(m.hand_value_share_wrong))
     }
 }
 
 /// Returns the marked hand_value check in a few lines, for `--verbose`.
-fn hand_value_lines(h: &crate::report::hand_value::HandValueCheck) -> Vec<String> {
-    use crate::deep::{percent, thousands};
+fn hand_value_lines(h: &HandValueCheck) -> Vec<String> {
     let wrong: usize = h.kinds.iter().map(|k| k.classes).sum();
     let sample = if h.checked < h.patterns {
         format!(

@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use crib_core::{Card, Hand, Keep};
+use crib_results::SelectCredit;
 
-use crate::credit::SelectCredit;
 use crate::hash::{fnv1a, fnv1a_from};
 use crate::patterns::{self, PatternItem, PATTERNS};
 use crate::seed::Seed;

@@ -2,8 +2,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crib_results::Finding;
+
 use crate::facts::{Comment, Facts, Term};
-use crate::Finding;
 
 /// The thresholds of the layout rules and the rules left out.
 #[derive(Debug, Clone, PartialEq, Eq)]

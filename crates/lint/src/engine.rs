@@ -7,11 +7,11 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use crib_results::{Finding, Lint};
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, Rlimits, WorkDir};
 
 use crate::check::{findings, LintConfig};
 use crate::facts::Facts;
-use crate::{Finding, Lint};
 
 /// The child program, built into the linter so that it always matches it.
 pub const CHILD: &str = include_str!("../../../prolog/lint_child.pl");

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crib_grade::SubmissionResult;
+use crib_results::SubmissionResult;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crib_grade::{KeepValue, SubmissionResult, Verdict};
+use crib_results::{KeepValue, SubmissionResult, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;

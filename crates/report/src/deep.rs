@@ -5,7 +5,7 @@
 //! `--deep`) are left out of everything here, and a class without any has no [`DeepClass`].
 
 use crib_core::{Card, PAIRS};
-use crib_grade::{Counterexample, DeepHandValue, DeepSelectHand, SubmissionResult};
+use crib_results::{Counterexample, DeepHandValue, DeepSelectHand, SubmissionResult};
 
 /// The bins of a share of failing inputs, as the page labels them: none, then by powers of
 /// ten, then the majority. [`share_bin`] says which bin a share falls in.
@@ -255,7 +255,7 @@ pub(crate) fn simplicity(c: &Counterexample) -> (u8, u32, Vec<u8>) {
     (c.expected, ranks, order)
 }
 
-pub(crate) use crib_grade::{percent, thousands};
+pub(crate) use crib_results::{percent, thousands};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 
 use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 
-use crib_grade::{SubmissionResult, VisibilityPolicy};
-use crib_lint::Finding;
+use crib_results::Finding;
+use crib_results::{SubmissionResult, VisibilityPolicy};
 
 use crate::html::quality::{finding_list, review, STYLE as QUALITY_STYLE};
 use crate::marks::{before_penalty, graded, out_of, MarksExtras};
@@ -24,7 +24,7 @@ pub struct FeedbackOptions<'a> {
     pub extras: MarksExtras<'a>,
     /// The submissions' source, to show the code-quality findings inline.
     pub sources: Option<&'a Sources>,
-    /// Which tests the student may see ([`crib_grade::gradescope_with`]'s policy): feedback
+    /// Which tests the student may see ([`crib_results::gradescope_with`]'s policy): feedback
     /// is handed back with the marks, so everything not `hidden` is shown.
     pub visibility: VisibilityPolicy,
 }
@@ -114,14 +114,18 @@ fn mark_rows(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Vec<(St
     let mut rows = vec![
         (
             "hand_value/3".to_string(),
-            format!("{} / {}", mark(m.hand_value), crib_grade::HAND_VALUE_MARKS),
+            format!(
+                "{} / {}",
+                mark(m.hand_value),
+                crib_results::HAND_VALUE_MARKS
+            ),
         ),
         (
             "select_hand/3".to_string(),
             format!(
                 "{} / {}",
                 mark(m.select_hand),
-                crib_grade::SELECT_HAND_MARKS
+                crib_results::SELECT_HAND_MARKS
             ),
         ),
     ];
@@ -129,7 +133,7 @@ fn mark_rows(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Vec<(St
         rows.push((
             "code quality".to_string(),
             match q.code_quality(&report.name) {
-                Some(x) => format!("{} / {}", mark(x), crib_grade::CODE_QUALITY_MARKS),
+                Some(x) => format!("{} / {}", mark(x), crib_results::CODE_QUALITY_MARKS),
                 None => "not marked yet".to_string(),
             },
         ));
@@ -188,7 +192,7 @@ fn when(t: jiff::Timestamp) -> String {
 
 fn loading_section(report: &SubmissionResult, policy: VisibilityPolicy) -> Markup {
     let load = &report.load;
-    let problems = crib_grade::shown_problems(report, policy);
+    let problems = crib_results::shown_problems(report, policy);
     page! {
         @if !problems.is_empty() || !load.diagnostics.is_empty() || !load.skipped.is_empty() {
             h2 { "What went wrong" }
@@ -260,7 +264,7 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
         .collect();
     let failed: Vec<_> = shown
         .iter()
-        .filter(|t| t.verdict != crib_grade::Verdict::Pass)
+        .filter(|t| t.verdict != crib_results::Verdict::Pass)
         .collect();
     page! {
         @if !shown.is_empty() {
@@ -348,7 +352,7 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
         }
         let _ = writeln!(out, "; late policy: {}", d.policy);
     }
-    let problems = crib_grade::shown_problems(report, policy);
+    let problems = crib_results::shown_problems(report, policy);
     if !problems.is_empty() || !report.load.diagnostics.is_empty() {
         let _ = writeln!(out, "\nWhat went wrong");
         for p in &problems {
@@ -402,7 +406,7 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
     if !tests.is_empty() {
         let failed: Vec<_> = tests
             .iter()
-            .filter(|t| t.verdict != crib_grade::Verdict::Pass)
+            .filter(|t| t.verdict != crib_results::Verdict::Pass)
             .collect();
         let _ = writeln!(
             out,

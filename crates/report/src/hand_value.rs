@@ -6,7 +6,7 @@
 //! depends on the seed a result was graded under.
 
 use crib_core::PAIRS;
-use crib_grade::{Area, Counterexample, HandValueCheck, SubmissionResult};
+use crib_results::{Area, Counterexample, HandValueCheck, SubmissionResult};
 
 use crate::deep::simplicity;
 use crate::stats::mean_median;

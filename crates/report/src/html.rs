@@ -2,7 +2,7 @@
 
 use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 
-use crib_grade::{SubmissionResult, TestResult, Verdict};
+use crib_results::{SubmissionResult, TestResult, Verdict};
 
 use crate::class::{Class, TestRow};
 use crate::plot::histogram_svg;

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crib_grade::SubmissionResult;
+use crib_results::SubmissionResult;
 use jiff::{SignedDuration, Timestamp};
 
 use crate::sheet::round2;

@@ -3,7 +3,7 @@
 //! `crib grade` writes one [`SubmissionResult`] per submission to its results directory. This crate
 //! reads that directory back ([`read_results`]), computes what the class did as a whole
 //! ([`Class`]: marks and their histograms, the seeds it was graded under, where hand_value/3
-//! goes wrong across the class ([`HandValueClass`], by [`crib_grade::Area`]), every
+//! goes wrong across the class ([`HandValueClass`], by [`crib_results::Area`]), every
 //! select_hand test ranked by how many submissions failed it with the commonest wrong
 //! answers, and, for results graded with `--deep`, the deep check: [`DeepClass`]), and
 //! renders it: [`html`]
@@ -56,7 +56,7 @@ use std::path::{Path, PathBuf};
 
 pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
 pub use class::{Answer, Class, Histogram, Summary, TestRow};
-pub use crib_grade::SubmissionResult;
+pub use crib_results::SubmissionResult;
 pub use deep::{
     is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,
     FindingGroup, ShareHistogram, SHARE_BINS,

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crib_grade::SubmissionResult;
+use crib_results::SubmissionResult;
 
 use crate::lateness::Deadline;
 use crate::sheet::QualityMarks;
@@ -122,9 +122,9 @@ pub(crate) fn graded(report: &SubmissionResult, extras: MarksExtras<'_>) -> Opti
 
 /// Returns the most a mark can be: 70, or 100 with the markers' sheet.
 pub(crate) fn out_of(quality: Option<&QualityMarks>) -> f64 {
-    let tests = crib_grade::HAND_VALUE_MARKS + crib_grade::SELECT_HAND_MARKS;
+    let tests = crib_results::HAND_VALUE_MARKS + crib_results::SELECT_HAND_MARKS;
     match quality {
-        Some(_) => tests + crib_grade::CODE_QUALITY_MARKS,
+        Some(_) => tests + crib_results::CODE_QUALITY_MARKS,
         None => tests,
     }
 }

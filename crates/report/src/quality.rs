@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Component, Path};
 
-use crib_grade::SubmissionResult;
+use crib_results::SubmissionResult;
 
 use crate::ReportError;
 
@@ -38,7 +38,7 @@ pub struct QualityClass {
 impl QualityClass {
     /// Returns the class's findings by rule, or `None` when no result has a quality section.
     pub fn new(reports: &[SubmissionResult]) -> Option<QualityClass> {
-        let linted: Vec<&crib_lint::Lint> =
+        let linted: Vec<&crib_results::Lint> =
             reports.iter().filter_map(|r| r.quality.as_ref()).collect();
         if linted.is_empty() {
             return None;

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crib_grade::SubmissionResult;
+use crib_results::SubmissionResult;
 
 use crate::rubric::Rubric;
 
@@ -157,7 +157,7 @@ pub fn sheet_columns(rubric: &Rubric) -> Vec<String> {
 
 /// Writes the empty marking sheet of `reports` to `out`: a header of [`sheet_columns`],
 /// then one row per submission sorted by name, with its findings summary
-/// ([`crib_lint::Summary::line`], or `not linted` for a result without a quality section)
+/// ([`crib_results::Summary::line`], or `not linted` for a result without a quality section)
 /// and blank marks and notes.
 ///
 /// # Errors

@@ -50,11 +50,11 @@ fn the_corpus_report_shows_every_submission() {
     assert!(!hv.not_checked.is_empty(), "some submissions do not load");
     assert!(hv.clean.iter().any(|&i| reports[i].name == "correct"));
     for (area, name) in [
-        (crib_grade::Area::Fifteens, "broken_fifteens"),
-        (crib_grade::Area::Pairs, "broken_pairs"),
-        (crib_grade::Area::Runs, "broken_runs"),
-        (crib_grade::Area::Flush, "broken_flush"),
-        (crib_grade::Area::Nob, "broken_nob"),
+        (crib_results::Area::Fifteens, "broken_fifteens"),
+        (crib_results::Area::Pairs, "broken_pairs"),
+        (crib_results::Area::Runs, "broken_runs"),
+        (crib_results::Area::Flush, "broken_flush"),
+        (crib_results::Area::Nob, "broken_nob"),
     ] {
         let row = hv.areas.iter().find(|a| a.area == area).unwrap();
         assert!(
@@ -169,7 +169,7 @@ fn each_export_writes_the_expected_files() {
                 deadline: Some(&deadline),
             },
             sources: Some(&sources),
-            visibility: crib_grade::VisibilityPolicy::AllVisible,
+            visibility: crib_results::VisibilityPolicy::AllVisible,
         };
         let exported = crib_report::export(&reports, options, tmp.path()).unwrap();
         let mut got: Vec<(std::path::PathBuf, Vec<u8>)> = Vec::new();

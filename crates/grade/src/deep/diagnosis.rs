@@ -4,10 +4,9 @@
 use std::collections::HashMap;
 
 use crib_core::Points;
+use crib_results::{percent, Diagnosis, DiagnosisFinding, ErrorShape, Literal};
 
 use super::features::Feature;
-use super::text::percent;
-use super::{Diagnosis, ErrorShape, Finding, Literal};
 
 /// One checked show, for the diagnosis.
 #[derive(Debug, Clone, Copy)]
@@ -72,7 +71,7 @@ pub(crate) fn diagnose(observations: &[Observation]) -> Diagnosis {
     }
 }
 
-fn findings(observations: &[Observation], failing: u64) -> Vec<Finding> {
+fn findings(observations: &[Observation], failing: u64) -> Vec<DiagnosisFinding> {
     let mut groups: HashMap<u64, (u64, u64)> = HashMap::new();
     for o in observations {
         let g = groups.entry(o.features).or_default();
@@ -121,7 +120,7 @@ fn findings(observations: &[Observation], failing: u64) -> Vec<Finding> {
         .filter(|s| s.1.len() == 1)
         .map(|s| (s.1[0], s.0))
         .collect();
-    let mut out: Vec<Finding> = Vec::new();
+    let mut out: Vec<DiagnosisFinding> = Vec::new();
     for (score, rule, f, p) in scored {
         if out.len() == FINDINGS {
             break;
@@ -145,7 +144,7 @@ fn findings(observations: &[Observation], failing: u64) -> Vec<Finding> {
     out
 }
 
-fn best_score(best: &Finding, failing: u64) -> f64 {
+fn best_score(best: &DiagnosisFinding, failing: u64) -> f64 {
     f1(best.failing_pairs, best.passing_pairs, failing)
 }
 
@@ -159,7 +158,7 @@ fn f1(f: u64, p: u64, failing: u64) -> f64 {
     2.0 * precision * recall / (precision + recall)
 }
 
-fn finding(rule: &Rule, f: u64, p: u64, failing: u64) -> Finding {
+fn finding(rule: &Rule, f: u64, p: u64, failing: u64) -> DiagnosisFinding {
     let precision = f as f64 / (f + p) as f64;
     let recall = f as f64 / failing as f64;
     let what: Vec<&str> = rule
@@ -190,7 +189,7 @@ fn finding(rule: &Rule, f: u64, p: u64, failing: u64) -> Finding {
             percent(precision)
         ),
     };
-    Finding {
+    DiagnosisFinding {
         features: rule
             .iter()
             .map(|&(i, yes)| Literal {

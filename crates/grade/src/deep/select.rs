@@ -4,9 +4,10 @@
 use std::time::Instant;
 
 use crib_core::{judge_keep, Card, Dealer, KeepJudgement};
+use crib_results::{DeepSelectHand, FailureKind, KindCount, SelectExample};
 
 use super::driver::{self, Batch, Got};
-use super::{got_text, Deep, DeepSelectHand, FailureKind, KindCount, SelectExample};
+use super::{got_text, Deep};
 use crate::child::Place;
 
 /// The seed of the deals.

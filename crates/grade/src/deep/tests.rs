@@ -1,8 +1,6 @@
 use super::classes::{self, classes, items, permutations, relabel};
 use super::diagnosis::{diagnose, Observation};
 use super::features::{features, Feature};
-use super::text::percent;
-use super::text::thousands;
 use crib_core::{parse_cards, Card, PreparedHand, Rule, PAIRS};
 
 fn cards(tokens: &[&str]) -> Vec<Card> {
@@ -138,14 +136,4 @@ fn no_failures_no_findings() {
     let d = diagnose(&[observation(0, false)]);
     assert_eq!(d.summary, "no failing hand");
     assert!(d.findings.is_empty());
-}
-
-#[test]
-fn percentages_say_100_only_when_exact() {
-    assert_eq!(percent(1.0), "100%");
-    assert_eq!(percent(0.99999), "99.9%");
-    assert_eq!(percent(0.0), "0%");
-    assert_eq!(percent(0.123), "12.3%");
-    assert_eq!(thousands(12_994_800), "12,994,800");
-    assert_eq!(thousands(800), "800");
 }

@@ -7,15 +7,15 @@ use std::process::ExitStatus;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use crib_results::{Diagnostic, Load, TestResult, Verdict};
 use crib_sandbox::Mounts;
 
 use super::{path_text, Grader, MAX_DIAGNOSTICS};
 use crate::child::{Child, FramePipe, MAX_OUTPUT};
 use crate::limits::answering;
 use crate::protocol::{Found, Frame, Outcome};
-use crate::report::{Diagnostic, Load, TestResult};
 use crate::testset::{Input, TestCase, TestSet};
-use crate::verdict::{judge, Verdict};
+use crate::verdict::judge;
 
 impl Grader {
     /// Runs every test, starting a fresh child whenever one dies or is killed.

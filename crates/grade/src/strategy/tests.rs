@@ -1,8 +1,8 @@
 use super::*;
-use crate::credit::SelectCredit;
 use crate::testset::tests::test_set;
 use crate::testset::Input;
 use crib_core::{parse_cards, Dealer};
+use crib_results::SelectCredit;
 
 fn deal(tokens: &[&str]) -> Deal {
     Deal::new(parse_cards(tokens).unwrap())

@@ -124,6 +124,6 @@ fn shares_hardly_depend_on_the_seed() {
     let (lo, hi) = shares
         .iter()
         .fold((1.0f64, 0.0f64), |(lo, hi), s| (lo.min(*s), hi.max(*s)));
-    let marks = |s: f64| crate::credit::hand_value_credit(s) * 50.0;
+    let marks = |s: f64| crib_results::hand_value_credit(s) * 50.0;
     assert!(marks(lo) - marks(hi) < 0.5, "{shares:?}");
 }

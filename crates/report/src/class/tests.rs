@@ -2,9 +2,10 @@ use std::sync::OnceLock;
 
 use super::*;
 use crib_core::{cards_text, parse_cards, Breakdown, Card, Hand, Rule, PAIRS};
-use crib_grade::{
-    Area, AreaCount, Counterexample, Diagnosis, Expected, FailureKind, HandValueCheck, Isolation,
-    KindCount, Layer, Load, Marks, Seed, SelectCredit, TestResult, TestSet, PATTERNS,
+use crib_grade::{Expected, Seed, TestSet};
+use crib_results::{
+    Area, AreaCount, Counterexample, Diagnosis, FailureKind, HandValueCheck, Isolation, KindCount,
+    Layer, Load, Marks, SelectCredit, TestResult, PATTERNS,
 };
 
 /// Returns the test set of seed `byte` (every byte of it `byte`), built once per seed used

@@ -1,6 +1,6 @@
 use super::*;
 use crate::class::tests::{check, report, with_hand_value};
-use crib_grade::PATTERNS;
+use crib_results::PATTERNS;
 
 /// Returns a class: a clean check, two with nob errors (one also fifteens), one that
 /// answered nothing, one sampled with pairs errors, and one not checked.
@@ -11,7 +11,7 @@ pub(crate) fn class() -> Vec<SubmissionResult> {
         (Area::Nob, 10, 0.04, "JH 2C 4D 8S 9H", "0"),
     ]);
     let mut none = check(&[(Area::NoAnswer, PATTERNS, 1.0, "AS 2S 3S 4S 6D", "exception")]);
-    none.kinds[0].kind = crib_grade::FailureKind::Exception;
+    none.kinds[0].kind = crib_results::FailureKind::Exception;
     let mut sampled = check(&[(Area::Pairs, 5, 0.01, "2C 2D 9S KH 4C", "0")]);
     sampled.checked = 1000;
     sampled.stopped = Some("the time budget for hand_value/3 ran out".into());

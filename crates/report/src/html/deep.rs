@@ -4,7 +4,7 @@
 use maud::{html as page, Markup, PreEscaped};
 
 use crib_core::{cards_text, PAIRS};
-use crib_grade::{
+use crib_results::{
     Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis, KindCount,
     SubmissionResult,
 };

@@ -4,7 +4,7 @@
 use maud::{html as page, Markup};
 
 use crib_core::{cards_text, PAIRS};
-use crib_grade::{
+use crib_results::{
     percent, thousands, HandValueCheck, SubmissionResult, HAND_VALUE_MARKS, PATTERNS,
 };
 

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use maud::{html as page, Markup, PreEscaped};
 
-use crib_grade::SubmissionResult;
-use crib_lint::Finding;
+use crib_results::Finding;
+use crib_results::SubmissionResult;
 
 use crate::plot::rules_svg;
 use crate::quality::{QualityClass, SourceFile, Sources, SubmissionSource};

@@ -149,7 +149,7 @@ fn names_and_messages_are_escaped() {
         "<script>alert(1)</script>",
         &[("sh:named:keep-the-run", "pass")],
     );
-    r.load.diagnostics.push(crib_grade::Diagnostic {
+    r.load.diagnostics.push(crib_results::Diagnostic {
         kind: "error".into(),
         file: "a&b.pl".into(),
         line: 2,

@@ -1,6 +1,6 @@
 use super::*;
 use crate::class::tests::{check, report, test_set, with_hand_value};
-use crib_grade::Area;
+use crib_results::Area;
 
 #[test]
 fn one_row_per_submission_sorted_by_name() {

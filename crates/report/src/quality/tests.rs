@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::class::tests::report;
-use crib_lint::{Finding, Lint};
+use crib_results::{Finding, Lint};
 
 /// Returns the lint of `name` with one finding in `name.pl` per (rule, line).
 pub(crate) fn linted(name: &str, findings: &[(&str, u32)]) -> Lint {

@@ -45,7 +45,7 @@ impl SelectCredit {
     ///
     /// # Example
     /// ```
-    /// use crib_grade::SelectCredit;
+    /// use crib_results::SelectCredit;
     /// let dealt = crib_core::parse_cards(&["5H", "5S", "5C", "JD", "2C", "9H"])?;
     /// let keeps = crib_core::rank_keeps(&dealt)?;
     /// let (best, worst) = (keeps[0].total, keeps[keeps.len() - 1].total);
@@ -81,7 +81,7 @@ impl SelectCredit {
 ///
 /// # Example
 /// ```
-/// use crib_grade::hand_value_credit;
+/// use crib_results::hand_value_credit;
 /// assert_eq!(hand_value_credit(0.0), 1.0);
 /// assert_eq!(hand_value_credit(1.0), 0.0);
 /// assert!((hand_value_credit(0.01) - 0.9).abs() < 1e-12);

@@ -1,47 +1,18 @@
-//! The deep check's section of a report (`crib grade --deep`) and its options: data only;
-//! [`crate::deep`] fills it.
+//! The deep check's section of a result (`crib grade --deep`, [`DeepReport`]): data, and
+//! the check in words (`text.rs`); crib-grade's deep check fills it.
+
+mod text;
+
+pub use text::{percent, thousands};
 
 use std::fmt;
-use std::num::NonZeroUsize;
-use std::time::Duration;
 
 use crib_core::{Card, Points};
 use serde::{Deserialize, Serialize};
 
-use super::TestVisibility;
+use crate::visibility::TestVisibility;
 
-/// What the deep check does and how long it may take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeepOptions {
-    /// Wall-clock time for the hand_value check of one submission (default 120 s); past it
-    /// the result is partial.
-    pub budget: Duration,
-    /// Check only the first this many classes of the seeded order (default: all 652,353).
-    pub classes: Option<usize>,
-    /// How many seeded deals select_hand/3 is checked on (default 500; 0: not checked).
-    pub select_deals: usize,
-    /// Wall-clock time for the select_hand check (default 60 s).
-    pub select_budget: Duration,
-    /// Children answering at once for one submission (default: one per core).
-    pub children: NonZeroUsize,
-    /// Who sees the deep check on Gradescope (default: visible).
-    pub visibility: TestVisibility,
-}
-
-impl Default for DeepOptions {
-    fn default() -> DeepOptions {
-        DeepOptions {
-            budget: Duration::from_secs(120),
-            classes: None,
-            select_deals: 500,
-            select_budget: Duration::from_secs(60),
-            children: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
-            visibility: TestVisibility::Visible,
-        }
-    }
-}
-
-/// The deep check of one submission: a section of its report, not marked.
+/// The deep check of one submission: a section of its result, not marked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DeepReport {
     /// hand_value/3 over every class of pairs (or the classes asked for); `None` when the
@@ -178,14 +149,14 @@ pub struct Diagnosis {
     pub summary: String,
     /// The features, or pairs of features, that best separate failing from passing pairs,
     /// best first.
-    pub findings: Vec<Finding>,
+    pub findings: Vec<DiagnosisFinding>,
     /// How wrong integers differ from the expected ones.
     pub errors: Vec<ErrorShape>,
 }
 
-/// A feature, or two, of the failing pairs.
+/// A feature, or two, of the failing pairs (not a lint [`crate::Finding`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Finding {
+pub struct DiagnosisFinding {
     /// The features, each present or absent.
     pub features: Vec<Literal>,
     /// In words.
@@ -265,3 +236,6 @@ pub struct SelectExample {
     /// Its expected value.
     pub best_value: f64,
 }
+
+#[cfg(test)]
+mod tests;

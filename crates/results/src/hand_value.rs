@@ -1,10 +1,15 @@
-//! The marked hand_value/3 check's section of a report: data only; [`crate::sweep`] fills it.
+//! The marked hand_value/3 check's section of a result ([`HandValueCheck`]): data only;
+//! crib-grade's sweep fills it.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::deep::{Counterexample, Diagnosis, KindCount};
+use crate::deep::{Counterexample, Diagnosis, KindCount};
+
+/// How many rank patterns there are: (rank multiset of four hand cards, start rank) pairs
+/// with no rank five times. The marked hand_value check asks each of them.
+pub const PATTERNS: usize = 23_647;
 
 /// hand_value/3 judged on every rank pattern (or, past the time budget, a uniform sample of
 /// them): the marked check.

@@ -1,14 +1,16 @@
-//! What grading one submission found, its marks, and the ways to show them.
+//! What grading one submission found ([`SubmissionResult`]): how it loaded, its tests, its
+//! marks.
 
 use serde::{Deserialize, Serialize};
 
+use crib_isolation::Isolation;
+
 use crate::credit::{hand_value_credit, SelectCredit};
+use crate::deep::DeepReport;
+use crate::hand_value::HandValueCheck;
+use crate::lint::Lint;
 use crate::submission::Skipped;
 use crate::verdict::Verdict;
-use crib_sandbox::Isolation;
-
-pub mod deep;
-pub mod hand_value;
 
 /// Marks for hand_value/3 correctness.
 pub const HAND_VALUE_MARKS: f64 = 50.0;
@@ -35,7 +37,7 @@ pub struct Diagnostic {
 pub struct Load {
     /// The files loaded, relative to the submission.
     pub files: Vec<String>,
-    /// Errors and warnings printed while loading (at most [`crate::MAX_DIAGNOSTICS`]).
+    /// Errors and warnings printed while loading (at most crib-grade's `MAX_DIAGNOSTICS`).
     pub diagnostics: Vec<Diagnostic>,
     /// `hand_value/3` and/or `select_hand/3` when not defined.
     pub missing_predicate: Vec<String>,
@@ -110,7 +112,7 @@ pub struct Marks {
 impl Marks {
     /// Returns the marks for the select_hand `tests` and the marked hand_value check
     /// (`None`: not run, which earns nothing).
-    pub fn new(tests: &[TestResult], hand_value: Option<&hand_value::HandValueCheck>) -> Marks {
+    pub fn new(tests: &[TestResult], hand_value: Option<&HandValueCheck>) -> Marks {
         // The tests asked: the budget may leave some out, and the mean is over the rest.
         let sh: Vec<&TestResult> = tests
             .iter()
@@ -162,8 +164,8 @@ pub struct SubmissionResult {
     pub content_hash: String,
     /// The test set's fingerprint (its last part is the seed's id).
     pub test_set: String,
-    /// The public id of the seed the tests were drawn from ([`crate::Seed::id`]): it tells
-    /// runs apart and reveals nothing of the seed.
+    /// The public id of the seed the tests were drawn from (crib-grade's `Seed::id`): it
+    /// tells runs apart and reveals nothing of the seed.
     pub seed_id: String,
     /// The credit scale of the select_hand tests.
     #[serde(default)]
@@ -175,7 +177,7 @@ pub struct SubmissionResult {
     pub load: Load,
     /// hand_value/3 on every rank pattern, the marked check; `None` when it did not run
     /// (nothing loaded, or hand_value/3 is missing).
-    pub hand_value: Option<hand_value::HandValueCheck>,
+    pub hand_value: Option<HandValueCheck>,
     /// One result per select_hand test, in test-set order.
     pub tests: Vec<TestResult>,
     /// The marks.
@@ -188,14 +190,15 @@ pub struct SubmissionResult {
     pub output: String,
     /// The deep check (`crib grade --deep`), if it ran; never part of the marks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deep: Option<deep::DeepReport>,
+    pub deep: Option<DeepReport>,
     /// Code-quality findings (`crib lint`), if the linter ran: evidence for the markers who
     /// give the last 30 marks, never part of the marks. Absent in results written before
     /// crib had a linter, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quality: Option<crib_lint::Lint>,
+    pub quality: Option<Lint>,
     /// What the LMS's download says about the submission (student id, name, email,
-    /// submission id, time, late flag), when it came from one ([`crate::Submission::lms`]).
+    /// submission id, time, late flag), when it came from one (crib-grade's
+    /// `Submission::lms`).
     /// Absent in results written before crib read downloads, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lms: Option<crib_lms::Record>,
@@ -255,48 +258,10 @@ impl SubmissionResult {
     }
 }
 
-/// Gradescope's visibility of one test: who sees it and when.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TestVisibility {
-    /// Only the course staff.
-    Hidden,
-    /// Students, after the due date.
-    AfterDueDate,
-    /// Students, once the grades are published.
-    AfterPublished,
-    /// Students, at once.
-    #[default]
-    Visible,
-}
-
-impl TestVisibility {
-    /// Returns the name Gradescope and the command line use: `hidden`, `after_due_date`,
-    /// `after_published` or `visible`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TestVisibility::Hidden => "hidden",
-            TestVisibility::AfterDueDate => "after_due_date",
-            TestVisibility::AfterPublished => "after_published",
-            TestVisibility::Visible => "visible",
-        }
-    }
-
-    /// Returns whether students see the test once the marks are published and the due date
-    /// has passed: always but when [`TestVisibility::Hidden`]. Feedback handed back with the
-    /// marks (`crib report --export`) shows what this allows.
-    pub fn shown_when_published(self) -> bool {
-        self != TestVisibility::Hidden
-    }
-}
-
-pub(crate) fn plural(n: usize) -> &'static str {
+fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {
         "s"
     }
 }
-
-#[cfg(test)]
-mod tests;

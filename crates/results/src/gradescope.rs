@@ -1,117 +1,19 @@
-//! Gradescope's results.json for one report, and who sees which test
-//! ([`VisibilityPolicy`]).
+//! Gradescope's results.json for one result ([`gradescope_with`]), each test shown as a
+//! [`VisibilityPolicy`] says.
 
 use std::fmt::Write as _;
 
-use serde::{Deserialize, Serialize};
-
-use crate::deep::{percent, thousands};
-use crate::report::deep::Counterexample;
-use crate::report::hand_value::Area;
-use crate::report::{
-    round4, SubmissionResult, TestVisibility, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
-};
+use crate::deep::{percent, thousands, Counterexample};
+use crate::hand_value::Area;
+use crate::lint::Lint;
+use crate::result::{round4, SubmissionResult, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
 use crate::verdict::Verdict;
-
-/// Who sees what on Gradescope: a course policy, mapped onto Gradescope's per-test
-/// `visibility` values (`visible`, `hidden`, `after_due_date`, `after_published`). Whatever
-/// the policy, the top-level result is `visible`: students always see their total, the marks
-/// of each part and the load diagnostics (the top-level `output`).
-///
-/// # Example
-/// ```
-/// use crib_grade::VisibilityPolicy;
-/// assert_eq!("examples-visible".parse::<VisibilityPolicy>(), Ok(VisibilityPolicy::ExamplesVisible));
-/// assert_eq!(VisibilityPolicy::Hidden.name(), "hidden");
-/// assert!("public".parse::<VisibilityPolicy>().is_err());
-/// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum VisibilityPolicy {
-    /// Every test `visible` as soon as the submission is graded (crib 0.1).
-    #[default]
-    AllVisible,
-    /// The named select_hand deals (the assignment's own hints) `visible`; every other test
-    /// `after_published`, shown when the staff publish the marks.
-    ExamplesVisible,
-    /// The named deals `visible`; every other test `after_due_date`, shown once the (late)
-    /// due date has passed.
-    AfterDueDate,
-    /// Every test `hidden`: students see only the total, the marks of each part and the load
-    /// diagnostics, never a test, not even how many tests failed.
-    Hidden,
-}
-
-impl VisibilityPolicy {
-    /// Every policy, in the order `--help` lists them.
-    pub const ALL: [VisibilityPolicy; 4] = [
-        VisibilityPolicy::AllVisible,
-        VisibilityPolicy::ExamplesVisible,
-        VisibilityPolicy::AfterDueDate,
-        VisibilityPolicy::Hidden,
-    ];
-
-    /// Returns the policy's name on the command line and in `CRIB_GRADESCOPE_VISIBILITY`:
-    /// `all-visible`, `examples-visible`, `after-due-date` or `hidden`.
-    pub fn name(self) -> &'static str {
-        match self {
-            VisibilityPolicy::AllVisible => "all-visible",
-            VisibilityPolicy::ExamplesVisible => "examples-visible",
-            VisibilityPolicy::AfterDueDate => "after-due-date",
-            VisibilityPolicy::Hidden => "hidden",
-        }
-    }
-
-    /// Returns Gradescope's `visibility` for a test from `source` (a [`crate::TestCase`]'s
-    /// source; `named` for the assignment's hints; `None` for the hand_value check).
-    pub fn of_test(self, source: Option<&str>) -> TestVisibility {
-        let example = source == Some("named");
-        match self {
-            VisibilityPolicy::AllVisible => TestVisibility::Visible,
-            VisibilityPolicy::ExamplesVisible if example => TestVisibility::Visible,
-            VisibilityPolicy::ExamplesVisible => TestVisibility::AfterPublished,
-            VisibilityPolicy::AfterDueDate if example => TestVisibility::Visible,
-            VisibilityPolicy::AfterDueDate => TestVisibility::AfterDueDate,
-            VisibilityPolicy::Hidden => TestVisibility::Hidden,
-        }
-    }
-
-    /// Returns Gradescope's `visibility` for the select_hand test `id` (a
-    /// [`crate::TestResult`]'s id: `sh:named:...` for the assignment's hints): [`of_test`]
-    /// with the source the id names.
-    ///
-    /// [`of_test`]: VisibilityPolicy::of_test
-    pub fn of_test_id(self, id: &str) -> TestVisibility {
-        self.of_test(source_of(id))
-    }
-}
-
-impl std::str::FromStr for VisibilityPolicy {
-    type Err = String;
-
-    /// Parses a policy's [`VisibilityPolicy::name`].
-    ///
-    /// # Errors
-    /// Returns a message quoting `text` and listing the names when it is none of them.
-    fn from_str(text: &str) -> Result<VisibilityPolicy, String> {
-        VisibilityPolicy::ALL
-            .into_iter()
-            .find(|v| v.name() == text.trim())
-            .ok_or_else(|| {
-                let names: Vec<&str> = VisibilityPolicy::ALL.iter().map(|v| v.name()).collect();
-                format!(
-                    "unknown visibility policy {text:?}: expected one of {}",
-                    names.join(", ")
-                )
-            })
-    }
-}
+use crate::visibility::{TestVisibility, VisibilityPolicy};
 
 /// Returns the code-quality findings as a Gradescope test worth 0 points, numbered `4.1`,
 /// with the visibility `policy` gives the tests that are not worked examples: under
 /// `hidden` only the staff see it, in the manual grading view where they give the 30 marks.
-fn quality_test(lint: &crib_lint::Lint, policy: VisibilityPolicy) -> serde_json::Value {
+fn quality_test(lint: &Lint, policy: VisibilityPolicy) -> serde_json::Value {
     let mut output = String::from(
         "Not marked: notes for the markers, who give the 30 marks for code quality. Each \
          line is file:line: RULE [predicate] message; `crib lint --explain RULE` says why the \
@@ -238,12 +140,6 @@ pub fn shown_problems(report: &SubmissionResult, policy: VisibilityPolicy) -> Ve
             policy != VisibilityPolicy::Hidden || about_loading
         })
         .collect()
-}
-
-/// Returns where a select_hand test comes from, read from its id (`sh:named:...`).
-fn source_of(id: &str) -> Option<&'static str> {
-    let rest = id.strip_prefix("sh:")?;
-    ["named", "pool"].into_iter().find(|s| rest.starts_with(s))
 }
 
 /// Returns a share of pairs wrong for people: `none`, `<0.1% of pairs`, `1.3% of pairs`.

@@ -2,7 +2,7 @@
 //! Gradescope when present.
 
 use super::*;
-use crib_lint::{Finding, Lint};
+use crib_results::{Finding, Lint};
 
 fn finding(rule: &str, line: u32, predicate: Option<&str>, message: &str) -> Finding {
     Finding {

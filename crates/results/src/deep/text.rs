@@ -1,0 +1,242 @@
+//! The deep check in words: under a submission's row in the terminal, and as a Gradescope
+//! test with no score.
+
+use std::fmt::Write as _;
+
+use crib_core::cards_text;
+
+use super::{DeepHandValue, DeepReport, DeepSelectHand, KindCount};
+
+/// Returns `n` with thousands separated by commas: `12,994,800`.
+///
+/// # Example
+/// ```
+/// assert_eq!(crib_results::thousands(12_994_800), "12,994,800");
+/// ```
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Returns a share (in 0..=1) as a percentage with one decimal that says `100%` or `0%` only
+/// when exact: `<0.1%` for a share too small to show, `99.9%` for one just short of all.
+///
+/// # Example
+/// ```
+/// assert_eq!(crib_results::percent(0.0), "0%");
+/// assert_eq!(crib_results::percent(0.0001), "<0.1%");
+/// assert_eq!(crib_results::percent(0.2094), "20.9%");
+/// assert_eq!(crib_results::percent(0.99999), "99.9%");
+/// ```
+pub fn percent(share: f64) -> String {
+    let p = share * 100.0;
+    if share >= 1.0 {
+        "100%".into()
+    } else if share <= 0.0 || share.is_nan() {
+        "0%".into()
+    } else if p >= 99.95 {
+        "99.9%".into()
+    } else if p < 0.05 {
+        "<0.1%".into()
+    } else {
+        format!("{p:.1}%")
+    }
+}
+
+fn kinds_text(kinds: &[KindCount], unit: &str) -> String {
+    kinds
+        .iter()
+        .map(|k| format!("{} {unit} {}", thousands(k.pairs), k.kind))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl DeepHandValue {
+    /// Returns the check in lines of text, without indentation.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let secs = self.elapsed_ms as f64 / 1000.0;
+        let mut head = format!(
+            "deep hand_value/3: {} of {} pairs wrong ({}), {} of {} classes",
+            thousands(self.failing_pairs),
+            thousands(self.pairs_checked),
+            percent(ratio(self.failing_pairs, self.pairs_checked)),
+            thousands(self.failing_classes as u64),
+            thousands(self.classes_checked as u64),
+        );
+        if !self.kinds.is_empty() {
+            let _ = write!(head, ": {}", kinds_text(&self.kinds, "pairs"));
+        }
+        let _ = write!(head, "; {secs:.1} s");
+        lines.push(head);
+        if self.classes_checked < self.classes {
+            lines.push(format!(
+                "partial: checked {} of {} classes ({} of {} pairs, a seeded random sample){}",
+                thousands(self.classes_checked as u64),
+                thousands(self.classes as u64),
+                thousands(self.pairs_checked),
+                thousands(self.pairs),
+                self.stopped
+                    .as_ref()
+                    .map(|w| format!(": {w}"))
+                    .unwrap_or_default()
+            ));
+        }
+        if self.probes.differed > 0 {
+            lines.push(format!(
+                "answers depend on the suits' names or the cards' order: {} of {} classes asked \
+                 twice were answered differently (counts are estimates), e.g. {}",
+                self.probes.differed,
+                self.probes.asked,
+                self.probes.example.as_deref().unwrap_or("")
+            ));
+        }
+        if self.failing_pairs == 0 {
+            return lines;
+        }
+        lines.push(format!("diagnosis: {}", self.diagnosis.summary));
+        for f in self.diagnosis.findings.iter().skip(1) {
+            lines.push(format!("also: {}", f.text));
+        }
+        let errors: Vec<&str> = self
+            .diagnosis
+            .errors
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect();
+        if !errors.is_empty() {
+            lines.push(format!("errors: {}", errors.join("; ")));
+        }
+        for c in &self.counterexamples {
+            lines.push(format!(
+                "{}: {} + {}: expected {}, got {} [{}]",
+                c.kind,
+                cards_text(&c.hand),
+                c.start,
+                c.expected,
+                c.got,
+                c.breakdown
+            ));
+        }
+        lines
+    }
+}
+
+impl DeepSelectHand {
+    /// Returns the check in lines of text, without indentation.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let not = self.checked - self.optimal;
+        let mut head = format!(
+            "deep select_hand/3: {} of {} deals not optimal ({})",
+            thousands(not as u64),
+            thousands(self.checked as u64),
+            percent(ratio(not as u64, self.checked as u64)),
+        );
+        if !self.kinds.is_empty() {
+            let _ = write!(head, ": {}", kinds_text(&self.kinds, "deals"));
+        }
+        let _ = write!(
+            head,
+            "; worst loss {:.3} points of expected value, mean {:.3}; {:.1} s",
+            self.worst_regret,
+            self.mean_regret,
+            self.elapsed_ms as f64 / 1000.0
+        );
+        lines.push(head);
+        if self.checked < self.deals {
+            lines.push(format!(
+                "partial: checked {} of {} deals{}",
+                self.checked,
+                self.deals,
+                self.stopped
+                    .as_ref()
+                    .map(|w| format!(": {w}"))
+                    .unwrap_or_default()
+            ));
+        }
+        for (what, example) in [
+            ("simplest", &self.simplest),
+            ("worst", &self.worst),
+            ("first failure", &self.first_failure),
+        ] {
+            if let Some(e) = example {
+                let got_value = e
+                    .got_value
+                    .map(|v| format!(" (expected value {v:.3})"))
+                    .unwrap_or_default();
+                lines.push(format!(
+                    "{what}: dealt {}: got {}{got_value}; best keeps {} ({:.3})",
+                    cards_text(&e.dealt),
+                    e.got,
+                    cards_text(&e.best),
+                    e.best_value
+                ));
+            }
+        }
+        lines
+    }
+}
+
+impl DeepReport {
+    /// Returns the deep check in lines of text, without indentation.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        match &self.hand_value {
+            Some(hv) => lines.extend(hv.lines()),
+            None => lines.push("deep hand_value/3: not checked (not defined)".into()),
+        }
+        if let Some(sh) = &self.select_hand {
+            lines.extend(sh.lines());
+        }
+        lines
+    }
+
+    /// Returns whether the deep check found nothing wrong.
+    pub fn clean(&self) -> bool {
+        self.hand_value
+            .as_ref()
+            .is_some_and(|h| h.failing_pairs == 0)
+            && self
+                .select_hand
+                .as_ref()
+                .is_none_or(|s| s.optimal == s.checked)
+    }
+
+    /// Returns the deep check as a Gradescope test worth nothing, with the course's
+    /// visibility.
+    pub fn gradescope_test(&self) -> serde_json::Value {
+        let mut output = String::from(
+            "Not marked: hand_value/3 checked on every (hand, start) pair up to relabelling \
+             suits, select_hand/3 on seeded deals.\n",
+        );
+        for line in self.lines() {
+            output.push_str(&line);
+            output.push('\n');
+        }
+        serde_json::json!({
+            "name": "deep check (not marked)",
+            "number": "3.1",
+            "score": 0.0,
+            "max_score": 0.0,
+            "status": if self.clean() { "passed" } else { "failed" },
+            "output": output,
+            "visibility": self.visibility.name(),
+        })
+    }
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}

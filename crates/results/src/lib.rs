@@ -1,0 +1,60 @@
+//! The typed data of one graded submission, as written to JSON and read back.
+//!
+//! `crib grade` writes one [`SubmissionResult`] per submission as soon as it is graded;
+//! `crib grade --resume` reads them back to skip what is done, `crib report` draws the class
+//! report and each student's feedback from them, and `crib report --export` hands their marks
+//! to an LMS. A result holds how the submission loaded ([`Load`]), one [`TestResult`] per
+//! select_hand test with its [`Verdict`], the marked hand_value check ([`HandValueCheck`]),
+//! the [`Marks`], the deep check when it ran ([`DeepReport`]), the code-quality findings when
+//! the linter ran ([`Lint`]) and what the LMS said of the submission (crib-lms's `Record`).
+//! Every type keeps the JSON results have always had: a result written by an earlier crib
+//! still reads.
+//!
+//! Besides the data: how the marks follow from it ([`Marks::new`], [`SelectCredit`],
+//! [`hand_value_credit`]), the data in words ([`Verdict::describe`], [`DeepReport::lines`],
+//! [`SubmissionResult::problems`]), and Gradescope's results.json of a result under a course's
+//! [`VisibilityPolicy`] ([`gradescope_with`]).
+//!
+//! Nothing here runs Prolog or a child: crib-grade fills these types, crib-lint fills
+//! [`Lint`], and reading them links neither (nor crib-sandbox, seccompiler or Landlock).
+//!
+//! # Example
+//! ```
+//! use crib_results::{Marks, SubmissionResult};
+//! // A submission that loaded nothing earns nothing.
+//! let marks = Marks::new(&[], None);
+//! assert_eq!((marks.hand_value, marks.select_hand, marks.total), (0.0, 0.0, 0.0));
+//! // Fields a result has that this crib does not know are ignored; missing ones are errors.
+//! assert!(serde_json::from_str::<SubmissionResult>("{}").is_err());
+//! ```
+
+#![deny(missing_docs)]
+
+mod credit;
+mod deep;
+mod gradescope;
+mod hand_value;
+mod lint;
+mod result;
+mod submission;
+mod verdict;
+mod visibility;
+
+pub use credit::{hand_value_credit, SelectCredit};
+/// The layers of isolation a result records, from crib-isolation (re-exported to build and
+/// read [`SubmissionResult::isolation`]).
+pub use crib_isolation::{Isolation, Layer};
+pub use deep::{
+    percent, thousands, Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis,
+    DiagnosisFinding, ErrorShape, FailureKind, KindCount, Literal, Probes, SelectExample,
+};
+pub use gradescope::{gradescope, gradescope_with, shown_problems};
+pub use hand_value::{Area, AreaCount, HandValueCheck, PATTERNS};
+pub use lint::{Finding, Lint, Summary};
+pub use result::{
+    Diagnostic, Load, Marks, SubmissionResult, TestResult, CODE_QUALITY_MARKS, HAND_VALUE_MARKS,
+    SELECT_HAND_MARKS,
+};
+pub use submission::Skipped;
+pub use verdict::{KeepValue, Verdict};
+pub use visibility::{TestVisibility, VisibilityPolicy};

@@ -1,0 +1,143 @@
+//! Who sees a test on Gradescope and in the feedback handed back: a course's
+//! [`VisibilityPolicy`], and the [`TestVisibility`] it gives each test.
+
+use serde::{Deserialize, Serialize};
+
+/// Who sees what on Gradescope: a course policy, mapped onto Gradescope's per-test
+/// `visibility` values (`visible`, `hidden`, `after_due_date`, `after_published`). Whatever
+/// the policy, the top-level result is `visible`: students always see their total, the marks
+/// of each part and the load diagnostics (the top-level `output`).
+///
+/// # Example
+/// ```
+/// use crib_results::VisibilityPolicy;
+/// assert_eq!("examples-visible".parse::<VisibilityPolicy>(), Ok(VisibilityPolicy::ExamplesVisible));
+/// assert_eq!(VisibilityPolicy::Hidden.name(), "hidden");
+/// assert!("public".parse::<VisibilityPolicy>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum VisibilityPolicy {
+    /// Every test `visible` as soon as the submission is graded (crib 0.1).
+    #[default]
+    AllVisible,
+    /// The named select_hand deals (the assignment's own hints) `visible`; every other test
+    /// `after_published`, shown when the staff publish the marks.
+    ExamplesVisible,
+    /// The named deals `visible`; every other test `after_due_date`, shown once the (late)
+    /// due date has passed.
+    AfterDueDate,
+    /// Every test `hidden`: students see only the total, the marks of each part and the load
+    /// diagnostics, never a test, not even how many tests failed.
+    Hidden,
+}
+
+impl VisibilityPolicy {
+    /// Every policy, in the order `--help` lists them.
+    pub const ALL: [VisibilityPolicy; 4] = [
+        VisibilityPolicy::AllVisible,
+        VisibilityPolicy::ExamplesVisible,
+        VisibilityPolicy::AfterDueDate,
+        VisibilityPolicy::Hidden,
+    ];
+
+    /// Returns the policy's name on the command line and in `CRIB_GRADESCOPE_VISIBILITY`:
+    /// `all-visible`, `examples-visible`, `after-due-date` or `hidden`.
+    pub fn name(self) -> &'static str {
+        match self {
+            VisibilityPolicy::AllVisible => "all-visible",
+            VisibilityPolicy::ExamplesVisible => "examples-visible",
+            VisibilityPolicy::AfterDueDate => "after-due-date",
+            VisibilityPolicy::Hidden => "hidden",
+        }
+    }
+
+    /// Returns Gradescope's `visibility` for a test from `source` (a crib-grade `TestCase`'s
+    /// source; `named` for the assignment's hints; `None` for the hand_value check).
+    pub fn of_test(self, source: Option<&str>) -> TestVisibility {
+        let example = source == Some("named");
+        match self {
+            VisibilityPolicy::AllVisible => TestVisibility::Visible,
+            VisibilityPolicy::ExamplesVisible if example => TestVisibility::Visible,
+            VisibilityPolicy::ExamplesVisible => TestVisibility::AfterPublished,
+            VisibilityPolicy::AfterDueDate if example => TestVisibility::Visible,
+            VisibilityPolicy::AfterDueDate => TestVisibility::AfterDueDate,
+            VisibilityPolicy::Hidden => TestVisibility::Hidden,
+        }
+    }
+
+    /// Returns Gradescope's `visibility` for the select_hand test `id` (a
+    /// [`crate::TestResult`]'s id: `sh:named:...` for the assignment's hints): [`of_test`]
+    /// with the source the id names.
+    ///
+    /// [`of_test`]: VisibilityPolicy::of_test
+    pub fn of_test_id(self, id: &str) -> TestVisibility {
+        self.of_test(source_of(id))
+    }
+}
+
+impl std::str::FromStr for VisibilityPolicy {
+    type Err = String;
+
+    /// Parses a policy's [`VisibilityPolicy::name`].
+    ///
+    /// # Errors
+    /// Returns a message quoting `text` and listing the names when it is none of them.
+    fn from_str(text: &str) -> Result<VisibilityPolicy, String> {
+        VisibilityPolicy::ALL
+            .into_iter()
+            .find(|v| v.name() == text.trim())
+            .ok_or_else(|| {
+                let names: Vec<&str> = VisibilityPolicy::ALL.iter().map(|v| v.name()).collect();
+                format!(
+                    "unknown visibility policy {text:?}: expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// Gradescope's visibility of one test: who sees it and when.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestVisibility {
+    /// Only the course staff.
+    Hidden,
+    /// Students, after the due date.
+    AfterDueDate,
+    /// Students, once the grades are published.
+    AfterPublished,
+    /// Students, at once.
+    #[default]
+    Visible,
+}
+
+impl TestVisibility {
+    /// Returns the name Gradescope and the command line use: `hidden`, `after_due_date`,
+    /// `after_published` or `visible`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TestVisibility::Hidden => "hidden",
+            TestVisibility::AfterDueDate => "after_due_date",
+            TestVisibility::AfterPublished => "after_published",
+            TestVisibility::Visible => "visible",
+        }
+    }
+
+    /// Returns whether students see the test once the marks are published and the due date
+    /// has passed: always but when [`TestVisibility::Hidden`]. Feedback handed back with the
+    /// marks (`crib report --export`) shows what this allows.
+    pub fn shown_when_published(self) -> bool {
+        self != TestVisibility::Hidden
+    }
+}
+
+/// Returns where a select_hand test comes from, read from its id (`sh:named:...`).
+fn source_of(id: &str) -> Option<&'static str> {
+    let rest = id.strip_prefix("sh:")?;
+    ["named", "pool"].into_iter().find(|s| rest.starts_with(s))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,14 @@
+use super::*;
+
+#[test]
+fn visibility_policies_parse_by_name() {
+    for policy in VisibilityPolicy::ALL {
+        assert_eq!(policy.name().parse::<VisibilityPolicy>(), Ok(policy));
+    }
+    let err = "public".parse::<VisibilityPolicy>().unwrap_err();
+    assert!(
+        err.contains("\"public\"") && err.contains("examples-visible"),
+        "{err}"
+    );
+    assert_eq!(VisibilityPolicy::default(), VisibilityPolicy::AllVisible);
+}
