@@ -1,20 +1,10 @@
 //! [`GradeError`]: what stops the grader from grading at all.
 
-use std::path::PathBuf;
-
 /// What stops the grader from grading at all. Problems with a submission are never errors:
 /// they are part of its [`SubmissionResult`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GradeError {
-    /// A path given cannot be read, or is neither a regular file nor a directory.
-    #[error("cannot read {}", crate::names::escape_path(path))]
-    Path {
-        /// The path.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
     /// The sandbox cannot be made: SWI-Prolog does not run, or the isolation asked for is
     /// not possible here.
     #[error(transparent)]

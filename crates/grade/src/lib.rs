@@ -28,10 +28,8 @@
 mod child;
 mod deep;
 mod error;
-mod hash;
 mod limits;
 mod misvalue;
-mod names;
 mod patterns;
 mod pool;
 mod protocol;
@@ -40,7 +38,6 @@ mod runner;
 mod seed;
 mod session;
 mod strategy;
-mod submission;
 mod sweep;
 mod table;
 mod testset;
@@ -49,12 +46,13 @@ mod verdict;
 /// One submission's result and its parts, from crib-results (re-exported for the grader's
 /// callers).
 pub use crib_results::{
-    gradescope, gradescope_with, hand_value_credit, percent, shown_problems, thousands, Area,
-    AreaCount, Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis,
-    DiagnosisFinding, Diagnostic, ErrorShape, FailureKind, HandValueCheck, KeepValue, KindCount,
-    Literal, Load, Marks, Probes, SelectCredit, SelectExample, Skipped, SubmissionResult,
-    TestResult, TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS,
-    SELECT_HAND_MARKS,
+    discover, escape_name, escape_path, gradescope, gradescope_with, hand_value_credit, percent,
+    shown_problems, survey, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
+    DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, Discovery, ErrorShape, FailureKind,
+    HandValueCheck, KeepValue, KindCount, Literal, Load, Marks, Probes, SelectCredit,
+    SelectExample, Skipped, Staged, Submission, SubmissionResult, SurveyError, TestResult,
+    TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, MAX_BYTES,
+    MAX_ENTRIES, SELECT_HAND_MARKS,
 };
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{
@@ -65,7 +63,6 @@ pub use deep::DeepOptions;
 pub use error::GradeError;
 pub use limits::Limits;
 pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
-pub use names::{escape_name, escape_path};
 pub use patterns::{PATTERNS, SPECIAL_SHARE};
 pub use pool::{Panicked, WorkerPool};
 pub use runner::{Grader, MAX_DIAGNOSTICS};
@@ -75,6 +72,5 @@ pub use strategy::{
     misvalued_strategies, Deal, Misvaluation, SelectMistake, Starts, Strategy, TieBreak,
     SELECT_MISTAKES,
 };
-pub use submission::{discover, survey, Discovery, Staged, Submission, MAX_BYTES, MAX_ENTRIES};
 pub use table::table;
 pub use testset::{Expected, Input, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use crib_sandbox::Rlimits;
 
-use crate::submission::MAX_BYTES;
 use crate::testset::{Input, TestCase, TestSet};
+use crib_results::MAX_BYTES;
 
 /// Time, memory and size limits.
 ///

@@ -6,16 +6,16 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use crib_results::{Marks, SelectCredit, SubmissionResult, TestResult, Verdict};
+use crib_results::{
+    escape_path, Marks, SelectCredit, Staged, Submission, SubmissionResult, TestResult, Verdict,
+};
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, WorkDir};
 
 use crate::child::Place;
 use crate::deep::{Deep, DeepOptions};
 use crate::error::GradeError;
 use crate::limits::Limits;
-use crate::names::escape_path;
 use crate::seed::Seed;
-use crate::submission::{Staged, Submission};
 use crate::testset::{Input, TestSet};
 
 mod children;

@@ -6,14 +6,14 @@ use std::io;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
-use crib_results::{gradescope_with, SubmissionResult, VisibilityPolicy};
+use crib_results::{
+    fnv1a, gradescope_with, survey, Discovery, Submission, SubmissionResult, SurveyError,
+    VisibilityPolicy,
+};
 
-use crate::error::GradeError;
-use crate::hash::fnv1a;
 use crate::pool::WorkerPool;
 use crate::runner::Grader;
 use crate::seed::{Seed, SeedError};
-use crate::submission::{survey, Discovery, Submission};
 
 /// A grading session: where results go and how submissions are graded.
 ///
@@ -77,7 +77,7 @@ impl Progress for () {}
 pub enum SessionError {
     /// The submissions could not be found.
     #[error(transparent)]
-    Grade(#[from] GradeError),
+    Survey(#[from] SurveyError),
     /// A directory for results cannot be created.
     #[error("cannot create {}", path.display())]
     CreateDir {

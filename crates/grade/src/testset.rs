@@ -5,9 +5,8 @@
 use std::fmt::Write as _;
 
 use crib_core::{Card, Hand, Keep};
-use crib_results::SelectCredit;
+use crib_results::{fnv1a, fnv1a_from, SelectCredit};
 
-use crate::hash::{fnv1a, fnv1a_from};
 use crate::patterns::{self, PatternItem, PATTERNS};
 use crate::seed::Seed;
 use crate::strategy::{misvalued_strategies, Deal, Strategy, SELECT_MISTAKES};

@@ -119,7 +119,7 @@ pub enum ReportError {
         /// The directory.
         path: PathBuf,
         /// Why.
-        source: crib_grade::GradeError,
+        source: crib_results::SurveyError,
     },
     /// The marks CSV cannot be written.
     #[error("cannot write the marks csv")]

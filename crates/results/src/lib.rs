@@ -34,7 +34,9 @@ mod credit;
 mod deep;
 mod gradescope;
 mod hand_value;
+mod hash;
 mod lint;
+mod names;
 mod result;
 mod submission;
 mod verdict;
@@ -50,11 +52,15 @@ pub use deep::{
 };
 pub use gradescope::{gradescope, gradescope_with, shown_problems};
 pub use hand_value::{Area, AreaCount, HandValueCheck, PATTERNS};
+pub use hash::{fnv1a, fnv1a_from, FNV_OFFSET};
 pub use lint::{Finding, Lint, Summary};
+pub use names::{escape_name, escape_path};
 pub use result::{
     Diagnostic, Load, Marks, SubmissionResult, TestResult, CODE_QUALITY_MARKS, HAND_VALUE_MARKS,
     SELECT_HAND_MARKS,
 };
-pub use submission::Skipped;
+pub use submission::{
+    discover, survey, Discovery, Skipped, Staged, Submission, SurveyError, MAX_BYTES, MAX_ENTRIES,
+};
 pub use verdict::{KeepValue, Verdict};
 pub use visibility::{TestVisibility, VisibilityPolicy};

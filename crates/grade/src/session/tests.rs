@@ -36,7 +36,7 @@ fn discover_leaves_out_the_output_directories() {
     assert!(root.join("results").is_dir());
     assert!(matches!(
         session.discover(&[root.join("nope.pl")], false),
-        Err(SessionError::Grade(GradeError::Path { .. }))
+        Err(SessionError::Survey(SurveyError::Path { .. }))
     ));
 }
 

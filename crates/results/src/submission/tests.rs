@@ -19,7 +19,7 @@ fn discovers_files_and_directories_in_order() {
     assert_eq!(twice[1].name, "bob~2");
     assert!(matches!(
         discover(&[root.join("nope.pl")], false),
-        Err(GradeError::Path { .. })
+        Err(SurveyError::Path { .. })
     ));
 }
 
@@ -245,8 +245,11 @@ fn an_unreadable_submission_is_an_error() {
         // SAFETY: as above.
         unsafe { libc::setfsuid(0) };
     }
-    assert!(matches!(file, Err(GradeError::Path { .. })), "{file:?}");
-    assert!(matches!(listed, Err(GradeError::Path { .. })), "{listed:?}");
+    assert!(matches!(file, Err(SurveyError::Path { .. })), "{file:?}");
+    assert!(
+        matches!(listed, Err(SurveyError::Path { .. })),
+        "{listed:?}"
+    );
 }
 
 #[test]

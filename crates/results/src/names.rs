@@ -11,8 +11,8 @@ use std::path::Path;
 /// ```
 /// use std::ffi::OsStr;
 /// use std::os::unix::ffi::OsStrExt;
-/// assert_eq!(crib_grade::escape_name(OsStr::new("alice.pl")), "alice.pl");
-/// assert_eq!(crib_grade::escape_name(OsStr::from_bytes(b"a\xff\\b")), "a\\xff\\\\b");
+/// assert_eq!(crib_results::escape_name(OsStr::new("alice.pl")), "alice.pl");
+/// assert_eq!(crib_results::escape_name(OsStr::from_bytes(b"a\xff\\b")), "a\\xff\\\\b");
 /// ```
 pub fn escape_name(name: &OsStr) -> String {
     let mut out = String::new();
