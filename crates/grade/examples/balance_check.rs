@@ -8,7 +8,7 @@
 //! `seed_stability --each`).
 
 use crib_grade::{
-    misvalued_strategies, Deal, Expected, Input, Seed, SelectCredit, Strategy, TestSet, TieBreak,
+    misvalued_strategies, Deal, Seed, SelectCredit, Strategy, TestCase, TestSet, TieBreak,
     SELECT_MISTAKES,
 };
 
@@ -37,11 +37,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let deals: Vec<(bool, Deal)> = set
             .cases
             .iter()
-            .filter_map(|c| match (&c.input, &c.expected) {
-                (Input::SelectHand { cards }, Expected::Keeps(_)) => {
-                    Some((c.source == "named", Deal::new(cards.clone())))
+            .filter_map(|c| match c {
+                TestCase::SelectHand { cards, .. } => {
+                    Some((c.source() == "named", Deal::new(cards.clone())))
                 }
-                _ => None,
+                TestCase::HandValue { .. } => None,
             })
             .collect();
         for (m, (_, strategy, ties)) in strategies.iter().enumerate() {

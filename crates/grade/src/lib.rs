@@ -49,7 +49,7 @@ pub use crib_results::{
     discover, escape_name, escape_path, gradescope, gradescope_with, hand_value_credit, percent,
     shown_problems, survey, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
     DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, Discovery, ErrorShape, FailureKind,
-    HandValueCheck, KeepValue, KindCount, Literal, Load, Marks, Probes, SelectCredit,
+    HandValueCheck, KeepValue, KindCount, Literal, Load, Marks, Predicate, Probes, SelectCredit,
     SelectExample, Skipped, Staged, Submission, SubmissionResult, SurveyError, TestResult,
     TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, MAX_BYTES,
     MAX_ENTRIES, SELECT_HAND_MARKS,
@@ -73,4 +73,4 @@ pub use strategy::{
     SELECT_MISTAKES,
 };
 pub use table::table;
-pub use testset::{Expected, Input, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
+pub use testset::{TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};

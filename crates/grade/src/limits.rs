@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
+use crib_results::{Predicate, MAX_BYTES};
 use crib_sandbox::Rlimits;
 
-use crate::testset::{Input, TestCase, TestSet};
-use crib_results::MAX_BYTES;
+use crate::testset::{TestCase, TestSet};
 
 /// Time, memory and size limits.
 ///
@@ -80,9 +80,9 @@ impl Default for Limits {
 impl Limits {
     /// Returns the CPU-time limit of `case`.
     pub fn of(&self, case: &TestCase) -> Duration {
-        match case.input {
-            Input::HandValue { .. } => self.hand_value,
-            Input::SelectHand { .. } => self.select_hand,
+        match case.predicate() {
+            Predicate::HandValue => self.hand_value,
+            Predicate::SelectHand => self.select_hand,
         }
     }
 

@@ -16,7 +16,7 @@ use crate::deep::{Deep, DeepOptions};
 use crate::error::GradeError;
 use crate::limits::Limits;
 use crate::seed::Seed;
-use crate::testset::{Input, TestSet};
+use crate::testset::{TestCase, TestSet};
 
 mod children;
 
@@ -315,13 +315,13 @@ fn tests_file(tests: &TestSet, limits: &Limits) -> String {
         limits.grace.as_secs_f64()
     ));
     for (i, case) in tests.cases[..limits.deals_asked(tests)].iter().enumerate() {
-        let goal = match &case.input {
-            Input::HandValue { hand, start } => format!(
+        let goal = match case {
+            TestCase::HandValue { hand, start, .. } => format!(
                 "hand_value({},{})",
                 crate::testset::prolog_list(&hand.cards()),
                 start.prolog()
             ),
-            Input::SelectHand { cards } => {
+            TestCase::SelectHand { cards, .. } => {
                 format!("select_hand({})", crate::testset::prolog_list(cards))
             }
         };

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crib_core::{Card, Hand, Keep};
-use crib_results::{fnv1a, fnv1a_from, SelectCredit};
+use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit};
 
 use crate::patterns::{self, PatternItem, PATTERNS};
 use crate::seed::Seed;
@@ -38,68 +38,82 @@ const NAMED_DEALS: &[(&str, &[&str])] = &[
     ("five-cards-flush", &["KS", "2H", "4H", "6H", "8H"]),
 ];
 
-/// Which predicate a test calls, with its inputs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
+/// One test: a call of one predicate with its inputs, an id, where the inputs come from, and
+/// the answer crib-core computes for them, which is never sent to the child.
+#[derive(Debug, Clone)]
+pub enum TestCase {
     /// `hand_value(Hand, Start, Value)`.
     HandValue {
+        /// A short unique name, such as `hv:spec:assignment-6`.
+        id: String,
+        /// Where the input comes from, e.g. `spec/examples.jsonl`.
+        source: &'static str,
         /// The four hand cards, in the order given to the submission.
         hand: Hand,
         /// The start card.
         start: Card,
+        /// The value of the hand.
+        expected: u8,
     },
     /// `select_hand(Cards, Hand, Cribcards)` with five or six cards.
     SelectHand {
+        /// A short unique name, such as `sh:named:keep-the-run` or `sh:pool-3`.
+        id: String,
+        /// Where the deal comes from: `named` or `pool`.
+        source: &'static str,
+        /// The ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the
+        /// best on this deal.
+        exposes: Vec<&'static str>,
         /// The dealt cards, in the order given to the submission.
         cards: Vec<Card>,
+        /// Every keep of the deal, best total first.
+        keeps: Vec<Keep>,
     },
 }
 
-/// What crib-core answers for a test; never sent to the child.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Expected {
-    /// The value of the hand.
-    Value(u8),
-    /// Every keep of the deal, best total first.
-    Keeps(Vec<Keep>),
-}
-
-/// One test: an id, where it comes from, its input and the reference answer.
-#[derive(Debug, Clone)]
-pub struct TestCase {
-    /// A short unique name, such as `hv:spec:assignment-6` or `sh:random-3`.
-    pub id: String,
-    /// Where the input comes from: `spec/examples.jsonl`, `trap`, `named`, `cover` or
-    /// `random`.
-    pub source: &'static str,
-    /// The ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the best
-    /// on this deal (select_hand cases; empty for hand_value).
-    pub exposes: Vec<&'static str>,
-    /// The inputs sent to the child.
-    pub input: Input,
-    /// The answer crib-core computes for the input.
-    pub expected: Expected,
-}
-
 impl TestCase {
-    /// Returns the predicate the test calls: `hand_value` or `select_hand`.
-    pub fn predicate(&self) -> &'static str {
-        match self.input {
-            Input::HandValue { .. } => "hand_value",
-            Input::SelectHand { .. } => "select_hand",
+    /// Returns the test's short unique name.
+    pub fn id(&self) -> &str {
+        match self {
+            TestCase::HandValue { id, .. } | TestCase::SelectHand { id, .. } => id,
+        }
+    }
+
+    /// Returns where the test's input comes from: `named` or `pool` for the test set's
+    /// select_hand deals.
+    pub fn source(&self) -> &'static str {
+        match self {
+            TestCase::HandValue { source, .. } | TestCase::SelectHand { source, .. } => source,
+        }
+    }
+
+    /// Returns the ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the
+    /// best on the test's deal (none for a hand_value test).
+    pub fn exposes(&self) -> &[&'static str] {
+        match self {
+            TestCase::HandValue { .. } => &[],
+            TestCase::SelectHand { exposes, .. } => exposes,
+        }
+    }
+
+    /// Returns the predicate the test calls.
+    pub fn predicate(&self) -> Predicate {
+        match self {
+            TestCase::HandValue { .. } => Predicate::HandValue,
+            TestCase::SelectHand { .. } => Predicate::SelectHand,
         }
     }
 
     /// Returns the goal as the submission sees it, e.g.
     /// `hand_value([card(5,hearts),...],card(5,diamonds),Value)`.
     pub fn goal(&self) -> String {
-        match &self.input {
-            Input::HandValue { hand, start } => format!(
+        match self {
+            TestCase::HandValue { hand, start, .. } => format!(
                 "hand_value({},{},Value)",
                 prolog_list(&hand.cards()),
                 start.prolog()
             ),
-            Input::SelectHand { cards } => {
+            TestCase::SelectHand { cards, .. } => {
                 format!("select_hand({},Hand,Cribcards)", prolog_list(cards))
             }
         }
@@ -130,18 +144,18 @@ impl TestSet {
     /// let seed = crib_grade::Seed::from_bytes([9; 32]);
     /// let set = crib_grade::TestSet::new(&seed);
     /// assert!(set.hand_value_count() > 23_647); // every rank pattern, some twice
-    /// assert!(set.count("select_hand") >= 20);
+    /// assert!(set.count(crib_grade::Predicate::SelectHand) >= 20);
     /// assert!(set.fingerprint.ends_with(&seed.id()));
     /// ```
     pub fn new(seed: &Seed) -> TestSet {
         build(seed)
     }
 
-    /// Returns how many cases call `predicate` (`hand_value`: the marked items).
-    pub fn count(&self, predicate: &str) -> usize {
+    /// Returns how many cases call `predicate` (hand_value: the marked items).
+    pub fn count(&self, predicate: Predicate) -> usize {
         match predicate {
-            "hand_value" => self.hand_value.len(),
-            _ => self
+            Predicate::HandValue => self.hand_value.len(),
+            Predicate::SelectHand => self
                 .cases
                 .iter()
                 .filter(|c| c.predicate() == predicate)
@@ -174,7 +188,7 @@ impl TestSet {
     /// Returns one paragraph saying what the tests are and where they come from, for
     /// `--help` and the README.
     pub fn provenance(&self) -> String {
-        let by = |source: &str| self.cases.iter().filter(|c| c.source == source).count();
+        let by = |source: &str| self.cases.iter().filter(|c| c.source() == source).count();
         format!(
             "hand_value/3 is judged on every one of the {PATTERNS} rank patterns (the ranks of \
              the four hand cards and of the start), {} hands in all, their suits and card \
@@ -195,12 +209,12 @@ impl TestSet {
 fn build(seed: &Seed) -> TestSet {
     let mut cases = Vec::new();
     let mut sh = |id: String, source: &'static str, deal: Deal| {
-        cases.push(TestCase {
+        cases.push(TestCase::SelectHand {
             id,
             source,
             exposes: exposed_by(&deal),
-            input: Input::SelectHand { cards: deal.cards },
-            expected: Expected::Keeps(deal.keeps),
+            cards: deal.cards,
+            keeps: deal.keeps,
         });
     };
     for (i, (id, dealt)) in NAMED_DEALS.iter().enumerate() {

@@ -1,11 +1,11 @@
 //! Judging one answer: the [`Verdict`] on a submission's answer to one test, against
 //! crib-core.
 
-use crib_core::{Card, KeepError, KeepJudgement, Side};
-use crib_results::{KeepValue, SelectCredit, Verdict};
+use crib_core::{Card, Keep, KeepError, KeepJudgement, Side};
+use crib_results::{KeepValue, Predicate, SelectCredit, Verdict};
 
 use crate::protocol::{Answer, ExceptionKind, Outcome};
-use crate::testset::{prolog_list, Expected, Input, TestCase};
+use crate::testset::{prolog_list, TestCase};
 
 impl Answer {
     fn text(&self) -> String {
@@ -33,13 +33,13 @@ pub(crate) fn judge(
     (limit_ms, backstop_ms): (u64, u64),
     scale: SelectCredit,
 ) -> (Verdict, Option<f64>) {
-    let select = matches!(case.input, Input::SelectHand { .. });
+    let select = case.predicate() == Predicate::SelectHand;
     let credit = |q: f64| select.then_some(q);
     // An answer of the other predicate's shape is judged as an unreadable one.
     let unknown = Answer::Term("?".into());
-    match outcome {
-        Outcome::Fail => (Verdict::NoSolution, credit(0.0)),
-        Outcome::Halt { status } => {
+    match (case, outcome) {
+        (_, Outcome::Fail) => (Verdict::NoSolution, credit(0.0)),
+        (_, Outcome::Halt { status }) => {
             let verdict = Verdict::Crashed {
                 code: status.parse().ok(),
                 signal: None,
@@ -47,7 +47,7 @@ pub(crate) fn judge(
             };
             (verdict, credit(0.0))
         }
-        Outcome::Exception { kind, message } => {
+        (_, Outcome::Exception { kind, message }) => {
             let message = message.trim_start_matches("'<meta-call>'/1: ").to_string();
             let verdict = match kind {
                 ExceptionKind::Timeout => Verdict::Timeout {
@@ -65,24 +65,25 @@ pub(crate) fn judge(
             };
             (verdict, credit(0.0))
         }
-        Outcome::Cards { hand, crib } if select => {
-            let (verdict, q) = judge_keep(case, hand, crib, scale);
+        (TestCase::HandValue { expected, .. }, Outcome::Value { value }) => {
+            (judge_value(*expected, value), None)
+        }
+        (TestCase::HandValue { expected, .. }, Outcome::Cards { .. }) => {
+            (judge_value(*expected, &unknown), None)
+        }
+        (TestCase::SelectHand { cards, keeps, .. }, Outcome::Cards { hand, crib }) => {
+            let (verdict, q) = judge_keep(cards, keeps, hand, crib, scale);
             (verdict, Some(q))
         }
-        Outcome::Value { .. } if select => {
-            let (verdict, q) = judge_keep(case, &unknown, &unknown, scale);
+        (TestCase::SelectHand { cards, keeps, .. }, Outcome::Value { .. }) => {
+            let (verdict, q) = judge_keep(cards, keeps, &unknown, &unknown, scale);
             (verdict, Some(q))
         }
-        Outcome::Value { value } => (judge_value(case, value), None),
-        Outcome::Cards { .. } => (judge_value(case, &unknown), None),
     }
 }
 
-/// Judges a hand_value answer.
-pub(crate) fn judge_value(case: &TestCase, answer: &Answer) -> Verdict {
-    let Expected::Value(expected) = case.expected else {
-        unreachable!("judge_value is only called on hand_value tests")
-    };
+/// Judges a hand_value answer against crib-core's value `expected`.
+pub(crate) fn judge_value(expected: u8, answer: &Answer) -> Verdict {
     match answer.int() {
         Some(int) if int.parse::<i64>().ok() == Some(i64::from(expected)) => Verdict::Pass,
         Some(int) => Verdict::WrongAnswer {
@@ -96,18 +97,15 @@ pub(crate) fn judge_value(case: &TestCase, answer: &Answer) -> Verdict {
     }
 }
 
-/// Judges a select_hand answer; returns the verdict and the test's credit on `scale` (0 for
-/// an invalid answer).
+/// Judges a select_hand answer to the deal `cards`, whose keeps are `keeps` (best total
+/// first); returns the verdict and the test's credit on `scale` (0 for an invalid answer).
 pub(crate) fn judge_keep(
-    case: &TestCase,
+    cards: &[Card],
+    keeps: &[Keep],
     hand: &Answer,
     crib: &Answer,
     scale: SelectCredit,
 ) -> (Verdict, f64) {
-    let (Input::SelectHand { cards }, Expected::Keeps(keeps)) = (&case.input, &case.expected)
-    else {
-        unreachable!("judge_keep is only called on select_hand tests")
-    };
     let got = format!("Hand = {}, Cribcards = {}", hand.text(), crib.text());
     let wrong = |reason: &str| {
         (

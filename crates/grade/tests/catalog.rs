@@ -371,9 +371,9 @@ fn the_credit_scale_separates_the_baselines() {
     let deals: Vec<&Vec<crib_core::Keep>> = set
         .cases
         .iter()
-        .filter_map(|c| match &c.expected {
-            crib_grade::Expected::Keeps(keeps) => Some(keeps),
-            crib_grade::Expected::Value(_) => None,
+        .filter_map(|c| match c {
+            crib_grade::TestCase::SelectHand { keeps, .. } => Some(keeps),
+            crib_grade::TestCase::HandValue { .. } => None,
         })
         .collect();
     let random: f64 = deals
@@ -563,7 +563,7 @@ fn hand_value_marks_follow_the_share_of_pairs_wrong() {
 /// model that drifts from its submission would balance the deals for a mistake nobody makes.
 #[test]
 fn the_balance_models_choose_as_their_submissions_do() {
-    use crib_grade::{Deal, Expected, Input, Strategy, TestSet, TieBreak, SELECT_MISTAKES};
+    use crib_grade::{Deal, Strategy, TestCase, TestSet, TieBreak, SELECT_MISTAKES};
     let (mistakes, baselines) = graded();
     let set = TestSet::new(&common::seed());
     let order =
@@ -580,12 +580,10 @@ fn the_balance_models_choose_as_their_submissions_do() {
             .or_else(|| baselines.get(id))
             .unwrap_or_else(|| panic!("{id} is neither a mistake nor a baseline"));
         for (case, test) in set.cases.iter().zip(&report.tests) {
-            let (Input::SelectHand { cards }, Expected::Keeps(keeps)) =
-                (&case.input, &case.expected)
-            else {
+            let TestCase::SelectHand { cards, keeps, .. } = case else {
                 continue;
             };
-            assert_eq!(case.id, test.id, "{id}: tests in the test set's order");
+            assert_eq!(case.id(), test.id, "{id}: tests in the test set's order");
             let deal = Deal::new(cards.clone());
             let model = SelectCredit::Graded.credit(deal.choice(strategy, ties).total, keeps);
             let got = test.credit.expect("every select_hand test is asked");
@@ -593,7 +591,7 @@ fn the_balance_models_choose_as_their_submissions_do() {
             if (model - got).abs() > 1e-9 {
                 wrong.push(format!(
                     "{id} on {}: model {model:.4}, graded {got:.4}",
-                    case.id
+                    case.id()
                 ));
             }
         }

@@ -16,8 +16,8 @@ use std::time::Duration;
 use common::{confiner, corpus_dir, four_fives};
 use crib_core::{Card, Rank};
 use crib_grade::{
-    discover, Area, FailureKind, Grader, Isolation, IsolationChoice, Limits, Session, Submission,
-    SubmissionResult, TestSet, Verdict,
+    discover, Area, FailureKind, Grader, Isolation, IsolationChoice, Limits, Predicate, Session,
+    Submission, SubmissionResult, TestSet, Verdict,
 };
 
 /// The canary directory the corpus tries to change (fixed: the submissions name it).
@@ -597,7 +597,7 @@ fn failing_goals_have_no_solution() {
     for t in report("no_solution")
         .tests
         .iter()
-        .filter(|t| t.predicate == "select_hand")
+        .filter(|t| t.predicate == Predicate::SelectHand)
     {
         assert_eq!(t.verdict, Verdict::NoSolution);
         assert_eq!(t.credit, Some(0.0));
@@ -667,7 +667,7 @@ fn exceptions_carry_their_message() {
     for t in report("exceptions")
         .tests
         .iter()
-        .filter(|t| t.predicate == "select_hand")
+        .filter(|t| t.predicate == Predicate::SelectHand)
     {
         assert!(
             matches!(&t.verdict, Verdict::Exception { message } if message.contains("instantiated")),

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crib_results::{KeepValue, SubmissionResult, Verdict};
+use crib_results::{KeepValue, Predicate, SubmissionResult, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;
@@ -131,8 +131,8 @@ pub struct TestRow {
     /// The test's id (`sh:named:keep-the-run`, `sh:pool-1384`) or, under several seeds, the
     /// starred id of the tests drawn from the seed (`sh:pool-*`).
     pub id: String,
-    /// The predicate called: `select_hand`.
-    pub predicate: String,
+    /// The predicate called: select_hand.
+    pub predicate: Predicate,
     /// The goal as called, in the first result counted.
     pub goal: String,
     /// How many different deals (sets of cards dealt) the row counts: 1 for a test under one
@@ -333,7 +333,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
     // Rows in the order first seen, which is test-set order for the first result.
     struct Acc<'a> {
         id: String,
-        predicate: String,
+        predicate: Predicate,
         goal: String,
         deals: Vec<Vec<&'a str>>,
         expected: Option<String>,
@@ -351,7 +351,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
             let k = *index.entry(id.clone()).or_insert_with(|| {
                 accs.push(Acc {
                     id,
-                    predicate: t.predicate.clone(),
+                    predicate: t.predicate,
                     goal: t.goal.clone(),
                     deals: Vec::new(),
                     expected: None,

@@ -56,8 +56,8 @@ pub use hash::{fnv1a, fnv1a_from, FNV_OFFSET};
 pub use lint::{Finding, Lint, Summary};
 pub use names::{escape_name, escape_path};
 pub use result::{
-    Diagnostic, Load, Marks, SubmissionResult, TestResult, CODE_QUALITY_MARKS, HAND_VALUE_MARKS,
-    SELECT_HAND_MARKS,
+    Diagnostic, Load, Marks, Predicate, SubmissionResult, TestResult, CODE_QUALITY_MARKS,
+    HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use submission::{
     discover, survey, Discovery, Skipped, Staged, Submission, SurveyError, MAX_BYTES, MAX_ENTRIES,

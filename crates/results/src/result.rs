@@ -59,13 +59,49 @@ impl Load {
     }
 }
 
+/// A predicate of the assignment that the tests call. In JSON, its name: `"hand_value"` or
+/// `"select_hand"`.
+///
+/// # Example
+/// ```
+/// use crib_results::Predicate;
+/// assert_eq!(Predicate::SelectHand.name(), "select_hand");
+/// assert_eq!(serde_json::to_string(&Predicate::HandValue)?, r#""hand_value""#);
+/// assert!(serde_json::from_str::<Predicate>(r#""hand_values""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Predicate {
+    /// `hand_value(Hand, Start, Value)`: the points of a hand with a start card.
+    HandValue,
+    /// `select_hand(Cards, Hand, Cribcards)`: which four of five or six dealt cards to keep.
+    SelectHand,
+}
+
+impl Predicate {
+    /// Returns the predicate's name, as in JSON: `hand_value` or `select_hand`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Predicate::HandValue => "hand_value",
+            Predicate::SelectHand => "select_hand",
+        }
+    }
+}
+
+impl std::fmt::Display for Predicate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One test's outcome.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TestResult {
     /// The test's id in the test set.
     pub id: String,
-    /// `hand_value` or `select_hand`.
-    pub predicate: String,
+    /// The predicate the test calls.
+    pub predicate: Predicate,
     /// The goal as called.
     pub goal: String,
     /// The verdict and its details.
@@ -116,7 +152,7 @@ impl Marks {
         // The tests asked: the budget may leave some out, and the mean is over the rest.
         let sh: Vec<&TestResult> = tests
             .iter()
-            .filter(|t| t.predicate == "select_hand" && t.credit.is_some())
+            .filter(|t| t.predicate == Predicate::SelectHand && t.credit.is_some())
             .collect();
         let share_wrong = hand_value.map_or(1.0, |h| h.share_wrong);
         let hand_value_marks = hand_value_credit(share_wrong) * HAND_VALUE_MARKS;

@@ -1,6 +1,6 @@
 use crib_results::{
-    gradescope, gradescope_with, Area, Diagnostic, HandValueCheck, Load, Marks, SelectCredit,
-    SubmissionResult, TestResult, Verdict, VisibilityPolicy,
+    gradescope, gradescope_with, Area, Diagnostic, HandValueCheck, Load, Marks, Predicate,
+    SelectCredit, SubmissionResult, TestResult, Verdict, VisibilityPolicy,
 };
 use crib_sandbox::{Isolation, Layer};
 
@@ -10,7 +10,7 @@ use crate::table::table;
 fn test(verdict: Verdict, credit: Option<f64>) -> TestResult {
     TestResult {
         id: "sh:pool-1".into(),
-        predicate: "select_hand".into(),
+        predicate: Predicate::SelectHand,
         goal: "g".into(),
         verdict,
         credit,
@@ -136,11 +136,11 @@ fn problems_count_verdicts() {
 /// hand_value check wrong on the hands worth 2, with a load warning.
 fn policy_report(elapsed_ms: u64) -> SubmissionResult {
     let set = crate::testset::tests::test_set();
-    let named = set.cases.iter().find(|c| c.source == "named").unwrap();
-    let pool = set.cases.iter().find(|c| c.source == "pool").unwrap();
+    let named = set.cases.iter().find(|c| c.source() == "named").unwrap();
+    let pool = set.cases.iter().find(|c| c.source() == "pool").unwrap();
     let mk = |c: &crate::TestCase, verdict: Verdict, credit: Option<f64>| TestResult {
-        id: c.id.clone(),
-        predicate: c.predicate().into(),
+        id: c.id().to_string(),
+        predicate: c.predicate(),
         goal: c.goal(),
         verdict,
         credit,

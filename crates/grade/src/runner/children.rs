@@ -7,14 +7,14 @@ use std::process::ExitStatus;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-use crib_results::{Diagnostic, Load, TestResult, Verdict};
+use crib_results::{Diagnostic, Load, Predicate, TestResult, Verdict};
 use crib_sandbox::Mounts;
 
 use super::{path_text, Grader, MAX_DIAGNOSTICS};
 use crate::child::{Child, FramePipe, MAX_OUTPUT};
 use crate::limits::answering;
 use crate::protocol::{Found, Frame, Outcome};
-use crate::testset::{Input, TestCase, TestSet};
+use crate::testset::{TestCase, TestSet};
 use crate::verdict::judge;
 
 impl Grader {
@@ -417,13 +417,13 @@ pub(super) fn result(
     credit: Option<f64>,
     time_ms: u64,
 ) -> TestResult {
-    let credit = match case.input {
-        Input::SelectHand { .. } => Some(credit.unwrap_or(0.0)),
-        Input::HandValue { .. } => None,
+    let credit = match case.predicate() {
+        Predicate::SelectHand => Some(credit.unwrap_or(0.0)),
+        Predicate::HandValue => None,
     };
     TestResult {
-        id: case.id.clone(),
-        predicate: case.predicate().into(),
+        id: case.id().to_string(),
+        predicate: case.predicate(),
         goal: case.goal(),
         verdict,
         credit,

@@ -1,6 +1,6 @@
 use super::*;
 use crate::testset::tests::test_set;
-use crate::testset::Input;
+use crate::testset::TestCase;
 use crib_core::{parse_cards, Dealer};
 use crib_results::SelectCredit;
 
@@ -13,9 +13,9 @@ fn test_deals() -> Vec<Deal> {
     test_set()
         .cases
         .iter()
-        .filter_map(|c| match &c.input {
-            Input::SelectHand { cards } => Some(Deal::new(cards.clone())),
-            Input::HandValue { .. } => None,
+        .filter_map(|c| match c {
+            TestCase::SelectHand { cards, .. } => Some(Deal::new(cards.clone())),
+            TestCase::HandValue { .. } => None,
         })
         .collect()
 }
@@ -93,8 +93,8 @@ fn every_mistake_is_exposed_by_the_test_set() {
         let exposing: Vec<&str> = test_set()
             .cases
             .iter()
-            .filter(|c| c.exposes.contains(id))
-            .map(|c| c.id.as_str())
+            .filter(|c| c.exposes().contains(id))
+            .map(|c| c.id())
             .collect();
         assert!(
             exposing.len() >= crate::testset::COVER_DEPTH,

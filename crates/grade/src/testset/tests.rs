@@ -9,33 +9,36 @@ pub(crate) fn test_set() -> &'static TestSet {
 #[test]
 fn ids_are_unique_and_inputs_valid() {
     let set = test_set();
-    let mut ids: Vec<&str> = set.cases.iter().map(|c| c.id.as_str()).collect();
+    let mut ids: Vec<&str> = set.cases.iter().map(|c| c.id()).collect();
     ids.sort_unstable();
     let before = ids.len();
     ids.dedup();
     assert_eq!(ids.len(), before, "duplicate test ids");
     for case in &set.cases {
-        let Input::SelectHand { cards } = &case.input else {
-            panic!("{}: only select_hand cases are tests", case.id);
+        let TestCase::SelectHand { cards, .. } = case else {
+            panic!("{}: only select_hand cases are tests", case.id());
         };
-        assert!((5..=6).contains(&cards.len()), "{}", case.id);
-        assert!(crib_core::check_distinct(cards).is_ok(), "{}", case.id);
+        assert!((5..=6).contains(&cards.len()), "{}", case.id());
+        assert!(crib_core::check_distinct(cards).is_ok(), "{}", case.id());
     }
 }
 
 #[test]
 fn the_set_has_its_parts() {
     let set = test_set();
-    let from = |source: &str| set.cases.iter().filter(|c| c.source == source).count();
+    let from = |source: &str| set.cases.iter().filter(|c| c.source() == source).count();
     assert_eq!(from("named"), NAMED_DEALS.len());
     assert_eq!(from("pool"), POOL_DEALS);
-    assert_eq!(set.count("select_hand"), NAMED_DEALS.len() + POOL_DEALS);
+    assert_eq!(
+        set.count(Predicate::SelectHand),
+        NAMED_DEALS.len() + POOL_DEALS
+    );
     assert_eq!(crate::patterns::patterns_in(&set.hand_value), PATTERNS);
-    assert_eq!(set.count("hand_value"), set.hand_value.len());
+    assert_eq!(set.count(Predicate::HandValue), set.hand_value.len());
     let five = set
         .cases
         .iter()
-        .filter(|c| matches!(&c.input, Input::SelectHand { cards } if cards.len() == 5))
+        .filter(|c| matches!(c, TestCase::SelectHand { cards, .. } if cards.len() == 5))
         .count();
     // Balanced at the pool's share of five-card deals, one in two.
     assert!(five.abs_diff(set.cases.len() / 2) <= 3, "{five}");
@@ -46,8 +49,7 @@ fn the_set_has_its_parts() {
 #[test]
 fn keeping_the_first_four_cards_shown_is_never_best() {
     for case in &test_set().cases {
-        let (Input::SelectHand { cards }, Expected::Keeps(keeps)) = (&case.input, &case.expected)
-        else {
+        let TestCase::SelectHand { cards, keeps, .. } = case else {
             continue;
         };
         let best = keeps[0].total;
@@ -56,7 +58,7 @@ fn keeping_the_first_four_cards_shown_is_never_best() {
             .iter()
             .find(|k| k.keep.iter().all(|c| first.contains(c)))
             .map(|k| k.total);
-        assert!(first_total < Some(best), "{}", case.id);
+        assert!(first_total < Some(best), "{}", case.id());
     }
 }
 

@@ -4,7 +4,7 @@ use crate::testset::tests::test_set;
 const GRADED: SelectCredit = SelectCredit::Graded;
 
 fn case(id: &str) -> &'static TestCase {
-    test_set().cases.iter().find(|c| c.id == id).unwrap()
+    test_set().cases.iter().find(|c| c.id() == id).unwrap()
 }
 
 /// The assignment's 29 hand, as a hand_value case (the test set asks hand_value in batches).
@@ -13,17 +13,30 @@ fn twenty_nine() -> &'static TestCase {
     CASE.get_or_init(|| {
         let card = |t: &str| crib_core::Card::parse(t).unwrap();
         let hand = crib_core::Hand::from_slice(&["5H", "5S", "5C", "JD"].map(card)).unwrap();
-        TestCase {
+        TestCase::HandValue {
             id: "hv:assignment-6".into(),
             source: "spec/examples.jsonl",
-            exposes: Vec::new(),
-            input: Input::HandValue {
-                hand,
-                start: card("5D"),
-            },
-            expected: Expected::Value(29),
+            hand,
+            start: card("5D"),
+            expected: 29,
         }
     })
+}
+
+/// Returns the value crib-core gives hand_value case `case`.
+fn expected(case: &TestCase) -> u8 {
+    match case {
+        TestCase::HandValue { expected, .. } => *expected,
+        TestCase::SelectHand { .. } => panic!("{} is a select_hand case", case.id()),
+    }
+}
+
+/// Returns the deal of select_hand case `case` and its keeps.
+fn deal(case: &TestCase) -> (&[Card], &[Keep]) {
+    match case {
+        TestCase::SelectHand { cards, keeps, .. } => (cards, keeps),
+        TestCase::HandValue { .. } => panic!("{} is a hand_value case", case.id()),
+    }
 }
 
 fn cards(tokens: &[&str]) -> Answer {
@@ -32,7 +45,7 @@ fn cards(tokens: &[&str]) -> Answer {
 
 #[test]
 fn hand_value_answers() {
-    let c = twenty_nine();
+    let c = expected(twenty_nine());
     let int = |s: &str| Answer::Int(s.into());
     assert_eq!(judge_value(c, &int("29")), Verdict::Pass);
     assert_eq!(
@@ -53,16 +66,18 @@ fn hand_value_answers() {
 #[test]
 fn select_hand_answers() {
     // 5H 5S 5C JD 2C 9H: keep the fives and the jack.
-    let c = case("sh:named:keep-three-fives-and-jack");
+    let (dealt, keeps) = deal(case("sh:named:keep-three-fives-and-jack"));
     let best = judge_keep(
-        c,
+        dealt,
+        keeps,
         &cards(&["JD", "5C", "5S", "5H"]),
         &cards(&["9H", "2C"]),
         GRADED,
     );
     assert_eq!(best, (Verdict::Pass, 1.0));
     let (verdict, credit) = judge_keep(
-        c,
+        dealt,
+        keeps,
         &cards(&["5H", "5S", "2C", "9H"]),
         &cards(&["5C", "JD"]),
         GRADED,
@@ -99,13 +114,15 @@ fn select_hand_answers() {
         "{text}"
     );
     let (_, ratio) = judge_keep(
-        c,
+        dealt,
+        keeps,
         &cards(&["5H", "5S", "2C", "9H"]),
         &cards(&["5C", "JD"]),
         SelectCredit::Ratio,
     );
     assert!(ratio > credit, "{ratio} {credit}");
-    let wrong = |hand: &[&str], crib: &[&str]| judge_keep(c, &cards(hand), &cards(crib), GRADED);
+    let wrong =
+        |hand: &[&str], crib: &[&str]| judge_keep(dealt, keeps, &cards(hand), &cards(crib), GRADED);
     for (hand, crib, reason) in [
         (&["5H", "5S", "5C"][..], &["JD", "2C", "9H"][..], "4 cards"),
         (&["5H", "5S", "5C", "AS"], &["JD", "2C"], "not dealt"),
@@ -124,7 +141,7 @@ fn select_hand_answers() {
     }
     let not_cards = Answer::Term("[a,b]".into());
     assert!(matches!(
-        judge_keep(c, &not_cards, &cards(&["2C", "9H"]), GRADED).0,
+        judge_keep(dealt, keeps, &not_cards, &cards(&["2C", "9H"]), GRADED).0,
         Verdict::WrongType { .. }
     ));
 }

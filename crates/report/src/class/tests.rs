@@ -2,10 +2,10 @@ use std::sync::OnceLock;
 
 use super::*;
 use crib_core::{cards_text, parse_cards, Breakdown, Card, Hand, Rule, PAIRS};
-use crib_grade::{Expected, Seed, TestSet};
+use crib_grade::{Seed, TestCase, TestSet};
 use crib_results::{
     Area, AreaCount, Counterexample, Diagnosis, FailureKind, HandValueCheck, Isolation, KindCount,
-    Layer, Load, Marks, SelectCredit, TestResult, PATTERNS,
+    Layer, Load, Marks, Predicate, SelectCredit, TestResult, PATTERNS,
 };
 
 /// Returns the test set of seed `byte` (every byte of it `byte`), built once per seed used
@@ -31,9 +31,9 @@ pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Subm
             let case = set
                 .cases
                 .iter()
-                .find(|c| c.id == *id)
+                .find(|c| c.id() == *id)
                 .unwrap_or_else(|| panic!("{id} is not a test of seed {seed}"));
-            let Expected::Keeps(keeps) = &case.expected else {
+            let TestCase::SelectHand { keeps, .. } = case else {
                 panic!("{id} is a select_hand test")
             };
             let best = keeps[0].total;
@@ -73,8 +73,8 @@ pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Subm
                 other => panic!("no verdict {other} here"),
             };
             TestResult {
-                id: case.id.clone(),
-                predicate: case.predicate().into(),
+                id: case.id().to_string(),
+                predicate: case.predicate(),
                 goal: case.goal(),
                 verdict,
                 credit: Some(credit),
@@ -232,7 +232,7 @@ fn tests_are_ranked_by_failures_with_the_best_keep_from_the_results() {
     assert_eq!((t.ran, t.failed, t.deals), (4, 3, 1));
     assert_eq!(t.failure_rate(), 0.75);
     assert_eq!(t.source.as_deref(), Some("named"));
-    assert_eq!(t.predicate, "select_hand");
+    assert_eq!(t.predicate, Predicate::SelectHand);
     let expected = t
         .expected
         .as_deref()
@@ -279,11 +279,10 @@ pub(crate) fn drawn(seed: u8, n: usize) -> &'static str {
     test_set(seed)
         .cases
         .iter()
-        .filter(|c| !c.id.starts_with("sh:named:"))
+        .filter(|c| !c.id().starts_with("sh:named:"))
         .nth(n)
         .expect("tests drawn from the seed")
-        .id
-        .as_str()
+        .id()
 }
 
 #[test]
