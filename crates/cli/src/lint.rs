@@ -167,7 +167,7 @@ fn lint_all(
             let copy = staging.path().join(format!("{i}"));
             let staged = std::fs::create_dir_all(&copy)
                 .map_err(|e| format!("cannot create {}: {e}", copy.display()))
-                .and_then(|()| sub.stage(&copy, max_bytes));
+                .and_then(|()| sub.stage(&copy, max_bytes).map_err(|e| e.to_string()));
             let lint = match staged {
                 Ok(staged) => linter.lint(slot, &sub.name, &copy, &staged.load),
                 Err(why) => not_checked(sub, &format!("the submission could not be read: {why}")),

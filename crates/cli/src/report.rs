@@ -114,6 +114,7 @@ pub struct ReportArgs {
 
 fn parse_format(text: &str) -> Result<crib_report::Format, String> {
     text.parse()
+        .map_err(|e: crib_report::FormatError| e.to_string())
 }
 
 fn parse_due(text: &str) -> Result<jiff::Timestamp, String> {

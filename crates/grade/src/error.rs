@@ -9,9 +9,6 @@ pub enum GradeError {
     /// not possible here.
     #[error(transparent)]
     Sandbox(#[from] crib_sandbox::SandboxError),
-    /// Landlock could not be added under bubblewrap ([`Grader::confine_with`]).
-    #[error("Landlock cannot be added under bubblewrap: {0}")]
-    Confine(String),
     /// The grader's own files cannot be written.
     #[error("{what}")]
     Io {

@@ -104,12 +104,10 @@ impl Grader {
     /// in force and the kernel offers Landlock.
     ///
     /// # Errors
-    /// [`GradeError::Confine`] saying why the layer could not be added; the grader keeps
+    /// [`GradeError::Sandbox`] saying why the layer could not be added; the grader keeps
     /// its isolation as it was and grades as before.
     pub fn confine_with(&mut self, program: &Path) -> Result<(), GradeError> {
-        self.jail
-            .confine_with(program, self.dir.path())
-            .map_err(GradeError::Confine)
+        Ok(self.jail.confine_with(program, self.dir.path())?)
     }
 
     /// Returns the grader with `linter` run on every submission after its tests: each
@@ -290,7 +288,9 @@ impl Grader {
         for dir in [&copy, &scratch] {
             fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        let staged = submission.stage(&copy, self.limits.max_bytes)?;
+        let staged = submission
+            .stage(&copy, self.limits.max_bytes)
+            .map_err(|e| e.to_string())?;
         self.jail
             .hand_over(work, slot)
             .map_err(|e| format!("cannot hand the copy over to the sandbox: {e}"))?;

@@ -117,9 +117,10 @@ impl Linter {
     /// Adds Landlock under bubblewrap, as [`Jail::confine_with`] does.
     ///
     /// # Errors
-    /// Why the layer could not be added; the linter keeps its isolation as it was.
-    pub fn confine_with(&mut self, program: &Path) -> Result<(), String> {
-        self.jail.confine_with(program, self.dir.path())
+    /// [`LintError::Sandbox`] saying why the layer could not be added; the linter keeps its
+    /// isolation as it was.
+    pub fn confine_with(&mut self, program: &Path) -> Result<(), LintError> {
+        Ok(self.jail.confine_with(program, self.dir.path())?)
     }
 
     /// The isolation in force.

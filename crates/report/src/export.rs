@@ -89,19 +89,27 @@ impl fmt::Display for Format {
     }
 }
 
+/// A text that names no export [`Format`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format {text:?}: expected canvas, moodle, gradescope or csv")]
+pub struct FormatError {
+    /// The text given.
+    pub text: String,
+}
+
 impl FromStr for Format {
-    type Err = String;
+    type Err = FormatError;
 
     /// Parses a [`Format::name`].
     ///
     /// # Errors
-    /// A message quoting `s` and naming the formats.
-    fn from_str(s: &str) -> Result<Format, String> {
+    /// [`FormatError`] quoting `s` when it names none of the formats.
+    fn from_str(s: &str) -> Result<Format, FormatError> {
         Format::ALL
             .into_iter()
             .find(|f| f.name() == s)
-            .ok_or_else(|| {
-                format!("unknown format {s:?}: expected canvas, moodle, gradescope or csv")
+            .ok_or_else(|| FormatError {
+                text: s.to_string(),
             })
     }
 }

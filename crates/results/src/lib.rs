@@ -60,7 +60,8 @@ pub use result::{
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use submission::{
-    discover, survey, Discovery, Skipped, Staged, Submission, SurveyError, MAX_BYTES, MAX_ENTRIES,
+    discover, survey, Discovery, Skipped, StageError, Staged, Submission, SurveyError, MAX_BYTES,
+    MAX_ENTRIES,
 };
 pub use verdict::{KeepValue, Verdict};
-pub use visibility::{TestVisibility, VisibilityPolicy};
+pub use visibility::{TestVisibility, VisibilityPolicy, VisibilityPolicyError};

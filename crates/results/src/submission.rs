@@ -66,6 +66,66 @@ pub enum SurveyError {
     },
 }
 
+/// Why a submission cannot be staged or listed ([`Submission::stage`]). The message is what
+/// a result's `load_failed` says, lowercase.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StageError {
+    /// The submission, or a file or directory in it, cannot be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The path, escaped ([`escape_path`]): the submission's, or relative to it.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// A file or directory of the submission cannot be copied.
+    #[error("cannot copy {path}: {source}")]
+    Copy {
+        /// The path, relative to the submission.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The submission given is a file, but not a regular one (a FIFO, a socket, a device).
+    #[error("{path} is {kind}, not a regular file")]
+    NotRegular {
+        /// The path, escaped.
+        path: String,
+        /// What it is, with its article: `a FIFO`, `a device`...
+        kind: &'static str,
+    },
+    /// The submission given is neither a regular file nor a directory.
+    #[error("{path} is {kind}, not a regular file or a directory")]
+    NotFileOrDirectory {
+        /// The path, escaped.
+        path: String,
+        /// What it is, with its article.
+        kind: &'static str,
+    },
+    /// Directories nested more than 8 deep.
+    #[error("{path}: directories nested too deep")]
+    TooDeep {
+        /// The directory, relative to the submission.
+        path: String,
+    },
+    /// More than [`MAX_ENTRIES`] files and directories.
+    #[error("more than {MAX_ENTRIES} files")]
+    TooManyEntries,
+    /// The files total more than the limit.
+    #[error(
+        "too big: its files total more than {}, the most a submission may hold (at {path}; \
+         --max-size raises the limit)",
+        bytes_text(*max_bytes)
+    )]
+    TooBig {
+        /// The file at which the limit was passed, relative to the submission.
+        path: String,
+        /// The limit, bytes.
+        max_bytes: u64,
+    },
+}
+
 /// What [`survey`] found under the paths given.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Discovery {
@@ -258,10 +318,10 @@ impl Submission {
     /// written with [`escape_name`].
     ///
     /// # Errors
-    /// A message, lowercase, if the submission cannot be read, is neither a regular file
-    /// nor a directory, its files total more than `max_bytes`, or it holds more than
+    /// [`StageError`] if the submission cannot be read, is neither a regular file nor a
+    /// directory, its files total more than `max_bytes`, or it holds more than
     /// [`MAX_ENTRIES`] entries; the submission then fails to load.
-    pub fn stage(&self, into: &Path, max_bytes: u64) -> Result<Staged, String> {
+    pub fn stage(&self, into: &Path, max_bytes: u64) -> Result<Staged, StageError> {
         self.walk(Some(into), max_bytes)
     }
 
@@ -270,7 +330,7 @@ impl Submission {
     ///
     /// # Errors
     /// As [`Submission::stage`].
-    pub fn listing(&self, max_bytes: u64) -> Result<Staged, String> {
+    pub fn listing(&self, max_bytes: u64) -> Result<Staged, StageError> {
         self.walk(None, max_bytes)
     }
 
@@ -279,11 +339,11 @@ impl Submission {
     ///
     /// # Errors
     /// As [`Submission::stage`].
-    pub fn content_hash(&self, max_bytes: u64) -> Result<String, String> {
+    pub fn content_hash(&self, max_bytes: u64) -> Result<String, StageError> {
         self.listing(max_bytes).map(|staged| staged.hash)
     }
 
-    fn walk(&self, into: Option<&Path>, max_bytes: u64) -> Result<Staged, String> {
+    fn walk(&self, into: Option<&Path>, max_bytes: u64) -> Result<Staged, StageError> {
         let mut staged = Staged {
             load: Vec::new(),
             files: Vec::new(),
@@ -297,7 +357,10 @@ impl Submission {
             hash: FNV_OFFSET,
         };
         let shown = escape_path(&self.path);
-        let meta = fs::metadata(&self.path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let meta = fs::metadata(&self.path).map_err(|source| StageError::Read {
+            path: shown.clone(),
+            source,
+        })?;
         if meta.is_dir() {
             copy_dir(&self.path, into, "", &mut staged, &mut budget, 0)?;
             staged.load = staged
@@ -317,15 +380,13 @@ impl Submission {
             match copy_file(&self.path, to, &name, &name, &mut budget, true)? {
                 Copied::Yes => staged.files.push(name.clone()),
                 Copied::No(kind) => {
-                    return Err(format!("{shown} is {kind}, not a regular file"));
+                    return Err(StageError::NotRegular { path: shown, kind });
                 }
             }
             staged.load = vec![name];
         } else {
             let kind = kind_name(meta.file_type());
-            return Err(format!(
-                "{shown} is {kind}, not a regular file or a directory"
-            ));
+            return Err(StageError::NotFileOrDirectory { path: shown, kind });
         }
         staged.load.sort();
         staged.hash = format!("{:016x}", budget.hash);
@@ -342,12 +403,11 @@ struct Budget {
 
 impl Budget {
     /// The error for a submission over the size limit, found at `rel`.
-    fn too_big(&self, rel: &str) -> String {
-        format!(
-            "too big: its files total more than {}, the most a submission may hold (at \
-             {rel}; --max-size raises the limit)",
-            bytes_text(self.max_bytes)
-        )
+    fn too_big(&self, rel: &str) -> StageError {
+        StageError::TooBig {
+            path: rel.to_string(),
+            max_bytes: self.max_bytes,
+        }
     }
 }
 
@@ -367,12 +427,16 @@ fn copy_dir(
     staged: &mut Staged,
     budget: &mut Budget,
     depth: usize,
-) -> Result<(), String> {
+) -> Result<(), StageError> {
     if depth > 8 {
-        return Err(format!("{rel}: directories nested too deep"));
+        return Err(StageError::TooDeep {
+            path: rel.to_string(),
+        });
     }
-    let entries =
-        fs::read_dir(from).map_err(|e| format!("cannot read {}: {e}", escape_path(from)))?;
+    let entries = fs::read_dir(from).map_err(|source| StageError::Read {
+        path: escape_path(from),
+        source,
+    })?;
     let mut entries: Vec<_> = entries.filter_map(|e| e.ok()).collect();
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
@@ -384,11 +448,12 @@ fn copy_dir(
         };
         budget.entries += 1;
         if budget.entries > MAX_ENTRIES {
-            return Err(format!("more than {MAX_ENTRIES} files"));
+            return Err(StageError::TooManyEntries);
         }
-        let kind = entry
-            .file_type()
-            .map_err(|e| format!("cannot read {rel_name}: {e}"))?;
+        let kind = entry.file_type().map_err(|source| StageError::Read {
+            path: rel_name.clone(),
+            source,
+        })?;
         let skip = |why: String| Skipped {
             path: rel_name.clone(),
             why,
@@ -396,7 +461,10 @@ fn copy_dir(
         if kind.is_dir() {
             let sub = into.map(|d| d.join(&name));
             if let Some(sub) = &sub {
-                fs::create_dir(sub).map_err(|e| format!("cannot copy {rel_name}: {e}"))?;
+                fs::create_dir(sub).map_err(|source| StageError::Copy {
+                    path: rel_name.clone(),
+                    source,
+                })?;
             }
             copy_dir(
                 &entry.path(),
@@ -442,18 +510,24 @@ fn copy_file(
     rel: &str,
     budget: &mut Budget,
     follow: bool,
-) -> Result<Copied, String> {
+) -> Result<Copied, StageError> {
+    let read = |source| StageError::Read {
+        path: rel.to_string(),
+        source,
+    };
+    let copy = |source| StageError::Copy {
+        path: rel.to_string(),
+        source,
+    };
     let mut file = match open_file(from, follow) {
         Ok(file) => file,
         // O_NOFOLLOW: it became a link since it was listed.
         Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
             return Ok(Copied::No("a symbolic link"))
         }
-        Err(e) => return Err(format!("cannot read {rel}: {e}")),
+        Err(source) => return Err(read(source)),
     };
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("cannot read {rel}: {e}"))?;
+    let meta = file.metadata().map_err(read)?;
     if !meta.is_file() {
         return Ok(Copied::No(kind_name(meta.file_type())));
     }
@@ -465,7 +539,7 @@ fn copy_file(
     (&mut file)
         .take(room + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {rel}: {e}"))?;
+        .map_err(read)?;
     if bytes.len() as u64 > room {
         return Err(budget.too_big(rel));
     }
@@ -478,9 +552,8 @@ fn copy_file(
             .create_new(true)
             .mode(0o600)
             .open(&to)
-            .map_err(|e| format!("cannot copy {rel}: {e}"))?;
-        out.write_all(&bytes)
-            .map_err(|e| format!("cannot copy {rel}: {e}"))?;
+            .map_err(copy)?;
+        out.write_all(&bytes).map_err(copy)?;
     }
     Ok(Copied::Yes)
 }

@@ -77,23 +77,33 @@ impl VisibilityPolicy {
     }
 }
 
+/// A text that names no [`VisibilityPolicy`]; its message lists the names.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown visibility policy {text:?}: expected one of {names}", names = policy_names())]
+pub struct VisibilityPolicyError {
+    /// The text given.
+    pub text: String,
+}
+
+/// Returns the policies' names, joined by commas, in the order `--help` lists them.
+fn policy_names() -> String {
+    let names: Vec<&str> = VisibilityPolicy::ALL.iter().map(|v| v.name()).collect();
+    names.join(", ")
+}
+
 impl std::str::FromStr for VisibilityPolicy {
-    type Err = String;
+    type Err = VisibilityPolicyError;
 
     /// Parses a policy's [`VisibilityPolicy::name`].
     ///
     /// # Errors
-    /// Returns a message quoting `text` and listing the names when it is none of them.
-    fn from_str(text: &str) -> Result<VisibilityPolicy, String> {
+    /// [`VisibilityPolicyError`] quoting `text` when it is none of them.
+    fn from_str(text: &str) -> Result<VisibilityPolicy, VisibilityPolicyError> {
         VisibilityPolicy::ALL
             .into_iter()
             .find(|v| v.name() == text.trim())
-            .ok_or_else(|| {
-                let names: Vec<&str> = VisibilityPolicy::ALL.iter().map(|v| v.name()).collect();
-                format!(
-                    "unknown visibility policy {text:?}: expected one of {}",
-                    names.join(", ")
-                )
+            .ok_or_else(|| VisibilityPolicyError {
+                text: text.to_string(),
             })
     }
 }

@@ -210,9 +210,9 @@ impl Jail {
     /// kernel offers Landlock; checks that the program still starts, as [`Jail::new`] does.
     ///
     /// # Errors
-    /// A message saying why the layer could not be added (the copy failed, or the program
-    /// does not start with it); the jail is then left as it was.
-    pub fn confine_with(&mut self, program: &Path, work: &Path) -> Result<(), String> {
+    /// [`SandboxError::Confine`] saying why the layer could not be added (the copy failed, or
+    /// the program does not start with it); the jail is then left as it was.
+    pub fn confine_with(&mut self, program: &Path, work: &Path) -> Result<(), SandboxError> {
         let Some(abi) = landlock::kernel_abi().map(landlock::effective) else {
             return Ok(());
         };
@@ -228,12 +228,13 @@ impl Jail {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))
         })()
-        .map_err(|e| format!("copying {}: {e}", program.display()))?;
+        .map_err(|e| SandboxError::Confine(format!("copying {}: {e}", program.display())))?;
         let before = (self.isolation, self.confiner.take());
         self.isolation.landlock = Some(abi);
         self.confiner = Some(copy);
-        self.probe(work).inspect_err(|_| {
+        self.probe(work).map_err(|why| {
             (self.isolation, self.confiner) = before;
+            SandboxError::Confine(why)
         })
     }
 

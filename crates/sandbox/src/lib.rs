@@ -71,6 +71,10 @@ pub enum SandboxError {
     /// Strict isolation was required and the network or the host's files stay open here.
     #[error("strict isolation is not possible here: {0}")]
     Isolation(String),
+    /// Landlock cannot be added under bubblewrap ([`Jail::confine_with`]): the confiner
+    /// cannot be copied, or the program does not start with it.
+    #[error("Landlock cannot be added under bubblewrap: {0}")]
+    Confine(String),
     /// The sandbox's own files cannot be made.
     #[error("{what}")]
     Io {

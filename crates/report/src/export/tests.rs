@@ -16,7 +16,7 @@ fn formats_parse_by_name() {
     for f in Format::ALL {
         assert_eq!(f.name().parse::<Format>(), Ok(f));
     }
-    let err = "blackboard".parse::<Format>().unwrap_err();
+    let err = "blackboard".parse::<Format>().unwrap_err().to_string();
     assert!(
         err.contains("\"blackboard\"") && err.contains("canvas, moodle"),
         "{err}"
