@@ -1,7 +1,7 @@
 //! [`GradeError`]: what stops the grader from grading at all.
 
 /// What stops the grader from grading at all. Problems with a submission are never errors:
-/// they are part of its [`SubmissionResult`].
+/// they are part of its [`SubmissionResult`](crib_results::SubmissionResult).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GradeError {

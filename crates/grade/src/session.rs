@@ -174,13 +174,13 @@ impl Session {
         Ok(seed)
     }
 
-    /// Creates [`Session::out`] and returns the submissions under `paths` as [`discover`]
-    /// finds them, leaving out the session's own output directories (`out` and
-    /// `gradescope`), even when a path given holds them.
+    /// Creates [`Session::out`] and returns the submissions under `paths` as
+    /// [`discover`](crib_results::discover) finds them, leaving out the session's own output
+    /// directories (`out` and `gradescope`), even when a path given holds them.
     ///
     /// # Errors
-    /// [`SessionError::CreateDir`] if `out` cannot be created; [`SessionError::Grade`] as
-    /// [`discover`].
+    /// [`SessionError::CreateDir`] if `out` cannot be created; [`SessionError::Survey`] as
+    /// [`discover`](crib_results::discover).
     pub fn discover(
         &self,
         paths: &[PathBuf],
