@@ -218,7 +218,7 @@ fn hand_value_section(report: &SubmissionResult) -> Markup {
         @match &report.hand_value {
             None => p {
                 "Not checked: "
-                (report.load.load_failed.as_deref().unwrap_or("hand_value/3 is not defined"))
+                (report.why_hand_value_unchecked())
             },
             Some(h) => {
                 p {
@@ -367,15 +367,7 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
         let _ = writeln!(out, "\nhand_value/3");
         match &report.hand_value {
             None => {
-                let _ = writeln!(
-                    out,
-                    "  not checked: {}",
-                    report
-                        .load
-                        .load_failed
-                        .as_deref()
-                        .unwrap_or("hand_value/3 is not defined")
-                );
+                let _ = writeln!(out, "  not checked: {}", report.why_hand_value_unchecked());
             }
             Some(h) => {
                 let _ = writeln!(

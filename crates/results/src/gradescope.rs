@@ -173,11 +173,7 @@ fn hand_value_tests(
             let _ = writeln!(
                 text,
                 "hand_value/3 was not checked: {}",
-                report
-                    .load
-                    .load_failed
-                    .as_deref()
-                    .unwrap_or("hand_value/3 is not defined")
+                report.why_hand_value_unchecked()
             );
         }
         Some(h) => {

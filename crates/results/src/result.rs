@@ -241,6 +241,15 @@ pub struct SubmissionResult {
 }
 
 impl SubmissionResult {
+    /// Why the marked hand_value/3 check did not run (when `hand_value` is `None`): the
+    /// load failure, or else that hand_value/3 is not defined.
+    pub fn why_hand_value_unchecked(&self) -> &str {
+        self.load
+            .load_failed
+            .as_deref()
+            .unwrap_or("hand_value/3 is not defined")
+    }
+
     /// Returns the problems worth a column: load failure (or else missing predicates),
     /// diagnostics, and every verdict other than pass, counted.
     pub fn problems(&self) -> Vec<String> {
