@@ -188,62 +188,48 @@ fn graded() -> &'static (
     )> = OnceLock::new();
     GRADED.get_or_init(|| {
         let headers = mistakes();
-        let everything = common::grader(IsolationChoice::Auto, Limits::default());
-        let select_hand_judged = common::grader(
-            IsolationChoice::Auto,
+        // Slowest first, so that one pool for all leaves none to finish alone at the end:
+        // every deal, then every deal with a sample of the patterns, then one deal.
+        let graders = [
+            Limits::default(),
             Limits {
                 hand_value_patterns: Some(2_000),
                 ..Limits::default()
             },
-        );
-        let hand_value_judged = common::grader(
-            IsolationChoice::Auto,
             Limits {
                 select_hand_deals: Some(1),
                 ..Limits::default()
             },
-        );
-        let mistakes: Vec<(Submission, &Grader)> = discover(&[dir("mistakes")], false)
+        ]
+        .map(|limits| common::grader(IsolationChoice::Auto, limits));
+        let (everything, select_hand_judged, hand_value_judged) = (0, 1, 2);
+        let mistakes = discover(&[dir("mistakes")], false)
             .unwrap()
             .into_iter()
             .map(|s| {
                 let grader = if headers[&s.name].area == "select_hand" {
-                    &select_hand_judged
+                    select_hand_judged
                 } else if ORDER_MISTAKES.iter().any(|(id, _)| *id == s.name) {
-                    &everything
+                    everything
                 } else {
-                    &hand_value_judged
+                    hand_value_judged
                 };
-                (s, grader)
-            })
-            .collect();
+                (grader, s)
+            });
         let baselines = discover(&[dir("baselines")], false)
             .unwrap()
             .into_iter()
-            .map(|s| (s, &select_hand_judged));
-        // One pool for all: the slowest first, so that none is left alone at the end.
-        let mut all: Vec<(Submission, &Grader)> = mistakes.into_iter().chain(baselines).collect();
-        all.sort_by_key(|(s, g)| {
-            let rank = if std::ptr::eq(*g, &everything) {
-                0
-            } else if std::ptr::eq(*g, &select_hand_judged) {
-                1
-            } else {
-                2
-            };
-            (rank, s.name.clone())
-        });
-        let is_baseline: Vec<String> = discover(&[dir("baselines")], false)
-            .unwrap()
-            .into_iter()
-            .map(|s| s.name)
-            .collect();
-        let (baselines, mistakes): (
+            .map(|s| (select_hand_judged, s));
+        let mut all: Vec<(usize, Submission)> = mistakes.chain(baselines).collect();
+        all.sort_by(|a, b| (a.0, &a.1.name).cmp(&(b.0, &b.1.name)));
+        let all = all.into_iter().map(|(g, s)| (s, &graders[g])).collect();
+        // The mistakes are the files with a header; the rest are the baselines.
+        let (mistakes, baselines): (
             BTreeMap<String, SubmissionResult>,
             BTreeMap<String, SubmissionResult>,
         ) = grade_all(all)
             .into_iter()
-            .partition(|(name, _)| is_baseline.contains(name));
+            .partition(|(name, _)| headers.contains_key(name));
         for (name, r) in mistakes.iter().chain(&baselines) {
             if headers.get(name).is_none_or(|h| h.area == "select_hand") {
                 let hv = r.hand_value.as_ref().expect("hand_value/3 is checked");
