@@ -73,4 +73,5 @@ pub use strategy::{
     SELECT_MISTAKES,
 };
 pub use table::table;
+pub use testset::targets as balance_targets;
 pub use testset::{TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
