@@ -37,6 +37,8 @@ const LONGEST: &[(&str, &str)] = &[
     ("crib-grade", "corpus"),
     ("crib-cli", "cli"), // every crib-cli integration test, `crib grade` end to end among them
     ("crib-grade", "deep"),
+    // With the memory hog in a small cgroup, moved here from the timing tests.
+    ("crib-grade", "robustness"),
     ("crib-lint", "style"),
 ];
 
