@@ -131,8 +131,9 @@ fn test(root: &Path) -> Result<ExitCode> {
     step("fmt", cargo().args(["fmt", "--all", "--", "--check"]))?;
     eprintln!("$ cargo xtask layers");
     layers::run(root).context("step \"layers\" failed")?;
-    // Optimised, like `cargo xtask` itself: the tests that grade whole corpora (crib-core
-    // computing every expected answer) run three times faster. The test binaries run side by
+    // The release profile, like `cargo xtask` itself (whose own crate alone is at opt-level
+    // 0: the root Cargo.toml): the tests that grade whole corpora (crib-core computing every
+    // expected answer) run three times faster. The test binaries run side by
     // side, the timing tests alone (testrun.rs).
     let crib = testrun::run(root).context("step \"cargo test\" failed")?;
     for plunit in prolog_tests(root)? {

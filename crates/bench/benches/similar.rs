@@ -1,58 +1,6 @@
-//! Times `crib similar`'s engine on a class of 500 submissions of about 10 KB (target:
-//! under 1 s on 2 cores, issue 29): every file tokenized, read as terms, normalised and
-//! winnowed, the index built, the class-common cut made, and every pair that shares a
-//! fingerprint (crib's reference included) scored with its fragments. The class is made from
-//! the project's own solutions, each submission a seeded shuffle of their clauses with its
-//! variables renamed, so most pairs share something, as in a real class.
+//! `cargo bench -p crib-bench --bench similar`: the benchmarks of [`crib_bench::similar`], which says
+//! what they measure and their targets.
 
-use crib_similar::{compare, Options, Source};
-use criterion::{criterion_group, criterion_main, Criterion};
-
-/// The class: 500 submissions of ~10 KB.
-pub fn class() -> Vec<Source> {
-    let root = crib_bench::repo_path("");
-    let mut clauses: Vec<String> = Vec::new();
-    for file in [
-        "prolog/cribbage.pl",
-        "crates/grade/tests/submissions/correct.pl",
-        "crates/grade/tests/submissions/module/scoring.pl",
-    ] {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
-        clauses.extend(text.split(".\n").map(|c| format!("{}.\n", c.trim())));
-    }
-    let mut seed: u64 = 2026;
-    let mut next = move || {
-        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    (0..500)
-        .map(|i| {
-            let mut text = String::new();
-            while text.len() < 10_000 {
-                let c = &clauses[(next() % clauses.len() as u64) as usize];
-                text.push_str(&c.replace("Hand", &format!("H{}", next() % 7)));
-                text.push('\n');
-            }
-            Source {
-                name: format!("s{i:03}"),
-                files: vec![("main.pl".into(), text)],
-            }
-        })
-        .collect()
+fn main() {
+    crib_bench::main(crib_bench::similar::benches);
 }
-
-fn class_of_500(c: &mut Criterion) {
-    let class = class();
-    let mut group = c.benchmark_group("similar");
-    group.sample_size(10);
-    group.bench_function("class_of_500", |b| {
-        b.iter(|| compare(&class, &[], &[], &Options::default()))
-    });
-    group.finish();
-}
-
-criterion_group!(benches, class_of_500);
-criterion_main!(benches);

@@ -1,5 +1,6 @@
 //! The grader's robustness: hostile paths in a submissions folder, an empty folder, grading
-//! without namespaces (rlimits only), interrupted and killed runs leaving nothing behind.
+//! without namespaces (rlimits only), interrupted and killed runs leaving nothing behind, a
+//! memory hog in a small memory cgroup.
 //! Nothing here measures time, so these run beside the other test binaries; the timing tests
 //! (timing.rs) run alone.
 
@@ -11,7 +12,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::{corpus_dir, sleeper};
-use crib_grade::{discover, FailureKind, IsolationChoice, Limits, Session, SubmissionResult};
+use crib_grade::{
+    discover, FailureKind, IsolationChoice, Limits, Session, SubmissionResult, Verdict,
+};
 
 #[test]
 fn rlimits_only_still_grades_and_says_so() {
@@ -307,4 +310,99 @@ fn interrupted_runs_leave_no_work_dir() {
                 .any(|w| w == work.as_os_str().as_encoded_bytes())
         });
     assert!(!sleeping, "a child outlived its grader");
+}
+
+// ---- memory in a small cgroup ----
+
+/// A memory cgroup (v1) of its own for the calling thread, removed on drop; children the
+/// thread starts are in it.
+struct ThreadCgroup {
+    dir: PathBuf,
+    parent: PathBuf,
+}
+
+impl ThreadCgroup {
+    /// Moves the calling thread into a new memory cgroup limited to `bytes`, or returns None
+    /// where cgroups cannot be created (not root, cgroup v2 only, read-only mount).
+    fn new(bytes: u64) -> Option<ThreadCgroup> {
+        let mine = std::fs::read_to_string("/proc/thread-self/cgroup").ok()?;
+        let path = mine
+            .lines()
+            .find_map(|l| l.split_once(":memory:").map(|(_, p)| p.to_string()))?;
+        let parent = Path::new("/sys/fs/cgroup/memory").join(path.trim_start_matches('/'));
+        let dir = parent.join(format!("crib-grade-test-{}", std::process::id()));
+        std::fs::create_dir(&dir).ok()?;
+        let group = ThreadCgroup { dir, parent };
+        std::fs::write(group.dir.join("memory.limit_in_bytes"), bytes.to_string()).ok()?;
+        // SAFETY: gettid only returns the calling thread's id.
+        let tid = unsafe { libc::gettid() };
+        std::fs::write(group.dir.join("tasks"), tid.to_string()).ok()?;
+        Some(group)
+    }
+
+    /// Returns how many times the kernel's OOM killer struck in the cgroup.
+    fn oom_kills(&self) -> u64 {
+        std::fs::read_to_string(self.dir.join("memory.oom_control"))
+            .unwrap_or_default()
+            .lines()
+            .find_map(|l| l.strip_prefix("oom_kill "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for ThreadCgroup {
+    fn drop(&mut self) {
+        // SAFETY: as above.
+        let tid = unsafe { libc::gettid() };
+        let _ = std::fs::write(self.parent.join("tasks"), tid.to_string());
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
+
+#[test]
+fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
+    // Smaller than the default child limit (1 GiB), as Gradescope's 768 MB container is.
+    let cgroup_bytes: u64 = 512 << 20;
+    let real = ThreadCgroup::new(cgroup_bytes);
+    let limit = match &real {
+        Some(_) => crib_grade::memory_limit_in(
+            &std::fs::read_to_string("/proc/thread-self/cgroup").unwrap(),
+            Path::new("/sys/fs/cgroup"),
+        ),
+        // Where no cgroup can be made, a simulated memory.max.
+        None => {
+            eprintln!("no writable memory cgroup here: simulating memory.max");
+            let root = tempfile::tempdir().unwrap();
+            std::fs::write(root.path().join("memory.max"), cgroup_bytes.to_string()).unwrap();
+            crib_grade::memory_limit_in("0::/\n", root.path())
+        }
+    };
+    assert_eq!(limit, Some(cgroup_bytes));
+    let fit = crib_grade::MemoryFit::new(Limits::default().memory, 2, limit);
+    assert!(
+        fit.reduced && fit.per_child * fit.workers as u64 <= cgroup_bytes / 4 * 3,
+        "{fit}"
+    );
+    let limits = Limits {
+        hand_value: Duration::from_secs(8),
+        memory: fit.per_child,
+        ..Limits::default()
+    };
+    let grader = common::grader(IsolationChoice::Auto, limits);
+    let subs = discover(&[corpus_dir().join("memory_hog.pl")], false).unwrap();
+    let r = grader.grade(&subs[0], 5);
+    let hv = r.hand_value.as_ref().unwrap();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    assert_eq!(
+        kinds,
+        [(FailureKind::Memory, 2)],
+        "the two blow-ups, and nothing else"
+    );
+    for t in &r.tests {
+        assert_eq!(t.verdict, Verdict::Pass, "{}", t.id);
+    }
+    if let Some(group) = &real {
+        assert_eq!(group.oom_kills(), 0, "the cgroup's OOM killer struck");
+    }
 }

@@ -1,0 +1,58 @@
+//! Times `crib lint`'s engine: one plain student-style solution (target: <= 0.5 s), and,
+//! once, 500 copies of it on two workers (target: 500 in <= 2 min on 2 cores), printed as
+//! `lint: 500 submissions on 2 workers in X s`. Each lint starts a sandboxed swipl that
+//! loads, reads and cross-references the file.
+
+use std::time::Instant;
+
+use crib_lint::{IsolationChoice, Linter};
+use criterion::Criterion;
+
+const MANY: usize = 500;
+
+fn solution() -> (std::path::PathBuf, String) {
+    let dir = crate::repo_path("crates/grade/tests/submissions");
+    (dir, "correct.pl".to_string())
+}
+
+fn one(c: &mut Criterion) {
+    let linter = Linter::new("swipl".as_ref(), IsolationChoice::Auto).expect("swipl runs here");
+    let (dir, file) = solution();
+    let files = [file];
+    let mut group = c.benchmark_group("lint");
+    group.sample_size(20);
+    group.bench_function("correct.pl", |b| {
+        b.iter(|| linter.lint(0, "correct", &dir, &files))
+    });
+    group.finish();
+}
+
+fn many(_: &mut Criterion) {
+    let linter = Linter::new("swipl".as_ref(), IsolationChoice::Auto).expect("swipl runs here");
+    let (dir, file) = solution();
+    let files = [file];
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for slot in 0..2u32 {
+            let (linter, dir, files, next) = (&linter, &dir, &files, &next);
+            scope.spawn(move || {
+                while next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < MANY {
+                    let lint = linter.lint(slot, "copy", dir, files);
+                    assert!(!lint.findings.iter().any(|f| f.rule == "E002"));
+                }
+            });
+        }
+    });
+    println!(
+        "lint: {MANY} submissions on 2 workers in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+}
+
+/// One lint timed by criterion, then 500 on two workers, once: `cargo bench -p crib-bench
+/// --bench lint`.
+pub fn benches(c: &mut Criterion) {
+    one(c);
+    many(c);
+}
