@@ -333,6 +333,13 @@ fn max_points(options: ExportOptions<'_>) -> String {
 /// Instructure's own guide ("How do I import grades in the Gradebook?") is not among the
 /// pages the project could search; the `Points Possible` row and the `Name (id)` column
 /// are as Canvas's own gradebook export writes them.
+///
+/// No feedback zip for Canvas: its "Re-Upload Submissions" (canvas-lms
+/// `Assignment#generate_comments_from_files`) matches a file to a student by the user and
+/// attachment ids of the download's name, but attaches it under the display name of the
+/// student's own file (<https://github.com/instructure/canvas-lms/issues/2406>), so a
+/// feedback page would reach the student as `cribbage.pl`; and no Canvas guide to it could
+/// be found.
 fn canvas(
     reports: &[&SubmissionResult],
     options: ExportOptions<'_>,
