@@ -24,7 +24,7 @@ pub(crate) struct Intake {
     /// The downloads read.
     downloads: Vec<Download>,
     /// Downloads that could not be read at all, with why.
-    unreadable: Vec<(PathBuf, String)>,
+    pub(crate) unreadable: Vec<(PathBuf, String)>,
     /// Roster students with no submission in any download.
     missing: Vec<crib_lms::Student>,
     /// The roster read, if any.
@@ -53,16 +53,19 @@ pub(crate) fn is_download(path: &Path, layout: Option<Layout>) -> bool {
 }
 
 /// Reads the downloads among `paths` (all of them plain when `single`), applies the
-/// roster, and says on stderr what was set aside, left out or missing.
+/// roster, and, when `announce` (crib grade, not crib report reading the download again
+/// for its source), says on stderr what was set aside, left out or missing.
 ///
 /// # Errors
 /// If the work directory cannot be made or the roster cannot be read. A download that
-/// cannot be read at all is said and left out; the others are graded.
+/// cannot be read at all is left out (said when `announce`, and in
+/// [`Intake::unreadable`]); the others are read.
 pub(crate) fn take_in(
     paths: &[PathBuf],
     layout: Option<Layout>,
     roster: Option<&Path>,
     single: bool,
+    announce: bool,
 ) -> Result<Intake> {
     let roster = roster
         .map(Roster::read)
@@ -95,7 +98,9 @@ pub(crate) fn take_in(
         match crib_lms::read(path, layout, &dest, &Limits::default()) {
             Ok(download) => intake.downloads.push(download),
             Err(e) => {
-                eprintln!("crib: warning: {e}; its submissions are not graded");
+                if announce {
+                    eprintln!("crib: warning: {e}; its submissions are not graded");
+                }
                 intake.unreadable.push((path.clone(), e.to_string()));
             }
         }
@@ -112,13 +117,17 @@ pub(crate) fn take_in(
             missing.retain(|s| here.contains(s.id.as_str()));
         }
         if intake.downloads.is_empty() {
-            eprintln!("crib: warning: --roster is for LMS downloads, and no PATH is one");
+            if announce {
+                eprintln!("crib: warning: --roster is for LMS downloads, and no PATH is one");
+            }
             missing.clear();
         }
         intake.missing = missing;
     }
     for download in &intake.downloads {
-        say(download);
+        if announce {
+            say(download);
+        }
         if download.layout == Layout::Plain {
             intake.plain.push(download.root.clone());
         }
@@ -130,7 +139,7 @@ pub(crate) fn take_in(
             });
         }
     }
-    for student in &intake.missing {
+    for student in intake.missing.iter().filter(|_| announce) {
         eprintln!(
             "crib: warning: on the roster with no submission: {}",
             who(student)

@@ -240,6 +240,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         args.layout.map(Into::into),
         args.roster.as_deref(),
         args.single,
+        true,
     )?;
     let mut found = if intake.plain.is_empty() {
         crib_grade::Discovery::default()

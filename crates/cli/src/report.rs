@@ -89,13 +89,19 @@ pub struct ReportArgs {
     #[arg(long, value_name = "KEY")]
     reveal: Option<PathBuf>,
     /// Hand the marks back to an LMS: write its gradebook file and one feedback file per
-    /// student (HTML and text) into --out DIR; canvas, moodle and gradescope need results
+    /// student (HTML and text) into --export-dir DIR; canvas, moodle and gradescope need results
     /// graded from that LMS's download. See FORMAT below.
     #[arg(long, value_name = "FORMAT", requires = "out", conflicts_with = "anonymous",
           value_parser = parse_format)]
     export: Option<crib_report::Format>,
-    /// The directory --export writes into (created if need be).
-    #[arg(long, value_name = "DIR", requires = "export")]
+    /// The directory --export writes into (created if need be). `--out DIR`, its first
+    /// spelling, still works; -o/--output is the class report page, a file.
+    #[arg(
+        long = "export-dir",
+        visible_alias = "out",
+        value_name = "DIR",
+        requires = "export"
+    )]
     out: Option<PathBuf>,
     /// The assignment's name: Canvas's gradebook column (give it as Canvas exports it,
     /// "Project 1 (12345)", to fill in that assignment) and the feedback's title.
@@ -212,10 +218,11 @@ A rubric file (--rubric) looks like:
   max = 10
   (one [[criterion]] per sheet column; the maxima must total 30)
 
-Exporting to an LMS (--export FORMAT --out DIR): the mark is total (/70), or total +
-code_quality (/100) with --quality-marks, less the late penalty with --due and --late, as in
-marks.csv; a blank grade (sheet incomplete, lateness unknown) is said on stderr. DIR gets the
-gradebook, feedback/<submission>.html (self-contained, readable on a phone) and .txt:
+Exporting to an LMS (--export FORMAT --export-dir DIR, or --out DIR as before): the mark is
+total (/70), or total + code_quality (/100) with --quality-marks, less the late penalty with
+--due and --late, as in marks.csv; a blank grade (sheet incomplete, lateness unknown) is said
+on stderr. DIR gets the gradebook, feedback/<submission>.html (self-contained, readable on a
+phone) and .txt:
   canvas      canvas-gradebook.csv: Student, ID, SIS User ID, SIS Login ID, Section, then
               the --assignment column; a Points Possible row. Gradebook > Import. Canvas
               matches rows on ID (its user id, from the download's file names).
@@ -302,7 +309,15 @@ fn read_sources(
     if !crate::download::is_download(path, None) {
         return Ok(crib_report::Sources::read(path, reports)?);
     }
-    let intake = crate::download::take_in(&[path.to_path_buf()], None, None, false)?;
+    // crib grade said what the download held and left out (and kept it in
+    // OUT/lms/intake.json): read again quietly, saying only what stops showing the source.
+    let intake = crate::download::take_in(&[path.to_path_buf()], None, None, false, false)?;
+    for (source, why) in &intake.unreadable {
+        eprintln!(
+            "crib: warning: --submissions {}: {why}; no source is shown",
+            source.display()
+        );
+    }
     let mut sources = crib_report::Sources::of_submissions(&intake.submissions, reports, path);
     for dir in &intake.plain {
         // A download in no LMS's layout: its folder graded as crib grades a directory.
@@ -373,8 +388,22 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             None => None,
         })
     };
+    let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none() && args.export.is_none();
+    let html = args
+        .output
+        .clone()
+        .or_else(|| nothing_asked.then(|| PathBuf::from("report.html")));
+    if let Some(path) = &html {
+        if path.is_dir() {
+            bail!("{} is a directory; -o takes a file name", path.display());
+        }
+    }
+    // Read once, for the export and the page alike.
+    let sources = match args.export.is_some() || html.is_some() {
+        true => sources()?,
+        false => None,
+    };
     if let (Some(format), Some(dir)) = (args.export, &args.out) {
-        let sources = sources()?;
         let options = crib_report::ExportOptions {
             format,
             assignment: &args.assignment,
@@ -407,16 +436,7 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             );
         }
     }
-    let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none() && args.export.is_none();
-    let html = args
-        .output
-        .clone()
-        .or_else(|| nothing_asked.then(|| PathBuf::from("report.html")));
     if let Some(path) = &html {
-        if path.is_dir() {
-            bail!("{} is a directory; -o takes a file name", path.display());
-        }
-        let sources = sources()?;
         let class = crib_report::Class::new(reports);
         let similar = sources
             .as_ref()

@@ -115,15 +115,31 @@ fn unit(text: &str) -> Result<f64, String> {
 
 /// Runs `crib similar`.
 pub fn run(args: &SimilarArgs) -> Result<()> {
-    let mut submissions = sources(&args.paths, args.single, args.max_size.bytes())?;
-    if let (true, Some(path)) = (args.anonymous, &args.anonymous_key) {
-        let (key, created) = crib_report::Key::read_or_create(path)?;
-        if created {
-            eprintln!(
-                "crib: created the blind-marking key {} (owner-only; keep it from the markers)",
-                path.display()
-            );
+    let key = match (args.anonymous, &args.anonymous_key) {
+        (true, Some(path)) => {
+            let (key, created) = crib_report::Key::read_or_create(path)?;
+            if created {
+                eprintln!(
+                    "crib: created the blind-marking key {} (owner-only; keep it from the markers)",
+                    path.display()
+                );
+            }
+            Some(key)
         }
+        _ => None,
+    };
+    // Under --anonymous, a submission left out is named by its pseudonym too, its name
+    // replaced in why (a path names it).
+    let left_out = |name: &str, why: &str| match &key {
+        Some(key) => {
+            let pseudonym = key.pseudonym(name);
+            let why = crib_report::Scrubber::new([name], &pseudonym).text(why);
+            eprintln!("crib: {pseudonym}: left out: {why}");
+        }
+        None => eprintln!("crib: {name}: left out: {why}"),
+    };
+    let mut submissions = sources(&args.paths, args.single, args.max_size.bytes(), &left_out)?;
+    if let Some(key) = &key {
         for source in &mut submissions {
             let pseudonym = key.pseudonym(&source.name);
             let scrubber = crib_report::Scrubber::new([source.name.as_str()], &pseudonym);
@@ -146,6 +162,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
             std::slice::from_ref(dir),
             false,
             args.max_size.bytes(),
+            &say_left_out,
         )?);
     }
     let mut base = Vec::new();
@@ -399,16 +416,30 @@ fn fragments_text(p: &Pair, names: &Names) -> String {
 
 /// The submissions under `paths` (crib grade's rules), each with the text of the Prolog
 /// files the grader would stage: the same files, the same size limit (`max_bytes`), no
-/// link followed. A
-/// submission that cannot be staged (too big, unreadable) is left out, saying why on stderr.
-fn sources(paths: &[PathBuf], single: bool, max_bytes: u64) -> Result<Vec<Source>> {
-    staged_sources(&crib_grade::discover(paths, single)?, max_bytes)
+/// link followed. A submission that cannot be staged (too big, unreadable) is left out,
+/// told to `left_out` with why.
+fn sources(
+    paths: &[PathBuf],
+    single: bool,
+    max_bytes: u64,
+    left_out: &dyn Fn(&str, &str),
+) -> Result<Vec<Source>> {
+    staged_sources(&crib_grade::discover(paths, single)?, max_bytes, left_out)
+}
+
+/// Says on stderr that the submission `name` is left out, and why.
+fn say_left_out(name: &str, why: &str) {
+    eprintln!("crib: {name}: left out: {why}");
 }
 
 /// Returns the Prolog files of each submission as the grader stages them (the same files,
 /// the same size limit `max_bytes`, no link followed). A submission that cannot be staged
-/// (too big, unreadable) is left out, saying why on stderr.
-pub(crate) fn staged_sources(found: &[Submission], max_bytes: u64) -> Result<Vec<Source>> {
+/// (too big, unreadable) is left out, and `left_out` is given its name and why.
+pub(crate) fn staged_sources(
+    found: &[Submission],
+    max_bytes: u64,
+    left_out: &dyn Fn(&str, &str),
+) -> Result<Vec<Source>> {
     let staging = tempfile::tempdir().context("cannot make a temporary directory")?;
     let mut sources = Vec::new();
     for (i, sub) in found.iter().enumerate() {
@@ -417,7 +448,7 @@ pub(crate) fn staged_sources(found: &[Submission], max_bytes: u64) -> Result<Vec
         let staged = match sub.stage(&copy, max_bytes) {
             Ok(staged) => staged,
             Err(why) => {
-                eprintln!("crib: {}: left out: {why}", sub.name);
+                left_out(&sub.name, &why.to_string());
                 continue;
             }
         };
@@ -445,7 +476,7 @@ pub(crate) fn reference_matches(
     found: &[Submission],
     max_bytes: u64,
 ) -> Result<Vec<(String, f64)>> {
-    let sources = staged_sources(found, max_bytes)?;
+    let sources = staged_sources(found, max_bytes, &say_left_out)?;
     let compared = compare(&sources, &[], &[], &Options::default());
     let mut matches: Vec<(String, f64)> = compared
         .pairs

@@ -11,7 +11,7 @@ use crate::archive::{
 };
 use crate::error::{EntryError, EntryProblem, LmsError};
 use crate::gradescope::{read_metadata, METADATA};
-use crate::names::{canvas_name, canvas_original, moodle_name, slug};
+use crate::names::{canvas_name, canvas_original, moodle_name, slug, CanvasName};
 use crate::record::{Layout, Record, Student};
 use crate::time::parse_time;
 
@@ -87,7 +87,9 @@ struct Attempt {
 /// [`Layout::Plain`]. Files named `.*` and `__MACOSX/` are passed over. A student's
 /// files are one submission; of several attempts (submission ids) of one student the
 /// latest is kept (by submission time where the download gives it, else the higher
-/// submission id) and the others are [`Download::set_aside`]. Canvas's rename of a
+/// submission id) and the others are [`Download::set_aside`]. Canvas names each file by
+/// its own attachment id, so a Canvas student's files are one submission, and only two
+/// files under one name are attempts (the higher attachment id kept). Canvas's rename of a
 /// re-uploaded file (`cribbage-1.pl`) is undone when no other file of the submission has
 /// the name. Zips in a submission are extracted in its place (one level deep: a zip in
 /// one of those is left closed), their contents moved up past a single wrapping folder.
@@ -340,39 +342,72 @@ fn detect_names(files: &[String]) -> Layout {
     }
 }
 
-/// Canvas: a flat list of files, each named for its student and submission.
+/// Canvas: a flat list of files, `<lastfirst>[_LATE]_<user id>_<attachment id>_<name>`.
+///
+/// Canvas zips each student's current submission, one file per attachment, each named
+/// by its own attachment id (its `ContentZipper`), so all of a student's files are one
+/// submission whatever their ids; the record's `submission_id` is the highest attachment
+/// id kept. Two files of one student under the same name cannot both be written: the
+/// higher attachment id is kept and the other set aside as an earlier attempt, named.
 fn canvas(files: &[String], ignored: &mut Vec<String>) -> Vec<Attempt> {
-    let mut attempts: BTreeMap<(String, String), Attempt> = BTreeMap::new();
+    let mut by_user: BTreeMap<String, Vec<(String, CanvasName)>> = BTreeMap::new();
     for file in files {
         let parsed = (!file.contains('/')).then(|| canvas_name(file)).flatten();
         let Some(n) = parsed else {
             ignored.push(file.clone());
             continue;
         };
-        let attempt = attempts
-            .entry((n.user_id.clone(), n.submission_id.clone()))
-            .or_insert_with(|| Attempt {
-                key: n.user_id.clone(),
-                name: format!("{}-{}", slug(&n.lastfirst), n.user_id),
-                record: Record {
-                    layout: Layout::Canvas,
-                    students: vec![Student {
-                        id: n.user_id.clone(),
-                        name: Some(n.lastfirst.clone()),
-                        ..Student::default()
-                    }],
-                    submission_id: Some(n.submission_id.clone()),
-                    submitted_at: None,
-                    late: Some(false),
-                    entries: Vec::new(),
-                },
-                files: Vec::new(),
-            });
-        attempt.record.late = Some(attempt.record.late == Some(true) || n.late);
-        attempt.record.entries.push(file.clone());
-        attempt.files.push((file.clone(), n.original.clone()));
+        by_user
+            .entry(n.user_id.clone())
+            .or_default()
+            .push((file.clone(), n));
     }
-    let mut attempts: Vec<Attempt> = attempts.into_values().collect();
+    // Attachment ids compare as numbers.
+    let id = |n: &CanvasName| (n.submission_id.len(), n.submission_id.clone());
+    let attempt = |user: &str, n: &CanvasName| Attempt {
+        key: user.to_string(),
+        name: format!("{}-{user}", slug(&n.lastfirst)),
+        record: Record {
+            layout: Layout::Canvas,
+            students: vec![Student {
+                id: user.to_string(),
+                name: Some(n.lastfirst.clone()),
+                ..Student::default()
+            }],
+            submission_id: Some(n.submission_id.clone()),
+            submitted_at: None,
+            late: Some(false),
+            entries: Vec::new(),
+        },
+        files: Vec::new(),
+    };
+    let mut attempts: Vec<Attempt> = Vec::new();
+    for (user, list) in by_user {
+        // Under each name, the highest attachment id; the others set aside.
+        let mut best: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, (_, n)) in list.iter().enumerate() {
+            let slot = best.entry(n.original.as_str()).or_insert(i);
+            if id(n) > id(&list[*slot].1) {
+                *slot = i;
+            }
+        }
+        let Some(top) = best.values().map(|&i| &list[i].1).max_by_key(|n| id(n)) else {
+            continue;
+        };
+        let mut kept = attempt(&user, top);
+        for (i, (file, n)) in list.iter().enumerate() {
+            let target = if best.get(n.original.as_str()) == Some(&i) {
+                &mut kept
+            } else {
+                attempts.push(attempt(&user, n));
+                attempts.last_mut().expect("just pushed")
+            };
+            target.record.late = Some(target.record.late == Some(true) || n.late);
+            target.record.entries.push(file.clone());
+            target.files.push((file.clone(), n.original.clone()));
+        }
+        attempts.push(kept);
+    }
     for attempt in &mut attempts {
         let names: Vec<String> = attempt.files.iter().map(|(_, to)| to.clone()).collect();
         for (_, to) in &mut attempt.files {

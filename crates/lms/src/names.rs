@@ -1,6 +1,9 @@
 //! The names Canvas and Moodle give the files of a download.
 
-/// A Canvas download's file name, `<lastfirst>[_LATE]_<userid>_<submissionid>_<original>`.
+/// A Canvas download's file name, `<lastfirst>[_LATE]_<userid>_<attachmentid>_<original>`:
+/// Canvas's `ContentZipper` names each file of a student's current submission by the
+/// student's sortable name and the file's own attachment id, lowercasing the part before
+/// the ids (so its late flag is `_late_` where older downloads wrote `_LATE_`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CanvasName {
     /// The student's `lastfirst` (last name then first, lowercase, no spaces).
@@ -9,7 +12,8 @@ pub struct CanvasName {
     pub late: bool,
     /// The student's Canvas user id.
     pub user_id: String,
-    /// The submission's (or attachment's) id.
+    /// The file's attachment id: each file of a submission has its own (the field keeps
+    /// the name it has in results, `submission_id`).
     pub submission_id: String,
     /// The file's name as uploaded; Canvas may have renamed a re-uploaded file
     /// `cribbage-1.pl`.
@@ -30,7 +34,7 @@ pub fn canvas_name(name: &str) -> Option<CanvasName> {
     // The first two all-digit parts in a row, after a name and before an original name.
     let i =
         (1..parts.len().saturating_sub(2)).find(|&i| digits(parts[i]) && digits(parts[i + 1]))?;
-    let late = parts[i - 1] == "LATE" && i >= 2;
+    let late = parts[i - 1].eq_ignore_ascii_case("LATE") && i >= 2;
     let lastfirst = parts[..if late { i - 1 } else { i }].join("_");
     let original = parts[i + 2..].join("_");
     if lastfirst.is_empty() || original.is_empty() {

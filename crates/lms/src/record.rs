@@ -96,8 +96,9 @@ pub struct Record {
     /// Who submitted it: one student, or the members of a group submission (Gradescope),
     /// the submitter first.
     pub students: Vec<Student>,
-    /// The LMS's id of the submission (Canvas's submission id, Gradescope's), when the
-    /// download names one.
+    /// The LMS's id of the submission, when the download names one: Gradescope's submission
+    /// id; for Canvas, whose download names each file by its own attachment id, the highest
+    /// attachment id of the files kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submission_id: Option<String>,
     /// When it was submitted, when the download says (Gradescope's `created_at`).

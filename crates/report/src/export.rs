@@ -320,6 +320,26 @@ fn max_points(options: ExportOptions<'_>) -> String {
     format!("{}", out_of(options.extras.quality))
 }
 
+/// Writes Canvas's gradebook import.
+///
+/// Checked against: the columns a Canvas gradebook import reads, `Student` (last, first),
+/// `ID`, `SIS User ID`, `SIS Login ID`, `Section`, then one column per assignment, as the
+/// Ohio State University's Canvas guide "Import CSV File for Carmen Grades" lists them
+/// (<https://teaching.resources.osu.edu/toolsets/carmencanvas/guides/calculating-final-grades/import-csv-file-carmen-grades>:
+/// a column naming no assignment makes a new one, so the column must be named as the
+/// gradebook export names it); the export's read-only rows and columns are ignored on
+/// re-upload (VCU's "Gradebook Action Menu",
+/// <https://ts.vcu.edu/askit/teaching-and-learning/canvas/faculty/grading-faculty/gradebook-action-menu-faculty/>).
+/// Instructure's own guide ("How do I import grades in the Gradebook?") is not among the
+/// pages the project could search; the `Points Possible` row and the `Name (id)` column
+/// are as Canvas's own gradebook export writes them.
+///
+/// No feedback zip for Canvas: its "Re-Upload Submissions" (canvas-lms
+/// `Assignment#generate_comments_from_files`) matches a file to a student by the user and
+/// attachment ids of the download's name, but attaches it under the display name of the
+/// student's own file (<https://github.com/instructure/canvas-lms/issues/2406>), so a
+/// feedback page would reach the student as `cribbage.pl`; and no Canvas guide to it could
+/// be found.
 fn canvas(
     reports: &[&SubmissionResult],
     options: ExportOptions<'_>,
@@ -376,6 +396,18 @@ fn comment(r: &SubmissionResult, options: ExportOptions<'_>) -> String {
     format!("{}. Details in the feedback file.", parts.join("; "))
 }
 
+/// Writes Moodle's offline grading worksheet.
+///
+/// Checked against Moodle's source (moodle/moodle): the worksheet's columns are those
+/// `mod/assign/gradingtable.php` writes when downloading (`Identifier`, `Full name`, the
+/// identity fields such as `Email address`, `Status`, `Grade`, `Maximum Grade`, `Grade can
+/// be changed`, `Last modified (submission)`, `Last modified (grade)`, then each feedback
+/// plugin's field, `Feedback comments`), named by `mod/assign/lang/en/assign.php`; its
+/// importer, `mod/assign/feedback/offline/importgradeslib.php`, needs `Identifier`
+/// (`Participant <id>`), `Grade` and `Last modified (grade)`, finds feedback columns by
+/// their name and ignores the rest. MoodleDocs' "Assignment settings" page
+/// (<https://docs.moodle.org/401/en/index.php?title=Assignment_settings&diff=144816&oldid=129390>)
+/// names the feedback types but not the columns.
 fn moodle(
     reports: &[&SubmissionResult],
     options: ExportOptions<'_>,
@@ -429,6 +461,15 @@ fn moodle(
     Ok(rows)
 }
 
+/// Writes a score upload for Gradescope.
+///
+/// Not confirmed against a Gradescope page: neither its "Export Submissions" nor its
+/// score upload guide is among the pages the project could search. Gradescope's roster
+/// guide ("Adding Students and Staff",
+/// <https://help.gradescope.com/article/w59nl02vyt-instructor-course-add-members>) matches
+/// students by `Email` (required, unique) and optional `SID`, which is why the rows carry
+/// both; the score columns are those of Gradescope's own grade export (`Total Score`,
+/// `Max Points`).
 fn gradescope(
     reports: &[&SubmissionResult],
     options: ExportOptions<'_>,
@@ -475,6 +516,13 @@ pub fn moodle_folder(full_name: &str, participant: &str) -> String {
 /// Returns the zip of feedback files Moodle's "Upload multiple feedback files in a zip"
 /// takes: `feedback.html` and `feedback.txt` in each participant's folder (every member of a
 /// group submission gets their own).
+///
+/// Checked against Moodle's source: `mod/assign/feedback/file/importziplib.php` splits each
+/// path part at `_` into `<full name>_<participant id>_<plugin type>_<plugin name>[_...]`
+/// and files what follows under that participant's feedback, as its help text
+/// (`feedbackzip_help` in `mod/assign/feedback/file/lang/en/assignfeedback_file.php`) says:
+/// "assigned to students based on the participant id which should be the second part of
+/// each filename immediately after the users full name".
 fn moodle_zip(pages: &[(&SubmissionResult, String, String)]) -> Result<Vec<u8>, ExportError> {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     // A fixed time: the same feedback gives the same zip.

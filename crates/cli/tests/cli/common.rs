@@ -68,15 +68,22 @@ pub fn copy_results(dir: &Path, mut edit: impl FnMut(&mut Value)) -> PathBuf {
 
 /// Writes a zip of `entries` (names as given, `../` and all) to `path`.
 pub fn write_zip(path: &Path, entries: &[(&str, &[u8])]) {
+    std::fs::write(path, zip_bytes(entries)).unwrap();
+}
+
+/// Returns a zip of `entries` (names as given, `../` and all), deflated, every entry dated
+/// zip's epoch: the same entries give the same bytes.
+pub fn zip_bytes(entries: &[(&str, &[u8])]) -> Vec<u8> {
     use std::io::Write;
-    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
+        .compression_method(zip::CompressionMethod::Deflated)
+        .last_modified_time(zip::DateTime::default());
     for (name, bytes) in entries {
         zip.start_file(*name, options).unwrap();
         zip.write_all(bytes).unwrap();
     }
-    zip.finish().unwrap();
+    zip.finish().unwrap().into_inner()
 }
 
 /// `stdout` read as JSON Lines: one value per line.

@@ -1,7 +1,7 @@
 //! crib-cli's integration tests, in one binary (one link in the optimised test build, not
 //! one per file): the `crib` command run as a user runs it, a module per command (`grade`,
-//! `lint`, `report` and its flags, `similar`, `score_select`), with what they share in
-//! `common`.
+//! `lint`, `report` and its flags, `similar`, `score_select`; `lms_roundtrip`, each LMS's
+//! download graded and handed back), with what they share in `common`.
 //!
 //! The tests run side by side in one process, so none changes what the process shares (its
 //! environment, current directory or signal handlers): what a `crib` child needs, such as
@@ -10,6 +10,7 @@
 mod common;
 mod grade;
 mod lint;
+mod lms_roundtrip;
 mod report;
 mod report_anonymous;
 mod report_late;

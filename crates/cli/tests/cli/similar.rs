@@ -241,3 +241,37 @@ fn anonymous_names_pseudonyms_in_every_output() {
     // The same key gives the same pseudonyms.
     assert_eq!(run(&["--json".as_ref()]), json);
 }
+
+/// Under --anonymous, a submission left out (too big) is named on stderr by its
+/// pseudonym, and nothing on stderr names a student.
+#[test]
+fn anonymous_names_pseudonyms_for_submissions_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    for name in ["smithjane-1001", "leeann-1003"] {
+        std::fs::create_dir_all(class.join(name)).unwrap();
+        std::fs::write(class.join(name).join("main.pl"), correct()).unwrap();
+    }
+    // 2 MiB of comments, over --max-size 1.
+    std::fs::write(class.join("leeann-1003/notes.pl"), "%\n".repeat(1 << 20)).unwrap();
+    let key = dir.path().join("anonymous.key");
+    let out = crib_similar(&[
+        "--anonymous".as_ref(),
+        "--anonymous-key".as_ref(),
+        key.as_os_str(),
+        "--max-size".as_ref(),
+        "1".as_ref(),
+        class.as_os_str(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("left out: too big"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(line.starts_with("crib: anon-"), "{line}");
+    // (Digits alone could come from the temporary directory's random name.)
+    for name in ["leeann", "smithjane"] {
+        assert!(!stderr.to_lowercase().contains(name), "{name} in {stderr}");
+    }
+}

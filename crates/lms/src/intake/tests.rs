@@ -146,6 +146,40 @@ fn a_canvas_download() {
     assert_eq!(d.ignored, ["notes.txt"]);
 }
 
+/// Canvas names each file of a submission by its own attachment id, and lowercases the
+/// part before the ids (`_late_`), as its `ContentZipper` writes them: a student's files
+/// with different attachment ids are still one submission, none set aside.
+#[test]
+fn a_canvas_students_files_are_one_submission_whatever_their_attachment_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let zip = dir.path().join("submissions.zip");
+    write_zip(
+        &zip,
+        &[
+            ("smithjane_1001_70002_notes.pl", Entry::File(b"% notes\n")),
+            ("smithjane_1001_70001_cribbage.pl", Entry::File(b"% jane\n")),
+            (
+                "doejohn_late_1002_70003_cribbage-1.pl",
+                Entry::File(b"% john\n"),
+            ),
+        ],
+    );
+    let dest = dir.path().join("work");
+    fs::create_dir(&dest).unwrap();
+    let d = read(&zip, None, &dest, &Limits::default()).unwrap();
+    assert_eq!(d.layout, Layout::Canvas);
+    assert_eq!(names(&d), ["doejohn-1002", "smithjane-1001"]);
+    assert!(d.set_aside.is_empty(), "{:?}", d.set_aside);
+    let jane = &d.submissions[1];
+    assert_eq!(files(&jane.dir), ["cribbage.pl", "notes.pl"]);
+    assert_eq!(jane.record.submission_id.as_deref(), Some("70002"));
+    assert_eq!(jane.record.entries.len(), 2);
+    let john = &d.submissions[0];
+    assert_eq!(john.record.late, Some(true));
+    assert_eq!(john.record.students[0].name.as_deref(), Some("doejohn"));
+    assert_eq!(files(&john.dir), ["cribbage.pl"]);
+}
+
 #[test]
 fn a_moodle_download_as_a_folder() {
     let dir = tempfile::tempdir().unwrap();

@@ -17,6 +17,9 @@ fn canvas_names_split_at_the_two_ids() {
         (n.user_id.as_str(), n.original.as_str()),
         ("55", "my_file_2_3.pl")
     );
+    // Canvas lowercases the part before the ids: `_late_`.
+    let n = canvas_name("doejohn_late_1002_70003_cribbage-1.pl").unwrap();
+    assert_eq!((n.lastfirst.as_str(), n.late), ("doejohn", true));
     // Not Canvas's.
     for name in [
         "cribbage.pl",
