@@ -1,16 +1,7 @@
 //! The child's protocol: the frames prolog/grade_child.pl writes on its pipe, one JSON object
-//! a line tagged by `"type"`, and the thread that reads them within size bounds.
-
-use std::io::{BufRead, BufReader, Read};
-use std::sync::mpsc::{self, Receiver};
-use std::thread;
+//! a line tagged by `"type"`, read by crib-child's [`crib_child::Child`].
 
 use serde::Deserialize;
-
-/// The longest frame read from a child; longer lines are dropped.
-const MAX_FRAME: u64 = 1 << 20;
-/// The most frames read ahead of the grader; the reading thread then waits.
-const MAX_QUEUED: usize = 256;
 
 /// One line of the child's pipe.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -153,34 +144,9 @@ impl Answer {
 }
 
 /// Returns the frame on one line, or `None` if it is not a frame.
+#[cfg(test)]
 pub(crate) fn parse(line: &[u8]) -> Option<Frame> {
     serde_json::from_slice(line).ok()
-}
-
-/// Reads frames from the pipe on a thread of its own. The channel closes at end of file (or
-/// on a read error); lines longer than [`MAX_FRAME`] are cut and so dropped as not JSON, and
-/// at most [`MAX_QUEUED`] frames wait, so a child flooding the pipe cannot fill the
-/// grader's memory.
-pub(crate) fn read_frames(reader: impl Read + Send + 'static) -> Receiver<Frame> {
-    let (tx, rx) = mpsc::sync_channel(MAX_QUEUED);
-    thread::spawn(move || {
-        let mut reader = BufReader::new(reader);
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            match reader.by_ref().take(MAX_FRAME).read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if let Some(frame) = parse(&line) {
-                        if tx.send(frame).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-    });
-    rx
 }
 
 /// One answer as the child writes it in a `deep` frame.

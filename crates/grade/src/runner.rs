@@ -28,9 +28,6 @@ const CHILD: &str = include_str!("../../../prolog/grade_child.pl");
 /// The most diagnostics kept per submission.
 pub const MAX_DIAGNOSTICS: usize = 50;
 
-/// How the jail checks that swipl starts: it must halt at once with status 0.
-const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];
-
 /// Grades submissions: owns the sandbox settings and a directory with the child program and
 /// the tests.
 ///
@@ -68,7 +65,7 @@ impl Grader {
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
-        let jail = Jail::new(swipl, SWIPL_PROBE, isolation, dir.path())?;
+        let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path())?;
         let tests = TestSet::new(seed);
         let grader = dir.path().join("grader");
         let write = |name: &str, text: &str| {

@@ -21,9 +21,6 @@ pub const CHILD: &str = include_str!("../../../prolog/lint_child.pl");
 /// children load it too.
 pub const CHILD_LIB: &str = include_str!("../../../prolog/child_lib.pl");
 
-/// How the jail checks that swipl starts.
-const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];
-
 /// The most output read from a child (facts and whatever the submission printed).
 const MAX_OUTPUT: u64 = 8 << 20;
 
@@ -88,7 +85,7 @@ impl Linter {
         };
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(io("creating the work directory"))?;
-        let jail = Jail::new(swipl, SWIPL_PROBE, isolation, dir.path())?;
+        let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path())?;
         let grader = dir.path().join("linter");
         fs::create_dir(&grader).map_err(io("creating the work directory"))?;
         fs::write(grader.join("lint_child.pl"), CHILD).map_err(io("writing lint_child.pl"))?;

@@ -3,13 +3,12 @@
 //! the item it was on gets the verdict, without losing the others.
 
 use std::ops::Range;
-use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use crib_child::{Child, Program, RecvTimeoutError};
+
 use crate::child::Place;
-use crate::child::{Child, FramePipe};
 use crate::pool::WorkerPool;
 use crate::protocol::{Frame, RawAnswer};
 use crib_sandbox::Mounts;
@@ -261,20 +260,7 @@ fn one_child(
         submission: &copy,
         scratch: &scratch,
     };
-    let pipe = FramePipe::new()?;
-    let submission_dir = ctx.jail.submission_dir(&mounts);
-    let inside = |name: &str| {
-        ctx.jail
-            .inside(&mounts, &ctx.grader.join(name))
-            .display()
-            .to_string()
-    };
-    let mut args = vec![
-        format!("--stack-limit={}k", ctx.limits.memory / 2 / 1024),
-        "--no-tty".to_string(),
-        "-q".to_string(),
-        inside("deep_child.pl"),
-        pipe.path_in_child(),
+    let args = [
         batch.mode.to_string(),
         ctx.jail.inside(&mounts, batch.file).display().to_string(),
         next.to_string(),
@@ -283,17 +269,18 @@ fn one_child(
         format!("{:.3}", batch.per_call.as_secs_f64()),
         ctx.limits.wall_factor.max(1).to_string(),
     ];
-    args.extend(
-        ctx.files
-            .iter()
-            .map(|f| submission_dir.join(f).display().to_string()),
-    );
     let left = deadline.saturating_duration_since(Instant::now());
-    let limits = crate::limits::answering(ctx.limits.memory, ctx.limits.load, left);
-    let cmd = ctx
-        .jail
-        .command(&mounts, &args, limits, ctx.slot, Some(pipe.writer()));
-    let mut child = Child::spawn(cmd, pipe, ctx.jail.isolation)?;
+    let program = Program {
+        jail: ctx.jail,
+        mounts: &mounts,
+        name: "deep_child.pl",
+        args: &args,
+        files: ctx.files,
+        rlimits: crate::limits::answering(ctx.limits.memory, ctx.limits.load, left),
+        slot: ctx.slot,
+    };
+    // Siblings share the slot: the batch sweeps it once they are all done (`run`).
+    let mut child: Child<Frame> = Child::start(&program)?;
     let mut loaded = false;
     // Silence allowed between frames once loaded: one call's wall-clock backstop and grace,
     // plus the half second a chunk may collect answers, plus slack for a loaded machine.
@@ -347,18 +334,8 @@ fn one_child(
                 break End::Hung;
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let status = child.wait_briefly().or_else(|| child.kill());
-                let tail = child.stderr_tail();
-                let how = match status.map(|s| (s.code(), s.signal())) {
-                    Some((Some(code), _)) => format!("swipl exited with status {code}"),
-                    Some((_, Some(sig))) => format!("swipl was killed by signal {sig}"),
-                    _ => "swipl ended".to_string(),
-                };
-                let why = if tail.is_empty() {
-                    how
-                } else {
-                    format!("{how}: {tail}")
-                };
+                let status = child.ended();
+                let why = child.explain(status, "");
                 if !loaded {
                     break End::NotLoaded(format!("the submission did not load: {why}"));
                 }

@@ -1,4 +1,5 @@
 use super::*;
+use crib_child::{read_frames, MAX_FRAME};
 
 fn frame(json: &str) -> Frame {
     parse(json.as_bytes()).unwrap_or_else(|| panic!("not a frame: {json}"))
