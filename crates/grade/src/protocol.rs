@@ -1,5 +1,5 @@
-//! The child's protocol: the frames prolog/grade_child.pl writes on its pipe, one JSON object
-//! a line tagged by `"type"`, read by crib-child's [`crib_child::Child`].
+//! The children's protocol: the frames prolog/grade_child.pl and prolog/deep_child.pl write on
+//! their pipe, one JSON object a line tagged by `"type"`, read by crib-child's [`crib_child::Child`].
 
 use serde::Deserialize;
 
@@ -35,12 +35,13 @@ pub(crate) enum Frame {
     },
     /// Every test has run; the child exits.
     Done,
-    /// Deep-check answers, from item `first` on (prolog/deep_child.pl).
-    Deep {
-        /// The item of the first answer.
+    /// How a batch's items ended, from item `first` on (prolog/deep_child.pl): the same
+    /// outcomes as a `result` frame's, in batches.
+    Outcomes {
+        /// The item of the first outcome.
         first: usize,
-        /// One answer per item.
-        answers: Vec<RawAnswer>,
+        /// One outcome per item.
+        outcomes: Vec<Outcome>,
     },
 }
 
@@ -147,16 +148,6 @@ impl Answer {
 #[cfg(test)]
 pub(crate) fn parse(line: &[u8]) -> Option<Frame> {
     serde_json::from_slice(line).ok()
-}
-
-/// One answer as the child writes it in a `deep` frame.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-pub(crate) enum RawAnswer {
-    /// hand_value/3 answered this integer.
-    Int(i64),
-    /// Anything else, coded (see prolog/deep_child.pl).
-    Text(String),
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crib_child::{Child, Program, RecvTimeoutError};
 
 use crate::child::Place;
 use crate::pool::WorkerPool;
-use crate::protocol::{Frame, RawAnswer};
+use crate::protocol::{Answer, ExceptionKind, Frame, Outcome};
 use crib_sandbox::Mounts;
 
 /// The child program, built into the grader.
@@ -50,27 +50,38 @@ pub(crate) enum Got {
     Crashed(String),
 }
 
+/// The most characters of an exception's message kept for an item.
+const MESSAGE_CHARS: usize = 300;
+
 impl Got {
-    fn parse(raw: RawAnswer) -> Got {
-        let text = match raw {
-            RawAnswer::Int(v) => return Got::Int(v),
-            RawAnswer::Text(text) => text,
+    /// Returns how an item ended from the outcome the child sent: an integer answer in
+    /// -1000..=1000 is [`Got::Int`] and any other answer of hand_value/3 [`Got::Term`]
+    /// (its text); select_hand/3's hand and crib are their card tokens separated by spaces,
+    /// `?` when not a list of cards; messages are cut to [`MESSAGE_CHARS`] characters.
+    pub(crate) fn from_outcome(outcome: Outcome) -> Got {
+        let cut = |message: String| message.chars().take(MESSAGE_CHARS).collect();
+        let tokens = |answer: Answer| match answer {
+            Answer::Cards(tokens) => tokens.join(" "),
+            Answer::Int(_) | Answer::Term(_) => "?".to_string(),
         };
-        let (code, rest) = text.split_once(':').unwrap_or((&text, ""));
-        match code {
-            "f" => Got::Fail,
-            "t" => Got::Timeout {
-                wall: rest == "wall",
+        match outcome {
+            Outcome::Value { value } => match value {
+                Answer::Int(text) => match text.parse::<i64>() {
+                    Ok(v) if (-1000..=1000).contains(&v) => Got::Int(v),
+                    _ => Got::Term(text),
+                },
+                Answer::Term(text) => Got::Term(text),
+                Answer::Cards(tokens) => Got::Term(format!("[{}]", tokens.join(","))),
             },
-            "m" => Got::Memory(rest.into()),
-            "h" => Got::Crashed(format!("halt({rest}) called")),
-            "e" => Got::Exception(rest.into()),
-            "x" => Got::Term(rest.into()),
-            "k" => {
-                let (hand, crib) = rest.split_once('|').unwrap_or((rest, "?"));
-                Got::Keep(hand.into(), crib.into())
-            }
-            _ => Got::Term(text.clone()),
+            Outcome::Cards { hand, crib } => Got::Keep(tokens(hand), tokens(crib)),
+            Outcome::Fail => Got::Fail,
+            Outcome::Halt { status } => Got::Crashed(format!("halt({status}) called")),
+            Outcome::Exception { kind, message } => match kind {
+                ExceptionKind::Timeout => Got::Timeout { wall: false },
+                ExceptionKind::Backstop => Got::Timeout { wall: true },
+                ExceptionKind::Memory => Got::Memory(cut(message)),
+                ExceptionKind::Exception => Got::Exception(cut(message)),
+            },
         }
     }
 }
@@ -93,6 +104,9 @@ pub(crate) struct BatchRun {
     pub children: usize,
     /// Why the batch stopped before every item was answered, if it did.
     pub stopped: Option<String>,
+    /// It stopped because the predicate is not defined (the child's `loaded` frame said
+    /// so): the first reason it stopped, in `stopped`'s words.
+    pub undefined: bool,
 }
 
 /// Runs `batch` on `jobs` children at once, each on its share of the items, until every item
@@ -112,6 +126,7 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
         answers: Vec::with_capacity(batch.len),
         children: 0,
         stopped: None,
+        undefined: false,
     };
     for (range, part) in ranges.iter().zip(parts) {
         // A panicked range keeps its place: the ranges after it stay on their items.
@@ -122,10 +137,12 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
                 "a worker of {} panicked: {}",
                 batch.purpose, panic.message
             )),
+            undefined: false,
         });
         out.children += part.children;
         if out.stopped.is_none() {
             out.stopped = part.stopped;
+            out.undefined = part.undefined;
         }
         out.answers.extend(part.answers);
     }
@@ -154,6 +171,8 @@ struct Part {
     answers: Vec<Option<Got>>,
     children: usize,
     stopped: Option<String>,
+    /// `stopped` says the predicate is not defined.
+    undefined: bool,
 }
 
 /// How one child ended.
@@ -166,8 +185,10 @@ enum End {
     Died(String),
     /// The whole check's time is up.
     Budget,
-    /// It could not load the submission, or the predicate is missing.
+    /// It could not load the submission.
     NotLoaded(String),
+    /// It loaded the submission, and the predicate is not defined.
+    Undefined,
 }
 
 fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: Instant) -> Part {
@@ -175,6 +196,7 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
         answers: vec![None; range.len()],
         children: 0,
         stopped: None,
+        undefined: false,
     };
     let mut next = range.start;
     let mut careful = range.start;
@@ -200,7 +222,7 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
             }
         };
         part.children += 1;
-        let loaded = !matches!(end, End::NotLoaded(_));
+        let loaded = !matches!(end, End::NotLoaded(_) | End::Undefined);
         match end {
             End::Done => {}
             End::Budget => {
@@ -211,6 +233,14 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
                 failed_loads += 1;
                 if failed_loads >= LOAD_TRIES {
                     part.stopped = Some(why);
+                    break;
+                }
+            }
+            End::Undefined => {
+                failed_loads += 1;
+                if failed_loads >= LOAD_TRIES {
+                    part.stopped = Some(format!("{}/3 is not defined", batch.mode));
+                    part.undefined = true;
                     break;
                 }
             }
@@ -299,16 +329,16 @@ fn one_child(
                     _ => found.select_hand,
                 };
                 if here.is_none() {
-                    break End::NotLoaded(format!("{}/3 is not defined", batch.mode));
+                    break End::Undefined;
                 }
                 loaded = true;
                 until = Instant::now() + quiet;
             }
-            Ok(Frame::Deep { first, answers }) => {
+            Ok(Frame::Outcomes { first, outcomes }) => {
                 if first == *next {
-                    for answer in answers {
+                    for outcome in outcomes {
                         if *next < end {
-                            record(*next, Got::parse(answer));
+                            record(*next, Got::from_outcome(outcome));
                             *next += 1;
                         }
                     }

@@ -183,7 +183,7 @@ impl Grader {
                         }
                     }
                 }
-                Ok(Frame::Deep { .. }) => {}
+                Ok(Frame::Outcomes { .. }) => {}
                 Ok(Frame::Done) => {
                     // Let it exit on its own; the kill below is for a child that lingers.
                     let _ = child.wait_briefly();
