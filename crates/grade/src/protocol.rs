@@ -41,7 +41,7 @@ pub(crate) enum Frame {
         /// The item of the first outcome.
         first: usize,
         /// One outcome per item.
-        outcomes: Vec<Outcome>,
+        outcomes: Vec<ItemOutcome>,
     },
 }
 
@@ -97,6 +97,18 @@ pub(crate) enum Outcome {
         /// The message SWI-Prolog prints for it.
         message: String,
     },
+}
+
+/// One item's outcome in an `outcomes` frame: the grade child's [`Outcome`], or, for an
+/// integer answer in -1000..=1000 (almost every item), the bare integer, which is much
+/// cheaper for the child to write.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum ItemOutcome {
+    /// hand_value/3 answered this integer.
+    Int(i64),
+    /// Any other outcome.
+    Outcome(Outcome),
 }
 
 /// The exceptions the grader tells apart.

@@ -10,7 +10,7 @@ use crib_child::{Child, Program, RecvTimeoutError};
 
 use crate::child::Place;
 use crate::pool::WorkerPool;
-use crate::protocol::{Answer, ExceptionKind, Frame, Outcome};
+use crate::protocol::{Answer, ExceptionKind, Frame, ItemOutcome, Outcome};
 use crib_sandbox::Mounts;
 
 /// The child program, built into the grader.
@@ -54,6 +54,17 @@ pub(crate) enum Got {
 const MESSAGE_CHARS: usize = 300;
 
 impl Got {
+    /// Returns how an item ended from what the child sent: a bare integer as
+    /// [`Got::from_outcome`] reads the same integer answer.
+    pub(crate) fn from_item(item: ItemOutcome) -> Got {
+        match item {
+            ItemOutcome::Int(v) => Got::from_outcome(Outcome::Value {
+                value: Answer::Int(v.to_string()),
+            }),
+            ItemOutcome::Outcome(outcome) => Got::from_outcome(outcome),
+        }
+    }
+
     /// Returns how an item ended from the outcome the child sent: an integer answer in
     /// -1000..=1000 is [`Got::Int`] and any other answer of hand_value/3 [`Got::Term`]
     /// (its text); select_hand/3's hand and crib are their card tokens separated by spaces,
@@ -338,7 +349,7 @@ fn one_child(
                 if first == *next {
                     for outcome in outcomes {
                         if *next < end {
-                            record(*next, Got::from_outcome(outcome));
+                            record(*next, Got::from_item(outcome));
                             *next += 1;
                         }
                     }

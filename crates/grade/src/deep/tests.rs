@@ -208,4 +208,15 @@ fn each_outcome_becomes_how_an_item_ended() {
     for (outcome, want) in cases {
         assert_eq!(Got::from_outcome(outcome.clone()), want, "{outcome:?}");
     }
+    // The bare integer of an `outcomes` frame reads as the same integer answer.
+    use crate::protocol::ItemOutcome;
+    assert_eq!(Got::from_item(ItemOutcome::Int(12)), Got::Int(12));
+    assert_eq!(
+        Got::from_item(ItemOutcome::Int(5000)),
+        Got::Term("5000".into())
+    );
+    assert_eq!(
+        Got::from_item(ItemOutcome::Outcome(Outcome::Fail)),
+        Got::Fail
+    );
 }

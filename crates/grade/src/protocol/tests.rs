@@ -135,20 +135,21 @@ fn the_reader_skips_bad_and_oversized_lines() {
 
 #[test]
 fn the_deep_childs_outcomes_are_the_grade_childs() {
-    let batch = r#"{"type":"outcomes","first":7,"outcomes":[{"outcome":"value","value":{"int":"8"}},{"outcome":"fail"},{"outcome":"exception","kind":"backstop","message":""}]}"#;
+    let batch = r#"{"type":"outcomes","first":7,"outcomes":[8,{"outcome":"value","value":{"int":"8"}},{"outcome":"fail"},{"outcome":"exception","kind":"backstop","message":""}]}"#;
     assert_eq!(
         frame(batch),
         Frame::Outcomes {
             first: 7,
             outcomes: vec![
-                Outcome::Value {
+                ItemOutcome::Int(8),
+                ItemOutcome::Outcome(Outcome::Value {
                     value: Answer::Int("8".into())
-                },
-                Outcome::Fail,
-                Outcome::Exception {
+                }),
+                ItemOutcome::Outcome(Outcome::Fail),
+                ItemOutcome::Outcome(Outcome::Exception {
                     kind: ExceptionKind::Backstop,
                     message: String::new()
-                },
+                }),
             ]
         }
     );
