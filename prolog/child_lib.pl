@@ -5,6 +5,8 @@
             term_text/2,                % +Term, -Text
             message_text/2,             % +Message, -Text
             lines_text/2,               % +Lines, -Text
+            outcome_fields/3,           % +Outcome, +Answer, -Fields
+            error_kind/2,               % +Error, -Kind
             open_frames/1,              % +Path
             send_frame/1,               % +Frame
             load_submission/1,          % +Files
@@ -29,7 +31,9 @@ it with use_module/1. It holds:
   - **text**: a term, an error or printed message lines as one trimmed string
     of at most 600 characters (term_text/2, message_text/2, lines_text/2);
   - **frames**: one JSON object a line on the grader's pipe (open_frames/1,
-    send_frame/1);
+    send_frame/1), and how a goal ended as a frame's fields (outcome_fields/3),
+    the same in the grade child's `result` frames and the deep child's
+    `outcomes` frames;
   - **the submission**: loading it into `user` with its diagnostics sent as
     frames and halt/0,1 turned into an exception (load_submission/1), and where
     its hand_value/3 and select_hand/3 are (submission_module/2).
@@ -236,6 +240,84 @@ send_frame(Frame) :-
                (   format(Out, "~s~n", [Line]),
                    flush_output(Out)
                )).
+
+%!  outcome_fields(+Outcome, +Answer, -Fields:dict) is det.
+%
+%   Fields says how a goal ended and what it answered, as the grader reads it
+%   (`Outcome` in crates/grade/src/protocol.rs). Outcome is `true`, `fail` or
+%   error(Error); Answer is value(Value) for hand_value/3 or cards(Hand, Crib)
+%   for select_hand/3, its output arguments:
+%
+%       _{outcome: value, value: _{int: "12"}}
+%       _{outcome: cards, hand: _{cards: ["5H", "5C", "5D", "JS"]},
+%         crib: _{term: "foo"}}
+%       _{outcome: fail}
+%       _{outcome: halt, status: "3"}
+%       _{outcome: exception, kind: timeout, message: "Time limit exceeded"}
+%
+%   An answer is `int` (digits), `cards` (tokens) or `term` (term_text/2); an
+%   exception's kind is error_kind/2's; grade_halt(Status) is a halt.
+
+outcome_fields(true, Answer, Fields) :-
+    answer_fields(Answer, Fields).
+outcome_fields(fail, _, _{outcome: fail}).
+outcome_fields(error(Error), _, Fields) :-
+    error_fields(Error, Fields).
+
+%   answer_fields(+Answer, -Fields): the fields of a goal that succeeded.
+
+answer_fields(value(Value), _{outcome: value, value: A}) :-
+    value_answer(Value, A).
+answer_fields(cards(Hand, Crib), _{outcome: cards, hand: H, crib: C}) :-
+    card_list(Hand, H),
+    card_list(Crib, C).
+
+%   error_fields(+Error, -Fields): the fields of a goal that raised Error:
+%   `halt` for a halt in the submission, else `exception` with its kind.
+
+error_fields(grade_halt(Status), _{outcome: halt, status: Text}) :-
+    !,
+    term_text(Status, Text).
+error_fields(Error, _{outcome: exception, kind: Kind, message: Text}) :-
+    error_kind(Error, Kind),
+    message_text(Error, Text).
+
+%!  error_kind(@Error, -Kind) is det.
+%
+%   Kind is `timeout` (time_limit_exceeded: the CPU-time limit), `backstop`
+%   (grade_backstop: the wall-clock backstop), `memory` (a resource error) or
+%   `exception`.
+
+error_kind(Error, Kind) :-
+    (   Error == time_limit_exceeded
+    ->  Kind = timeout
+    ;   Error == grade_backstop
+    ->  Kind = backstop
+    ;   subsumes_term(error(resource_error(_), _), Error)
+    ->  Kind = memory
+    ;   Kind = exception
+    ).
+
+%   value_answer(+Value, -Answer): hand_value's answer, {"int":Digits} or
+%   {"term":Text}.
+
+value_answer(Value, Answer) :-
+    (   integer(Value)
+    ->  number_string(Value, Text),
+        Answer = _{int: Text}
+    ;   term_text(Value, Text),
+        Answer = _{term: Text}
+    ).
+
+%   card_list(+Term, -Answer): select_hand's hand or crib, {"cards":[Token,...]}
+%   or {"term":Text}.
+
+card_list(Term, Answer) :-
+    (   card_tokens(Term, Tokens)
+    ->  Answer = _{cards: Tokens}
+    ;   term_text(Term, Text),
+        Answer = _{term: Text}
+    ).
 
                  /*******************************
                  *        THE SUBMISSION        *

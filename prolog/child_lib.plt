@@ -158,6 +158,46 @@ test(text_escaped, Message == "a\nb \"c\"") :-
 :- end_tests(frames).
 
 
+:- begin_tests(outcomes).
+
+test(value, Outcome-Int == value-"12") :-
+    outcome_fields(true, value(12), Fields),
+    Outcome = Fields.outcome,
+    Int = Fields.value.int.
+test(value_beyond_64_bits, Int == "123456789012345678901234567890") :-
+    outcome_fields(true, value(123456789012345678901234567890), Fields),
+    Int = Fields.value.int.
+test(value_not_an_integer, Term == "foo('A')") :-
+    outcome_fields(true, value(foo('A')), Fields),
+    Term = Fields.value.term.
+test(cards, Hand-Crib == ["5H", "AS"]-"foo") :-
+    outcome_fields(true, cards([card(5, hearts), card(ace, spades)], foo), Fields),
+    Fields.outcome == cards,
+    Hand = Fields.hand.cards,
+    Crib = Fields.crib.term.
+test(fail, Fields == [outcome-fail]) :-
+    outcome_fields(fail, value(_), Dict),
+    dict_pairs(Dict, _, Fields).
+test(halt, Outcome-Status == halt-"3") :-
+    outcome_fields(error(grade_halt(3)), value(_), Fields),
+    Outcome = Fields.outcome,
+    Status = Fields.status.
+test(kinds, Kinds == [timeout, backstop, memory, exception]) :-
+    findall(Kind,
+            ( member(E, [ time_limit_exceeded, grade_backstop,
+                          error(resource_error(memory), _), error(foo, _) ]),
+              outcome_fields(error(E), value(_), Fields),
+              Fields.outcome == exception,
+              Kind = Fields.kind
+            ),
+            Kinds).
+test(message, Message == "Unknown message: my_ball") :-
+    outcome_fields(error(my_ball), value(_), Fields),
+    Message = Fields.message.
+
+:- end_tests(outcomes).
+
+
 :- begin_tests(load_submission).
 
 test(loaded, true(( Frames = [_{type: "loaded", hand_value: "user", select_hand: null}],

@@ -1,8 +1,7 @@
 :- module(deep_child, []).
 :- use_module(child_lib,
-              [ card_index/2, card_tokens/2, term_text/2, message_text/2,
-                open_frames/1, send_frame/1, load_submission/1,
-                submission_module/2
+              [ card_index/2, open_frames/1, send_frame/1, outcome_fields/3,
+                error_kind/2, load_submission/1, submission_module/2
               ]).
 :- autoload(library(lists), [reverse/2]).
 
@@ -24,18 +23,19 @@ suits clubs, diamonds, hearts, spades), for select_hand 6 bytes an item (255 for
 no sixth card). The child answers items First to Last - 1 and writes, after the
 frames load_submission/1 sends (`diag`, `loaded`):
 
-    {"type":"deep","first":1000,"answers":[8,"f",12,"e:Unknown ...",...]}
+    {"type":"outcomes","first":1000,"outcomes":[8,{"outcome":"value",
+     "value":{"term":"foo"}},{"outcome":"fail"},...]}
     {"type":"done"}
 
-one `deep` frame per 1,000 answers or per half second, whichever comes first,
-and one per answer for the items below Careful (after a crash the grader asks
-for that, to find the item that crashed). An answer is an integer (hand_value
-answered it, within -1000..1000), or a string: `f` (the goal failed), `t` (over
-the Seconds limit of CPU time), `t:wall` (over the wall-clock backstop),
-`m:Message` (a resource error), `h:Status` (halt called), `e:Message` or `e`
-(another exception; the message is sent for the first 20 only), `x:Term`
-(hand_value answered something else), `k:H H H H|C C` (select_hand answered
-these card tokens).
+one `outcomes` frame per 1,000 items or per half second, whichever comes first,
+and one per item for the items below Careful (after a crash the grader asks for
+that, to find the item that crashed). An item's outcome is the grade child's, as
+in its `result` frames (child_lib.pl's outcome_fields/3): the answer, `fail`,
+`halt`, or an `exception` of kind `timeout` (over the Seconds limit of CPU
+time), `backstop` (over the wall-clock backstop), `memory` or `exception` (whose
+message is sent for the first 20 only, and is empty after). An integer answer
+within -1000..1000, the common case, is sent as the bare integer (`8` for
+`{"outcome":"value","value":{"int":"8"}}`), which is much cheaper to write.
 
 One watchdog thread for the whole batch enforces Seconds per call cheaply, as
 the grade child does: the limit is CPU time (the process's, every thread), so a
@@ -103,13 +103,13 @@ items(I, Last, Ctx, chunk(First, Acc, N, Since)) :-
     ;   items(I1, Last, Ctx, chunk(First, [Answer | Acc], N1, Since))
     ).
 
-%   send(+First, +Acc): the `deep` frame of the answers in Acc (newest first)
-%   from item First on; nothing if there are none.
+%   send(+First, +Acc): the `outcomes` frame of the outcomes in Acc (newest
+%   first) from item First on; nothing if there are none.
 
 send(_, []) :- !.
 send(First, Acc) :-
     reverse(Acc, Answers),
-    send_frame(_{type: deep, first: First, answers: Answers}).
+    send_frame(_{type: outcomes, first: First, outcomes: Answers}).
 
 %   read_item(+Mode, +In, -Goal): the next item of BatchFile as a test goal.
 
@@ -140,16 +140,17 @@ index_card(Byte, Card) :-
     ;   card_index(Card, Byte)
     ).
 
-%!  answer(+Mode, +Module, +I, +Goal, -Answer) is det.
+%!  answer(+Mode, +Module, +I, +Goal, -Fields) is det.
 %
-%   Calls Goal once as item I under the watchdog and encodes how it ended.
+%   Calls Goal once as item I under the watchdog; Fields say how it ended
+%   (outcome/3).
 
-answer(hand_value, Module, I, hand_value(Hand, Start), Answer) :-
+answer(hand_value, Module, I, hand_value(Hand, Start), Fields) :-
     call_item(Module, hand_value(Hand, Start, Value), I, Outcome),
-    encode(Outcome, value(Value), Answer).
-answer(select_hand, Module, I, select_hand(Cards), Answer) :-
+    outcome(Outcome, value(Value), Fields).
+answer(select_hand, Module, I, select_hand(Cards), Fields) :-
     call_item(Module, select_hand(Cards, Hand, Crib), I, Outcome),
-    encode(Outcome, keep(Hand, Crib), Answer).
+    outcome(Outcome, cards(Hand, Crib), Fields).
 
 %   call_item(+Module, +Goal, +I, -Outcome): calls Module:Goal once as item I,
 %   telling the watchdog; Outcome is true, fail or error(Error), with
@@ -173,61 +174,33 @@ call_item(Module, Goal, I, Outcome) :-
             Outcome = error(deep_timeout(I, How))
           )).
 
-%   encode(+Outcome, +Answer, -Code): the answer of an item as the `deep` frame
-%   carries it (see the module's documentation).
+%   outcome(+Outcome, +Answer, -Fields): outcome_fields/3 of an item, the
+%   watchdog's deep_timeout(I, Clock) read as the grade child's time_limit_exceeded
+%   (cpu) or grade_backstop (wall), and the message of a plain exception left
+%   empty after the first 20; an integer answer within -1000..1000, almost every
+%   item, is the integer itself (writing 28,000 outcomes as objects took the
+%   child about three times as long as the answers).
 
-encode(true, value(V), V) :-
-    integer(V),
-    V >= -1000,
-    V =< 1000,
+outcome(true, value(Value), Value) :-
+    integer(Value),
+    Value >= -1000,
+    Value =< 1000,
     !.
-encode(true, value(V), Answer) :-
+outcome(error(deep_timeout(_, cpu)), Answer, Fields) :-
     !,
-    term_text(V, Text),
-    string_concat("x:", Text, Answer).
-encode(true, keep(Hand, Crib), Answer) :-
+    outcome_fields(error(time_limit_exceeded), Answer, Fields).
+outcome(error(deep_timeout(_, wall)), Answer, Fields) :-
     !,
-    tokens(Hand, H),
-    tokens(Crib, C),
-    format(string(Answer), "k:~w|~w", [H, C]).
-encode(fail, _, "f").
-encode(error(deep_timeout(_, cpu)), _, "t") :- !.
-encode(error(deep_timeout(_, wall)), _, "t:wall") :- !.
-encode(error(time_limit_exceeded), _, "t") :- !.
-encode(error(grade_halt(Status)), _, Answer) :-
-    !,
-    term_text(Status, Text),
-    string_concat("h:", Text, Answer).
-encode(error(error(resource_error(What), Context)), _, Answer) :-
-    !,
-    message_text(error(resource_error(What), Context), Text),
-    sub_string_max(Text, 300, Short),
-    string_concat("m:", Short, Answer).
-encode(error(Error), _, Answer) :-
+    outcome_fields(error(grade_backstop), Answer, Fields).
+outcome(error(Error), _, Fields) :-
+    Error \= grade_halt(_),
+    error_kind(Error, exception),
     flag(deep_messages, N, N + 1),
-    (   N < 20
-    ->  message_text(Error, Text0),
-        sub_string_max(Text0, 300, Text),
-        string_concat("e:", Text, Answer)
-    ;   Answer = "e"
-    ).
-
-%   sub_string_max(+Text, +Max, -Short): the first Max characters of Text.
-
-sub_string_max(Text, Max, Short) :-
-    (   string_length(Text, L), L > Max
-    ->  sub_string(Text, 0, Max, _, Short)
-    ;   Short = Text
-    ).
-
-%   tokens(@Cards, -Text): card tokens separated by spaces, or `?` for anything
-%   that is not a proper list of cards (the grader then reports a wrong type).
-
-tokens(Cards, Text) :-
-    (   card_tokens(Cards, Tokens)
-    ->  atomic_list_concat(Tokens, ' ', Text)
-    ;   Text = '?'
-    ).
+    N >= 20,
+    !,
+    Fields = _{outcome: exception, kind: exception, message: ""}.
+outcome(Outcome, Answer, Fields) :-
+    outcome_fields(Outcome, Answer, Fields).
 
 %!  watchdog(+Main, +Seconds, +Factor) is det.
 %

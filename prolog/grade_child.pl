@@ -1,7 +1,7 @@
 :- module(grade_child, []).
 :- use_module(child_lib,
-              [ card_tokens/2, term_text/2, message_text/2, open_frames/1,
-                send_frame/1, load_submission/1, submission_module/2
+              [ open_frames/1, send_frame/1, outcome_fields/3,
+                load_submission/1, submission_module/2
               ]).
 :- autoload(library(lists), [member/2]).
 
@@ -31,7 +31,8 @@ A `result` frame's `outcome` is `value` (hand_value/3 answered `value`), `cards`
 written) or `exception` (with its `kind`, `timeout`, `backstop`, `memory` or
 `exception`, and the `message`); `cpu_ms` and `wall_ms` are the goal's CPU time
 (the whole process's, every thread) and wall-clock time. An answer is
-`{"int":Digits}`, `{"cards":[Token,...]}` or `{"term":Text}`. `overrun` says
+`{"int":Digits}`, `{"cards":[Token,...]}` or `{"term":Text}`
+(child_lib.pl's outcome_fields/3, which the deep child's frames share). `overrun` says
 that the goal went on past its limit plus the grace after the watchdog stopped
 it (it caught the exception): the grader kills the process.
 
@@ -121,8 +122,8 @@ run_test(I, Seconds, Goal) :-
     ;   Outcome = Outcome0
     ),
     retractall(fired(N, _)),
-    outcome_frame(Outcome, Answer, Frame),
-    send_frame(Frame.put(_{type: result, test: I, cpu_ms: Cpu, wall_ms: Wall})).
+    outcome_fields(Outcome, Answer, Fields),
+    send_frame(Fields.put(_{type: result, test: I, cpu_ms: Cpu, wall_ms: Wall})).
 
 %   test_goal(+Test, -Module, -Call, -Answer): the goal of a test, where to call
 %   it, and the outputs it binds.
@@ -133,61 +134,6 @@ test_goal(hand_value(Hand, Start), Module, hand_value(Hand, Start, Value),
 test_goal(select_hand(Cards), Module, select_hand(Cards, Hand, Crib),
           cards(Hand, Crib)) :-
     submission_module(select_hand, Module).
-
-%   outcome_frame(+Outcome, +Answer, -Frame): the fields of a `result` frame
-%   that say how the goal ended and what it answered.
-
-outcome_frame(true, value(Value), _{outcome: value, value: A}) :-
-    answer(Value, A).
-outcome_frame(true, cards(Hand, Crib), _{outcome: cards, hand: H, crib: C}) :-
-    card_list(Hand, H),
-    card_list(Crib, C).
-outcome_frame(fail, _, _{outcome: fail}).
-outcome_frame(error(Error), _, Frame) :-
-    error_frame(Error, Frame).
-
-%   error_frame(+Error, -Frame): the fields of a test that raised Error: `halt`
-%   for a halt in the submission, else `exception` with its kind.
-
-error_frame(grade_halt(Status), _{outcome: halt, status: Text}) :-
-    !,
-    term_text(Status, Text).
-error_frame(Error, _{outcome: exception, kind: Kind, message: Text}) :-
-    error_kind(Error, Kind),
-    message_text(Error, Text).
-
-%   error_kind(+Error, -Kind): timeout, backstop, memory or exception.
-
-error_kind(Error, Kind) :-
-    (   Error == time_limit_exceeded
-    ->  Kind = timeout
-    ;   Error == grade_backstop
-    ->  Kind = backstop
-    ;   subsumes_term(error(resource_error(_), _), Error)
-    ->  Kind = memory
-    ;   Kind = exception
-    ).
-
-%   answer(+Value, -Answer): hand_value's answer, {"int":Digits} or
-%   {"term":Text}.
-
-answer(Value, Answer) :-
-    (   integer(Value)
-    ->  number_string(Value, Text),
-        Answer = _{int: Text}
-    ;   term_text(Value, Text),
-        Answer = _{term: Text}
-    ).
-
-%   card_list(+Term, -Answer): select_hand's hand or crib, {"cards":[Token,...]}
-%   or {"term":Text}.
-
-card_list(Term, Answer) :-
-    (   card_tokens(Term, Tokens)
-    ->  Answer = _{cards: Tokens}
-    ;   term_text(Term, Text),
-        Answer = _{term: Text}
-    ).
 
 %!  with_time_limit(+N:integer, +Test:integer, +Seconds, :Goal) is semidet.
 %

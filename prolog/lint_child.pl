@@ -1,5 +1,6 @@
 :- module(lint_child, []).
-:- use_module(child_lib, [message_text/2, lines_text/2]).
+:- use_module(child_lib,
+              [message_text/2, lines_text/2, open_frames/1, send_frame/1]).
 :- use_module(library(prolog_xref)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -10,14 +11,17 @@
 Read by SWI-Prolog itself. Run in crib-sandbox's jail, never in a crib process,
 with child_lib.pl beside it:
 
-    swipl --no-tty -q lint_child.pl FILE...
+    swipl --no-tty -q lint_child.pl FramePath FILE...
 
 It loads the files (their directives run here, in the sandbox) and records the
 compiler's own warnings and errors; reads every term again with the reader's
 positions, comments and variable names; cross-references the files with
-library(prolog_xref); and prints one fact per line on stdout, fields separated
-by tabs (tabs, newlines and backslashes in a field escaped as \t, \n and \\).
-crib-lint (crates/lint) turns the facts into findings.
+library(prolog_xref); and sends each fact as a frame on the grader's pipe
+(FramePath, opened with child_lib.pl's open_frames/1), as the grader's children
+do: `{"type":"fact","fields":["term","a.pl","3","5",...]}`, the fact's kind and
+then its fields as text, and `{"type":"done"}` last. What the submission prints
+goes to stdout and cannot pass for a fact. crib-lint (crates/lint) turns the
+facts into findings.
 
 Facts (LINE is 1-based):
 
@@ -59,11 +63,11 @@ Facts (LINE is 1-based):
         a predicate of the files that redefines a library one
     system   NAME ARITY
         a predicate of the files that hides a system one
-    done
-        the last line: everything was said
 
-Message text comes from child_lib.pl, the library the grader's children share;
-the facts stay this program's own plain format.
+and then the `done` frame: everything was said.
+
+Message text and the frame writer come from child_lib.pl, the library the
+grader's children share.
 */
 
 :- initialization(main, main).
@@ -81,11 +85,12 @@ the facts stay this program's own plain format.
 %!  main is det.
 %
 %   Entry point: load the files named on the command line, read them again,
-%   analyse and cross-reference them, print the facts, halt. An exception in a
+%   analyse and cross-reference them, send the facts, halt. An exception in a
 %   step becomes a `warning` fact and the next step runs.
 
 main :-
-    current_prolog_flag(argv, Files),
+    current_prolog_flag(argv, [FramePath | Files]),
+    open_frames(FramePath),
     forall(member(F, Files),
            ( absolute_file_name(F, Abs), assertz(loading(Abs, F)) )),
     catch(load_files(user:Files, [silent(true)]), E, warn_exception(E)),
@@ -94,7 +99,7 @@ main :-
     forall(member(F, Files), catch(read_file(F), E1, warn_exception(E1))),
     catch(analyse_clauses, E3, warn_exception(E3)),
     catch(cross_reference(Files), E2, warn_exception(E2)),
-    emit([done]),
+    send_frame(_{type: done}),
     halt(0).
 
 %   The compiler's messages while the files load: each warning or error about
@@ -840,14 +845,14 @@ system_predicate(N, A) :-
 
 %!  emit(+Fields:list) is det.
 %
-%   Prints one fact: Fields as text, escaped, separated by tabs, on stdout.
+%   Sends one fact: Fields as text (carriage returns dropped), in a `fact`
+%   frame.
 
 emit(Fields) :-
     maplist(field, Fields, Texts),
-    atomic_list_concat(Texts, '\t', Line),
-    format(user_output, "~w~n", [Line]).
+    send_frame(_{type: fact, fields: Texts}).
 
-%   field(+Field, -Text): a field as escaped text.
+%   field(+Field, -Text): a field as a string, without carriage returns.
 field(F, T) :-
     (   string(F) -> S = F
     ;   atom(F) -> atom_string(F, S)
@@ -855,18 +860,6 @@ field(F, T) :-
     ;   term_string(F, S)
     ),
     split_string(S, "", "", [S1]),
-    escape(S1, T).
-
-%   escape(+S, -T): T is S with backslashes, tabs and newlines escaped and
-%   carriage returns dropped.
-escape(S, T) :-
-    string_codes(S, Cs),
-    foldl(escape_code, Cs, Out, []),
-    string_codes(T, Out).
-
-%   escape_code(+Code, -Codes, ?Tail): Code escaped, as a difference list.
-escape_code(0'\\, [0'\\, 0'\\|T], T) :- !.
-escape_code(0'\t, [0'\\, 0't|T], T) :- !.
-escape_code(0'\n, [0'\\, 0'n|T], T) :- !.
-escape_code(0'\r, T, T) :- !.
-escape_code(C, [C|T], T).
+    split_string(S1, "\r", "", Parts),
+    atomic_list_concat(Parts, '', A),
+    atom_string(A, T).

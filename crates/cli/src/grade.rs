@@ -306,12 +306,8 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     };
     let mut grader = Grader::new(&args.swipl, choice, limits, &seed)?.with_select_credit(credit);
     if !args.no_lint {
-        let mut linter = crib_lint::Linter::new(&args.swipl, choice)?;
-        if let Ok(exe) = std::env::current_exe() {
-            // As for the grader's children, below; a warning there says it if it fails.
-            let _ = linter.confine_with(&exe);
-        }
-        grader = grader.with_lint(linter);
+        // The linter runs in the grader's jail, on the copy the tests ran on.
+        grader = grader.with_lint(crib_lint::Linter::for_grader());
     }
     // Under bubblewrap, this very binary applies Landlock inside the sandbox (see main).
     match std::env::current_exe() {

@@ -146,12 +146,8 @@ impl Deep {
             self.options.children.get(),
             self.options.budget,
         );
-        if run.answers.iter().all(Option::is_none) {
-            if let Some(why) = &run.stopped {
-                if why.contains("not defined") {
-                    return None;
-                }
-            }
+        if run.undefined && run.answers.iter().all(Option::is_none) {
+            return None;
         }
         let mut report = analyse(&self.items, &run.answers);
         report.stopped = run.stopped;

@@ -1,16 +1,7 @@
-//! The child's protocol: the frames prolog/grade_child.pl writes on its pipe, one JSON object
-//! a line tagged by `"type"`, and the thread that reads them within size bounds.
-
-use std::io::{BufRead, BufReader, Read};
-use std::sync::mpsc::{self, Receiver};
-use std::thread;
+//! The children's protocol: the frames prolog/grade_child.pl and prolog/deep_child.pl write on
+//! their pipe, one JSON object a line tagged by `"type"`, read by crib-child's [`crib_child::Child`].
 
 use serde::Deserialize;
-
-/// The longest frame read from a child; longer lines are dropped.
-const MAX_FRAME: u64 = 1 << 20;
-/// The most frames read ahead of the grader; the reading thread then waits.
-const MAX_QUEUED: usize = 256;
 
 /// One line of the child's pipe.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -44,12 +35,13 @@ pub(crate) enum Frame {
     },
     /// Every test has run; the child exits.
     Done,
-    /// Deep-check answers, from item `first` on (prolog/deep_child.pl).
-    Deep {
-        /// The item of the first answer.
+    /// How a batch's items ended, from item `first` on (prolog/deep_child.pl): the same
+    /// outcomes as a `result` frame's, in batches.
+    Outcomes {
+        /// The item of the first outcome.
         first: usize,
-        /// One answer per item.
-        answers: Vec<RawAnswer>,
+        /// One outcome per item.
+        outcomes: Vec<ItemOutcome>,
     },
 }
 
@@ -107,6 +99,18 @@ pub(crate) enum Outcome {
     },
 }
 
+/// One item's outcome in an `outcomes` frame: the grade child's [`Outcome`], or, for an
+/// integer answer in -1000..=1000 (almost every item), the bare integer, which is much
+/// cheaper for the child to write.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum ItemOutcome {
+    /// hand_value/3 answered this integer.
+    Int(i64),
+    /// Any other outcome.
+    Outcome(Outcome),
+}
+
 /// The exceptions the grader tells apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -153,44 +157,9 @@ impl Answer {
 }
 
 /// Returns the frame on one line, or `None` if it is not a frame.
+#[cfg(test)]
 pub(crate) fn parse(line: &[u8]) -> Option<Frame> {
     serde_json::from_slice(line).ok()
-}
-
-/// Reads frames from the pipe on a thread of its own. The channel closes at end of file (or
-/// on a read error); lines longer than [`MAX_FRAME`] are cut and so dropped as not JSON, and
-/// at most [`MAX_QUEUED`] frames wait, so a child flooding the pipe cannot fill the
-/// grader's memory.
-pub(crate) fn read_frames(reader: impl Read + Send + 'static) -> Receiver<Frame> {
-    let (tx, rx) = mpsc::sync_channel(MAX_QUEUED);
-    thread::spawn(move || {
-        let mut reader = BufReader::new(reader);
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            match reader.by_ref().take(MAX_FRAME).read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if let Some(frame) = parse(&line) {
-                        if tx.send(frame).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-    });
-    rx
-}
-
-/// One answer as the child writes it in a `deep` frame.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-pub(crate) enum RawAnswer {
-    /// hand_value/3 answered this integer.
-    Int(i64),
-    /// Anything else, coded (see prolog/deep_child.pl).
-    Text(String),
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::time::Instant;
 use crib_results::{
     escape_path, Marks, SelectCredit, Staged, Submission, SubmissionResult, TestResult, Verdict,
 };
-use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, WorkDir};
+use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, WorkDir};
 
 use crate::child::Place;
 use crate::deep::{Deep, DeepOptions};
@@ -27,9 +27,6 @@ const CHILD: &str = include_str!("../../../prolog/grade_child.pl");
 
 /// The most diagnostics kept per submission.
 pub const MAX_DIAGNOSTICS: usize = 50;
-
-/// How the jail checks that swipl starts: it must halt at once with status 0.
-const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];
 
 /// Grades submissions: owns the sandbox settings and a directory with the child program and
 /// the tests.
@@ -68,7 +65,7 @@ impl Grader {
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
-        let jail = Jail::new(swipl, SWIPL_PROBE, isolation, dir.path())?;
+        let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path())?;
         let tests = TestSet::new(seed);
         let grader = dir.path().join("grader");
         let write = |name: &str, text: &str| {
@@ -78,6 +75,7 @@ impl Grader {
         fs::create_dir(&grader).map_err(|e| GradeError::io("creating the work directory", e))?;
         write("grade_child.pl", CHILD)?;
         write("child_lib.pl", crib_lint::CHILD_LIB)?;
+        write("lint_child.pl", crib_lint::CHILD)?;
         write("tests.pl", &tests_file(&tests, &limits))?;
         write("deep_child.pl", crate::deep::driver::DEEP_CHILD)?;
         fs::write(
@@ -110,8 +108,10 @@ impl Grader {
         Ok(self.jail.confine_with(program, self.dir.path())?)
     }
 
-    /// Returns the grader with `linter` run on every submission after its tests: each
-    /// result then has a `quality` section (crib-lint's findings, never a mark).
+    /// Returns the grader with `linter` run on every submission after its tests, in the
+    /// grader's jail on the copy the tests ran on ([`crib_lint::Linter::lint_staged`]; a
+    /// [`crib_lint::Linter::for_grader`] needs no sandbox of its own): each result then has
+    /// a `quality` section (crib-lint's findings, never a mark).
     pub fn with_lint(mut self, linter: crib_lint::Linter) -> Grader {
         self.linter = Some(linter);
         self
@@ -232,8 +232,21 @@ impl Grader {
                     .as_ref()
                     .filter(|_| !run.load.files.is_empty())
                     .map(|linter| {
+                        // The copy the tests ran on, in the grader's jail.
                         let copy = work.path().join("submission");
-                        linter.lint(slot, &submission.name, &copy, &run.load.files)
+                        let scratch = work.path().join("scratch");
+                        let mounts = Mounts {
+                            grader: &grader,
+                            submission: &copy,
+                            scratch: &scratch,
+                        };
+                        linter.lint_staged(
+                            &self.jail,
+                            &mounts,
+                            slot,
+                            &submission.name,
+                            &run.load.files,
+                        )
                     });
                 staged.hash
             }

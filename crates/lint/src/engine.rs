@@ -1,19 +1,21 @@
-//! The [`Linter`]: runs prolog/lint_child.pl on a submission's files in crib-sandbox's jail
-//! and turns what it says into findings.
+//! The [`Linter`]: runs prolog/lint_child.pl on a submission's files as a crib-child
+//! [`Child`] in crib-sandbox's jail (its own, or the grader's on the grader's staged copy)
+//! and turns the facts it sends into findings.
 
 use std::fs;
-use std::io::Read;
 use std::path::Path;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use crib_child::{Child, Program, RecvTimeoutError};
 use crib_results::{Finding, Lint};
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, Rlimits, WorkDir};
 
 use crate::check::{findings, LintConfig};
-use crate::facts::Facts;
+use crate::facts::{Facts, Frame};
 
-/// The child program, built into the linter so that it always matches it.
+/// The child program, built into the linter so that it always matches it. A grader that
+/// lints in its own jail ([`Linter::lint_staged`]) writes it as `lint_child.pl` beside
+/// [`CHILD_LIB`].
 pub const CHILD: &str = include_str!("../../../prolog/lint_child.pl");
 
 /// The Prolog library every child program loads, prolog/child_lib.pl (card notation, message
@@ -21,11 +23,8 @@ pub const CHILD: &str = include_str!("../../../prolog/lint_child.pl");
 /// children load it too.
 pub const CHILD_LIB: &str = include_str!("../../../prolog/child_lib.pl");
 
-/// How the jail checks that swipl starts.
-const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];
-
-/// The most output read from a child (facts and whatever the submission printed).
-const MAX_OUTPUT: u64 = 8 << 20;
+/// The most bytes of fact fields kept from one child; later facts are dropped.
+const MAX_FACT_BYTES: usize = 8 << 20;
 
 /// What stops a linter from being made.
 #[derive(Debug, thiserror::Error)]
@@ -65,18 +64,25 @@ impl Default for LintLimits {
     }
 }
 
-/// Lints submissions: owns a sandbox and a private work directory with the child program.
+/// A linter's own sandbox: a jail and a private work directory holding the child program.
 #[derive(Debug)]
-pub struct Linter {
+struct Own {
     jail: Jail,
     dir: WorkDir,
+}
+
+/// Lints submissions, in a sandbox of its own ([`Linter::new`], for `crib lint`) or in a
+/// grader's ([`Linter::for_grader`] and [`Linter::lint_staged`]).
+#[derive(Debug)]
+pub struct Linter {
+    own: Option<Own>,
     config: LintConfig,
     limits: LintLimits,
 }
 
 impl Linter {
-    /// Returns a linter running `swipl` in the isolation chosen, with the default
-    /// [`LintConfig`] and [`LintLimits`].
+    /// Returns a linter running `swipl` in a jail of its own, in the isolation chosen, with
+    /// the default [`LintConfig`] and [`LintLimits`].
     ///
     /// # Errors
     /// [`LintError::Sandbox`] if swipl does not run in the isolation asked for,
@@ -88,18 +94,28 @@ impl Linter {
         };
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(io("creating the work directory"))?;
-        let jail = Jail::new(swipl, SWIPL_PROBE, isolation, dir.path())?;
+        let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path())?;
         let grader = dir.path().join("linter");
         fs::create_dir(&grader).map_err(io("creating the work directory"))?;
         fs::write(grader.join("lint_child.pl"), CHILD).map_err(io("writing lint_child.pl"))?;
         fs::write(grader.join("child_lib.pl"), CHILD_LIB).map_err(io("writing child_lib.pl"))?;
         sandbox::open_up(&grader).map_err(io("opening the linter's files"))?;
         Ok(Linter {
-            jail,
-            dir,
+            own: Some(Own { jail, dir }),
             config: LintConfig::default(),
             limits: LintLimits::default(),
         })
+    }
+
+    /// Returns a linter with no sandbox of its own, for a grader that lints the copies it
+    /// staged in its own jail ([`Linter::lint_staged`]); its [`Linter::lint`] says that it
+    /// has no sandbox (`E002`).
+    pub fn for_grader() -> Linter {
+        Linter {
+            own: None,
+            config: LintConfig::default(),
+            limits: LintLimits::default(),
+        }
     }
 
     /// Returns the linter with `config`'s thresholds and ignored rules.
@@ -114,18 +130,26 @@ impl Linter {
         self
     }
 
-    /// Adds Landlock under bubblewrap, as [`Jail::confine_with`] does.
+    /// Adds Landlock under bubblewrap to the linter's own jail, as [`Jail::confine_with`]
+    /// does; a linter [`Linter::for_grader`] runs under the grader's layers.
     ///
     /// # Errors
     /// [`LintError::Sandbox`] saying why the layer could not be added; the linter keeps its
     /// isolation as it was.
     pub fn confine_with(&mut self, program: &Path) -> Result<(), LintError> {
-        Ok(self.jail.confine_with(program, self.dir.path())?)
+        match &mut self.own {
+            Some(own) => Ok(own.jail.confine_with(program, own.dir.path())?),
+            None => Ok(()),
+        }
     }
 
-    /// The isolation in force.
+    /// The isolation of the linter's own jail (none for a linter [`Linter::for_grader`]:
+    /// it runs in the grader's).
     pub fn isolation(&self) -> Isolation {
-        self.jail.isolation
+        self.own
+            .as_ref()
+            .map(|own| own.jail.isolation)
+            .unwrap_or_default()
     }
 
     /// The configuration in force.
@@ -134,9 +158,44 @@ impl Linter {
     }
 
     /// Lints submission `name`: the `.pl` files `files` (relative to `root`, loaded in that
-    /// order) as worker `slot` (each worker of a pool has its own slot). Never fails: a
-    /// child that cannot be started, crashes or runs out of time gives an `E002` finding.
+    /// order) as worker `slot` (each worker of a pool has its own slot), on a copy staged in
+    /// the linter's own jail. Never fails: a child that cannot be started, crashes or runs
+    /// out of time gives an `E002` finding.
     pub fn lint(&self, slot: u32, name: &str, root: &Path, files: &[String]) -> Lint {
+        let said = match &self.own {
+            Some(own) => self.stage_and_run(own, slot, root, files),
+            None => {
+                Err("this linter has no sandbox of its own (it lints a grader's copies)".into())
+            }
+        };
+        self.finish(name, root, files, said)
+    }
+
+    /// Lints submission `name` staged by a grader in `jail`: the `.pl` files `files`
+    /// (relative to `mounts.submission`, handed over to worker `slot`'s children), with
+    /// lint_child.pl and child_lib.pl ([`CHILD`], [`CHILD_LIB`]) in `mounts.grader`. The
+    /// child runs as worker `slot` and the slot is swept after it, so no other child of
+    /// the slot may be running. Never fails, as [`Linter::lint`].
+    pub fn lint_staged(
+        &self,
+        jail: &Jail,
+        mounts: &Mounts<'_>,
+        slot: u32,
+        name: &str,
+        files: &[String],
+    ) -> Lint {
+        let said = self.run_child(jail, mounts, slot, files);
+        self.finish(name, mounts.submission, files, said)
+    }
+
+    /// Returns the findings on what the child said (or `E002` with why it said nothing).
+    fn finish(
+        &self,
+        name: &str,
+        root: &Path,
+        files: &[String],
+        said: Result<Said, String>,
+    ) -> Lint {
         let mut texts = Vec::new();
         for file in files {
             let text = fs::read(root.join(file)).unwrap_or_default();
@@ -144,10 +203,10 @@ impl Linter {
         }
         let e002 =
             |why: String| Finding::not_checked(files.first().cloned().unwrap_or_default(), &why);
-        let mut found = match self.run_child(slot, root, files) {
-            Ok(output) => {
-                let mut found = findings(&Facts::parse(&output), &texts, &self.config);
-                if !output.lines().any(|l| l == "done") {
+        let mut found = match said {
+            Ok(said) => {
+                let mut found = findings(&said.facts, &texts, &self.config);
+                if !said.done {
                     // The child ended early: the submission halted while it loaded. What
                     // it said before still holds.
                     found.push(e002("loading it ended the program before the check was done (halt in a directive?)".into()));
@@ -160,10 +219,16 @@ impl Linter {
         Lint::new(name, found)
     }
 
-    /// Runs the child on a copy of the files; returns what it printed, with the paths it
-    /// saw turned back into the names in `files`.
-    fn run_child(&self, slot: u32, root: &Path, files: &[String]) -> Result<String, String> {
-        let work = self.dir.path().join(format!("slot-{slot}"));
+    /// Copies the files into a work directory of the linter's own jail and runs the child
+    /// on them.
+    fn stage_and_run(
+        &self,
+        own: &Own,
+        slot: u32,
+        root: &Path,
+        files: &[String],
+    ) -> Result<Said, String> {
+        let work = own.dir.path().join(format!("slot-{slot}"));
         let copy = work.join("submission");
         let scratch = work.join("scratch");
         if work.exists() {
@@ -181,97 +246,94 @@ impl Linter {
             }
             fs::copy(root.join(file), &to).map_err(|e| format!("cannot copy {file}: {e}"))?;
         }
-        self.jail
+        own.jail
             .hand_over(&work, slot)
             .map_err(|e| format!("cannot hand the copy over to the sandbox: {e}"))?;
-        self.jail
+        own.jail
             .give_scratch(&scratch, slot)
             .map_err(|e| format!("cannot give the scratch directory away: {e}"))?;
-        let grader = self.dir.path().join("linter");
+        let grader = own.dir.path().join("linter");
         let mounts = Mounts {
             grader: &grader,
             submission: &copy,
             scratch: &scratch,
         };
-        let inside = self.jail.submission_dir(&mounts);
-        let mut args = vec![
-            format!("--stack-limit={}k", self.limits.memory / 2 / 1024),
-            "--no-tty".into(),
-            "-q".into(),
-            self.jail
-                .inside(&mounts, &grader.join("lint_child.pl"))
-                .display()
-                .to_string(),
-            "--".into(),
-        ];
-        args.extend(files.iter().map(|f| inside.join(f).display().to_string()));
-        let rlimits = Rlimits {
-            memory: self.limits.memory,
-            cpu: self.limits.cpu,
-            file_size: 1 << 20,
-            processes: 64,
-        };
-        let mut cmd = self.jail.command(&mounts, &args, rlimits, slot, None);
-        cmd.stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        let result = run(cmd, self.limits.wall, self.jail.isolation);
-        self.jail.sweep(slot);
+        let said = self.run_child(&own.jail, &mounts, slot, files);
         let _ = fs::remove_dir_all(&work);
-        let output = result?;
-        Ok(output.replace(&format!("{}/", inside.display()), ""))
+        said
+    }
+
+    /// Runs the child on the staged files until it ends or [`LintLimits::wall`] has
+    /// passed, then sweeps the slot; returns the facts it sent, with the paths it saw
+    /// turned back into the names in `files`, or why there are none worth reading.
+    fn run_child(
+        &self,
+        jail: &Jail,
+        mounts: &Mounts<'_>,
+        slot: u32,
+        files: &[String],
+    ) -> Result<Said, String> {
+        let program = Program {
+            jail,
+            mounts,
+            name: "lint_child.pl",
+            args: &[],
+            files,
+            rlimits: Rlimits {
+                memory: self.limits.memory,
+                cpu: self.limits.cpu,
+                file_size: 1 << 20,
+                processes: 64,
+            },
+            slot,
+        };
+        let prefix = format!("{}/", program.submission_dir().display());
+        let mut child: Child<Frame> =
+            Child::start(&program).map_err(|e| format!("cannot start swipl: {e}"))?;
+        let deadline = Instant::now() + self.limits.wall;
+        let mut said = Said::default();
+        let mut bytes = 0;
+        let status = loop {
+            match child.next_frame(deadline.saturating_duration_since(Instant::now())) {
+                Ok(Frame::Fact { fields }) => {
+                    said.read |= fields.first().is_some_and(|f| f == "term");
+                    bytes += fields.iter().map(String::len).sum::<usize>();
+                    if bytes <= MAX_FACT_BYTES {
+                        let fields: Vec<String> =
+                            fields.iter().map(|f| f.replace(&prefix, "")).collect();
+                        said.facts.add(&fields);
+                    }
+                }
+                Ok(Frame::Done) => said.done = true,
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = child.kill();
+                    break None;
+                }
+                Err(RecvTimeoutError::Disconnected) => break Some(child.ended()),
+            }
+        };
+        let _ = child.kill();
+        program.sweep();
+        match status {
+            None => Err(format!(
+                "loading it did not finish within {} s",
+                self.limits.wall.as_secs()
+            )),
+            Some(Some(s)) if s.success() => Ok(said),
+            // Read, but halted or crashed afterwards (e.g. `halt` in a directive while the
+            // cross-reference ran): the facts so far still hold.
+            Some(_) if said.read => Ok(said),
+            Some(s) => Err(format!("{} before reading the file", crib_child::ended(s))),
+        }
     }
 }
 
-/// Runs `cmd` (in a process group of its own) to its end or until `wall` has passed;
-/// returns its output, or why there is none worth reading.
-fn run(
-    mut cmd: std::process::Command,
-    wall: Duration,
-    isolation: Isolation,
-) -> Result<String, String> {
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("cannot start swipl: {e}"))?;
-    let pid = child.id() as i32;
-    let stdout = child.stdout.take();
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        if let Some(s) = stdout {
-            let _ = s.take(MAX_OUTPUT).read_to_end(&mut out);
-        }
-        out
-    });
-    let deadline = Instant::now() + wall;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if Instant::now() >= deadline => break None,
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(_) => break None,
-        }
-    };
-    if status.is_none() {
-        // SAFETY: kill only sends a signal, to the child's own process group.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
-        let _ = child.wait();
-    }
-    let out = reader.join().unwrap_or_default();
-    let output = String::from_utf8_lossy(&out).into_owned();
-    match status.map(|s| isolation.program_status(s)) {
-        None => Err(format!(
-            "loading it did not finish within {} s",
-            wall.as_secs()
-        )),
-        Some(s) if s.success() => Ok(output),
-        Some(s) if output.lines().any(|l| l.starts_with("term\t")) => {
-            // Read, but halted or crashed afterwards (e.g. `halt` in a directive while
-            // the cross-reference ran): the facts so far still hold.
-            let _ = s;
-            Ok(output)
-        }
-        Some(s) => Err(format!("swipl ended with {s} before reading the file")),
-    }
+/// What a lint child said.
+#[derive(Debug, Default)]
+struct Said {
+    facts: Facts,
+    /// It sent `done`: everything was said.
+    done: bool,
+    /// It sent a `term` fact: the files were read.
+    read: bool,
 }

@@ -1,5 +1,21 @@
-//! What the lint child (prolog/lint_child.pl) says about a submission: one fact per line,
-//! fields separated by tabs.
+//! What the lint child (prolog/lint_child.pl) says about a submission: its frames, one JSON
+//! object a line on its frame pipe (child_lib.pl's frame writer, read by crib-child), each
+//! `fact` a list of fields, its kind first.
+
+use serde::Deserialize;
+
+/// One frame of the lint child.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Frame {
+    /// One fact: its kind (`term`, `comment`, ...), then its fields, as text.
+    Fact {
+        /// The kind and the fields.
+        fields: Vec<String>,
+    },
+    /// The last frame: everything was said.
+    Done,
+}
 
 /// A compiler warning or error while loading.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,112 +150,103 @@ pub(crate) struct Facts {
 }
 
 impl Facts {
-    /// Reads the child's output; lines that are not facts (what the submission printed
-    /// while loading) are skipped.
-    pub fn parse(output: &str) -> Facts {
+    /// Reads the child's frames, one a line as its pipe carries them; lines that are not a
+    /// `fact` frame are skipped.
+    #[cfg(test)]
+    pub fn parse(frames: &str) -> Facts {
         let mut facts = Facts::default();
-        for line in output.lines() {
-            let fields: Vec<String> = line.split('\t').map(unescape).collect();
-            let f = |i: usize| fields.get(i).cloned().unwrap_or_default();
-            let n = |i: usize| {
-                fields
-                    .get(i)
-                    .and_then(|s| s.parse::<u32>().ok())
-                    .unwrap_or(0)
-            };
-            let pi = |i: usize| format!("{}/{}", f(i), n(i + 1));
-            match (fields[0].as_str(), fields.len()) {
-                ("warning", 5) => facts.warnings.push(Warning {
-                    file: f(1),
-                    line: n(2),
-                    kind: f(3),
-                    text: f(4),
-                }),
-                ("syntax", 4) => facts.syntax.push((f(1), n(2), f(3))),
-                ("unread", 4) => facts.unread.push((f(1), n(2), f(3))),
-                ("term", 8) => facts.terms.push(Term {
-                    file: f(1),
-                    start: n(2),
-                    end: n(3),
-                    clause: f(4) == "clause",
-                    name: f(5),
-                    arity: n(6),
-                    depth: n(7),
-                }),
-                ("comment", 5) => facts.comments.push(Comment {
-                    file: f(1),
-                    start: n(2),
-                    end: n(3),
-                    text: f(4),
-                }),
-                ("mode", 6) => facts.modes.push(Mode {
-                    file: f(1),
-                    start: n(2),
-                    end: n(3),
-                    predicate: pi(4),
-                }),
-                ("badmode", 6) => facts.bad_modes.push(BadMode {
-                    file: f(1),
-                    start: n(2),
-                    end: n(3),
-                    name: f(4),
-                    text: f(5),
-                }),
-                ("ground", 6) => facts.ground.push(GroundFact {
-                    file: f(1),
-                    line: n(2),
-                    predicate: pi(3),
-                    cards: n(5),
-                }),
-                ("idiom", 5) => facts.idioms.push(Idiom {
-                    file: f(1),
-                    line: n(2),
-                    rule: f(3),
-                    text: f(4),
-                }),
-                ("declared", 5) => facts.declared.push((f(1), pi(2), f(4))),
-                ("call", 6) => facts.calls.push(Call {
-                    file: f(1),
-                    called: pi(2),
-                    by: pi(4),
-                }),
-                ("unresolved", 5) => facts.unresolved.push(Unresolved {
-                    file: f(1),
-                    line: n(2),
-                    by: pi(3),
-                }),
-                ("undefined", 7) => facts.undefined.push(Undefined {
-                    file: f(1),
-                    called: pi(2),
-                    line: n(4),
-                    by: pi(5),
-                }),
-                ("library", 3) => facts.library.push(pi(1)),
-                ("system", 3) => facts.system.push(pi(1)),
-                _ => {}
+        for line in frames.lines() {
+            if let Ok(Frame::Fact { fields }) = serde_json::from_str(line) {
+                facts.add(&fields);
             }
         }
         facts
     }
-}
 
-/// Undoes the child's escapes: `\t`, `\n` and `\\`.
-fn unescape(field: &str) -> String {
-    let mut out = String::with_capacity(field.len());
-    let mut chars = field.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some(other) => out.push(other),
-            None => out.push('\\'),
+    /// Adds one fact, its kind then its fields; a fact of no known kind, or with another
+    /// number of fields than its kind has, is skipped.
+    pub fn add(&mut self, fields: &[String]) {
+        let facts = self;
+        let f = |i: usize| fields.get(i).cloned().unwrap_or_default();
+        let n = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|s| s.parse::<u32>().ok())
+                .unwrap_or(0)
+        };
+        let pi = |i: usize| format!("{}/{}", f(i), n(i + 1));
+        let kind = fields.first().map_or("", String::as_str);
+        match (kind, fields.len()) {
+            ("warning", 5) => facts.warnings.push(Warning {
+                file: f(1),
+                line: n(2),
+                kind: f(3),
+                text: f(4),
+            }),
+            ("syntax", 4) => facts.syntax.push((f(1), n(2), f(3))),
+            ("unread", 4) => facts.unread.push((f(1), n(2), f(3))),
+            ("term", 8) => facts.terms.push(Term {
+                file: f(1),
+                start: n(2),
+                end: n(3),
+                clause: f(4) == "clause",
+                name: f(5),
+                arity: n(6),
+                depth: n(7),
+            }),
+            ("comment", 5) => facts.comments.push(Comment {
+                file: f(1),
+                start: n(2),
+                end: n(3),
+                text: f(4),
+            }),
+            ("mode", 6) => facts.modes.push(Mode {
+                file: f(1),
+                start: n(2),
+                end: n(3),
+                predicate: pi(4),
+            }),
+            ("badmode", 6) => facts.bad_modes.push(BadMode {
+                file: f(1),
+                start: n(2),
+                end: n(3),
+                name: f(4),
+                text: f(5),
+            }),
+            ("ground", 6) => facts.ground.push(GroundFact {
+                file: f(1),
+                line: n(2),
+                predicate: pi(3),
+                cards: n(5),
+            }),
+            ("idiom", 5) => facts.idioms.push(Idiom {
+                file: f(1),
+                line: n(2),
+                rule: f(3),
+                text: f(4),
+            }),
+            ("declared", 5) => facts.declared.push((f(1), pi(2), f(4))),
+            ("call", 6) => facts.calls.push(Call {
+                file: f(1),
+                called: pi(2),
+                by: pi(4),
+            }),
+            ("unresolved", 5) => facts.unresolved.push(Unresolved {
+                file: f(1),
+                line: n(2),
+                by: pi(3),
+            }),
+            ("undefined", 7) => facts.undefined.push(Undefined {
+                file: f(1),
+                called: pi(2),
+                line: n(4),
+                by: pi(5),
+            }),
+            ("library", 3) => facts.library.push(pi(1)),
+            ("system", 3) => facts.system.push(pi(1)),
+            _ => {}
         }
     }
-    out
 }
 
 #[cfg(test)]

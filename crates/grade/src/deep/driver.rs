@@ -3,15 +3,14 @@
 //! the item it was on gets the verdict, without losing the others.
 
 use std::ops::Range;
-use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use crib_child::{Child, Program, RecvTimeoutError};
+
 use crate::child::Place;
-use crate::child::{Child, FramePipe};
 use crate::pool::WorkerPool;
-use crate::protocol::{Frame, RawAnswer};
+use crate::protocol::{Answer, ExceptionKind, Frame, ItemOutcome, Outcome};
 use crib_sandbox::Mounts;
 
 /// The child program, built into the grader.
@@ -51,27 +50,49 @@ pub(crate) enum Got {
     Crashed(String),
 }
 
+/// The most characters of an exception's message kept for an item.
+const MESSAGE_CHARS: usize = 300;
+
 impl Got {
-    fn parse(raw: RawAnswer) -> Got {
-        let text = match raw {
-            RawAnswer::Int(v) => return Got::Int(v),
-            RawAnswer::Text(text) => text,
+    /// Returns how an item ended from what the child sent: a bare integer as
+    /// [`Got::from_outcome`] reads the same integer answer.
+    pub(crate) fn from_item(item: ItemOutcome) -> Got {
+        match item {
+            ItemOutcome::Int(v) => Got::from_outcome(Outcome::Value {
+                value: Answer::Int(v.to_string()),
+            }),
+            ItemOutcome::Outcome(outcome) => Got::from_outcome(outcome),
+        }
+    }
+
+    /// Returns how an item ended from the outcome the child sent: an integer answer in
+    /// -1000..=1000 is [`Got::Int`] and any other answer of hand_value/3 [`Got::Term`]
+    /// (its text); select_hand/3's hand and crib are their card tokens separated by spaces,
+    /// `?` when not a list of cards; messages are cut to [`MESSAGE_CHARS`] characters.
+    pub(crate) fn from_outcome(outcome: Outcome) -> Got {
+        let cut = |message: String| message.chars().take(MESSAGE_CHARS).collect();
+        let tokens = |answer: Answer| match answer {
+            Answer::Cards(tokens) => tokens.join(" "),
+            Answer::Int(_) | Answer::Term(_) => "?".to_string(),
         };
-        let (code, rest) = text.split_once(':').unwrap_or((&text, ""));
-        match code {
-            "f" => Got::Fail,
-            "t" => Got::Timeout {
-                wall: rest == "wall",
+        match outcome {
+            Outcome::Value { value } => match value {
+                Answer::Int(text) => match text.parse::<i64>() {
+                    Ok(v) if (-1000..=1000).contains(&v) => Got::Int(v),
+                    _ => Got::Term(text),
+                },
+                Answer::Term(text) => Got::Term(text),
+                Answer::Cards(tokens) => Got::Term(format!("[{}]", tokens.join(","))),
             },
-            "m" => Got::Memory(rest.into()),
-            "h" => Got::Crashed(format!("halt({rest}) called")),
-            "e" => Got::Exception(rest.into()),
-            "x" => Got::Term(rest.into()),
-            "k" => {
-                let (hand, crib) = rest.split_once('|').unwrap_or((rest, "?"));
-                Got::Keep(hand.into(), crib.into())
-            }
-            _ => Got::Term(text.clone()),
+            Outcome::Cards { hand, crib } => Got::Keep(tokens(hand), tokens(crib)),
+            Outcome::Fail => Got::Fail,
+            Outcome::Halt { status } => Got::Crashed(format!("halt({status}) called")),
+            Outcome::Exception { kind, message } => match kind {
+                ExceptionKind::Timeout => Got::Timeout { wall: false },
+                ExceptionKind::Backstop => Got::Timeout { wall: true },
+                ExceptionKind::Memory => Got::Memory(cut(message)),
+                ExceptionKind::Exception => Got::Exception(cut(message)),
+            },
         }
     }
 }
@@ -94,6 +115,9 @@ pub(crate) struct BatchRun {
     pub children: usize,
     /// Why the batch stopped before every item was answered, if it did.
     pub stopped: Option<String>,
+    /// It stopped because the predicate is not defined (the child's `loaded` frame said
+    /// so): the first reason it stopped, in `stopped`'s words.
+    pub undefined: bool,
 }
 
 /// Runs `batch` on `jobs` children at once, each on its share of the items, until every item
@@ -113,6 +137,7 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
         answers: Vec::with_capacity(batch.len),
         children: 0,
         stopped: None,
+        undefined: false,
     };
     for (range, part) in ranges.iter().zip(parts) {
         // A panicked range keeps its place: the ranges after it stay on their items.
@@ -123,10 +148,12 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
                 "a worker of {} panicked: {}",
                 batch.purpose, panic.message
             )),
+            undefined: false,
         });
         out.children += part.children;
         if out.stopped.is_none() {
             out.stopped = part.stopped;
+            out.undefined = part.undefined;
         }
         out.answers.extend(part.answers);
     }
@@ -155,6 +182,8 @@ struct Part {
     answers: Vec<Option<Got>>,
     children: usize,
     stopped: Option<String>,
+    /// `stopped` says the predicate is not defined.
+    undefined: bool,
 }
 
 /// How one child ended.
@@ -167,8 +196,10 @@ enum End {
     Died(String),
     /// The whole check's time is up.
     Budget,
-    /// It could not load the submission, or the predicate is missing.
+    /// It could not load the submission.
     NotLoaded(String),
+    /// It loaded the submission, and the predicate is not defined.
+    Undefined,
 }
 
 fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: Instant) -> Part {
@@ -176,6 +207,7 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
         answers: vec![None; range.len()],
         children: 0,
         stopped: None,
+        undefined: false,
     };
     let mut next = range.start;
     let mut careful = range.start;
@@ -201,7 +233,7 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
             }
         };
         part.children += 1;
-        let loaded = !matches!(end, End::NotLoaded(_));
+        let loaded = !matches!(end, End::NotLoaded(_) | End::Undefined);
         match end {
             End::Done => {}
             End::Budget => {
@@ -212,6 +244,14 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
                 failed_loads += 1;
                 if failed_loads >= LOAD_TRIES {
                     part.stopped = Some(why);
+                    break;
+                }
+            }
+            End::Undefined => {
+                failed_loads += 1;
+                if failed_loads >= LOAD_TRIES {
+                    part.stopped = Some(format!("{}/3 is not defined", batch.mode));
+                    part.undefined = true;
                     break;
                 }
             }
@@ -261,20 +301,7 @@ fn one_child(
         submission: &copy,
         scratch: &scratch,
     };
-    let pipe = FramePipe::new()?;
-    let submission_dir = ctx.jail.submission_dir(&mounts);
-    let inside = |name: &str| {
-        ctx.jail
-            .inside(&mounts, &ctx.grader.join(name))
-            .display()
-            .to_string()
-    };
-    let mut args = vec![
-        format!("--stack-limit={}k", ctx.limits.memory / 2 / 1024),
-        "--no-tty".to_string(),
-        "-q".to_string(),
-        inside("deep_child.pl"),
-        pipe.path_in_child(),
+    let args = [
         batch.mode.to_string(),
         ctx.jail.inside(&mounts, batch.file).display().to_string(),
         next.to_string(),
@@ -283,17 +310,18 @@ fn one_child(
         format!("{:.3}", batch.per_call.as_secs_f64()),
         ctx.limits.wall_factor.max(1).to_string(),
     ];
-    args.extend(
-        ctx.files
-            .iter()
-            .map(|f| submission_dir.join(f).display().to_string()),
-    );
     let left = deadline.saturating_duration_since(Instant::now());
-    let limits = crate::limits::answering(ctx.limits.memory, ctx.limits.load, left);
-    let cmd = ctx
-        .jail
-        .command(&mounts, &args, limits, ctx.slot, Some(pipe.writer()));
-    let mut child = Child::spawn(cmd, pipe, ctx.jail.isolation)?;
+    let program = Program {
+        jail: ctx.jail,
+        mounts: &mounts,
+        name: "deep_child.pl",
+        args: &args,
+        files: ctx.files,
+        rlimits: crate::limits::answering(ctx.limits.memory, ctx.limits.load, left),
+        slot: ctx.slot,
+    };
+    // Siblings share the slot: the batch sweeps it once they are all done (`run`).
+    let mut child: Child<Frame> = Child::start(&program)?;
     let mut loaded = false;
     // Silence allowed between frames once loaded: one call's wall-clock backstop and grace,
     // plus the half second a chunk may collect answers, plus slack for a loaded machine.
@@ -312,16 +340,16 @@ fn one_child(
                     _ => found.select_hand,
                 };
                 if here.is_none() {
-                    break End::NotLoaded(format!("{}/3 is not defined", batch.mode));
+                    break End::Undefined;
                 }
                 loaded = true;
                 until = Instant::now() + quiet;
             }
-            Ok(Frame::Deep { first, answers }) => {
+            Ok(Frame::Outcomes { first, outcomes }) => {
                 if first == *next {
-                    for answer in answers {
+                    for outcome in outcomes {
                         if *next < end {
-                            record(*next, Got::parse(answer));
+                            record(*next, Got::from_item(outcome));
                             *next += 1;
                         }
                     }
@@ -347,18 +375,8 @@ fn one_child(
                 break End::Hung;
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let status = child.wait_briefly().or_else(|| child.kill());
-                let tail = child.stderr_tail();
-                let how = match status.map(|s| (s.code(), s.signal())) {
-                    Some((Some(code), _)) => format!("swipl exited with status {code}"),
-                    Some((_, Some(sig))) => format!("swipl was killed by signal {sig}"),
-                    _ => "swipl ended".to_string(),
-                };
-                let why = if tail.is_empty() {
-                    how
-                } else {
-                    format!("{how}: {tail}")
-                };
+                let status = child.ended();
+                let why = child.explain(status, "");
                 if !loaded {
                     break End::NotLoaded(format!("the submission did not load: {why}"));
                 }

@@ -78,12 +78,7 @@ impl Deep {
             self.options.children.get(),
             self.options.select_budget,
         );
-        if run.answers.iter().all(Option::is_none)
-            && run
-                .stopped
-                .as_deref()
-                .is_some_and(|w| w.contains("not defined"))
-        {
+        if run.undefined && run.answers.iter().all(Option::is_none) {
             return None;
         }
         let mut out = DeepSelectHand {

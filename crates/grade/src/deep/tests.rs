@@ -137,3 +137,86 @@ fn no_failures_no_findings() {
     assert_eq!(d.summary, "no failing hand");
     assert!(d.findings.is_empty());
 }
+
+#[test]
+fn each_outcome_becomes_how_an_item_ended() {
+    use super::driver::Got;
+    use crate::protocol::{Answer, ExceptionKind, Outcome};
+    let value = |text: &str| Outcome::Value {
+        value: Answer::Int(text.into()),
+    };
+    let exception = |kind, message: &str| Outcome::Exception {
+        kind,
+        message: message.into(),
+    };
+    let cards = |tokens: &[&str]| Answer::Cards(tokens.iter().map(|t| t.to_string()).collect());
+    let long = "x".repeat(400);
+    let cases = [
+        (value("12"), Got::Int(12)),
+        (value("-1000"), Got::Int(-1000)),
+        (value("1001"), Got::Term("1001".into())),
+        (
+            value("123456789012345678901234567890"),
+            Got::Term("123456789012345678901234567890".into()),
+        ),
+        (
+            Outcome::Value {
+                value: Answer::Term("foo".into()),
+            },
+            Got::Term("foo".into()),
+        ),
+        (
+            Outcome::Cards {
+                hand: cards(&["5H", "5C", "5D", "JS"]),
+                crib: cards(&[]),
+            },
+            Got::Keep("5H 5C 5D JS".into(), String::new()),
+        ),
+        (
+            Outcome::Cards {
+                hand: Answer::Term("foo".into()),
+                crib: cards(&["AS", "2S"]),
+            },
+            Got::Keep("?".into(), "AS 2S".into()),
+        ),
+        (Outcome::Fail, Got::Fail),
+        (
+            Outcome::Halt { status: "3".into() },
+            Got::Crashed("halt(3) called".into()),
+        ),
+        (
+            exception(ExceptionKind::Timeout, "Time limit exceeded"),
+            Got::Timeout { wall: false },
+        ),
+        (
+            exception(ExceptionKind::Backstop, ""),
+            Got::Timeout { wall: true },
+        ),
+        (
+            exception(ExceptionKind::Memory, "Stack limit (1.0Gb) exceeded"),
+            Got::Memory("Stack limit (1.0Gb) exceeded".into()),
+        ),
+        (
+            exception(ExceptionKind::Exception, &long),
+            Got::Exception("x".repeat(300)),
+        ),
+        (
+            exception(ExceptionKind::Exception, ""),
+            Got::Exception(String::new()),
+        ),
+    ];
+    for (outcome, want) in cases {
+        assert_eq!(Got::from_outcome(outcome.clone()), want, "{outcome:?}");
+    }
+    // The bare integer of an `outcomes` frame reads as the same integer answer.
+    use crate::protocol::ItemOutcome;
+    assert_eq!(Got::from_item(ItemOutcome::Int(12)), Got::Int(12));
+    assert_eq!(
+        Got::from_item(ItemOutcome::Int(5000)),
+        Got::Term("5000".into())
+    );
+    assert_eq!(
+        Got::from_item(ItemOutcome::Outcome(Outcome::Fail)),
+        Got::Fail
+    );
+}

@@ -1,4 +1,5 @@
 use super::*;
+use crib_child::{read_frames, MAX_FRAME};
 
 fn frame(json: &str) -> Frame {
     parse(json.as_bytes()).unwrap_or_else(|| panic!("not a frame: {json}"))
@@ -130,4 +131,31 @@ fn the_reader_skips_bad_and_oversized_lines() {
         .iter()
         .collect();
     assert_eq!(frames, [Frame::Start { test: 1 }, Frame::Done]);
+}
+
+#[test]
+fn the_deep_childs_outcomes_are_the_grade_childs() {
+    let batch = r#"{"type":"outcomes","first":7,"outcomes":[8,{"outcome":"value","value":{"int":"8"}},{"outcome":"fail"},{"outcome":"exception","kind":"backstop","message":""}]}"#;
+    assert_eq!(
+        frame(batch),
+        Frame::Outcomes {
+            first: 7,
+            outcomes: vec![
+                ItemOutcome::Int(8),
+                ItemOutcome::Outcome(Outcome::Value {
+                    value: Answer::Int("8".into())
+                }),
+                ItemOutcome::Outcome(Outcome::Fail),
+                ItemOutcome::Outcome(Outcome::Exception {
+                    kind: ExceptionKind::Backstop,
+                    message: String::new()
+                }),
+            ]
+        }
+    );
+    // One outcome that is not one spoils the frame, as in a `result` frame.
+    assert_eq!(
+        parse(br#"{"type":"outcomes","first":0,"outcomes":[{"outcome":"maybe"}]}"#),
+        None
+    );
 }

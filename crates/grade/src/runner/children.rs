@@ -4,14 +4,13 @@
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::ExitStatus;
-use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use crib_child::{Child, Program, RecvTimeoutError, MAX_OUTPUT};
 use crib_results::{Diagnostic, Load, Predicate, TestResult, Verdict};
 use crib_sandbox::Mounts;
 
 use super::{path_text, Grader, MAX_DIAGNOSTICS};
-use crate::child::{Child, FramePipe, MAX_OUTPUT};
 use crate::limits::answering;
 use crate::protocol::{Found, Frame, Outcome};
 use crate::testset::{TestCase, TestSet};
@@ -80,36 +79,27 @@ impl Grader {
         run: &mut Run,
         budget_end: Instant,
     ) -> std::io::Result<Flow> {
-        let pipe = FramePipe::new()?;
-        let submission_dir = self.jail.submission_dir(mounts);
-        let mut args = vec![
-            format!("--stack-limit={}k", self.limits.memory / 2 / 1024),
-            "--no-tty".to_string(),
-            "-q".to_string(),
-            path_text(
-                &self
-                    .jail
-                    .inside(mounts, &mounts.grader.join("grade_child.pl")),
-            ),
-            pipe.path_in_child(),
+        let args = [
             path_text(&self.jail.inside(mounts, &mounts.grader.join("tests.pl"))),
             run.next.to_string(),
         ];
-        args.extend(
-            run.load
-                .files
-                .iter()
-                .map(|f| path_text(&submission_dir.join(f))),
-        );
         let remaining: Duration = self.tests.cases[run.next..]
             .iter()
             .map(|c| self.limits.of(c) + self.limits.grace)
             .sum();
-        let limits = answering(self.limits.memory, self.limits.load, remaining);
-        let cmd = self
-            .jail
-            .command(mounts, &args, limits, slot, Some(pipe.writer()));
-        let mut child = Child::spawn(cmd, pipe, self.jail.isolation)?;
+        // The program outlives borrows of `run`, which the frames update.
+        let files = run.load.files.clone();
+        let program = Program {
+            jail: &self.jail,
+            mounts,
+            name: "grade_child.pl",
+            args: &args,
+            files: &files,
+            rlimits: answering(self.limits.memory, self.limits.load, remaining),
+            slot,
+        };
+        let submission_dir = program.submission_dir();
+        let mut child = Child::start(&program)?;
         run.children += 1;
         let first = run.children == 1;
         let prefix = format!("{}/", submission_dir.display());
@@ -193,7 +183,7 @@ impl Grader {
                         }
                     }
                 }
-                Ok(Frame::Deep { .. }) => {}
+                Ok(Frame::Outcomes { .. }) => {}
                 Ok(Frame::Done) => {
                     // Let it exit on its own; the kill below is for a child that lingers.
                     let _ = child.wait_briefly();
@@ -213,13 +203,13 @@ impl Grader {
                     break self.after_death(run, loaded, current, None, first, &child);
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    let status = child.wait_briefly().or_else(|| child.kill());
+                    let status = child.ended();
                     break self.after_death(run, loaded, current, status, first, &child);
                 }
             }
         };
         let _ = child.kill();
-        self.jail.sweep(slot);
+        program.sweep();
         run.output(&child);
         Ok(flow)
     }
@@ -232,9 +222,8 @@ impl Grader {
         current: Option<(usize, Instant)>,
         status: Option<ExitStatus>,
         first: bool,
-        child: &Child,
+        child: &Child<Frame>,
     ) -> Flow {
-        let tail = child.stderr_tail();
         if let Some((i, at)) = current {
             let case = &self.tests.cases[i];
             let ms = at.elapsed().as_millis() as u64;
@@ -246,7 +235,7 @@ impl Grader {
                     killed: true,
                     wall: true,
                 },
-                Some(status) => died(status, tail, limit_ms),
+                Some(status) => died(status, child.stderr_tail(), limit_ms),
             };
             run.record(i, result(case, verdict, None, ms));
             return Flow::Continue;
@@ -260,18 +249,7 @@ impl Grader {
                 "loading took longer than {} s",
                 self.limits.load.as_secs_f64()
             ),
-            Some(status) => {
-                let how = match (status.code(), status.signal()) {
-                    (Some(code), _) => format!("swipl exited with status {code} while loading"),
-                    (_, Some(sig)) => format!("swipl was killed by signal {sig} while loading"),
-                    _ => "swipl ended while loading".into(),
-                };
-                if tail.is_empty() {
-                    how
-                } else {
-                    format!("{how}: {tail}")
-                }
-            }
+            Some(status) => child.explain(Some(status), " while loading"),
         };
         if first {
             run.fail_load(why);
@@ -396,7 +374,7 @@ impl<'a> Run<'a> {
         self.load.missing_predicate = missing;
     }
 
-    fn output(&mut self, child: &Child) {
+    fn output(&mut self, child: &Child<Frame>) {
         for (name, bytes) in child.output() {
             if bytes.is_empty() || self.output.len() >= 2 * MAX_OUTPUT {
                 continue;

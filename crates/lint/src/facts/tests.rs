@@ -1,17 +1,21 @@
 use super::*;
 
 #[test]
-fn facts_are_read_and_other_lines_skipped() {
+fn facts_are_read_and_other_lines_and_short_facts_skipped() {
     let facts = Facts::parse(
-        "hello from the submission\n\
-         term\ta.pl\t2\t4\tclause\tfoo\t2\t1\n\
-         comment\ta.pl\t1\t1\t% a\\tb \\\\ c\n\
-         call\ta.pl\tbar\t1\tfoo\t2\n\
-         undefined\ta.pl\tbar\t1\t3\tfoo\t2\n\
-         mode\ta.pl\t1\t1\tfoo\t2\n\
-         ground\ta.pl\t5\tanswer\t3\t5\n\
-         unresolved\ta.pl\t7\tfoo\t2\n",
+        r#"hello from the submission
+{"type":"fact","fields":["term","a.pl","2","4","clause","foo","2","1"]}
+{"type":"fact","fields":["comment","a.pl","1","1","% a\tb \\ c"]}
+{"type":"fact","fields":["call","a.pl","bar","1","foo","2"]}
+{"type":"fact","fields":["undefined","a.pl","bar","1","3","foo","2"]}
+{"type":"fact","fields":["mode","a.pl","1","1","foo","2"]}
+{"type":"fact","fields":["ground","a.pl","5","answer","3","5"]}
+{"type":"fact","fields":["unresolved","a.pl","7","foo","2"]}
+{"type":"fact","fields":["term","a.pl","2"]}
+{"type":"done"}
+"#,
     );
+    assert_eq!(facts.terms.len(), 1);
     assert_eq!(facts.terms[0].indicator(), "foo/2");
     assert_eq!((facts.terms[0].start, facts.terms[0].end), (2, 4));
     assert_eq!(facts.comments[0].text, "% a\tb \\ c");

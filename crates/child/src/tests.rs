@@ -1,18 +1,25 @@
 use super::*;
 
+use std::os::unix::process::CommandExt;
+
+/// The frames of these tests.
+#[derive(Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Frame {
+    Start { test: usize },
+}
+
 fn sh(script: &str) -> Command {
     let mut cmd = Command::new("sh");
     cmd.args(["-c", script]).process_group(0);
     cmd
 }
 
-use std::os::unix::process::CommandExt;
-
 #[test]
 fn keeps_the_head_of_stdout_and_the_tail_of_stderr() {
     let pipe = FramePipe::new().unwrap();
     let script = "i=0; while [ $i -lt 2000 ]; do echo line$i; echo err$i >&2; i=$((i+1)); done";
-    let mut child = Child::spawn(sh(script), pipe, Isolation::default()).unwrap();
+    let mut child: Child<Frame> = Child::spawn(sh(script), pipe, Isolation::default()).unwrap();
     // The frame channel closes once the child and the grader's writer are gone.
     assert_eq!(
         child.next_frame(Duration::from_secs(10)),
@@ -45,7 +52,7 @@ fn frames_arrive_on_the_inherited_pipe_and_kill_ends_the_child() {
             Ok(())
         });
     }
-    let mut child = Child::spawn(cmd, pipe, Isolation::default()).unwrap();
+    let mut child: Child<Frame> = Child::spawn(cmd, pipe, Isolation::default()).unwrap();
     let frame = child.next_frame(Duration::from_secs(10)).unwrap();
     assert_eq!(frame, Frame::Start { test: 2 });
     assert_eq!(child.wait_briefly(), None, "sleep is still running");
@@ -70,7 +77,7 @@ fn a_leftover_holding_the_pipe_does_not_keep_the_grader_waiting() {
             Ok(())
         });
     }
-    let mut child = Child::spawn(cmd, pipe, Isolation::default()).unwrap();
+    let mut child: Child<Frame> = Child::spawn(cmd, pipe, Isolation::default()).unwrap();
     let asked = Instant::now();
     assert_eq!(
         child.next_frame(Duration::from_secs(20)),
