@@ -9,7 +9,7 @@ mod fixtures;
 mod generated;
 mod layers;
 mod man;
-mod report;
+mod pages;
 mod system;
 mod testrun;
 
@@ -115,7 +115,7 @@ fn run(task: Task) -> Result<ExitCode> {
             regrade,
             screenshot,
         } => {
-            report::run(&root, regrade, screenshot.as_deref(), None)?;
+            pages::run(&root, regrade, screenshot.as_deref(), None)?;
             Ok(ExitCode::SUCCESS)
         }
         Task::Bench { args } => {
@@ -144,7 +144,7 @@ fn test(root: &Path) -> Result<ExitCode> {
                 .arg(&plunit),
         )?;
     }
-    report::run(root, false, None, crib.as_deref())
+    pages::run(root, false, None, crib.as_deref())
         .context("step \"class report in chromium\" failed")?;
     eprintln!("$ {} --check", generated::COMMAND);
     if !fixtures::run(root, true)? {

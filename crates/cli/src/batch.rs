@@ -205,7 +205,7 @@ pub struct Item<'a> {
 }
 
 /// Answers one hand, writing its results into the sink.
-pub trait Answer: Sync {
+pub trait Answerer: Sync {
     /// The CSV row type, whose header starts CSV output.
     type Row: CsvRow;
 
@@ -220,7 +220,7 @@ pub trait Answer: Sync {
 ///
 /// # Errors
 /// A bad hand, an unreadable input, or (in a batch) any bad line; see the module docs.
-pub fn run<A: Answer>(input: Input, format: Format, keep_going: bool, answer: &A) -> Result<()> {
+pub fn run<A: Answerer>(input: Input, format: Format, keep_going: bool, answer: &A) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match input {
         Input::Single(cards) => {
@@ -275,7 +275,7 @@ pub fn run<A: Answer>(input: Input, format: Format, keep_going: bool, answer: &A
 
 /// What a batch read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Summary {
+pub struct BatchSummary {
     /// Lines read, blank and comment lines included.
     pub lines: usize,
     /// Lines holding a hand (not blank, not a comment).
@@ -321,15 +321,15 @@ struct Chunk {
 ///
 /// # Errors
 /// Reading `input` or writing `out` fails.
-pub fn batch<A: Answer>(
+pub fn batch<A: Answerer>(
     input: Reader,
     out: &mut impl Write,
     format: Format,
     keep_going: bool,
     answer: &A,
     mut report: impl FnMut(usize, &anyhow::Error),
-) -> Result<Summary> {
-    let mut summary = Summary::default();
+) -> Result<BatchSummary> {
+    let mut summary = BatchSummary::default();
     let mut header = Sink::new(format);
     header.header::<A::Row>()?;
     out.write_all(&header.out)?;
@@ -402,7 +402,7 @@ fn read_chunks(mut input: Reader, chunks: &mpsc::SyncSender<std::io::Result<Chun
 }
 
 /// Answers the lines of a chunk in parallel; the pieces are in line order.
-fn answer_chunk(chunk: &Chunk, format: Format, answer: &impl Answer) -> Vec<Piece> {
+fn answer_chunk(chunk: &Chunk, format: Format, answer: &impl Answerer) -> Vec<Piece> {
     let lines: Vec<&[u8]> = chunk
         .ends
         .iter()
@@ -420,7 +420,7 @@ fn answer_chunk(chunk: &Chunk, format: Format, answer: &impl Answer) -> Vec<Piec
 }
 
 /// Answers consecutive lines, the first of them line `first`.
-fn answer_lines(lines: &[&[u8]], first: usize, format: Format, answer: &impl Answer) -> Piece {
+fn answer_lines(lines: &[&[u8]], first: usize, format: Format, answer: &impl Answerer) -> Piece {
     let mut sink = Sink::new(format);
     let mut bad = Vec::new();
     let mut hands = 0;

@@ -7,20 +7,17 @@
 //! `cargo xtask verify` and `fixtures --check`; no `crib` command needs it.)
 
 mod batch;
+mod commands;
 mod download;
-mod grade;
-mod lint;
 pub mod man;
 mod max_size;
-mod report;
-mod score;
-mod select;
-mod similar;
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use commands::{grade, lint, report, score, select, similar};
 
 const AFTER_HELP: &str = "\
 Cards: rank then suit, case-insensitive: 5H, 10H or TH, JD, AS; suit symbols 7♣ Q♥ 5♦ A♠;

@@ -14,7 +14,7 @@ pub const TOP_ANSWERS: usize = 4;
 
 /// The class at a glance.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Summary {
+pub struct ClassSummary {
     /// Submissions in the results.
     pub submissions: usize,
     /// Submissions that loaded (no `load_failed`).
@@ -45,7 +45,7 @@ pub struct Summary {
     pub grading_seconds: f64,
 }
 
-impl Summary {
+impl ClassSummary {
     /// Returns how the class's seeds read on the page: `1 seed`, or `N seeds (one per
     /// submission, as on Gradescope)` when every result has its own, or `N seeds`.
     ///
@@ -107,7 +107,7 @@ impl Histogram {
 
 /// One answer several submissions gave to a test they failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
+pub struct CommonAnswer {
     /// The answer (`kept 5H 5S 5C 2C (expected 11.3913)`) or the verdict when there is none
     /// (`no solution`, `timeout`).
     pub text: String,
@@ -154,7 +154,7 @@ pub struct TestRow {
     /// Verdict names with counts, commonest first (pass included).
     pub verdicts: Vec<(&'static str, usize)>,
     /// The commonest wrong answers, at most [`TOP_ANSWERS`], commonest first.
-    pub answers: Vec<Answer>,
+    pub answers: Vec<CommonAnswer>,
 }
 
 impl TestRow {
@@ -179,7 +179,7 @@ fn share(part: usize, whole: usize) -> f64 {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Class {
     /// The class at a glance.
-    pub summary: Summary,
+    pub summary: ClassSummary,
     /// Total, hand_value and select_hand marks.
     pub histograms: Vec<Histogram>,
     /// Every select_hand test (see [`TestRow`] for a class of several seeds), the greatest
@@ -220,7 +220,7 @@ impl Class {
     }
 }
 
-fn summary(reports: &[SubmissionResult]) -> Summary {
+fn summary(reports: &[SubmissionResult]) -> ClassSummary {
     // A select_hand test or a hand_value/3 item that ended so.
     let has = |r: &SubmissionResult, name: &str| {
         r.tests.iter().any(|t| t.verdict.name() == name)
@@ -230,7 +230,7 @@ fn summary(reports: &[SubmissionResult]) -> Summary {
     };
     let count = |f: &dyn Fn(&SubmissionResult) -> bool| reports.iter().filter(|r| f(r)).count();
     let marks = |f: fn(&SubmissionResult) -> f64| mean_median(reports.iter().map(f).collect());
-    Summary {
+    ClassSummary {
         submissions: reports.len(),
         loaded: count(&|r| r.load.load_failed.is_none()),
         crashed: count(&|r| has(r, "crashed")),
@@ -394,10 +394,10 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
         .map(|acc| {
             let mut verdicts: Vec<(&'static str, usize)> = acc.verdicts.into_iter().collect();
             verdicts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-            let mut answers: Vec<Answer> = acc
+            let mut answers: Vec<CommonAnswer> = acc
                 .answers
                 .into_iter()
-                .map(|(text, (verdict, count))| Answer {
+                .map(|(text, (verdict, count))| CommonAnswer {
                     text,
                     verdict,
                     count,

@@ -55,7 +55,7 @@ mod stats;
 use std::path::{Path, PathBuf};
 
 pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
-pub use class::{Answer, Class, Histogram, Summary, TestRow};
+pub use class::{Class, ClassSummary, CommonAnswer, Histogram, TestRow};
 pub use crib_results::SubmissionResult;
 pub use deep::{
     is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,

@@ -13,7 +13,7 @@ impl CsvRow for CountRow {
     const HEADER: &'static [&'static str] = &["line", "cards"];
 }
 
-impl Answer for Count {
+impl Answerer for Count {
     type Row = CountRow;
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {
@@ -32,7 +32,7 @@ impl Answer for Count {
     }
 }
 
-fn run_batch(input: &str, format: Format, keep_going: bool) -> (String, Summary, Vec<String>) {
+fn run_batch(input: &str, format: Format, keep_going: bool) -> (String, BatchSummary, Vec<String>) {
     let mut out = Vec::new();
     let mut errors = Vec::new();
     let summary = batch(
@@ -63,7 +63,7 @@ fn results_keep_input_order_across_tasks_and_chunks() {
     assert!(errors.is_empty());
     assert_eq!(
         summary,
-        Summary {
+        BatchSummary {
             lines: n,
             hands: n,
             bad: 0
@@ -104,7 +104,7 @@ fn keep_going_reports_every_bad_line_and_answers_the_rest() {
     );
     assert_eq!(
         summary,
-        Summary {
+        BatchSummary {
             lines: 4,
             hands: 4,
             bad: 2

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crib_core::cards_text as cards;
 
-use crate::batch::{self, Answer, CardArg, CsvRow, Format, IoArgs, Item, Sink};
+use crate::batch::{self, Answerer, CardArg, CsvRow, Format, IoArgs, Item, Sink};
 
 mod crib;
 
@@ -119,7 +119,7 @@ struct Selector {
     all: bool,
 }
 
-impl Answer for Selector {
+impl Answerer for Selector {
     type Row = Row;
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {

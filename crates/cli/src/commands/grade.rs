@@ -349,7 +349,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     let Graded { reports, resumed } = graded?;
     // crib's own reference is published for students: a submission that is a copy of it is
     // pointed out to staff here (never a mark), as in crib similar and the class report.
-    let copies = crate::similar::reference_matches(&submissions, args.max_size.bytes())?;
+    let copies = crate::commands::similar::reference_matches(&submissions, args.max_size.bytes())?;
     for (name, similarity) in &copies {
         eprintln!(
             "crib: {name}: matches crib's own reference prolog/cribbage.pl (similarity \

@@ -8,7 +8,7 @@ use clap::Args;
 use crib_core::{cards_text as cards, Breakdown, Card, CardError, Hand, Rule};
 use serde::Serialize;
 
-use crate::batch::{self, Answer, CardArg, CsvRow, Format, IoArgs, Item, Sink};
+use crate::batch::{self, Answerer, CardArg, CsvRow, Format, IoArgs, Item, Sink};
 
 const AFTER_HELP: &str = "\
 Batch input: `crib score -` reads hands from stdin, `crib score --input FILE` from a file: one
@@ -83,7 +83,7 @@ struct Scorer {
     rule: Rule,
 }
 
-impl Answer for Scorer {
+impl Answerer for Scorer {
     type Row = Row;
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crib_core::cards_text as cards;
 
-use crate::batch::{Answer, CsvRow, Format, Item, Sink};
+use crate::batch::{Answerer, CsvRow, Format, Item, Sink};
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -93,7 +93,7 @@ pub struct CribRanker {
     pub roles: Vec<Role>,
 }
 
-impl Answer for CribRanker {
+impl Answerer for CribRanker {
     type Row = CsvKeep;
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {

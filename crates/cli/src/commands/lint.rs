@@ -10,7 +10,7 @@ use crib_lint::{Lint, LintConfig, Linter};
 use crib_sandbox::IsolationChoice;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::grade::IsolationArg;
+use crate::commands::grade::IsolationArg;
 
 const AFTER_HELP: &str = "\
 Each finding names a rule (crib lint --rules lists them, crib lint --explain CODE says why it
