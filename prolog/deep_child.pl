@@ -175,11 +175,12 @@ call_item(Module, Goal, I, Outcome) :-
           )).
 
 %   outcome(+Outcome, +Answer, -Fields): outcome_fields/3 of an item, the
-%   watchdog's deep_timeout(I, Clock) read as the grade child's time_limit_exceeded
-%   (cpu) or grade_backstop (wall), and the message of a plain exception left
-%   empty after the first 20; an integer answer within -1000..1000, almost every
-%   item, is the integer itself (writing 28,000 outcomes as objects took the
-%   child about three times as long as the answers).
+%   watchdog's deep_timeout(I, Clock) read as the grade child's
+%   time_limit_exceeded (cpu) or grade_backstop (wall), and the message of a
+%   plain exception left empty after the first 20; an integer answer within
+%   -1000..1000, almost every item, is the integer itself (writing 28,000
+%   outcomes as objects took the child about three times as long as the
+%   answers).
 
 outcome(true, value(Value), Value) :-
     integer(Value),

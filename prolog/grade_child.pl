@@ -32,7 +32,8 @@ written) or `exception` (with its `kind`, `timeout`, `backstop`, `memory` or
 `exception`, and the `message`); `cpu_ms` and `wall_ms` are the goal's CPU time
 (the whole process's, every thread) and wall-clock time. An answer is
 `{"int":Digits}`, `{"cards":[Token,...]}` or `{"term":Text}`
-(child_lib.pl's outcome_fields/3, which the deep child's frames share). `overrun` says
+(child_lib.pl's outcome_fields/3, which the deep child's frames share).
+`overrun` says
 that the goal went on past its limit plus the grace after the watchdog stopped
 it (it caught the exception): the grader kills the process.
 
@@ -123,7 +124,8 @@ run_test(I, Seconds, Goal) :-
     ),
     retractall(fired(N, _)),
     outcome_fields(Outcome, Answer, Fields),
-    send_frame(Fields.put(_{type: result, test: I, cpu_ms: Cpu, wall_ms: Wall})).
+    send_frame(Fields.put(_{type: result, test: I,
+                            cpu_ms: Cpu, wall_ms: Wall})).
 
 %   test_goal(+Test, -Module, -Call, -Answer): the goal of a test, where to call
 %   it, and the outputs it binds.
