@@ -7,7 +7,8 @@
 //! (a PATH is a .pl file or a directory of them, as for `crib grade`); `--markdown` prints a
 //! Markdown table; `--same-seed` grades N times under the first seed, to show how much of the
 //! spread a submission makes by itself (one that chooses at random); `--each` prints every
-//! submission's select_hand marks under every seed on stderr.
+//! submission's total, hand_value and select_hand marks under every seed on stderr as each
+//! seed is done, so that a run cut short still leaves the seeds it finished.
 
 use std::path::PathBuf;
 
@@ -60,7 +61,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .collect();
             if each {
                 for (sub, m) in subs.iter().zip(&marks) {
-                    eprintln!("{} seed {k}: select_hand {:.2}", sub.name, m.select_hand);
+                    eprintln!(
+                        "{} seed {k}: total {:.2} hand_value {:.2} select_hand {:.2}",
+                        sub.name, m.total, m.hand_value, m.select_hand
+                    );
                 }
             }
             marks
