@@ -366,7 +366,7 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         }
     }
     let k = pool[0].features.len();
-    let named: Vec<Vec<f64>> = named.iter().map(|d| balance_features(d).0).collect();
+    let named_features: Vec<Vec<f64>> = named.iter().map(|d| balance_features(d).0).collect();
     let cases = (named.len() + chosen.len()) as f64;
     // How far each sum over every case is from its target: the calibrated one, or (for a
     // feature it lacks) the pool's mean times the cases.
@@ -376,7 +376,7 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
                 cases * pool.iter().map(|c| c.features[f]).sum::<f64>() / pool.len() as f64
             });
             chosen.iter().map(|&p| pool[p].features[f]).sum::<f64>()
-                + named.iter().map(|n| n[f]).sum::<f64>()
+                + named_features.iter().map(|n| n[f]).sum::<f64>()
                 - target
         })
         .collect();

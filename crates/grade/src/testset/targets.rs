@@ -25,7 +25,7 @@ use crate::seed::Seed;
 use super::{balance_feature_names, balance_features, named_deals, pool_deals, Deal};
 
 /// The table of calibrated targets: lines of `name<TAB>target`, `#` comments.
-const TABLE: &str = include_str!("targets.tsv");
+pub(crate) const TABLE: &str = include_str!("targets.tsv");
 
 /// Returns the calibrated target of each of [`balance_features`], in its order: `None` for a
 /// feature the table does not name (the balance then aims at the pool's mean; a test fails

@@ -93,7 +93,7 @@ fn goal_is_the_prolog_call() {
 
 #[test]
 fn the_calibrated_targets_name_every_balance_feature_in_order() {
-    let table: Vec<String> = targets::parse(include_str!("targets.tsv"))
+    let table: Vec<String> = targets::parse(targets::TABLE)
         .into_iter()
         .map(|(name, _)| name)
         .collect();
@@ -106,7 +106,7 @@ fn the_calibrated_targets_name_every_balance_feature_in_order() {
     );
     assert!(targets::calibrated().iter().all(Option::is_some));
     let deals = (NAMED_DEALS.len() + POOL_DEALS) as f64;
-    for (name, target) in targets::parse(include_str!("targets.tsv")) {
+    for (name, target) in targets::parse(targets::TABLE) {
         assert!((0.0..=deals).contains(&target), "{name}: {target}");
     }
 }
