@@ -11,57 +11,63 @@
 Read by SWI-Prolog itself. Run in crib-sandbox's jail, never in a crib process,
 with child_lib.pl beside it:
 
-    swipl --no-tty -q lint_child.pl FramePath FILE...
+    swipl --no-tty -q lint_child.pl FramePath Prefix FILE...
 
 It loads the files (their directives run here, in the sandbox) and records the
 compiler's own warnings and errors; reads every term again with the reader's
 positions, comments and variable names; cross-references the files with
 library(prolog_xref); and sends each fact as a frame on the grader's pipe
 (FramePath, opened with child_lib.pl's open_frames/1), as the grader's children
-do: `{"type":"fact","fields":["term","a.pl","3","5",...]}`, the fact's kind and
-then its fields as text, and `{"type":"done"}` last. What the submission prints
-goes to stdout and cannot pass for a fact. crib-lint (crates/lint) turns the
-facts into findings.
+do: one JSON object a line, its `type` the fact's kind, e.g.
 
-Facts (LINE is 1-based):
+    {"type":"term","file":"a.pl","start":3,"end":5,"clause":true,
+     "name":"foo","arity":2,"depth":1}
 
-    warning  FILE LINE KIND TEXT
+and `{"type":"done"}` last. Lines, positions, arities, depths and counts are
+numbers; PREDICATE, CALLED and BY are `name/arity` texts; every other field is
+text, with Prefix (the submission's directory and a slash) taken out of it.
+What the submission prints goes to stdout and cannot pass for a fact.
+crib-lint (crates/lint/src/facts.rs) turns the facts into findings.
+
+Facts (`line` is 1-based), each with its fields:
+
+    warning     file line kind text
         a compiler warning or error while loading
-    syntax   FILE LINE TEXT
+    syntax      file line text
         a syntax error the reader met
-    unread   FILE LINE TEXT
+    unread      file line text
         the text of the term that did not read
-    term     FILE START END KIND NAME ARITY DEPTH
-        a clause (KIND clause) or directive (KIND directive, NAME/ARITY of
-        the directive's goal); DEPTH is the deepest nesting of -> and ;
-    comment  FILE START END TEXT
+    term        file start end clause name arity depth
+        a clause (clause true) or directive (clause false, name/arity of
+        the directive's goal); depth is the deepest nesting of -> and ;
+    comment     file start end text
         a comment
-    mode     FILE START END NAME ARITY
+    mode        file start end predicate
         a PlDoc comment whose mode lines PlDoc reads (with its own reader)
-        as documenting NAME/ARITY
-    badmode  FILE START END NAME TEXT
-        a PlDoc comment whose first line would be a mode line of NAME but
+        as documenting predicate
+    badmode     file start end name text
+        a PlDoc comment whose first line would be a mode line of name but
         for blanks before its '('
-    ground   FILE LINE NAME ARITY CARDS
-        a ground fact with CARDS card(Rank, Suit) terms
-    idiom    FILE LINE RULE TEXT
+    ground      file line predicate cards
+        a ground fact with `cards` card(Rank, Suit) terms
+    idiom       file line rule text
         a construct an idiom rule looks for
-    declared FILE NAME ARITY KIND
+    declared    file predicate kind
         discontiguous, dynamic, multifile declarations, and hooks the system
-        calls (KIND hook)
-    call     FILE NAME ARITY BYNAME BYARITY
-        a call from a predicate of the files (BYNAME is '<directive>' for a
+        calls (kind hook)
+    call        file called by
+        a call from a predicate of the files (by is `<directive>/0` for a
         directive): xref's, and those made through meta-arguments
         (maplist/3, call/N, a predicate of the files that calls an argument)
-    unresolved FILE LINE BYNAME BYARITY
+    unresolved  file line by
         a goal that is a variable bound in the clause itself (call(G) after
         G =.. L): what it calls cannot be known
-    undefined FILE NAME ARITY LINE BYNAME BYARITY
-        called (first on LINE, by BYNAME/BYARITY), defined nowhere (files,
-        system, library)
-    library  NAME ARITY
+    undefined   file called line by
+        called (first on line, by by), defined nowhere (files, system,
+        library)
+    library     predicate
         a predicate of the files that redefines a library one
-    system   NAME ARITY
+    system      predicate
         a predicate of the files that hides a system one
 
 and then the `done` frame: everything was said.
@@ -78,9 +84,10 @@ grader's children share.
 %   predicate the files define; inferred_meta(Name, Arity, Arg, Extra), an
 %   argument of a predicate of the files that it calls with Extra more
 %   arguments; lib_meta(Name, Arity, Specs), what meta_args/2 found of a library
-%   or system predicate.
+%   or system predicate; prefix(Prefix), the submission's directory with a
+%   slash, which the facts' text leaves out.
 :- dynamic loading/2, read_clause/6, file_starts/2, file_codes/2, local/2,
-           inferred_meta/4, lib_meta/3.
+           inferred_meta/4, lib_meta/3, prefix/1.
 
 %!  main is det.
 %
@@ -89,8 +96,9 @@ grader's children share.
 %   step becomes a `warning` fact and the next step runs.
 
 main :-
-    current_prolog_flag(argv, [FramePath | Files]),
+    current_prolog_flag(argv, [FramePath, Prefix | Files]),
     open_frames(FramePath),
+    assertz(prefix(Prefix)),
     forall(member(F, Files),
            ( absolute_file_name(F, Abs), assertz(loading(Abs, F)) )),
     catch(load_files(user:Files, [silent(true)]), E, warn_exception(E)),
@@ -125,7 +133,7 @@ compiler_message(Term, Kind, Lines) :-
     loading(Abs, File),
     message_kind(Term, Kind, What),
     warning_text(Lines, Text),
-    emit([warning, File, Line, What, Text]).
+    emit(warning, _{file: File, line: Line, kind: What, text: Text}).
 
 %   message_place(+Term, -File, -Line): where the compiler was when it printed
 %   the message.
@@ -157,7 +165,7 @@ warning_text(Lines, Text) :-
 warn_exception(E) :-
     message_text(E, Text),
     loading(_, File), !,
-    emit([warning, File, 1, error, Text]).
+    emit(warning, _{file: File, line: 1, kind: error, text: Text}).
 warn_exception(_).
 
 %!  read_file(+File) is det.
@@ -217,7 +225,7 @@ unread(File, Before, After) :-
         Len is A - B,
         (   length(Mid, Len), append(Mid, _, Rest) -> true ; Mid = Rest ),
         string_codes(Text, Mid),
-        emit([unread, File, Line, Text])
+        emit(unread, _{file: File, line: Line, text: Text})
     ;   true
     ).
 
@@ -229,10 +237,10 @@ syntax(File, error(syntax_error(What), Where)) :-
     ;   Line = 1
     ),
     term_string(What, Text),
-    emit([syntax, File, Line, Text]).
+    emit(syntax, _{file: File, line: Line, text: Text}).
 syntax(File, E) :-
     term_string(E, Text),
-    emit([syntax, File, 1, Text]).
+    emit(syntax, _{file: File, line: 1, text: Text}).
 
 %   comment(+File, +Comment): the `comment` fact of a comment, and its `mode`
 %   or `badmode` fact when PlDoc reads it as structured.
@@ -241,7 +249,7 @@ comment(File, Pos-Text) :-
     string_codes(Text, Codes),
     aggregate_all(count, member(0'\n, Codes), Newlines),
     End is Start + Newlines,
-    emit([comment, File, Start, End, Text]),
+    emit(comment, _{file: File, start: Start, end: End, text: Text}),
     catch(ignore(pldoc_comment(File, Start, End, Text)), _, true).
 
 %   term(+File, +Starts, +Term, +Pos, +TermPos): the facts of a term read
@@ -255,7 +263,8 @@ term(File, Starts, Term, Pos, TP) :-
     ),
     (   Term = (:- Directive)
     ->  ( callable(Directive) -> functor(Directive, N, A) ; N = '?', A = 0 ),
-        emit([term, File, Start, End, directive, N, A, 0]),
+        emit(term, _{file: File, start: Start, end: End, clause: false,
+                    name: N, arity: A, depth: 0}),
         declarations(File, Directive),
         arg_pos(Pos, 1, DirPos),
         assertz(read_clause(File, Start, Term, '<directive>', Directive,
@@ -264,7 +273,8 @@ term(File, Starts, Term, Pos, TP) :-
         callable(Head)
     ->  functor(Head, N, A),
         depth(Body, Depth),
-        emit([term, File, Start, End, clause, N, A, Depth]),
+        emit(term, _{file: File, start: Start, end: End, clause: true,
+                    name: N, arity: A, depth: Depth}),
         ground_fact(File, Start, Term),
         (   analysed(Term, Pos, H, B, BP)
         ->  assertz(read_clause(File, Start, Term, H, B, BP)),
@@ -312,7 +322,8 @@ ground_fact(File, Line, Term) :-
     ->  aggregate_all(count, ground_card(Term), Cards),
         (   Cards > 0
         ->  functor(Term, N, A),
-            emit([ground, File, Line, N, A, Cards])
+            emit(ground, _{file: File, line: Line, predicate: N/A,
+                         cards: Cards})
         ;   true
         )
     ;   true
@@ -330,12 +341,12 @@ ground_card(Term) :-
 %   and of discontiguous, dynamic and multifile declarations.
 declarations(File, module(_, Exports)) :-
     !,
-    forall(spec(Exports, N, A), emit([declared, File, N, A, export])).
+    forall(spec(Exports, N, A), emit(declared, _{file: File, predicate: N/A, kind: export})).
 declarations(File, Directive) :-
     Directive =.. [Kind, Specs],
     memberchk(Kind, [discontiguous, dynamic, multifile]),
     !,
-    forall(spec(Specs, N, A), emit([declared, File, N, A, Kind])).
+    forall(spec(Specs, N, A), emit(declared, _{file: File, predicate: N/A, kind: Kind})).
 declarations(_, _).
 
 %   spec(+Specs, -Name, -Arity): each predicate indicator of Specs.
@@ -390,7 +401,8 @@ pldoc_comment(File, Start, End, Text) :-
     pldoc_wiki:indented_lines(Codes, Prefixes, Lines),
     comment_modes(Lines, File:Start, PIs),
     (   PIs \== []
-    ->  forall(member(N/A, PIs), emit([mode, File, Start, End, N, A]))
+    ->  forall(member(N/A, PIs), emit(mode, _{file: File, start: Start, end: End,
+                                      predicate: N/A}))
     ;   first_line(Lines, LineNo, First),
         spaced_name(First, Name, Fixed),
         selectchk(LineNo-First, Lines, LineNo-Fixed, Lines1),
@@ -401,7 +413,8 @@ pldoc_comment(File, Start, End, Text) :-
         ;   string_codes(Original, First)
         ),
         normalize_space(string(Shown), Original),
-        emit([badmode, File, Start, End, Name, Shown])
+        emit(badmode, _{file: File, start: Start, end: End, name: Name,
+                      text: Shown})
     ;   true
     ).
 
@@ -657,12 +670,12 @@ called_goal(File, Starts, Start, Head, HN/HA, G, GP, E) :-
     ->  (   head_arg(Head, G, _)
         ->  true
         ;   goal_line(Starts, GP, Start, Line),
-            emit([unresolved, File, Line, HN, HA])
+            emit(unresolved, _{file: File, line: Line, by: HN/HA})
         )
     ;   callable(G), integer(E)
     ->  functor(G, N, A0),
         A is A0 + E,
-        ( local(N, A) -> emit([call, File, N, A, HN, HA]) ; true ),
+        ( local(N, A) -> emit(call, _{file: File, called: N/A, by: HN/HA}) ; true ),
         (   E =:= 0, Head \== '<directive>'
         ->  idiom(File, Starts, Start, G, GP)
         ;   true
@@ -685,7 +698,7 @@ idiom(File, Starts, Start, G, P) :-
     !,
     goal_line(Starts, P, Start, Line),
     format(string(Text), "~w/~w", [N, A]),
-    emit([idiom, File, Line, Rule, Text]).
+    emit(idiom, _{file: File, line: Line, rule: Rule, text: Text}).
 idiom(_, _, _, _, _).
 
 %   findall_length(+File, +Starts, +Start, +Clause, +Body, +BodyPos):
@@ -695,7 +708,8 @@ idiom(_, _, _, _, _).
 findall_length(File, Starts, Start, Clause, Body, BP) :-
     forall(counted_findall(Clause, Body, BP, FP),
            (   goal_line(Starts, FP, Start, Line),
-               emit([idiom, File, Line, count_with_findall, "findall/3"])
+               emit(idiom, _{file: File, line: Line,
+                               rule: count_with_findall, text: "findall/3"})
            )).
 
 %   counted_findall(+Clause, +Body, +BodyPos, -FindallPos): a findall/3 of Body
@@ -772,11 +786,11 @@ defined_fact(F, G, N, A) :-
     (   '$in_library'(N, A, Lib),
         \+ system_predicate(N, A),
         \+ entry_library(Lib)
-    ->  emit([library, N, A])
+    ->  emit(library, _{predicate: N/A})
     ;   true
     ),
-    (   overridden_system(N, A) -> emit([system, N, A]) ; true ),
-    (   hook(G) -> emit([declared, F, N, A, hook]) ; true ).
+    (   overridden_system(N, A) -> emit(system, _{predicate: N/A}) ; true ),
+    (   hook(G) -> emit(declared, _{file: F, predicate: N/A, kind: hook}) ; true ).
 
 %   entry_library(+Library): a library whose predicate is the convention for a
 %   program's own entry point (library(main)'s main/0 runs the program's
@@ -816,10 +830,10 @@ call_fact(F, Abs, Called, By, XrefLine) :-
     ;   BN = '<directive>',
         BA = 0
     ),
-    emit([call, F, N, A, BN, BA]),
+    emit(call, _{file: F, called: N/A, by: BN/BA}),
     (   defined_anywhere(Abs, Called, N, A) -> true
     ;   call_line(F, BN/BA, Called, XrefLine, Line),
-        emit([undefined, F, N, A, Line, BN, BA])
+        emit(undefined, _{file: F, called: N/A, line: Line, by: BN/BA})
     ).
 
 %   defined_anywhere(+Abs, +Head, +Name, +Arity): Head is defined in a file
@@ -843,23 +857,79 @@ system_predicate(N, A) :-
     predicate_property(system:H, defined),
     \+ predicate_property(system:H, imported_from(_)).
 
-%!  emit(+Fields:list) is det.
+%!  emit(+Kind:atom, +Fields:dict) is det.
 %
-%   Sends one fact: Fields as text (carriage returns dropped), in a `fact`
-%   frame.
+%   Sends one fact of Kind as a frame of that type (crates/lint/src/facts.rs
+%   reads each type into a struct of its own). Each field is sent as its key
+%   says (field/2).
 
-emit(Fields) :-
-    maplist(field, Fields, Texts),
-    send_frame(_{type: fact, fields: Texts}).
+emit(Kind, Fields) :-
+    dict_pairs(Fields, _, Pairs),
+    maplist(field, Pairs, Sent),
+    dict_pairs(Frame, _, [type-Kind | Sent]),
+    send_frame(Frame).
 
-%   field(+Field, -Text): a field as a string, without carriage returns.
-field(F, T) :-
+%   field(+Key-Value, -Key-Sent): a line, a position, an arity, a depth or a
+%   count (count_key/1) as a natural number (0 if it is none), `clause` as a
+%   boolean, a Name/Arity pair as the text `name/arity`, anything else as
+%   text; text without carriage returns and with the submission's directory
+%   (prefix/1) taken out of the paths it holds.
+
+field(K-V, K-N) :-
+    count_key(K),
+    !,
+    (   integer(V), V >= 0
+    ->  N = V
+    ;   N = 0
+    ).
+field(clause-V, clause-V) :-
+    !.
+field(K-N/A, K-T) :-
+    !,
+    format(string(S), "~w/~w", [N, A]),
+    text(S, T).
+field(K-V, K-T) :-
+    text(V, T).
+
+count_key(line).
+count_key(start).
+count_key(end).
+count_key(arity).
+count_key(depth).
+count_key(cards).
+
+%   text(+Field, -Text): a field as a string, without carriage returns, with
+%   the submission's directory taken out, and with U+FFFD for each surrogate
+%   (SWI-Prolog reads a byte that is not UTF-8 as one, and no stream can
+%   write it).
+
+text(F, T) :-
     (   string(F) -> S = F
     ;   atom(F) -> atom_string(F, S)
     ;   number(F) -> number_string(F, S)
     ;   term_string(F, S)
     ),
-    split_string(S, "", "", [S1]),
-    split_string(S1, "\r", "", Parts),
-    atomic_list_concat(Parts, '', A),
-    atom_string(A, T).
+    string_codes(S, Codes),
+    prefix(Prefix),
+    string_codes(Prefix, PrefixCodes),
+    sendable(Codes, PrefixCodes, Sendable),
+    string_codes(T, Sendable).
+
+%   sendable(+Codes, +Prefix, -Sendable): Codes without carriage returns or
+%   Prefix, surrogates replaced.
+
+sendable([], _, []).
+sendable([0'\r | Codes], Prefix, Sendable) :-
+    !,
+    sendable(Codes, Prefix, Sendable).
+sendable(Codes, Prefix, Sendable) :-
+    Prefix \== [],
+    append(Prefix, Rest, Codes),
+    !,
+    sendable(Rest, Prefix, Sendable).
+sendable([C | Codes], Prefix, [S | Sendable]) :-
+    (   between(0xD800, 0xDFFF, C)
+    ->  S = 0xFFFD
+    ;   S = C
+    ),
+    sendable(Codes, Prefix, Sendable).

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use crib_lint::{IsolationChoice, Linter};
+use crib_lint::{IsolationChoice, JailedLinter, Linter};
 use criterion::Criterion;
 
 const MANY: usize = 500;
@@ -16,7 +16,8 @@ fn solution() -> (std::path::PathBuf, String) {
 }
 
 fn one(c: &mut Criterion) {
-    let linter = Linter::new("swipl".as_ref(), IsolationChoice::Auto).expect("swipl runs here");
+    let linter = JailedLinter::new("swipl".as_ref(), IsolationChoice::Auto, Linter::default())
+        .expect("swipl runs here");
     let (dir, file) = solution();
     let files = [file];
     let mut group = c.benchmark_group("lint");
@@ -28,7 +29,8 @@ fn one(c: &mut Criterion) {
 }
 
 fn many(_: &mut Criterion) {
-    let linter = Linter::new("swipl".as_ref(), IsolationChoice::Auto).expect("swipl runs here");
+    let linter = JailedLinter::new("swipl".as_ref(), IsolationChoice::Auto, Linter::default())
+        .expect("swipl runs here");
     let (dir, file) = solution();
     let files = [file];
     let next = std::sync::atomic::AtomicUsize::new(0);

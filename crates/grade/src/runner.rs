@@ -109,8 +109,8 @@ impl Grader {
     }
 
     /// Returns the grader with `linter` run on every submission after its tests, in the
-    /// grader's jail on the copy the tests ran on ([`crib_lint::Linter::lint_staged`]; a
-    /// [`crib_lint::Linter::for_grader`] needs no sandbox of its own): each result then has
+    /// grader's jail on the copy the tests ran on ([`crib_lint::Linter::lint_staged`]):
+    /// each result then has
     /// a `quality` section (crib-lint's findings, never a mark).
     pub fn with_lint(mut self, linter: crib_lint::Linter) -> Grader {
         self.linter = Some(linter);

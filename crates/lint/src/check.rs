@@ -61,8 +61,14 @@ pub(crate) fn findings(
             .find(|t| t.clause && t.file == file && t.start <= line && line <= t.end)
             .map(Term::indicator)
     };
-    for (file, line, text) in &facts.syntax {
-        add("E001", file, *line, None, format!("syntax error: {text}"));
+    for l in &facts.syntax {
+        add(
+            "E001",
+            &l.file,
+            l.line,
+            None,
+            format!("syntax error: {}", l.text),
+        );
     }
     for w in &facts.warnings {
         let pred = clause_at(&w.file, w.line);
@@ -274,7 +280,7 @@ fn documentation(facts: &Facts, file: &str, add: &mut Add<'_>) {
         facts
             .syntax
             .iter()
-            .any(|(f, line, _)| f == file && *line > after && *line < next)
+            .any(|l| l.file == file && l.line > after && l.line < next)
     };
     for (&(start, end), heads) in &documented {
         if unread_between(end) {
@@ -399,7 +405,7 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
     let declared: BTreeSet<&str> = facts
         .declared
         .iter()
-        .map(|(_, pi, _)| pi.as_str())
+        .map(|d| d.predicate.as_str())
         .collect();
     if !roots.is_empty() {
         // A module's exports (and dynamic/multifile predicates) are entry points too: what
@@ -420,11 +426,8 @@ fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add
         let mut reached = reach(&edges, roots);
         // A term that did not read (a syntax error) may call any predicate named in its
         // text: when its head's predicate is reached (or it is a directive), so are they.
-        let unread: Vec<(Option<String>, BTreeSet<String>)> = facts
-            .unread
-            .iter()
-            .map(|(_, _, text)| names(text))
-            .collect();
+        let unread: Vec<(Option<String>, BTreeSet<String>)> =
+            facts.unread.iter().map(|l| names(&l.text)).collect();
         loop {
             let mut more = Vec::new();
             for (head, called) in &unread {

@@ -1,24 +1,61 @@
 //! What the lint child (prolog/lint_child.pl) says about a submission: its frames, one JSON
 //! object a line on its frame pipe (child_lib.pl's frame writer, read by crib-child), each
-//! `fact` a list of fields, its kind first.
+//! a fact whose `type` is its kind, with its fields named.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-/// One frame of the lint child.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+/// One frame of the lint child: a fact, or the last frame.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub(crate) enum Frame {
-    /// One fact: its kind (`term`, `comment`, ...), then its fields, as text.
-    Fact {
-        /// The kind and the fields.
-        fields: Vec<String>,
-    },
+    Warning(Warning),
+    Syntax(Located),
+    Unread(Located),
+    Term(Term),
+    Comment(Comment),
+    Mode(Mode),
+    #[serde(rename = "badmode")]
+    BadMode(BadMode),
+    Ground(GroundFact),
+    Idiom(Idiom),
+    Declared(Declared),
+    Call(Call),
+    Unresolved(Unresolved),
+    Undefined(Undefined),
+    Library(Indicator),
+    System(Indicator),
     /// The last frame: everything was said.
     Done,
 }
 
+/// A line of a file and a text: a syntax error, or a term that did not read.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub(crate) struct Located {
+    pub file: String,
+    pub line: u32,
+    pub text: String,
+}
+
+/// A predicate the files declare (`kind`: `export`, `dynamic`, `discontiguous`,
+/// `multifile`, ... or `hook`, one the system calls).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub(crate) struct Declared {
+    pub file: String,
+    /// `name/arity`.
+    pub predicate: String,
+    pub kind: String,
+}
+
+/// A predicate of the files (`library`: a library defines it too; `system`: it hides a
+/// system predicate that is not a hook).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub(crate) struct Indicator {
+    /// `name/arity`.
+    pub predicate: String,
+}
+
 /// A compiler warning or error while loading.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Warning {
     pub file: String,
     pub line: u32,
@@ -27,7 +64,7 @@ pub(crate) struct Warning {
 }
 
 /// A clause or a directive as the reader read it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Term {
     pub file: String,
     pub start: u32,
@@ -46,7 +83,7 @@ impl Term {
 }
 
 /// A comment.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Comment {
     pub file: String,
     pub start: u32,
@@ -55,7 +92,7 @@ pub(crate) struct Comment {
 }
 
 /// A PlDoc comment and a predicate its mode lines document, as PlDoc reads them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Mode {
     pub file: String,
     pub start: u32,
@@ -66,7 +103,7 @@ pub(crate) struct Mode {
 
 /// A PlDoc comment whose first line would be a mode line of `name` but for blanks
 /// between the name and its `(`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct BadMode {
     pub file: String,
     pub start: u32,
@@ -76,7 +113,7 @@ pub(crate) struct BadMode {
 }
 
 /// A ground fact holding `card(Rank, Suit)` terms.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct GroundFact {
     pub file: String,
     pub line: u32,
@@ -87,7 +124,7 @@ pub(crate) struct GroundFact {
 }
 
 /// A call to a predicate defined nowhere.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Undefined {
     pub file: String,
     /// `name/arity` of what is called.
@@ -99,7 +136,7 @@ pub(crate) struct Undefined {
 }
 
 /// A goal that is a variable bound in its clause: what it calls cannot be known.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Unresolved {
     pub file: String,
     pub line: u32,
@@ -108,7 +145,7 @@ pub(crate) struct Unresolved {
 }
 
 /// A construct an idiom rule looks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Idiom {
     pub file: String,
     pub line: u32,
@@ -117,7 +154,7 @@ pub(crate) struct Idiom {
 }
 
 /// A call from a predicate (or a directive, `by` = `<directive>/0`) of the files.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Call {
     pub file: String,
     pub called: String,
@@ -128,18 +165,15 @@ pub(crate) struct Call {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Facts {
     pub warnings: Vec<Warning>,
-    /// (file, line, text).
-    pub syntax: Vec<(String, u32, String)>,
-    /// (file, line, text) of each term that did not read.
-    pub unread: Vec<(String, u32, String)>,
+    pub syntax: Vec<Located>,
+    pub unread: Vec<Located>,
     pub terms: Vec<Term>,
     pub comments: Vec<Comment>,
     pub modes: Vec<Mode>,
     pub bad_modes: Vec<BadMode>,
     pub ground: Vec<GroundFact>,
     pub idioms: Vec<Idiom>,
-    /// (file, name/arity, kind).
-    pub declared: Vec<(String, String, String)>,
+    pub declared: Vec<Declared>,
     pub calls: Vec<Call>,
     pub unresolved: Vec<Unresolved>,
     pub undefined: Vec<Undefined>,
@@ -151,100 +185,37 @@ pub(crate) struct Facts {
 
 impl Facts {
     /// Reads the child's frames, one a line as its pipe carries them; lines that are not a
-    /// `fact` frame are skipped.
+    /// frame are skipped, as crib-child skips them.
     #[cfg(test)]
     pub fn parse(frames: &str) -> Facts {
         let mut facts = Facts::default();
         for line in frames.lines() {
-            if let Ok(Frame::Fact { fields }) = serde_json::from_str(line) {
-                facts.add(&fields);
+            if let Ok(frame) = serde_json::from_str(line) {
+                facts.add(frame);
             }
         }
         facts
     }
 
-    /// Adds one fact, its kind then its fields; a fact of no known kind, or with another
-    /// number of fields than its kind has, is skipped.
-    pub fn add(&mut self, fields: &[String]) {
-        let facts = self;
-        let f = |i: usize| fields.get(i).cloned().unwrap_or_default();
-        let n = |i: usize| {
-            fields
-                .get(i)
-                .and_then(|s| s.parse::<u32>().ok())
-                .unwrap_or(0)
-        };
-        let pi = |i: usize| format!("{}/{}", f(i), n(i + 1));
-        let kind = fields.first().map_or("", String::as_str);
-        match (kind, fields.len()) {
-            ("warning", 5) => facts.warnings.push(Warning {
-                file: f(1),
-                line: n(2),
-                kind: f(3),
-                text: f(4),
-            }),
-            ("syntax", 4) => facts.syntax.push((f(1), n(2), f(3))),
-            ("unread", 4) => facts.unread.push((f(1), n(2), f(3))),
-            ("term", 8) => facts.terms.push(Term {
-                file: f(1),
-                start: n(2),
-                end: n(3),
-                clause: f(4) == "clause",
-                name: f(5),
-                arity: n(6),
-                depth: n(7),
-            }),
-            ("comment", 5) => facts.comments.push(Comment {
-                file: f(1),
-                start: n(2),
-                end: n(3),
-                text: f(4),
-            }),
-            ("mode", 6) => facts.modes.push(Mode {
-                file: f(1),
-                start: n(2),
-                end: n(3),
-                predicate: pi(4),
-            }),
-            ("badmode", 6) => facts.bad_modes.push(BadMode {
-                file: f(1),
-                start: n(2),
-                end: n(3),
-                name: f(4),
-                text: f(5),
-            }),
-            ("ground", 6) => facts.ground.push(GroundFact {
-                file: f(1),
-                line: n(2),
-                predicate: pi(3),
-                cards: n(5),
-            }),
-            ("idiom", 5) => facts.idioms.push(Idiom {
-                file: f(1),
-                line: n(2),
-                rule: f(3),
-                text: f(4),
-            }),
-            ("declared", 5) => facts.declared.push((f(1), pi(2), f(4))),
-            ("call", 6) => facts.calls.push(Call {
-                file: f(1),
-                called: pi(2),
-                by: pi(4),
-            }),
-            ("unresolved", 5) => facts.unresolved.push(Unresolved {
-                file: f(1),
-                line: n(2),
-                by: pi(3),
-            }),
-            ("undefined", 7) => facts.undefined.push(Undefined {
-                file: f(1),
-                called: pi(2),
-                line: n(4),
-                by: pi(5),
-            }),
-            ("library", 3) => facts.library.push(pi(1)),
-            ("system", 3) => facts.system.push(pi(1)),
-            _ => {}
+    /// Adds the fact a frame carries (nothing for `done`).
+    pub fn add(&mut self, frame: Frame) {
+        match frame {
+            Frame::Warning(w) => self.warnings.push(w),
+            Frame::Syntax(l) => self.syntax.push(l),
+            Frame::Unread(l) => self.unread.push(l),
+            Frame::Term(t) => self.terms.push(t),
+            Frame::Comment(c) => self.comments.push(c),
+            Frame::Mode(m) => self.modes.push(m),
+            Frame::BadMode(b) => self.bad_modes.push(b),
+            Frame::Ground(g) => self.ground.push(g),
+            Frame::Idiom(i) => self.idioms.push(i),
+            Frame::Declared(d) => self.declared.push(d),
+            Frame::Call(c) => self.calls.push(c),
+            Frame::Unresolved(u) => self.unresolved.push(u),
+            Frame::Undefined(u) => self.undefined.push(u),
+            Frame::Library(p) => self.library.push(p.predicate),
+            Frame::System(p) => self.system.push(p.predicate),
+            Frame::Done => {}
         }
     }
 }

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crib_lint::{Finding, IsolationChoice, Lint, Linter, RULES};
+use crib_lint::{Finding, IsolationChoice, JailedLinter, Lint, Linter, RULES};
 
 fn dir(corpus: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -26,8 +26,9 @@ fn dir(corpus: &str) -> PathBuf {
         .join(corpus)
 }
 
-fn linter() -> Linter {
-    Linter::new("swipl".as_ref(), IsolationChoice::Auto).expect("these tests need swipl")
+fn linter() -> JailedLinter {
+    JailedLinter::new("swipl".as_ref(), IsolationChoice::Auto, Linter::default())
+        .expect("these tests need swipl")
 }
 
 fn render(lint: &Lint) -> String {

@@ -307,7 +307,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     let mut grader = Grader::new(&args.swipl, choice, limits, &seed)?.with_select_credit(credit);
     if !args.no_lint {
         // The linter runs in the grader's jail, on the copy the tests ran on.
-        grader = grader.with_lint(crib_lint::Linter::for_grader());
+        grader = grader.with_lint(crib_lint::Linter::default());
     }
     // Under bubblewrap, this very binary applies Landlock inside the sandbox (see main).
     match std::env::current_exe() {

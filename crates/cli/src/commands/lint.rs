@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use crib_grade::{discover, Submission, WorkerPool};
-use crib_lint::{Lint, LintConfig, Linter};
+use crib_lint::{JailedLinter, Lint, LintConfig, Linter};
 use crib_sandbox::IsolationChoice;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -123,7 +123,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
         IsolationArg::Rlimits => IsolationChoice::Rlimits,
         IsolationArg::Strict => IsolationChoice::Strict,
     };
-    let mut linter = Linter::new(&args.swipl, choice)?.with_config(config);
+    let mut linter = JailedLinter::new(&args.swipl, choice, Linter::default().with_config(config))?;
     if let Ok(exe) = std::env::current_exe() {
         if let Err(e) = linter.confine_with(&exe) {
             eprintln!("crib: warning: {e}");
@@ -143,7 +143,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
 
 /// Lints `submissions` on `jobs` workers; returns the lints in the order given.
 fn lint_all(
-    linter: &Linter,
+    linter: &JailedLinter,
     submissions: &[Submission],
     jobs: Option<usize>,
     max_bytes: u64,
