@@ -485,7 +485,9 @@ fn show_parts(ranks: [usize; 4], start: usize) -> Option<[u8; ROW]> {
         let suit = next_suit[rank];
         next_suit[rank] += 1;
         // A fifth card of a rank has no suit left (4 * rank + 4 is the next rank's card).
-        (suit < 4).then(|| Card::from_index(rank as u8 * 4 + suit)).flatten()
+        (suit < 4)
+            .then(|| Card::from_index(rank as u8 * 4 + suit))
+            .flatten()
     };
     let hand: Vec<Card> = ranks.iter().map(|&r| card(r)).collect::<Option<_>>()?;
     let start = card(start)?;
