@@ -359,30 +359,26 @@ pub(crate) fn draws(seed: &Seed) -> Vec<Draw> {
     for (i, p) in all.iter().enumerate() {
         gets_special[i] |= p.special == p.pairs;
     }
-    let chances = (0..all.len() as u32)
-        .filter(|&i| gets_special[i as usize])
-        .map(|i| {
-            let p = &all[i as usize];
-            let share = f64::from(p.flush_only) / f64::from(p.special);
-            (i, share, f64::from(p.special) / special_probability(p))
-        });
-    let flush = systematic(&mut seed.dealer(FLUSH, 0), chances, all.len());
-    let chances = (0..all.len() as u32)
-        .filter(|&i| flush[i as usize])
-        .map(|i| {
-            let p = &all[i as usize];
-            let share = f64::from(p.flush5) / f64::from(p.flush_only);
-            (i, share, f64::from(p.special) / special_probability(p))
-        });
-    let five = systematic(&mut seed.dealer(FIVE, 0), chances, all.len());
-    let chances = (0..all.len() as u32)
-        .filter(|&i| gets_special[i as usize] && !flush[i as usize])
-        .map(|i| {
-            let p = &all[i as usize];
-            let share = f64::from(p.nob_flush) / f64::from(p.special - p.flush_only);
-            (i, share, f64::from(p.special) / special_probability(p))
-        });
-    let nob_flush = systematic(&mut seed.dealer(NOB_FLUSH, 0), chances, all.len());
+    // The special item's class, drawn among the patterns `among` with the probability
+    // `share` gives, in order of what the special item stands for.
+    let class = |purpose: &str, among: &dyn Fn(usize) -> bool, share: fn(&Pattern) -> f64| {
+        let chances = (0..all.len() as u32)
+            .filter(|&i| among(i as usize))
+            .map(|i| {
+                let p = &all[i as usize];
+                (i, share(p), f64::from(p.special) / special_probability(p))
+            });
+        systematic(&mut seed.dealer(purpose, 0), chances, all.len())
+    };
+    let flush = class(FLUSH, &|i| gets_special[i], |p| {
+        f64::from(p.flush_only) / f64::from(p.special)
+    });
+    let five = class(FIVE, &|i| flush[i], |p| {
+        f64::from(p.flush5) / f64::from(p.flush_only)
+    });
+    let nob_flush = class(NOB_FLUSH, &|i| gets_special[i] && !flush[i], |p| {
+        f64::from(p.nob_flush) / f64::from(p.special - p.flush_only)
+    });
     let chances = (0..all.len() as u32)
         .filter(|&i| all[i as usize].ordinary() > 0)
         .map(|i| {
