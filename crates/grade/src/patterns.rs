@@ -47,6 +47,7 @@ const SPECIAL: &str = "hand_value-special";
 const FLUSH: &str = "hand_value-flush";
 const FIVE: &str = "hand_value-five";
 const NOB_FLUSH: &str = "hand_value-nob-flush";
+const NOB_THREE: &str = "hand_value-nob-three";
 const THREE: &str = "hand_value-three";
 
 /// One rank pattern with how many pairs it holds.
@@ -67,6 +68,9 @@ pub(crate) struct Pattern {
     /// How many of the special ones are his nob with a flush (of five cards: the jack is of
     /// the start's suit).
     pub nob_flush: u32,
+    /// How many of the special ones are his nob, not a flush, with exactly three hand cards
+    /// of the start's suit.
+    pub nob_three: u32,
     /// How many of the ordinary ones have exactly three hand cards of the start's suit.
     pub three: u32,
 }
@@ -145,7 +149,8 @@ struct Config {
 }
 
 /// The classes of a pattern's configurations that its items are drawn from: the special
-/// stratum is [`Class::Nob`], [`Class::NobFlush`], [`Class::Flush4`] and [`Class::Flush5`],
+/// stratum is [`Class::Nob`], [`Class::NobFlush`], [`Class::NobThree`], [`Class::Flush4`]
+/// and [`Class::Flush5`],
 /// the ordinary one
 /// [`Class::Three`] and [`Class::Plain`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,6 +159,8 @@ enum Class {
     Nob,
     /// His nob, in a five-card flush.
     NobFlush,
+    /// His nob, not a flush, with exactly three hand cards of the start's suit.
+    NobThree,
     /// A four-card flush (the start of another suit), without his nob.
     Flush4,
     /// A five-card flush, without his nob.
@@ -186,6 +193,8 @@ impl Config {
             .sum();
         if nob && flush {
             Class::NobFlush
+        } else if nob && of_start == 3 {
+            Class::NobThree
         } else if nob {
             Class::Nob
         } else if flush && of_start == 4 {
@@ -214,6 +223,7 @@ fn count(counts: [u8; 13], start: u8) -> Pattern {
         flush_only: 0,
         flush5: 0,
         nob_flush: 0,
+        nob_three: 0,
         three: 0,
     };
     let mut config = Config {
@@ -235,6 +245,7 @@ fn count(counts: [u8; 13], start: u8) -> Pattern {
                 p.flush_only += u32::from(matches!(class, Class::Flush4 | Class::Flush5));
                 p.flush5 += u32::from(class == Class::Flush5);
                 p.nob_flush += u32::from(class == Class::NobFlush);
+                p.nob_three += u32::from(class == Class::NobThree);
                 p.three += u32::from(class == Class::Three);
             }
             return;
@@ -327,8 +338,9 @@ fn draw(seed: &Seed, index: u32, how: Draw) -> Vec<PatternItem> {
 /// - the special item's class: a flush without his nob with probability
 ///   `flush_only / special`, which is [`Class::Flush5`] with probability
 ///   `flush5 / flush_only`, else [`Class::Flush4`]; otherwise his nob, which is
-///   [`Class::NobFlush`] with probability `nob_flush / (special - flush_only)`, else
-///   [`Class::Nob`];
+///   [`Class::NobFlush`] with probability `nob_flush / (special - flush_only)`, and if
+///   not, [`Class::NobThree`] with probability `nob_three / (special - flush_only -
+///   nob_flush)`, else [`Class::Nob`];
 /// - the ordinary item's class: [`Class::Three`] with probability `three / ordinary`, else
 ///   [`Class::Plain`].
 ///
@@ -379,6 +391,11 @@ pub(crate) fn draws(seed: &Seed) -> Vec<Draw> {
     let nob_flush = class(NOB_FLUSH, &|i| gets_special[i] && !flush[i], |p| {
         f64::from(p.nob_flush) / f64::from(p.special - p.flush_only)
     });
+    let nob_three = class(
+        NOB_THREE,
+        &|i| gets_special[i] && !flush[i] && !nob_flush[i],
+        |p| f64::from(p.nob_three) / f64::from(p.special - p.flush_only - p.nob_flush),
+    );
     let chances = (0..all.len() as u32)
         .filter(|&i| all[i as usize].ordinary() > 0)
         .map(|i| {
@@ -394,12 +411,15 @@ pub(crate) fn draws(seed: &Seed) -> Vec<Draw> {
     (0..all.len())
         .map(|i| Draw {
             ordinary: if three[i] { Class::Three } else { Class::Plain },
-            special: gets_special[i].then_some(match (flush[i], five[i], nob_flush[i]) {
-                (true, true, _) => Class::Flush5,
-                (true, false, _) => Class::Flush4,
-                (false, _, true) => Class::NobFlush,
-                (false, _, false) => Class::Nob,
-            }),
+            special: gets_special[i].then_some(
+                match (flush[i], five[i], nob_flush[i], nob_three[i]) {
+                    (true, true, _, _) => Class::Flush5,
+                    (true, false, _, _) => Class::Flush4,
+                    (false, _, true, _) => Class::NobFlush,
+                    (false, _, false, true) => Class::NobThree,
+                    (false, _, false, false) => Class::Nob,
+                },
+            ),
         })
         .collect()
 }

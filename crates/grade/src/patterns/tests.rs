@@ -104,7 +104,8 @@ fn weights_estimate_the_share_of_flush_and_nob_pairs() {
 fn draws_keep_each_patterns_probabilities() {
     let all = patterns();
     let seeds = 40u8;
-    let [mut special, mut flush, mut five, mut three] = [(0.0, 0.0, 0u32); 4];
+    let [mut special, mut flush, mut five, mut nob_flush, mut nob_three, mut three] =
+        [(0.0, 0.0, 0u32); 6];
     let add = |tally: &mut (f64, f64, u32), p: f64, drawn: bool| {
         tally.0 += p;
         tally.1 += p * (1.0 - p);
@@ -125,6 +126,14 @@ fn draws_keep_each_patterns_probabilities() {
                 if is_flush {
                     let share = f64::from(p.flush5) / f64::from(p.flush_only);
                     add(&mut five, share, class == Class::Flush5);
+                } else {
+                    let nob = p.special - p.flush_only;
+                    let share = f64::from(p.nob_flush) / f64::from(nob);
+                    add(&mut nob_flush, share, class == Class::NobFlush);
+                    if class != Class::NobFlush {
+                        let share = f64::from(p.nob_three) / f64::from(nob - p.nob_flush);
+                        add(&mut nob_three, share, class == Class::NobThree);
+                    }
                 }
             }
             let share = f64::from(p.three) / f64::from(p.ordinary());
@@ -136,6 +145,8 @@ fn draws_keep_each_patterns_probabilities() {
         ("special", special),
         ("flush", flush),
         ("five", five),
+        ("nob and flush", nob_flush),
+        ("nob and three", nob_three),
         ("three", three),
     ];
     for (what, (mean, var, n)) in tallies {
@@ -168,11 +179,11 @@ fn suit_shares_hardly_move_from_seed_to_seed() {
         ),
         (
             "three hand cards and the start",
-            exact(|p| p.three),
-            |i, b| {
+            exact(|p| p.three + p.nob_three),
+            |i, _| {
                 let hand = i.hand();
                 let of_start = hand.iter().filter(|c| c.suit() == i.start().suit()).count();
-                of_start == 3 && b.nob.is_none()
+                of_start == 3
             },
         ),
     ];
