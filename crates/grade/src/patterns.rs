@@ -434,11 +434,7 @@ fn systematic(
     n: usize,
 ) -> Vec<bool> {
     let mut chances: Vec<(u32, f64, f64)> = chances.collect();
-    let len = chances.len();
-    for i in 0..len.saturating_sub(1) {
-        let j = i + (dealer.next_u64() % (len - i) as u64) as usize;
-        chances.swap(i, j);
-    }
+    shuffle(&mut chances, dealer);
     chances.sort_by(|a, b| a.2.total_cmp(&b.2));
     let mut drawn = vec![false; n];
     let mut sum = unit(dealer);
@@ -456,7 +452,7 @@ fn unit(dealer: &mut Dealer) -> f64 {
 }
 
 /// Shuffles `order` uniformly (Fisher-Yates).
-fn shuffle(order: &mut [u32], dealer: &mut Dealer) {
+fn shuffle<T>(order: &mut [T], dealer: &mut Dealer) {
     let n = order.len();
     for i in 0..n.saturating_sub(1) {
         let j = i + (dealer.next_u64() % (n - i) as u64) as usize;

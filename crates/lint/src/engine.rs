@@ -252,11 +252,6 @@ impl JailedLinter {
         self.jail.isolation
     }
 
-    /// The linter it runs: its configuration and limits.
-    pub fn linter(&self) -> &Linter {
-        &self.linter
-    }
-
     /// Lints submission `name`: the `.pl` files `files` (relative to `root`, loaded in that
     /// order) as worker `slot` (each worker of a pool has its own slot), on a copy staged in
     /// the linter's jail. Never fails: a copy that cannot be staged, or a child that cannot
