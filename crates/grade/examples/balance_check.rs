@@ -1,5 +1,5 @@
-//! Prints, for every modelled strategy (the select_hand mistakes of the catalog and the
-//! select_hand/3 built on a hand value that drops or doubles one part of the points), the
+//! Prints, for every modelled strategy (the select_hand mistakes of the catalog, and the
+//! select_hand/3 built on a wrong hand value, once for each [`TieBreak`]), the
 //! least and greatest select_hand marks over many seeds' test sets, without running any
 //! Prolog: how well the deals are balanced. Seeds are `Seed::from_bytes([k; 32])`, k = 1..=N.
 //!
@@ -25,7 +25,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let strategies: Vec<(String, Strategy, TieBreak)> = SELECT_MISTAKES
         .iter()
         .map(|m| (m.id.to_string(), m.strategy, m.ties))
-        .chain(misvalued_strategies().map(|s| (format!("{s:?}"), s, TieBreak::GreatestHand)))
+        .chain(misvalued_strategies().flat_map(|s| {
+            [
+                (format!("{s:?}"), s, TieBreak::GreatestHand),
+                (format!("{s:?} first found"), s, TieBreak::FirstFound),
+            ]
+        }))
         .collect();
     let mut marks = vec![Vec::new(); strategies.len()];
     let mut named = vec![Vec::new(); strategies.len()];

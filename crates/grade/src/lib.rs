@@ -70,7 +70,7 @@ pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use session::{Graded, Progress, SeedChoice, Session, SessionError, SEEDS_DIR, SEED_FILE};
 pub use strategy::{
     misvalued_strategies, Deal, Misvaluation, SelectMistake, Starts, Strategy, TieBreak,
-    SELECT_MISTAKES,
+    MODELLED_MISTAKES, SELECT_MISTAKES,
 };
 pub use table::table;
 pub use testset::targets as balance_targets;

@@ -137,7 +137,8 @@ pub enum RankMistake {
     FifteensOnePoint,
     /// One point for each pair.
     PairsOnePoint,
-    /// Runs with the ace above the king.
+    /// Runs with the ace low or above the king, whichever scores more (Q K A is a run, and so
+    /// is A 2 3).
     RunsAceHigh,
     /// Runs with the jack, queen and king as tens.
     RunsFacesAsTen,
@@ -155,11 +156,17 @@ pub enum RankMistake {
     RunsContiguousOnly,
     /// Runs of the distinct ranks only (ranks deduplicated, as `sort/2` does).
     RunsDistinctRanks,
+    /// Runs among the four hand cards only, the start card left out.
+    RunsHandOnly,
+    /// Runs of five never looked for: a five-card run scores as the two runs of four in it.
+    RunsFiveAsTwoFours,
+    /// Pairs only between neighbours of the sorted ranks: n cards of a rank make n - 1 pairs.
+    PairsAdjacentOnly,
 }
 
 impl RankMistake {
     /// Every rank mistake.
-    pub const ALL: [RankMistake; 16] = [
+    pub const ALL: [RankMistake; 19] = [
         RankMistake::AceEleven,
         RankMistake::FacesByRank,
         RankMistake::TensIgnored,
@@ -176,12 +183,15 @@ impl RankMistake {
         RankMistake::RunsOnlyThree,
         RankMistake::RunsContiguousOnly,
         RankMistake::RunsDistinctRanks,
+        RankMistake::RunsHandOnly,
+        RankMistake::RunsFiveAsTwoFours,
+        RankMistake::PairsAdjacentOnly,
     ];
 
     /// Returns the rule whose points the mistake counts its own way.
     pub const fn rule(self) -> Part {
         match self {
-            RankMistake::PairsOnePoint => Part::Pairs,
+            RankMistake::PairsOnePoint | RankMistake::PairsAdjacentOnly => Part::Pairs,
             RankMistake::RunsAceHigh
             | RankMistake::RunsFacesAsTen
             | RankMistake::RunsOnePointEach
@@ -190,7 +200,9 @@ impl RankMistake {
             | RankMistake::RunsEverySubrun
             | RankMistake::RunsOnlyThree
             | RankMistake::RunsContiguousOnly
-            | RankMistake::RunsDistinctRanks => Part::Runs,
+            | RankMistake::RunsDistinctRanks
+            | RankMistake::RunsHandOnly
+            | RankMistake::RunsFiveAsTwoFours => Part::Runs,
             _ => Part::Fifteens,
         }
     }
@@ -201,14 +213,15 @@ impl RankMistake {
     }
 
     /// Returns the points the mistake gives for its rule ([`RankMistake::rule`]) to five cards
-    /// of ranks `ranks` (1..=13) whose points for that rule are `right`.
+    /// of ranks `ranks` (1..=13: the four hand cards', then the start's) whose points for that
+    /// rule are `right`.
     fn points(self, ranks: [u8; 5], right: u8) -> u8 {
         let value = |r: u8| r.min(10);
         let fifteens = |values: [u8; 5]| 2 * crib_core::fifteen_sets(values).count() as u8;
         let runs = |ranks: [u8; 5], each: fn(u8) -> u8| {
             crib_core::run_sets(ranks)
                 .map(|m| each(m.count_ones() as u8))
-                .sum()
+                .sum::<u8>()
         };
         match self {
             RankMistake::AceEleven => fifteens(ranks.map(|r| if r == 1 { 11 } else { value(r) })),
@@ -220,7 +233,9 @@ impl RankMistake {
             RankMistake::FifteensDistinctValues => fifteens(deduplicated(ranks.map(value))),
             RankMistake::FifteensOnce => right.min(2),
             RankMistake::FifteensOnePoint | RankMistake::PairsOnePoint => right / 2,
-            RankMistake::RunsAceHigh => runs(ranks.map(|r| if r == 1 { 14 } else { r }), |n| n),
+            RankMistake::RunsAceHigh => {
+                runs(ranks.map(|r| if r == 1 { 14 } else { r }), |n| n).max(right)
+            }
             RankMistake::RunsFacesAsTen => runs(ranks.map(value), |n| n),
             RankMistake::RunsOnePointEach => runs(ranks, |_| 1),
             RankMistake::RunsLengthMinusOne => runs(ranks, |n| n - 1),
@@ -251,6 +266,19 @@ impl RankMistake {
                 }
             }
             RankMistake::RunsDistinctRanks => runs(deduplicated(ranks), |n| n),
+            // The start (`ranks[4]`) taken so far from the other ranks that it is in no run.
+            RankMistake::RunsHandOnly => {
+                let [a, b, c, d, _] = ranks;
+                runs([a, b, c, d, 30], |n| n)
+            }
+            // Five points of runs come from a run of five only (others make 3, 4, 6, 8, 9, 12).
+            RankMistake::RunsFiveAsTwoFours if right == 5 => 8,
+            RankMistake::RunsFiveAsTwoFours => right,
+            RankMistake::PairsAdjacentOnly => {
+                let mut sorted = ranks;
+                sorted.sort_unstable();
+                2 * sorted.windows(2).filter(|w| w[0] == w[1]).count() as u8
+            }
         }
     }
 }

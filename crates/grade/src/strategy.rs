@@ -127,7 +127,8 @@ pub enum TieBreak {
     FirstFound,
 }
 
-/// A select_hand mistake of the catalog that chooses a valid keep.
+/// A mistake of the catalog whose select_hand/3 chooses a valid keep as a modelled strategy
+/// does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SelectMistake {
     /// The id of its submission in `tests/mistakes/` (or `tests/baselines/`).
@@ -203,6 +204,185 @@ pub const SELECT_MISTAKES: &[SelectMistake] = &[
     SelectMistake {
         id: "sh-average-integer-division",
         strategy: Strategy::TruncatedMean,
+        ties: TieBreak::GreatestHand,
+    },
+];
+
+/// The hand_value mistakes of the catalog whose select_hand/3 is modelled: each submission's
+/// select_hand, which sums its own wrong hand_value over the starts, chooses as the strategy
+/// built on that wrong value does, breaking ties as the submission's code does. The test set
+/// is balanced on every such strategy under both tie-breaks ([`misvalued_strategies`]); the
+/// example `model_check` shows, seed by seed and deal by deal, that each submission chooses
+/// as its model.
+pub const MODELLED_MISTAKES: &[SelectMistake] = &[
+    SelectMistake {
+        id: "fifteens-ace-eleven",
+        strategy: Strategy::Mistaken(RankMistake::AceEleven),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "fifteens-face-rank-value",
+        strategy: Strategy::Mistaken(RankMistake::FacesByRank),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "fifteens-no-start",
+        strategy: Strategy::Misvalued(Part::FifteensWithStart, Misvaluation::Dropped),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "fifteens-once",
+        strategy: Strategy::Mistaken(RankMistake::FifteensOnce),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "fifteens-one-point",
+        strategy: Strategy::Mistaken(RankMistake::FifteensOnePoint),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "fifteens-pairs-only",
+        strategy: Strategy::Misvalued(Part::FifteensOfThreePlus, Misvaluation::Dropped),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "fifteens-sort-drops-values",
+        strategy: Strategy::Mistaken(RankMistake::FifteensDistinctValues),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "fifteens-tens-ignored",
+        strategy: Strategy::Mistaken(RankMistake::TensIgnored),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "fifteens-two-and-three-only",
+        strategy: Strategy::Misvalued(Part::FifteensOfFourPlus, Misvaluation::Dropped),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "flush-any-four-of-five",
+        strategy: Strategy::Misvalued(Part::FlushOfThreeAndStart, Misvaluation::Doubled),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "flush-needs-five",
+        strategy: Strategy::Misvalued(Part::Flush4, Misvaluation::Dropped),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "flush-none",
+        strategy: Strategy::Misvalued(Part::Flush, Misvaluation::Dropped),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "flush-start-as-hand-card",
+        strategy: Strategy::OrderMistaken(OrderMistake::FlushStartAsHandCard),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "flush-three-plus-start",
+        strategy: Strategy::Misvalued(Part::FlushOfThreeAndStart, Misvaluation::Doubled),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "nob-any-jack",
+        strategy: Strategy::Misvalued(Part::NobOtherJack, Misvaluation::Doubled),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "nob-first-card-suit",
+        strategy: Strategy::OrderMistaken(OrderMistake::NobFirstCardSuit),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "nob-none",
+        strategy: Strategy::Misvalued(Part::Nob, Misvaluation::Dropped),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "nob-two-points",
+        strategy: Strategy::Misvalued(Part::Nob, Misvaluation::Doubled),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "pairs-adjacent-only",
+        strategy: Strategy::Mistaken(RankMistake::PairsAdjacentOnly),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "pairs-no-start",
+        strategy: Strategy::Misvalued(Part::PairsWithStart, Misvaluation::Dropped),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "pairs-one-point",
+        strategy: Strategy::Mistaken(RankMistake::PairsOnePoint),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "pairs-ordered-twice",
+        strategy: Strategy::Misvalued(Part::Pairs, Misvaluation::Doubled),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "pairs-sort-dedup",
+        strategy: Strategy::Misvalued(Part::Pairs, Misvaluation::Dropped),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "runs-ace-high",
+        strategy: Strategy::Mistaken(RankMistake::RunsAceHigh),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "runs-contiguous-only",
+        strategy: Strategy::Mistaken(RankMistake::RunsContiguousOnly),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "runs-every-subrun",
+        strategy: Strategy::Mistaken(RankMistake::RunsEverySubrun),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "runs-faces-rank-ten",
+        strategy: Strategy::Mistaken(RankMistake::RunsFacesAsTen),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "runs-five-missed",
+        strategy: Strategy::Mistaken(RankMistake::RunsFiveAsTwoFours),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "runs-length-minus-one",
+        strategy: Strategy::Mistaken(RankMistake::RunsLengthMinusOne),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "runs-no-start",
+        strategy: Strategy::Mistaken(RankMistake::RunsHandOnly),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "runs-one-point-each",
+        strategy: Strategy::Mistaken(RankMistake::RunsOnePointEach),
+        ties: TieBreak::FirstFound,
+    },
+    SelectMistake {
+        id: "runs-only-three",
+        strategy: Strategy::Mistaken(RankMistake::RunsOnlyThree),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "runs-sort-dedup",
+        strategy: Strategy::Mistaken(RankMistake::RunsDistinctRanks),
+        ties: TieBreak::GreatestHand,
+    },
+    SelectMistake {
+        id: "runs-wrap-around",
+        strategy: Strategy::Mistaken(RankMistake::RunsWrapAround),
         ties: TieBreak::GreatestHand,
     },
 ];

@@ -12,7 +12,7 @@ use crate::seed::Seed;
 use crate::strategy::{misvalued_strategies, Deal, Strategy, TieBreak, SELECT_MISTAKES};
 
 /// How many select_hand cases come from the seed's pool of deals (after the named ones).
-pub const POOL_DEALS: usize = 37;
+pub const POOL_DEALS: usize = 45;
 /// How many seeded deals the select_hand cases are chosen from.
 pub const POOL: u64 = 3000;
 /// What one unit of ambiguity (a strategy whose tied keeps differ by all of a deal's credit)
@@ -23,7 +23,7 @@ const BALANCE_STEPS: usize = 1_000_000;
 /// How many select_hand cases must expose each mistake of [`SELECT_MISTAKES`].
 pub const COVER_DEPTH: usize = 3;
 /// The version of the test set's design, the start of every fingerprint.
-const DESIGN: &str = "v7";
+const DESIGN: &str = "v8";
 
 /// The deals of spec/ and the assignment's hints that every select_hand test set should
 /// contain, before the others, their cards in an order drawn from the seed (so that a file
@@ -443,13 +443,16 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
 }
 
 /// Returns the names of [`balance_features`], in its order: each modelled select_hand
-/// mistake's id, each select_hand built on a wrong hand value (`Misvalued(Runs, Dropped)`),
-/// then `best keep with a run`, `random keep` and `five cards dealt`.
+/// mistake's id, each select_hand built on a wrong hand value breaking ties by the greatest
+/// hand (`Misvalued(Runs, Dropped)`) and by the first keep found (`Misvalued(Runs, Dropped)
+/// first found`), then `best keep with a run`, `random keep` and `five cards dealt`.
 pub(crate) fn balance_feature_names() -> Vec<String> {
     SELECT_MISTAKES
         .iter()
         .map(|m| m.id.to_string())
-        .chain(misvalued_strategies().map(|s| format!("{s:?}")))
+        .chain(
+            misvalued_strategies().flat_map(|s| [format!("{s:?}"), format!("{s:?} first found")]),
+        )
         .chain(["best keep with a run", "random keep", "five cards dealt"].map(String::from))
         .collect()
 }
@@ -488,6 +491,7 @@ fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
             });
         ambiguity += most - least;
         out.push(credit(deal.choice(strategy, TieBreak::GreatestHand).total));
+        out.push(credit(deal.choice(strategy, TieBreak::FirstFound).total));
     }
     let with_run = deal
         .keeps

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 mod common;
 
 use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, OrderMistake, SelectCredit, Submission,
-    SubmissionResult, Verdict, WorkerPool,
+    discover, Grader, IsolationChoice, Limits, SelectCredit, SelectMistake, Strategy, Submission,
+    SubmissionResult, Verdict, WorkerPool, MODELLED_MISTAKES, SELECT_MISTAKES,
 };
 
 const AREAS: [&str; 7] = [
@@ -160,15 +160,14 @@ fn grade_all(subs: Vec<(Submission, &Grader)>) -> BTreeMap<String, SubmissionRes
         .collect()
 }
 
-/// The hand_value mistakes whose select_hand/3 the deals are balanced on (their error
-/// depends on the order of the cards, which a select_hand built on them passes as dealt).
-const ORDER_MISTAKES: [(&str, OrderMistake); 2] = [
-    ("nob-first-card-suit", OrderMistake::NobFirstCardSuit),
-    (
-        "flush-start-as-hand-card",
-        OrderMistake::FlushStartAsHandCard,
-    ),
-];
+/// Returns whether `id` is a hand_value mistake whose error depends on the order of the
+/// cards, which a select_hand/3 built on it passes as dealt: its select_hand/3 is modelled
+/// ([`MODELLED_MISTAKES`]) by a strategy of its own.
+fn order_mistake(id: &str) -> bool {
+    MODELLED_MISTAKES
+        .iter()
+        .any(|m| m.id == id && matches!(m.strategy, Strategy::OrderMistaken(_)))
+}
 
 /// The reports of every mistake and every baseline, graded once, each on what its checks
 /// judge, so that the suite stays short:
@@ -177,7 +176,7 @@ const ORDER_MISTAKES: [(&str, OrderMistake); 2] = [
 ///   23,647: it is their select_hand/3 that is judged, on every deal;
 /// - the hand_value mistakes are asked every rank pattern, and select_hand/3 (built on
 ///   their hand_value/3) one deal only, since their marks are judged on hand_value/3; but
-///   the [`ORDER_MISTAKES`], whose select_hand/3 the balance models, get every deal.
+///   the order mistakes ([`order_mistake`]) get every deal.
 fn graded() -> &'static (
     BTreeMap<String, SubmissionResult>,
     BTreeMap<String, SubmissionResult>,
@@ -209,7 +208,7 @@ fn graded() -> &'static (
             .map(|s| {
                 let grader = if headers[&s.name].area == "select_hand" {
                     select_hand_judged
-                } else if ORDER_MISTAKES.iter().any(|(id, _)| *id == s.name) {
+                } else if order_mistake(&s.name) {
                     everything
                 } else {
                     hand_value_judged
@@ -549,27 +548,21 @@ fn hand_value_marks_follow_the_share_of_pairs_wrong() {
 /// model that drifts from its submission would balance the deals for a mistake nobody makes.
 #[test]
 fn the_balance_models_choose_as_their_submissions_do() {
-    use crib_grade::{Deal, Strategy, TestCase, TestSet, TieBreak, SELECT_MISTAKES};
+    use crib_grade::{Deal, TestCase, TestSet};
     let (mistakes, baselines) = graded();
     let set = TestSet::new(&common::seed());
-    let order =
-        ORDER_MISTAKES.map(|(id, m)| (id, Strategy::OrderMistaken(m), TieBreak::GreatestHand));
-    let models = SELECT_MISTAKES
-        .iter()
-        .map(|m| (m.id, m.strategy, m.ties))
-        .chain(order);
     let mut wrong = Vec::new();
     let mut compared = 0;
-    for (id, strategy, ties) in models {
+    for &SelectMistake { id, strategy, ties } in SELECT_MISTAKES.iter().chain(MODELLED_MISTAKES) {
         let report = mistakes
             .get(id)
             .or_else(|| baselines.get(id))
             .unwrap_or_else(|| panic!("{id} is neither a mistake nor a baseline"));
-        for (case, test) in set.cases.iter().zip(&report.tests) {
-            let TestCase::SelectHand { cards, keeps, .. } = case else {
+        for test in &report.tests {
+            let case = set.cases.iter().find(|c| c.id() == test.id);
+            let Some(TestCase::SelectHand { cards, keeps, .. }) = case else {
                 continue;
             };
-            assert_eq!(case.id(), test.id, "{id}: tests in the test set's order");
             let deal = Deal::new(cards.clone());
             let model = SelectCredit::Graded.credit(deal.choice(strategy, ties).total, keeps);
             let got = test.credit.expect("every select_hand test is asked");
@@ -577,11 +570,15 @@ fn the_balance_models_choose_as_their_submissions_do() {
             if (model - got).abs() > 1e-9 {
                 wrong.push(format!(
                     "{id} on {}: model {model:.4}, graded {got:.4}",
-                    case.id()
+                    test.id
                 ));
             }
         }
     }
-    assert!(compared >= 40 * 15, "only {compared} deals compared");
+    // Every deal for each select_hand and order mistake, one for each hand_value mistake.
+    assert!(
+        compared >= 40 * 15 + MODELLED_MISTAKES.len(),
+        "only {compared} deals compared"
+    );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

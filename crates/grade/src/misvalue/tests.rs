@@ -124,6 +124,10 @@ fn rank_mistakes_answer_as_their_submissions_do() {
         (RankMistake::RunsOnlyThree, "5S 8S 6S 7S 4C", 17),
         (RankMistake::RunsContiguousOnly, "3H 2S 2H QS 4C", 9),
         (RankMistake::RunsDistinctRanks, "3H 2S 2H QS 4C", 9),
+        (RankMistake::RunsHandOnly, "3H 2S 2H QS 4C", 6),
+        (RankMistake::RunsAceHigh, "3H 2S AH QS 4C", 8),
+        (RankMistake::RunsFiveAsTwoFours, "5S 8S 6S 7S 4C", 16),
+        (RankMistake::PairsAdjacentOnly, "QS 4H 7S 4S 4C", 10),
     ] {
         let cards = cards(&show.split(' ').collect::<Vec<_>>());
         let hand: [Card; 4] = cards[..4].try_into().expect("five cards");

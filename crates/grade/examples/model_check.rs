@@ -1,0 +1,171 @@
+//! Grades submissions' select_hand/3 under several seeds and compares each deal's credit
+//! with every modelled strategy ([`SELECT_MISTAKES`], and every select_hand built on a wrong
+//! hand value under each [`TieBreak`]): the evidence that a model chooses as its submission
+//! does on every deal, beyond the one seed the catalog test grades under. For each
+//! submission it prints the models that agree on every deal, and, for a submission that
+//! [`MODELLED_MISTAKES`] names, whether its named model is one of them (exit status 1 if
+//! not). Seeds are `Seed::from_bytes([k; 32])` for k = 1..=N, as in `seed_stability`.
+//!
+//! `cargo run --release -p crib-grade --example model_check -- [--seeds N] [-j N] [--each]
+//! PATH...` (a PATH is a .pl file or a directory of them; `--each` prints every submission's
+//! select_hand marks under every seed on stderr, as `seed_stability --each` does).
+//! hand_value/3 is asked on a small sample of patterns only: it is not what this checks.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use crib_grade::{
+    discover, misvalued_strategies, Deal, Grader, IsolationChoice, Limits, Predicate, Seed,
+    SelectCredit, Strategy, Submission, TestCase, TestSet, TieBreak, WorkerPool, MODELLED_MISTAKES,
+    SELECT_MISTAKES,
+};
+
+/// A model: its name, strategy and tie-break.
+type Model = (String, Strategy, TieBreak);
+
+fn models() -> Vec<Model> {
+    let named = |s: Strategy, t: TieBreak| {
+        let ties = match t {
+            TieBreak::GreatestHand => "",
+            TieBreak::FirstFound => " first found",
+        };
+        (format!("{s:?}{ties}"), s, t)
+    };
+    SELECT_MISTAKES
+        .iter()
+        .map(|m| named(m.strategy, m.ties))
+        .chain(
+            misvalued_strategies()
+                .flat_map(|s| [TieBreak::GreatestHand, TieBreak::FirstFound].map(|t| named(s, t))),
+        )
+        .collect()
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let (mut seeds, mut jobs, mut each, mut paths) = (3u8, 2usize, false, Vec::new());
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--seeds" => seeds = args.next().ok_or("--seeds N")?.parse()?,
+            "-j" => jobs = args.next().ok_or("-j N")?.parse()?,
+            "--each" => each = true,
+            _ => paths.push(PathBuf::from(arg)),
+        }
+    }
+    let subs: Vec<Submission> = discover(&paths, false)?;
+    let models = models();
+    let ks: Vec<u8> = (1..=seeds).collect();
+    // For each seed, each submission's disagreements with each model, and the deals compared.
+    let per_seed = WorkerPool::new(jobs).run_each(
+        &ks,
+        |slot, &k| {
+            let seed = Seed::from_bytes([k; 32]);
+            let limits = Limits {
+                hand_value_patterns: Some(50),
+                ..Limits::default()
+            };
+            let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &seed)
+                .expect("a grader");
+            let set = TestSet::new(&seed);
+            let deals: HashMap<&str, (Deal, &[_])> = set
+                .cases
+                .iter()
+                .filter_map(|c| match c {
+                    TestCase::SelectHand { cards, keeps, .. } => {
+                        Some((c.id(), (Deal::new(cards.clone()), keeps.as_slice())))
+                    }
+                    TestCase::HandValue { .. } => None,
+                })
+                .collect();
+            subs.iter()
+                .map(|sub| {
+                    let result = grader.grade(sub, slot);
+                    if each {
+                        eprintln!(
+                            "{} seed {k}: select_hand {:.2}",
+                            sub.name, result.marks.select_hand
+                        );
+                    }
+                    let mut wrong = vec![0usize; models.len()];
+                    let mut compared = 0;
+                    for test in &result.tests {
+                        if test.predicate != Predicate::SelectHand {
+                            continue;
+                        }
+                        let (Some((deal, keeps)), Some(got)) =
+                            (deals.get(test.id.as_str()), test.credit)
+                        else {
+                            continue;
+                        };
+                        compared += 1;
+                        for (w, (_, strategy, ties)) in wrong.iter_mut().zip(&models) {
+                            let model = SelectCredit::Graded
+                                .credit(deal.choice(*strategy, *ties).total, keeps);
+                            if (model - got).abs() > 1e-9 {
+                                *w += 1;
+                            }
+                        }
+                    }
+                    (wrong, compared)
+                })
+                .collect::<Vec<_>>()
+        },
+        |i, _| eprintln!("seed {} done", ks[i]),
+    );
+    let mut wrong = vec![vec![0usize; models.len()]; subs.len()];
+    let mut compared = vec![0usize; subs.len()];
+    for seed in per_seed {
+        for (s, (w, c)) in seed?.into_iter().enumerate() {
+            compared[s] += c;
+            for (total, n) in wrong[s].iter_mut().zip(w) {
+                *total += n;
+            }
+        }
+    }
+    let mut failed = false;
+    for (s, sub) in subs.iter().enumerate() {
+        let agree: Vec<&str> = models
+            .iter()
+            .zip(&wrong[s])
+            .filter(|(_, &w)| w == 0)
+            .map(|(m, _)| m.0.as_str())
+            .collect();
+        let closest = models
+            .iter()
+            .zip(&wrong[s])
+            .min_by_key(|(_, &w)| w)
+            .map(|(m, w)| format!("{} ({w} deals apart)", m.0))
+            .unwrap_or_default();
+        let named = MODELLED_MISTAKES.iter().find(|m| m.id == sub.name);
+        let verdict = match named {
+            Some(m) => {
+                let name = &models
+                    .iter()
+                    .zip(&wrong[s])
+                    .find(|((_, st, t), _)| *st == m.strategy && *t == m.ties)
+                    .expect("every named model is a model");
+                if *name.1 == 0 {
+                    format!("named model {} agrees", name.0 .0)
+                } else {
+                    failed = true;
+                    format!("NAMED MODEL {} DISAGREES on {} deals", name.0 .0, name.1)
+                }
+            }
+            None => "no named model".to_string(),
+        };
+        println!(
+            "{:<30} {} deals; {verdict}; agree: {}",
+            sub.name,
+            compared[s],
+            if agree.is_empty() {
+                format!("none (closest {closest})")
+            } else {
+                agree.join(", ")
+            }
+        );
+    }
+    if failed {
+        std::process::exit(1);
+    }
+    Ok(())
+}
