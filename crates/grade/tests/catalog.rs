@@ -560,12 +560,13 @@ fn the_balance_models_choose_as_their_submissions_do() {
             .unwrap_or_else(|| panic!("{id} is neither a mistake nor a baseline"));
         for test in &report.tests {
             let case = set.cases.iter().find(|c| c.id() == test.id);
-            let Some(TestCase::SelectHand { cards, keeps, .. }) = case else {
+            // A hand_value mistake is asked one deal: the others have no credit.
+            let (Some(TestCase::SelectHand { cards, keeps, .. }), Some(got)) = (case, test.credit)
+            else {
                 continue;
             };
             let deal = Deal::new(cards.clone());
             let model = SelectCredit::Graded.credit(deal.choice(strategy, ties).total, keeps);
-            let got = test.credit.expect("every select_hand test is asked");
             compared += 1;
             if (model - got).abs() > 1e-9 {
                 wrong.push(format!(

@@ -4,7 +4,7 @@
 //!
 //! Aiming every seed at one target, rather than at its own pool's mean, takes out two
 //! differences between seeds that the balance could not see before: the pool's mean itself
-//! (3,000 deals estimate it to within about a third of a deal's credit over 37 deals), and
+//! (3,000 deals estimate it to within about a third of a deal's credit over 45 deals), and
 //! the named deals, whose cards each seed gives in its own order (a submission that breaks
 //! ties by the order of the cards earns more on some orders than on others). The targets
 //! are what the balance achieves on average ([`calibrate`]): a feature that the cover

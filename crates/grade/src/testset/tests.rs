@@ -42,7 +42,7 @@ fn the_set_has_its_parts() {
         .count();
     // Balanced at the pool's share of five-card deals, one in two.
     assert!(five.abs_diff(set.cases.len() / 2) <= 3, "{five}");
-    assert!(set.fingerprint.starts_with("v7-"));
+    assert!(set.fingerprint.starts_with("v8-"));
     assert!(set.fingerprint.ends_with(&set.seed_id));
 }
 
