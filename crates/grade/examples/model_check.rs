@@ -4,10 +4,11 @@
 //! does on every deal, beyond the one seed the catalog test grades under. For each
 //! submission it prints the models that agree on every deal, and, for a submission that
 //! [`MODELLED_MISTAKES`] names, whether its named model is one of them (exit status 1 if
-//! not). Seeds are `Seed::from_bytes([k; 32])` for k = 1..=N, as in `seed_stability`.
+//! not). Seeds are `Seed::from_bytes([k; 32])` for k = K..K+N (K = 1 unless `--first K`),
+//! as in `seed_stability`.
 //!
-//! `cargo run --release -p crib-grade --example model_check -- [--seeds N] [-j N] [--each]
-//! PATH...` (a PATH is a .pl file or a directory of them; `--each` prints every submission's
+//! `cargo run --release -p crib-grade --example model_check -- [--seeds N] [--first K] [-j N]
+//! [--each] PATH...` (a PATH is a .pl file or a directory of them; `--each` prints every submission's
 //! select_hand marks under every seed on stderr, as `seed_stability --each` does).
 //! hand_value/3 is asked on a small sample of patterns only: it is not what this checks.
 
@@ -44,17 +45,22 @@ fn models() -> Vec<Model> {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let (mut seeds, mut jobs, mut each, mut paths) = (3u8, 2usize, false, Vec::new());
+    let mut first = 1u8;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--seeds" => seeds = args.next().ok_or("--seeds N")?.parse()?,
             "-j" => jobs = args.next().ok_or("-j N")?.parse()?,
             "--each" => each = true,
+            "--first" => first = args.next().ok_or("--first K")?.parse()?,
             _ => paths.push(PathBuf::from(arg)),
         }
     }
     let subs: Vec<Submission> = discover(&paths, false)?;
     let models = models();
-    let ks: Vec<u8> = (1..=seeds).collect();
+    let last = first
+        .checked_add(seeds)
+        .ok_or("--first K plus --seeds N must stay within 255")?;
+    let ks: Vec<u8> = (first..last).collect();
     // For each seed, each submission's disagreements with each model, and the deals compared.
     let per_seed = WorkerPool::new(jobs).run_each(
         &ks,

@@ -1,9 +1,11 @@
 //! Grades each submission under many seeds and prints, per submission, the least, greatest
 //! and mean total, hand_value and select_hand marks, and the mean share of pairs wrong: the
 //! evidence that marks do not depend on the seed. Seeds are `Seed::from_bytes([k; 32])`
-//! for k = 1..=N, so the table can be made again.
+//! for k = K..K+N (K = 1 unless `--first K`), so the table can be made again, and a run cut
+//! short can be finished with `--first` (its `--each` lines kept).
 //!
-//! `cargo run --release -p crib-grade --example seed_stability -- [--seeds N] [-j N] PATH...`
+//! `cargo run --release -p crib-grade --example seed_stability -- [--seeds N] [--first K]
+//! [-j N] PATH...`
 //! (a PATH is a .pl file or a directory of them, as for `crib grade`); `--markdown` prints a
 //! Markdown table; `--same-seed` grades N times under the first seed, to show how much of the
 //! spread a submission makes by itself (one that chooses at random); `--each` prints every
@@ -31,11 +33,12 @@ fn stats(v: &[f64]) -> (f64, f64, f64) {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let (mut seeds, mut jobs, mut markdown, mut paths) = (20u8, 2usize, false, Vec::new());
-    let (mut same_seed, mut each) = (false, false);
+    let (mut same_seed, mut each, mut first) = (false, false, 1u8);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--seeds" => seeds = args.next().ok_or("--seeds N")?.parse()?,
             "-j" => jobs = args.next().ok_or("-j N")?.parse()?,
+            "--first" => first = args.next().ok_or("--first K")?.parse()?,
             "--markdown" => markdown = true,
             "--same-seed" => same_seed = true,
             "--each" => each = true,
@@ -43,11 +46,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let subs: Vec<Submission> = discover(&paths, false)?;
-    let ks: Vec<u8> = (1..=seeds).collect();
+    let last = first
+        .checked_add(seeds)
+        .ok_or("--first K plus --seeds N must stay within 255")?;
+    let ks: Vec<u8> = (first..last).collect();
     let graded = WorkerPool::new(jobs).run_each(
         &ks,
         |slot, &k| {
-            let seed = Seed::from_bytes([if same_seed { 1 } else { k }; 32]);
+            let seed = Seed::from_bytes([if same_seed { first } else { k }; 32]);
             let grader = Grader::new(
                 "swipl".as_ref(),
                 IsolationChoice::Auto,
