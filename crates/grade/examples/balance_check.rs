@@ -8,7 +8,7 @@
 //! `seed_stability --each`).
 
 use crib_grade::{
-    misvalued_strategies, Deal, Seed, SelectCredit, Strategy, TestCase, TestSet, TieBreak,
+    misvalued_models, model_name, Deal, Seed, SelectCredit, Strategy, TestCase, TestSet, TieBreak,
     SELECT_MISTAKES,
 };
 
@@ -25,12 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let strategies: Vec<(String, Strategy, TieBreak)> = SELECT_MISTAKES
         .iter()
         .map(|m| (m.id.to_string(), m.strategy, m.ties))
-        .chain(misvalued_strategies().flat_map(|s| {
-            [
-                (format!("{s:?}"), s, TieBreak::GreatestHand),
-                (format!("{s:?} first found"), s, TieBreak::FirstFound),
-            ]
-        }))
+        .chain(misvalued_models().map(|(s, t)| (model_name(s, t), s, t)))
         .collect();
     let mut marks = vec![Vec::new(); strategies.len()];
     let mut named = vec![Vec::new(); strategies.len()];

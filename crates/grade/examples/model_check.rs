@@ -16,29 +16,17 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crib_grade::{
-    discover, misvalued_strategies, Deal, Grader, IsolationChoice, Limits, Predicate, Seed,
+    discover, misvalued_models, model_name, Deal, Grader, IsolationChoice, Limits, Predicate, Seed,
     SelectCredit, Strategy, Submission, TestCase, TestSet, TieBreak, WorkerPool, MODELLED_MISTAKES,
     SELECT_MISTAKES,
 };
 
-/// A model: its name, strategy and tie-break.
-type Model = (String, Strategy, TieBreak);
-
-fn models() -> Vec<Model> {
-    let named = |s: Strategy, t: TieBreak| {
-        let ties = match t {
-            TieBreak::GreatestHand => "",
-            TieBreak::FirstFound => " first found",
-        };
-        (format!("{s:?}{ties}"), s, t)
-    };
+/// Every model: the select_hand mistakes, then the select_hand built on wrong hand values.
+fn models() -> Vec<(Strategy, TieBreak)> {
     SELECT_MISTAKES
         .iter()
-        .map(|m| named(m.strategy, m.ties))
-        .chain(
-            misvalued_strategies()
-                .flat_map(|s| [TieBreak::GreatestHand, TieBreak::FirstFound].map(|t| named(s, t))),
-        )
+        .map(|m| (m.strategy, m.ties))
+        .chain(misvalued_models())
         .collect()
 }
 
@@ -73,12 +61,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &seed)
                 .expect("a grader");
             let set = TestSet::new(&seed);
-            let deals: HashMap<&str, (Deal, &[_])> = set
+            // Each deal's credit under each model, the same for every submission.
+            let credits: HashMap<&str, Vec<f64>> = set
                 .cases
                 .iter()
                 .filter_map(|c| match c {
                     TestCase::SelectHand { cards, keeps, .. } => {
-                        Some((c.id(), (Deal::new(cards.clone()), keeps.as_slice())))
+                        let deal = Deal::new(cards.clone());
+                        let credit = |&(strategy, ties): &(Strategy, TieBreak)| {
+                            SelectCredit::Graded.credit(deal.choice(strategy, ties).total, keeps)
+                        };
+                        Some((c.id(), models.iter().map(credit).collect()))
                     }
                     TestCase::HandValue { .. } => None,
                 })
@@ -98,16 +91,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         if test.predicate != Predicate::SelectHand {
                             continue;
                         }
-                        let (Some((deal, keeps)), Some(got)) =
-                            (deals.get(test.id.as_str()), test.credit)
+                        let (Some(model), Some(got)) = (credits.get(test.id.as_str()), test.credit)
                         else {
                             continue;
                         };
                         compared += 1;
-                        for (w, (_, strategy, ties)) in wrong.iter_mut().zip(&models) {
-                            let model = SelectCredit::Graded
-                                .credit(deal.choice(*strategy, *ties).total, keeps);
-                            if (model - got).abs() > 1e-9 {
+                        for (w, m) in wrong.iter_mut().zip(model) {
+                            if (m - got).abs() > 1e-9 {
                                 *w += 1;
                             }
                         }
@@ -129,32 +119,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let mut failed = false;
+    let names: Vec<String> = models.iter().map(|&(s, t)| model_name(s, t)).collect();
     for (s, sub) in subs.iter().enumerate() {
-        let agree: Vec<&str> = models
+        let agree: Vec<&str> = names
             .iter()
             .zip(&wrong[s])
             .filter(|(_, &w)| w == 0)
-            .map(|(m, _)| m.0.as_str())
+            .map(|(name, _)| name.as_str())
             .collect();
-        let closest = models
+        let closest = names
             .iter()
             .zip(&wrong[s])
             .min_by_key(|(_, &w)| w)
-            .map(|(m, w)| format!("{} ({w} deals apart)", m.0))
+            .map(|(name, w)| format!("{name} ({w} deals apart)"))
             .unwrap_or_default();
         let named = MODELLED_MISTAKES.iter().find(|m| m.id == sub.name);
         let verdict = match named {
             Some(m) => {
-                let name = &models
+                let i = models
                     .iter()
-                    .zip(&wrong[s])
-                    .find(|((_, st, t), _)| *st == m.strategy && *t == m.ties)
+                    .position(|&model| model == (m.strategy, m.ties))
                     .expect("every named model is a model");
-                if *name.1 == 0 {
-                    format!("named model {} agrees", name.0 .0)
+                if wrong[s][i] == 0 {
+                    format!("named model {} agrees", names[i])
                 } else {
                     failed = true;
-                    format!("NAMED MODEL {} DISAGREES on {} deals", name.0 .0, name.1)
+                    format!(
+                        "NAMED MODEL {} DISAGREES on {} deals",
+                        names[i], wrong[s][i]
+                    )
                 }
             }
             None => "no named model".to_string(),

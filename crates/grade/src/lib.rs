@@ -69,8 +69,8 @@ pub use runner::{Grader, MAX_DIAGNOSTICS};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use session::{Graded, Progress, SeedChoice, Session, SessionError, SEEDS_DIR, SEED_FILE};
 pub use strategy::{
-    misvalued_strategies, Deal, Misvaluation, SelectMistake, Starts, Strategy, TieBreak,
-    MODELLED_MISTAKES, SELECT_MISTAKES,
+    misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation, SelectMistake, Starts,
+    Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
 };
 pub use table::table;
 pub use testset::targets as balance_targets;

@@ -115,6 +115,23 @@ pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
         .chain(OrderMistake::ALL.map(Strategy::OrderMistaken))
 }
 
+/// Returns the select_hand/3 submissions built on a wrong hand_value/3 as modelled: each of
+/// [`misvalued_strategies`] under each [`TieBreak`] (the catalog's submissions break ties
+/// both ways), in that order.
+pub fn misvalued_models() -> impl Iterator<Item = (Strategy, TieBreak)> {
+    misvalued_strategies().flat_map(|s| TieBreak::ALL.map(|t| (s, t)))
+}
+
+/// Returns a model's name, as the balance's targets and the examples give it: the
+/// strategy's `Debug` form (`Misvalued(Runs, Dropped)`), then ` first found` for
+/// [`TieBreak::FirstFound`].
+pub fn model_name(strategy: Strategy, ties: TieBreak) -> String {
+    match ties {
+        TieBreak::GreatestHand => format!("{strategy:?}"),
+        TieBreak::FirstFound => format!("{strategy:?} first found"),
+    }
+}
+
 /// How a submission chooses among keeps its strategy ranks equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TieBreak {
@@ -125,6 +142,11 @@ pub enum TieBreak {
     /// card before leaving it out finds them (the kept positions in lexicographic order):
     /// what a scan that replaces its best only on a greater total returns.
     FirstFound,
+}
+
+impl TieBreak {
+    /// Both ways of breaking ties.
+    pub const ALL: [TieBreak; 2] = [TieBreak::GreatestHand, TieBreak::FirstFound];
 }
 
 /// A mistake of the catalog whose select_hand/3 chooses a valid keep as a modelled strategy

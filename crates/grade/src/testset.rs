@@ -9,7 +9,9 @@ use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit};
 
 use crate::patterns::{self, PatternItem, PATTERNS};
 use crate::seed::Seed;
-use crate::strategy::{misvalued_strategies, Deal, Strategy, TieBreak, SELECT_MISTAKES};
+use crate::strategy::{
+    misvalued_models, misvalued_strategies, model_name, Deal, Strategy, TieBreak, SELECT_MISTAKES,
+};
 
 /// How many select_hand cases come from the seed's pool of deals (after the named ones).
 pub const POOL_DEALS: usize = 45;
@@ -443,16 +445,14 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
 }
 
 /// Returns the names of [`balance_features`], in its order: each modelled select_hand
-/// mistake's id, each select_hand built on a wrong hand value breaking ties by the greatest
-/// hand (`Misvalued(Runs, Dropped)`) and by the first keep found (`Misvalued(Runs, Dropped)
-/// first found`), then `best keep with a run`, `random keep` and `five cards dealt`.
+/// mistake's id, each of [`misvalued_models`] by [`model_name`] (`Misvalued(Runs, Dropped)`,
+/// `Misvalued(Runs, Dropped) first found`), then `best keep with a run`, `random keep` and
+/// `five cards dealt`.
 pub(crate) fn balance_feature_names() -> Vec<String> {
     SELECT_MISTAKES
         .iter()
         .map(|m| m.id.to_string())
-        .chain(
-            misvalued_strategies().flat_map(|s| [format!("{s:?}"), format!("{s:?} first found")]),
-        )
+        .chain(misvalued_models().map(|(s, t)| model_name(s, t)))
         .chain(["best keep with a run", "random keep", "five cards dealt"].map(String::from))
         .collect()
 }
@@ -491,8 +491,7 @@ fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
                 (l.min(c), m.max(c))
             });
         ambiguity += most - least;
-        out.push(credit(deal.choice(strategy, TieBreak::GreatestHand).total));
-        out.push(credit(deal.choice(strategy, TieBreak::FirstFound).total));
+        out.extend(TieBreak::ALL.map(|ties| credit(deal.choice(strategy, ties).total)));
     }
     let with_run = deal
         .keeps
