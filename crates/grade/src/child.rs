@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use std::num::NonZeroUsize;
+
 use crib_sandbox::Jail;
 
 use crate::limits::Limits;
@@ -22,4 +24,7 @@ pub(crate) struct Place<'a> {
     pub slot: u32,
     /// Memory and per-call limits.
     pub limits: Limits,
+    /// The cores the submission has to itself: how many children the marked hand_value
+    /// check runs at once (all in the worker's slot).
+    pub cores: NonZeroUsize,
 }

@@ -509,9 +509,11 @@ pub(crate) fn items(seed: &Seed) -> Vec<PatternItem> {
     let mut order: Vec<u32> = (0..patterns().len() as u32).collect();
     shuffle(&mut order, &mut seed.dealer(ORDER, 0));
     let how = draws(seed);
-    order
+    // Each pattern's items come from a dealer of its own: drawn on every core, kept in order.
+    crate::WorkerPool::per_core()
+        .map(&order, |&i| draw(seed, i, how[i as usize]))
         .into_iter()
-        .flat_map(|i| draw(seed, i, how[i as usize]))
+        .flatten()
         .collect()
 }
 

@@ -2,6 +2,7 @@
 //! submission's tests to child after child until each test has a verdict.
 
 use std::fs;
+use std::num::NonZeroUsize;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -65,8 +66,16 @@ impl Grader {
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
-        let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path())?;
-        let tests = TestSet::new(seed);
+        // Drawing the test set takes a second of CPU; the jail's probe mostly waits on swipl.
+        let (jail, tests) = std::thread::scope(|scope| {
+            let tests = scope.spawn(|| TestSet::new(seed));
+            let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path());
+            let tests = tests
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (jail, tests)
+        });
+        let jail = jail?;
         let grader = dir.path().join("grader");
         let write = |name: &str, text: &str| {
             fs::write(grader.join(name), text)
@@ -178,9 +187,24 @@ impl Grader {
     }
 
     /// Grades one submission as worker `slot` (0-based, below the number of workers: each
-    /// worker's children get a uid of their own when the grader runs as root). Never fails:
-    /// anything that goes wrong becomes part of the report.
+    /// worker's children get a uid of their own when the grader runs as root), on one core.
+    /// Never fails: anything that goes wrong becomes part of the report.
     pub fn grade(&self, submission: &Submission, slot: u32) -> SubmissionResult {
+        self.grade_on(submission, slot, NonZeroUsize::MIN)
+    }
+
+    /// As [`Grader::grade`], with `cores` cores to itself: the marked hand_value check, most
+    /// of a plain submission's time, runs that many children at once, each on its share of
+    /// the items (all in the worker's slot). The answers, and so the marks, are the same on
+    /// any number of cores; a check cut short by its budget has asked more items.
+    /// [`Session::grade`](crate::Session::grade) gives each submission the cores no other
+    /// submission is using.
+    pub fn grade_on(
+        &self,
+        submission: &Submission,
+        slot: u32,
+        cores: NonZeroUsize,
+    ) -> SubmissionResult {
         let started = Instant::now();
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let mut run = Run::new(&self.tests);
@@ -212,6 +236,7 @@ impl Grader {
                     files: &run.load.files,
                     slot,
                     limits: self.limits,
+                    cores,
                 };
                 let loaded = run.load.load_failed.is_none();
                 let has_hand_value = !run

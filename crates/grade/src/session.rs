@@ -36,6 +36,10 @@ pub struct Session {
     /// Submissions graded at once; each worker has a slot id of its own, `0..jobs` (see
     /// [`crate::WorkerPool`]).
     pub jobs: NonZeroUsize,
+    /// Children that may run at once in all (default: one per core). With fewer submissions
+    /// than that, each submission's marked hand_value check runs several
+    /// ([`Grader::grade_on`]): `cores / workers` each.
+    pub cores: NonZeroUsize,
     /// Whether a result already in [`Session::out`] is reused when it is for the same files
     /// (content hash) and the same test set (fingerprint).
     pub resume: bool,
@@ -131,6 +135,7 @@ impl Session {
         Session {
             out: out.into(),
             jobs: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
+            cores: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
             resume: false,
             gradescope: None,
             gradescope_visibility: VisibilityPolicy::AllVisible,
@@ -214,7 +219,7 @@ impl Session {
     }
 
     /// Grades `submissions` with `grader` on [`Session::jobs`] workers (never more than there
-    /// are submissions to grade), reusing current results when resuming. Each result is
+    /// are submissions to grade), each with [`Session::cores_each`] cores, reusing current results when resuming. Each result is
     /// saved atomically to [`Session::result_path`] as soon as it is done; once all are
     /// done, the Gradescope files are written, if asked for.
     ///
@@ -242,9 +247,10 @@ impl Session {
         let resumed = submissions.len() - todo.len();
         progress.start(todo.len());
         let mut failure = None;
+        let cores = self.cores_each(todo.len());
         let graded = WorkerPool::new(self.jobs.get()).run_each(
             &todo,
-            |slot, &i| grader.grade(&submissions[i], slot),
+            |slot, &i| grader.grade_on(&submissions[i], slot, cores),
             |k, result| match result {
                 Ok(report) => {
                     if let Err(e) = self.save(report) {
@@ -273,6 +279,13 @@ impl Session {
             }
         }
         Ok(Graded { reports, resumed })
+    }
+
+    /// Returns the cores each submission has to itself when `count` are to be graded: the
+    /// [`Session::cores`] shared among the workers that grade at once (at least one).
+    pub fn cores_each(&self, count: usize) -> NonZeroUsize {
+        let workers = self.jobs.get().min(count).max(1);
+        NonZeroUsize::new(self.cores.get() / workers).unwrap_or(NonZeroUsize::MIN)
     }
 
     /// Returns where the result of the submission named `name` is written: `out/<stem>.json`,

@@ -4,8 +4,9 @@
 //! explained by the deep check's diagnosis.
 //!
 //! It runs in the grader's sandbox and limits like the tests (1 s of CPU per call), through
-//! the deep check's batch driver: one child answers the items in the seeded order and reports
-//! in chunks; a crash, a hang or an overrun costs only the item it was on. A check cut short
+//! the deep check's batch driver: one child per core the submission has to itself
+//! ([`Place::cores`]) answers its share of the items in the seeded order and reports in
+//! chunks; a crash, a hang or an overrun costs only the item it was on. A check cut short
 //! by [`crate::Limits::hand_value_budget`] (or limited by
 //! [`crate::Limits::hand_value_patterns`]) has answered a prefix of the seeded order, a
 //! uniform sample of the patterns, and the share is estimated from it.
@@ -40,7 +41,12 @@ pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck 
         len: asked,
         per_call: place.limits.hand_value,
     };
-    let mut run = driver::run(place, &batch, 1, place.limits.hand_value_budget);
+    let mut run = driver::run(
+        place,
+        &batch,
+        place.cores.get(),
+        place.limits.hand_value_budget,
+    );
     // The patterns not asked count as not answered.
     run.answers.resize(items.len(), None);
     let mut check = judge(items, &run.answers);

@@ -313,30 +313,30 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         features: Vec<f64>,
         ambiguity: f64,
     }
-    let pool: Vec<Candidate> = (0..POOL)
-        .map(|index| {
-            let n = if index % 2 == 0 { 6 } else { 5 };
-            let deal = presented(seed.dealer("pool", index).deal(n));
-            let (mut missed, mut surely) = (Vec::new(), Vec::new());
-            for (m, mistake) in SELECT_MISTAKES.iter().enumerate() {
-                if deal.missed_by(mistake.strategy, mistake.ties) {
-                    missed.push(m);
-                }
-                if deal.surely_missed_by(mistake.strategy) {
-                    surely.push(m);
-                }
+    let indices: Vec<u64> = (0..POOL).collect();
+    // Each candidate on its own (a dealer of its own): on every core, kept in order.
+    let pool: Vec<Candidate> = crate::WorkerPool::per_core().map(&indices, |&index| {
+        let n = if index % 2 == 0 { 6 } else { 5 };
+        let deal = presented(seed.dealer("pool", index).deal(n));
+        let (mut missed, mut surely) = (Vec::new(), Vec::new());
+        for (m, mistake) in SELECT_MISTAKES.iter().enumerate() {
+            if deal.missed_by(mistake.strategy, mistake.ties) {
+                missed.push(m);
             }
-            let (features, ambiguity) = balance_features(&deal);
-            Candidate {
-                index,
-                features,
-                ambiguity,
-                deal,
-                missed,
-                surely,
+            if deal.surely_missed_by(mistake.strategy) {
+                surely.push(m);
             }
-        })
-        .collect();
+        }
+        let (features, ambiguity) = balance_features(&deal);
+        Candidate {
+            index,
+            features,
+            ambiguity,
+            deal,
+            missed,
+            surely,
+        }
+    });
     // 1. Cover.
     let mut needed = vec![COVER_DEPTH; SELECT_MISTAKES.len()];
     let mut taken = vec![false; pool.len()];
@@ -368,6 +368,13 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         }
     }
     let k = pool[0].features.len();
+    // Every candidate's features in one table, row by row: the annealing reads two rows a
+    // step, a million times.
+    let table: Vec<f64> = pool
+        .iter()
+        .flat_map(|c| c.features.iter().copied())
+        .collect();
+    let row = |p: usize| &table[p * k..(p + 1) * k];
     let named_features: Vec<Vec<f64>> = named.iter().map(|d| balance_features(d).0).collect();
     let cases = (named.len() + chosen.len()) as f64;
     // How far each sum over every case is from its target: the calibrated one, or (for a
@@ -406,8 +413,10 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         }
         let p = chosen[i];
         let trial_ambiguity = ambiguity - pool[p].ambiguity + pool[q].ambiguity;
-        let trial: f64 = (0..k)
-            .map(|f| (gap[f] - pool[p].features[f] + pool[q].features[f]).powi(2))
+        let trial: f64 = gap
+            .iter()
+            .zip(row(p).iter().zip(row(q)))
+            .map(|(g, (out, into))| (g - out + into).powi(2))
             .sum::<f64>()
             + AMBIGUITY_COST * trial_ambiguity;
         if trial > current && unit() >= (-(trial - current) / temperature).exp() {
@@ -427,8 +436,8 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         for &m in &pool[q].missed {
             exposures[m] += 1;
         }
-        for (f, g) in gap.iter_mut().enumerate() {
-            *g += pool[q].features[f] - pool[p].features[f];
+        for (g, (out, into)) in gap.iter_mut().zip(row(p).iter().zip(row(q))) {
+            *g += into - out;
         }
         (taken[p], taken[q], chosen[i]) = (false, true, q);
         (current, ambiguity) = (trial, trial_ambiguity);

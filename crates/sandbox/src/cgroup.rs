@@ -124,6 +124,32 @@ impl MemoryFit {
     }
 }
 
+impl MemoryFit {
+    /// Returns how many children of [`MemoryFit::per_child`] each may run at once, up to
+    /// `wanted`: as many as stay within 75% of the cgroup, and never fewer than the
+    /// workers. A worker with cores to itself runs more than one child (the marked
+    /// hand_value check, the deep check); this is how many there may be in all, so that
+    /// extra children never cost any child its memory.
+    ///
+    /// ```
+    /// use crib_sandbox::MemoryFit;
+    /// // One submission on a 2-core machine with no cgroup limit: both cores.
+    /// assert_eq!(MemoryFit::new(1 << 30, 1, None).children_at_once(2), 2);
+    /// // Gradescope's 768 MB: the one child has all the memory, so it stays alone.
+    /// assert_eq!(MemoryFit::new(1 << 30, 1, Some(768_000_000)).children_at_once(2), 1);
+    /// ```
+    pub fn children_at_once(&self, wanted: usize) -> usize {
+        let room = match self.cgroup {
+            Some(limit) => {
+                let budget = limit / 100 * SHARE_PERCENT;
+                usize::try_from(budget / self.per_child.max(1)).unwrap_or(usize::MAX)
+            }
+            None => usize::MAX,
+        };
+        wanted.min(room).max(self.workers)
+    }
+}
+
 impl std::fmt::Display for MemoryFit {
     /// Writes what the summary says: `1024 MiB per child`, plus the cgroup's limit and
     /// anything cut down to fit it.

@@ -75,7 +75,8 @@ pub struct GradeArgs {
     memory: u64,
     #[command(flatten)]
     max_size: crate::max_size::MaxSize,
-    /// Submissions graded at once [default: one per core].
+    /// Cores to use: submissions graded at once, and when there are fewer submissions, the
+    /// children each one's hand_value check runs at once [default: one per core].
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crib_grade::UID_BLOCK as i64))]
     jobs: Option<u32>,
     /// Directory where each submission's result (JSON) is written as soon as it is done.
@@ -275,9 +276,14 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         bail!("no submission found: nothing to grade");
     }
     // Every child's memory, times the workers, stays well inside the container's cgroup.
-    let workers = session.jobs.get().min(submissions.len().max(1));
+    // Children at once: the workers, and with fewer submissions than cores the idle cores
+    // too (a submission's hand_value check, and the deep check, run several), as far as
+    // the memory fitted for each child allows.
+    let wanted = session.jobs.get();
+    let workers = wanted.min(submissions.len().max(1));
     let memory = MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
     session.jobs = NonZeroUsize::new(memory.workers).unwrap_or(NonZeroUsize::MIN);
+    session.cores = NonZeroUsize::new(memory.children_at_once(wanted)).unwrap_or(NonZeroUsize::MIN);
     let seed = session.seed(&SeedChoice {
         file: args.seed_file.clone(),
         salt: args.seed_salt.clone(),
@@ -319,15 +325,13 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         Err(e) => eprintln!("crib: warning: Landlock is not added under bubblewrap: {e}"),
     }
     if args.deep {
-        // The cores left to each submission by the workers grading at once.
-        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        let workers = session.jobs.get().min(submissions.len().max(1));
         let options = DeepOptions {
             budget: Duration::from_secs_f64(args.deep_budget),
             classes: args.deep_classes.map(|n| n as usize),
             select_deals: args.deep_deals,
             select_budget: Duration::from_secs_f64(args.deep_select_budget),
-            children: NonZeroUsize::new(cores / workers).unwrap_or(NonZeroUsize::MIN),
+            // The cores left to each submission by the workers grading at once.
+            children: session.cores_each(submissions.len()),
             visibility: match args.deep_visibility {
                 VisibilityArg::Hidden => TestVisibility::Hidden,
                 VisibilityArg::AfterDueDate => TestVisibility::AfterDueDate,

@@ -81,3 +81,27 @@ fn no_more_workers_than_items() {
     assert!(none.is_empty());
     assert_eq!(WorkerPool::new(0).workers(), 1);
 }
+
+#[test]
+fn map_keeps_the_order_in_chunks() {
+    let items: Vec<u32> = (0..1001).collect();
+    for workers in [1, 2, 3, 7, 2000] {
+        let got = WorkerPool::new(workers).map(&items, |n| n * 3);
+        assert_eq!(got, items.iter().map(|n| n * 3).collect::<Vec<_>>());
+    }
+    assert!(WorkerPool::new(4).map(&[] as &[u32], |n| *n).is_empty());
+}
+
+#[test]
+fn map_passes_a_panic_on() {
+    let items: Vec<u32> = (0..1001).collect();
+    let panic = std::panic::catch_unwind(|| {
+        WorkerPool::new(3).map(&items, |&n| {
+            assert!(n != 500, "item {n} is bad");
+            n
+        })
+    })
+    .unwrap_err();
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("item 500 is bad"), "{message}");
+}

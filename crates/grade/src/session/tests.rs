@@ -178,3 +178,73 @@ fn seeds_are_kept_and_found_again() {
     let err = session.seed(&missing).unwrap_err().to_string();
     assert!(err.contains("nope"), "{err}");
 }
+
+#[test]
+fn idle_cores_go_to_the_submissions_graded() {
+    let session = |jobs: usize, cores: usize| Session {
+        jobs: NonZeroUsize::new(jobs).unwrap(),
+        cores: NonZeroUsize::new(cores).unwrap(),
+        ..Session::new("/results")
+    };
+    // One submission on four cores: all four; two: two each; more than the workers: one.
+    assert_eq!(session(4, 4).cores_each(1).get(), 4);
+    assert_eq!(session(4, 4).cores_each(2).get(), 2);
+    assert_eq!(session(4, 4).cores_each(3).get(), 1);
+    assert_eq!(session(4, 4).cores_each(100).get(), 1);
+    // Fewer cores than workers: still one.
+    assert_eq!(session(4, 2).cores_each(4).get(), 1);
+}
+
+/// The same submission graded alone on three cores (its hand_value check on three
+/// children) and on one gets the same answers, so the same check and marks.
+#[test]
+fn more_cores_give_the_same_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let subs_dir = dir.path().join("subs");
+    fs::create_dir(&subs_dir).unwrap();
+    // Right on the hands worth nothing, and counting only pairs elsewhere.
+    fs::write(
+        subs_dir.join("pairs.pl"),
+        "hand_value(H, card(R, _), V) :- findall(R1, member(card(R1, _), H), Rs),\n\
+         aggregate_all(count, (select(A, [R|Rs], T), member(A, T)), N), V is N.\n\
+         select_hand([A, B, C, D | Crib], [A, B, C, D], Crib).\n",
+    )
+    .unwrap();
+    let limits = Limits {
+        hand_value_patterns: Some(1_500),
+        select_hand_deals: Some(1),
+        ..Limits::default()
+    };
+    let session = Session::new(dir.path().join("results"));
+    let seed = session.seed(&SeedChoice::default()).unwrap();
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &seed)
+        .expect("these tests need swipl");
+    let subs = session.discover(&[subs_dir], false).unwrap();
+    let graded = |cores: usize| {
+        Session {
+            jobs: NonZeroUsize::MIN.saturating_add(1),
+            cores: NonZeroUsize::new(cores).unwrap(),
+            ..session.clone()
+        }
+        .grade(&grader, &subs, &mut ())
+        .unwrap()
+        .reports
+        .remove(0)
+    };
+    let (alone, spread) = (graded(1), graded(3));
+    let (one, three) = (
+        alone.hand_value.clone().unwrap(),
+        spread.hand_value.clone().unwrap(),
+    );
+    assert_eq!((one.children, three.children), (1, 3));
+    assert!(
+        one.share_wrong > 0.1 && one.share_wrong < 1.0,
+        "{}",
+        one.share_wrong
+    );
+    assert_eq!(one.checked, three.checked);
+    assert_eq!(one.share_wrong, three.share_wrong);
+    assert_eq!(one.areas, three.areas);
+    assert_eq!(one.counterexamples, three.counterexamples);
+    assert_eq!(alone.marks, spread.marks);
+}

@@ -69,3 +69,21 @@ fn children_fit_inside_the_cgroup() {
     // A tiny one still runs one child.
     assert_eq!(MemoryFit::new(gib, 2, Some(100 << 20)).workers, 1);
 }
+
+#[test]
+fn extra_children_never_take_a_childs_memory() {
+    let gib = 1u64 << 30;
+    // No cgroup: as many as wanted.
+    assert_eq!(MemoryFit::new(gib, 1, None).children_at_once(4), 4);
+    // Never fewer than the workers, even when fewer are wanted.
+    assert_eq!(MemoryFit::new(gib, 3, None).children_at_once(2), 3);
+    // A cgroup with room for two children of 1 GiB (75% of 3 GiB) but not three.
+    let fit = MemoryFit::new(gib, 1, Some(3 * gib));
+    assert_eq!((fit.per_child, fit.workers), (gib, 1));
+    assert_eq!(fit.children_at_once(4), 2);
+    // Gradescope's default: one worker with the whole share stays alone.
+    assert_eq!(
+        MemoryFit::new(gib, 1, Some(768_000_000)).children_at_once(2),
+        1
+    );
+}
