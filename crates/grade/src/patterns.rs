@@ -112,7 +112,7 @@ impl PatternItem {
 pub(crate) fn patterns() -> &'static [Pattern] {
     static ALL: OnceLock<Vec<Pattern>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let mut out = Vec::with_capacity(PATTERNS);
+        let mut shapes = Vec::with_capacity(PATTERNS);
         for start in 0..13u8 {
             for a in 0..13u8 {
                 for b in a..13 {
@@ -123,13 +123,16 @@ pub(crate) fn patterns() -> &'static [Pattern] {
                                 counts[r as usize] += 1;
                             }
                             if counts[start as usize] < 4 {
-                                out.push(count(counts, start));
+                                shapes.push((counts, start));
                             }
                         }
                     }
                 }
             }
         }
+        // Counting a pattern's configurations is the work: on every core, kept in order.
+        let out =
+            crate::WorkerPool::per_core().map(&shapes, |&(counts, start)| count(counts, start));
         debug_assert_eq!(out.len(), PATTERNS);
         debug_assert_eq!(out.iter().map(|p| u64::from(p.pairs)).sum::<u64>(), PAIRS);
         out
