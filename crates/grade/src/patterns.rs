@@ -131,8 +131,8 @@ pub(crate) fn patterns() -> &'static [Pattern] {
             }
         }
         // Counting a pattern's configurations is the work: on every core, kept in order.
-        let out =
-            crate::WorkerPool::per_core().map(&shapes, |&(counts, start)| count(counts, start));
+        let out = crate::pool::WorkerPool::per_core()
+            .map(&shapes, |&(counts, start)| count(counts, start));
         debug_assert_eq!(out.len(), PATTERNS);
         debug_assert_eq!(out.iter().map(|p| u64::from(p.pairs)).sum::<u64>(), PAIRS);
         out
@@ -513,7 +513,7 @@ pub(crate) fn items(seed: &Seed) -> Vec<PatternItem> {
     shuffle(&mut order, &mut seed.dealer(ORDER, 0));
     let how = draws(seed);
     // Each pattern's items come from a dealer of its own: drawn on every core, kept in order.
-    crate::WorkerPool::per_core()
+    crate::pool::WorkerPool::per_core()
         .map(&order, |&i| draw(seed, i, how[i as usize]))
         .into_iter()
         .flatten()

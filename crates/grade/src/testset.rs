@@ -315,7 +315,7 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
     }
     let indices: Vec<u64> = (0..POOL).collect();
     // Each candidate on its own (a dealer of its own): on every core, kept in order.
-    let pool: Vec<Candidate> = crate::WorkerPool::per_core().map(&indices, |&index| {
+    let pool: Vec<Candidate> = crate::pool::WorkerPool::per_core().map(&indices, |&index| {
         let n = if index % 2 == 0 { 6 } else { 5 };
         let deal = presented(seed.dealer("pool", index).deal(n));
         let (mut missed, mut surely) = (Vec::new(), Vec::new());
