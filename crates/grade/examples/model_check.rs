@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use crib_grade::{
     discover, misvalued_models, model_name, Deal, Grader, IsolationChoice, Limits, Predicate, Seed,
-    SelectCredit, Strategy, Submission, TestCase, TestSet, TieBreak, WorkerPool, MODELLED_MISTAKES,
+    SelectCredit, Strategy, Submission, TestCase, TieBreak, WorkerPool, MODELLED_MISTAKES,
     SELECT_MISTAKES,
 };
 
@@ -60,9 +60,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             };
             let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &seed)
                 .expect("a grader");
-            let set = TestSet::new(&seed);
             // Each deal's credit under each model, the same for every submission.
-            let credits: HashMap<&str, Vec<f64>> = set
+            let credits: HashMap<&str, Vec<f64>> = grader
+                .test_set()
                 .cases
                 .iter()
                 .filter_map(|c| match c {
