@@ -2,9 +2,8 @@
 //! staged copy. Running one child is crib-child's [`crib_child::Child`], shared with
 //! crib-lint; its frames are [`crate::protocol::Frame`].
 
-use std::path::Path;
-
 use std::num::NonZeroUsize;
+use std::path::Path;
 
 use crib_sandbox::Jail;
 

@@ -131,9 +131,7 @@ impl WorkerPool {
             .map(|r| r.expect("every job sends its result"))
             .collect()
     }
-}
 
-impl WorkerPool {
     /// Returns `f(item)` for every item, in the order of `items`, computed on the pool's
     /// workers in one contiguous chunk each: for pure computations over many small items
     /// (drawing a test set), where a job per item would cost more than the item. A panic in

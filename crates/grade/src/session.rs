@@ -219,9 +219,9 @@ impl Session {
     }
 
     /// Grades `submissions` with `grader` on [`Session::jobs`] workers (never more than there
-    /// are submissions to grade), each with [`Session::cores_each`] cores, reusing current results when resuming. Each result is
-    /// saved atomically to [`Session::result_path`] as soon as it is done; once all are
-    /// done, the Gradescope files are written, if asked for.
+    /// are submissions to grade), each with [`Session::cores_each`] cores, reusing current
+    /// results when resuming. Each result is saved atomically to [`Session::result_path`] as
+    /// soon as it is done; once all are done, the Gradescope files are written, if asked for.
     ///
     /// # Errors
     /// [`SessionError::CreateDir`] or [`SessionError::Write`] if a directory or a file

@@ -6,10 +6,11 @@
 //! It runs in the grader's sandbox and limits like the tests (1 s of CPU per call), through
 //! the deep check's batch driver: one child per core the submission has to itself
 //! ([`Place::cores`]) answers its share of the items in the seeded order and reports in
-//! chunks; a crash, a hang or an overrun costs only the item it was on. A check cut short
-//! by [`crate::Limits::hand_value_budget`] (or limited by
-//! [`crate::Limits::hand_value_patterns`]) has answered a prefix of the seeded order, a
-//! uniform sample of the patterns, and the share is estimated from it.
+//! chunks; a crash, a hang or an overrun costs only the item it was on. A check limited by
+//! [`crate::Limits::hand_value_patterns`] has answered a prefix of the seeded order; one cut
+//! short by [`crate::Limits::hand_value_budget`], a prefix of each child's share of it. Either
+//! is a uniform sample of the patterns (the order is random), and the share is estimated from
+//! it.
 
 use std::time::Instant;
 
