@@ -310,12 +310,11 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         deal: Deal,
         missed: Vec<usize>,
         surely: Vec<usize>,
-        features: Vec<f64>,
         ambiguity: f64,
     }
     let indices: Vec<u64> = (0..POOL).collect();
     // Each candidate on its own (a dealer of its own): on every core, kept in order.
-    let pool: Vec<Candidate> = crate::pool::WorkerPool::per_core().map(&indices, |&index| {
+    let drawn = crate::pool::WorkerPool::per_core().map(&indices, |&index| {
         let n = if index % 2 == 0 { 6 } else { 5 };
         let deal = presented(seed.dealer("pool", index).deal(n));
         let (mut missed, mut surely) = (Vec::new(), Vec::new());
@@ -328,15 +327,25 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
             }
         }
         let (features, ambiguity) = balance_features(&deal);
-        Candidate {
+        let candidate = Candidate {
             index,
-            features,
             ambiguity,
             deal,
             missed,
             surely,
-        }
+        };
+        (candidate, features)
     });
+    // Every candidate's features in one table, row by row: the annealing reads two rows a
+    // step, a million times.
+    let k = drawn.first().map_or(0, |(_, features)| features.len());
+    let mut table: Vec<f64> = Vec::with_capacity(drawn.len() * k);
+    let mut pool: Vec<Candidate> = Vec::with_capacity(drawn.len());
+    for (candidate, features) in drawn {
+        table.extend(features);
+        pool.push(candidate);
+    }
+    let row = |p: usize| &table[p * k..(p + 1) * k];
     // 1. Cover.
     let mut needed = vec![COVER_DEPTH; SELECT_MISTAKES.len()];
     let mut taken = vec![false; pool.len()];
@@ -367,14 +376,6 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
             chosen.push(p);
         }
     }
-    let k = pool[0].features.len();
-    // Every candidate's features in one table, row by row: the annealing reads two rows a
-    // step, a million times.
-    let table: Vec<f64> = pool
-        .iter()
-        .flat_map(|c| c.features.iter().copied())
-        .collect();
-    let row = |p: usize| &table[p * k..(p + 1) * k];
     let named_features: Vec<Vec<f64>> = named.iter().map(|d| balance_features(d).0).collect();
     let cases = (named.len() + chosen.len()) as f64;
     // How far each sum over every case is from its target: the calibrated one, or (for a
@@ -382,9 +383,9 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
     let mut gap: Vec<f64> = (0..k)
         .map(|f| {
             let target = targets.get(f).copied().flatten().unwrap_or_else(|| {
-                cases * pool.iter().map(|c| c.features[f]).sum::<f64>() / pool.len() as f64
+                cases * (0..pool.len()).map(|p| row(p)[f]).sum::<f64>() / pool.len() as f64
             });
-            chosen.iter().map(|&p| pool[p].features[f]).sum::<f64>()
+            chosen.iter().map(|&p| row(p)[f]).sum::<f64>()
                 + named_features.iter().map(|n| n[f]).sum::<f64>()
                 - target
         })
