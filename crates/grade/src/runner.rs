@@ -36,7 +36,7 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 /// the crate's README, "Work directories"), removed when the grader is dropped or by
 /// [`crate::shutdown`], and removed by the next grader created after a death that could not
 /// clean up (SIGKILL). When it runs as root, the grader takes a block of sandbox uids of
-/// its own ([`crate::SANDBOX_UID`]) for its life.
+/// its own ([`crate::SANDBOX_UIDS`]) for its life.
 #[derive(Debug)]
 pub struct Grader {
     jail: Jail,

@@ -406,3 +406,169 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
         assert_eq!(group.oom_kills(), 0, "the cgroup's OOM killer struck");
     }
 }
+
+// ---- graders side by side on one kernel (issue 39) ----
+
+/// Run as a separate process by [`graders_with_their_own_run_never_share_a_uid`]
+/// (`CRIB_GRADE_NEIGHBOUR` set), in a mount namespace with a `/run` of its own, as in a
+/// container, and a PID namespace of its own: prints `UIDS first end`, then grades without namespaces (each child's end kills
+/// every process of its worker's uid). `spawners`: the corpus's process spawners, over and
+/// over until the file `$CRIB_GRADE_STOP` exists; `correct`: correct.pl once, printing
+/// `TOTAL t`. Without the variable it does nothing.
+#[test]
+fn helper_neighbour_process() {
+    let Ok(mode) = std::env::var("CRIB_GRADE_NEIGHBOUR") else {
+        return;
+    };
+    let limits = Limits {
+        select_hand: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let grader = common::grader(IsolationChoice::Rlimits, limits);
+    let uids = grader.sandbox_uids().expect("run as root");
+    println!("UIDS {} {}", uids.start, uids.end);
+    if mode == "correct" {
+        let correct = discover(&[corpus_dir().join("correct.pl")], false).unwrap();
+        let r = grader.grade(&correct[0], 0);
+        println!("TOTAL {:.2} {:?}", r.marks.total, r.problems());
+        return;
+    }
+    let stop = PathBuf::from(std::env::var_os("CRIB_GRADE_STOP").unwrap());
+    let spawners: Vec<PathBuf> = ["fork_bomb.pl", "sleeper.pl", "shell_call.pl"]
+        .iter()
+        .map(|name| corpus_dir().join(name))
+        .collect();
+    let spawners = discover(&spawners, false).unwrap();
+    let mut graded = 0;
+    // At most two minutes, should the test that started it be gone without a word.
+    let end = std::time::Instant::now() + Duration::from_secs(120);
+    while !stop.exists() && std::time::Instant::now() < end {
+        grader.grade(&spawners[graded % spawners.len()], 0);
+        graded += 1;
+    }
+    println!("GRADED {graded}");
+}
+
+/// Starts [`helper_neighbour_process`] in `mode` in mount and PID namespaces of its own
+/// (`unshare`), with a tmpfs on `/run`: it sees neither the other's lock files nor its
+/// processes, only the kernel's per-uid counts are shared; returns the process and what it printed, read on a thread of its own.
+fn neighbour(mode: &str, stop: &Path) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new("unshare")
+        .args([
+            "--mount",
+            "--pid",
+            "--fork",
+            "--mount-proc",
+            "--propagation",
+            "private",
+        ])
+        .args(["--", "sh", "-c"])
+        .arg("mount -t tmpfs crib-test-run /run && exec \"$@\"")
+        .arg("sh")
+        .arg(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "helper_neighbour_process",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("CRIB_GRADE_NEIGHBOUR", mode)
+        .env("CRIB_GRADE_STOP", stop)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("unshare (util-linux) runs");
+    let lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            let _ = send.send(line);
+        }
+    });
+    (child, receive)
+}
+
+/// Returns what follows `prefix` in the first line from `lines` that has it (the test
+/// harness writes its own words before the first line a test prints).
+fn line_after(lines: &std::sync::mpsc::Receiver<String>, prefix: &str) -> String {
+    loop {
+        let line = lines
+            .recv_timeout(Duration::from_secs(120))
+            .unwrap_or_else(|e| panic!("no {prefix} line: {e}"));
+        if let Some((_, rest)) = line.split_once(prefix) {
+            return rest.trim().to_string();
+        }
+    }
+}
+
+/// Returns the uids in `range` that some process has.
+fn processes_with_uid_in(range: &std::ops::Range<u32>) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
+            continue;
+        };
+        let uid = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|ids| ids.split_whitespace().next()?.parse::<u32>().ok());
+        if uid.is_some_and(|u| range.contains(&u)) {
+            found.push(format!("{:?} uid {uid:?}", entry.file_name()));
+        }
+    }
+    found
+}
+
+/// Two graders on one kernel, each with its own `/run` (where the uid blocks' locks live)
+/// and its own PID namespace, as two containers are: one grades the corpus's process spawners over and over, the other
+/// a correct solution. They must take different uids, or the spawners use up the correct
+/// one's process count and each sweep ends the other's children: the correct solution
+/// keeps its 70.00, and nothing of either is left running. (With the first free block
+/// taken in order, both took 64256-64511 and the correct one lost marks.)
+#[test]
+fn graders_with_their_own_run_never_share_a_uid() {
+    assert!(
+        crib_sandbox::is_root(),
+        "this test needs the sandbox uids of root"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let stop = tmp.path().join("stop");
+    /// Ends the neighbours however the test ends: a failed assertion must leave nothing.
+    struct Stop(PathBuf, Vec<u32>);
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            let _ = std::fs::write(&self.0, "");
+            for pid in &self.1 {
+                // SAFETY: kill sends a signal to one of this test's own children.
+                unsafe { libc::kill(*pid as i32, libc::SIGKILL) };
+            }
+        }
+    }
+    let mut guard = Stop(stop.clone(), Vec::new());
+    let (mut spawners, spawner_lines) = neighbour("spawners", &stop);
+    guard.1.push(spawners.id());
+    let spawner_uids = line_after(&spawner_lines, "UIDS ");
+    // Give the spawners' first child time to start its shells.
+    std::thread::sleep(Duration::from_secs(2));
+    let (mut correct, correct_lines) = neighbour("correct", &stop);
+    guard.1.push(correct.id());
+    let correct_uids = line_after(&correct_lines, "UIDS ");
+    let total = line_after(&correct_lines, "TOTAL ");
+    std::fs::write(&stop, "").unwrap();
+    let graded = line_after(&spawner_lines, "GRADED ");
+    assert!(correct.wait().unwrap().success());
+    assert!(spawners.wait().unwrap().success());
+    assert!(
+        total.starts_with("70.00 "),
+        "the correct solution got {total}"
+    );
+    assert_ne!(spawner_uids, correct_uids);
+    assert!(graded.parse::<usize>().unwrap() >= 1, "{graded}");
+    for uids in [&spawner_uids, &correct_uids] {
+        let (start, end) = uids.split_once(' ').unwrap();
+        let range = start.parse().unwrap()..end.parse().unwrap();
+        let left = processes_with_uid_in(&range);
+        assert!(left.is_empty(), "left running: {left:?}");
+    }
+}

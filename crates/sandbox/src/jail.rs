@@ -84,13 +84,14 @@ impl Jail {
     /// start in it: `program probe_args...` must exit 0 (for swipl, `--no-tty -q -g halt`); a
     /// layer that keeps it from doing so is dropped (Landlock first). The probe runs in a
     /// directory made (and removed) in `work`. When the caller runs as root, the jail takes a
-    /// block of sandbox uids of its own ([`crate::SANDBOX_UID`]) for its life.
+    /// block of sandbox uids of its own ([`crate::SANDBOX_UIDS`]) for its life.
     ///
     /// # Errors
     /// [`SandboxError::Program`] if `program` does not run (`--version` fails), even with no
     /// layer; [`SandboxError::Bwrap`] if bubblewrap was asked for and cannot start a sandbox
     /// here; [`SandboxError::Isolation`] if `Strict` was asked for and the network or the
-    /// host's files stay open to children; [`SandboxError::Io`] if no block of uids is free.
+    /// host's files stay open to children; [`SandboxError::Io`] if no block of uids is free,
+    /// or (as root) there is no `/proc` to find children's processes in.
     pub fn new(
         program: &Path,
         probe_args: &[&str],

@@ -5,7 +5,7 @@
 //! ([`Layer::Bwrap`]), a seccomp filter ([`Layer::Seccomp`]), Landlock
 //! ([`Layer::Landlock`], applied by a confiner inside bubblewrap, [`confine_main`]), and
 //! always [`Rlimits`]. When the caller runs as root, each jail takes a block of uids of its
-//! own ([`SANDBOX_UID`]), one per worker, so that a child's leftovers can be killed without
+//! own, drawn at random from [`SANDBOX_UIDS`] and checked, one per worker, so that a child's leftovers can be killed without
 //! touching anybody else's. [`WorkDir`] is a private, locked work directory that is removed
 //! on drop and by [`shutdown`]; [`memory_limit`] and [`MemoryFit`] fit children's memory to
 //! the container.
@@ -50,7 +50,7 @@ pub use jail::{
 };
 pub use limits::Rlimits;
 pub use reap::{end_uid, END_LIMIT};
-pub use uids::{SANDBOX_UID, UID_BLOCK};
+pub use uids::{FALLBACK_UIDS, SANDBOX_UIDS, UID_BLOCK};
 pub use workdir::{add_group, remove_group, shutdown, WorkDir, WORK_PREFIX};
 
 /// What keeps a jail from being made.

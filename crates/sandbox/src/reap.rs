@@ -1,7 +1,7 @@
 //! Ending every process of a worker's uid, and waiting until they are gone.
 //!
 //! When the caller runs as root, every process a worker's children start runs as that
-//! worker's uid, which no other process on the machine has ([`crate::SANDBOX_UID`]). So
+//! worker's uid, which no other process on the machine has ([`crate::SANDBOX_UIDS`]). So
 //! "every descendant is gone" is checkable: no process of the uid is left in `/proc`. The
 //! caller is made a child subreaper ([`become_subreaper`]), so orphans of its children
 //! (bubblewrap's init inside its pid namespace, a detached `sleep`) are reparented to it

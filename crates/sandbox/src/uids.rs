@@ -1,23 +1,42 @@
 //! Blocks of uids for children, one block per grader process, when the grader runs as root.
+//!
+//! RLIMIT_NPROC and "kill every process of this uid" are the kernel's, per uid, whatever
+//! mount or PID namespace a grader is in. So two graders on one kernel must never share a
+//! uid, even where they cannot see each other's lock files (each container has its own
+//! `/run`) or processes (each has its own PID namespace). A block is therefore **drawn at
+//! random** from a large range ([`SANDBOX_UIDS`]: 1,048,320 blocks), so that two graders that
+//! know nothing of each other meet by chance only (about one pair in a million), and is
+//! then **checked**: no process this grader can see has a uid or gid in it, no user or group
+//! of `/etc/passwd` or `/etc/group` has one, and no other grader that shares this `/run`
+//! holds its lock.
 
+use std::collections::HashSet;
 use std::io;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-/// The start of the uids (and gids) children run as when the grader runs as root. Each
-/// grader process takes a block of [`UID_BLOCK`] uids of its own, the first free one from
-/// `SANDBOX_UID + UID_BLOCK` on (the first block, which every grader shared before blocks
-/// existed, is never used), and worker `n` uses the block's uid `n`: RLIMIT_NPROC counts one
-/// child's processes only, and killing every process of a uid after a child never touches
-/// another grader's children.
-pub const SANDBOX_UID: u32 = 64000;
+/// The uids (and gids) children run as when the grader runs as root, where the grader's user
+/// namespace maps them (the initial one does, and so do containers that keep the host's
+/// uids, Docker's default): 0x70000000 to 0x7FFF0000, a range systemd leaves unused (below
+/// it, up to 0x6FFFFFFF, are its containers' ranges; above it, ranges it hands out and uids
+/// that some tools read as negative).
+pub const SANDBOX_UIDS: Range<u32> = 0x7000_0000..0x7FFF_0000;
+
+/// The uids drawn from where the user namespace does not map [`SANDBOX_UIDS`] (a container
+/// whose root is remapped usually maps 65,536 uids only): 64256 to 100000, skipping the
+/// blocks that hold `nobody` (65534) and 65535. Only 140 blocks: two graders in such
+/// containers on one kernel meet once in 140 times, unless the remapping gives each
+/// container uids of its own on the host, as it usually does.
+pub const FALLBACK_UIDS: Range<u32> = 64_256..100_000;
 
 /// How many uids one grader process takes: one per worker, so at most this many workers.
 pub const UID_BLOCK: u32 = 256;
 
-/// Uids from here on are left alone (subordinate uid ranges usually start at 100000).
-const UID_END: u32 = 100_000;
+/// How many blocks [`UidBlock::acquire`] draws before it gives up.
+const DRAWS: usize = 64;
 
-/// A block of [`UID_BLOCK`] uids held by this process: an exclusive `flock` on
+/// A block of [`UID_BLOCK`] uids held by this process: drawn at random, checked against the
+/// processes and the users it can see, and locked with an exclusive `flock` on
 /// `uids-<first>.lock` in [`uid_lock_dir`], which the kernel releases when the process dies,
 /// however it dies.
 #[derive(Debug)]
@@ -27,43 +46,57 @@ pub(crate) struct UidBlock {
 }
 
 impl UidBlock {
-    /// Takes the first free block, skipping any that holds `nobody` (65534) or 65535.
+    /// Draws a free block from [`SANDBOX_UIDS`] (or [`FALLBACK_UIDS`], where this user
+    /// namespace does not map the first) and locks it.
     ///
     /// # Errors
-    /// The I/O error of the lock directory, or `WouldBlock` when every block is taken.
+    /// `NotFound` when there is no `/proc` (without it no process of a uid can be found, or
+    /// ended); the I/O error of the lock directory; `WouldBlock` when every block drawn was
+    /// in use; `Unsupported` when the user namespace maps neither range.
     pub fn acquire() -> io::Result<UidBlock> {
-        UidBlock::acquire_in(&uid_lock_dir())
+        let space = UidSpace::of_this_process()?;
+        UidBlock::acquire_in(&uid_lock_dir(), &space)
     }
 
-    /// As [`UidBlock::acquire`], with the lock files in `dir` (tests use a directory of
-    /// their own, so that graders in other processes cannot take the blocks they watch).
+    /// As [`UidBlock::acquire`], drawing from `space`, with the lock files in `dir` (tests use
+    /// a directory and a space of their own).
     ///
     /// # Errors
     /// As [`UidBlock::acquire`].
-    pub fn acquire_in(dir: &Path) -> io::Result<UidBlock> {
+    pub fn acquire_in(dir: &Path, space: &UidSpace) -> io::Result<UidBlock> {
         crate::workdir::create_dir_mode(dir, 0o700)?;
-        let mut first = SANDBOX_UID + UID_BLOCK;
-        while first + UID_BLOCK <= UID_END {
+        if space.blocks() == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "this user namespace maps no block of sandbox uids (see /proc/self/uid_map)",
+            ));
+        }
+        let taken = uids_in_use();
+        for _ in 0..DRAWS {
+            let first = space.block(random_u64());
             let range = first..first + UID_BLOCK;
-            if !range.contains(&65534) && !range.contains(&65535) {
-                use std::os::unix::fs::OpenOptionsExt;
-                let lock = std::fs::OpenOptions::new()
-                    .read(true)
-                    .write(true)
-                    .create(true)
-                    .truncate(false)
-                    .mode(0o600)
-                    .custom_flags(libc::O_NOFOLLOW)
-                    .open(dir.join(format!("uids-{first}.lock")))?;
-                if crate::workdir::flock(&lock, libc::LOCK_EX | libc::LOCK_NB).is_ok() {
-                    return Ok(UidBlock { first, _lock: lock });
-                }
+            if range.clone().any(|u| taken.contains(&u)) {
+                continue;
             }
-            first += UID_BLOCK;
+            use std::os::unix::fs::OpenOptionsExt;
+            let lock = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .mode(0o600)
+                .custom_flags(libc::O_NOFOLLOW)
+                .open(dir.join(format!("uids-{first}.lock")))?;
+            if crate::workdir::flock(&lock, libc::LOCK_EX | libc::LOCK_NB).is_ok() {
+                return Ok(UidBlock { first, _lock: lock });
+            }
         }
         Err(io::Error::new(
             io::ErrorKind::WouldBlock,
-            format!("every block of sandbox uids in {} is in use", dir.display()),
+            format!(
+                "{DRAWS} blocks of sandbox uids drawn, each in use (locks in {})",
+                dir.display()
+            ),
         ))
     }
 
@@ -73,7 +106,7 @@ impl UidBlock {
     }
 
     /// Returns the block's uids.
-    pub fn range(&self) -> std::ops::Range<u32> {
+    pub fn range(&self) -> Range<u32> {
         self.first..self.first + UID_BLOCK
     }
 }
@@ -82,6 +115,161 @@ impl Drop for UidBlock {
     fn drop(&mut self) {
         crate::workdir::remove_uids(self.range());
     }
+}
+
+/// The blocks a grader may draw: whole blocks of [`UID_BLOCK`] uids, aligned to it, inside
+/// both the uid map and the gid map of its user namespace, skipping 65534 and 65535.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct UidSpace {
+    /// The first uid of each run of blocks, and how many blocks the run has.
+    runs: Vec<(u32, u32)>,
+}
+
+impl UidSpace {
+    /// Returns the space of this process: [`SANDBOX_UIDS`] as far as its user namespace maps
+    /// it, else [`FALLBACK_UIDS`] as far as it maps that.
+    ///
+    /// # Errors
+    /// `NotFound` when `/proc/self/uid_map` cannot be read (no `/proc`).
+    pub fn of_this_process() -> io::Result<UidSpace> {
+        let map = |name: &str| {
+            std::fs::read_to_string(format!("/proc/self/{name}"))
+                .map(|text| parse_id_map(&text))
+                .map_err(|e| {
+                    io::Error::new(
+                        io::ErrorKind::NotFound,
+                        format!(
+                            "cannot read /proc/self/{name} ({e}): crib needs /proc to give \
+                             children uids of their own and to find and end their processes \
+                             (mount it: mount -t proc proc /proc)"
+                        ),
+                    )
+                })
+        };
+        let (uids, gids) = (map("uid_map")?, map("gid_map")?);
+        let preferred = UidSpace::within(SANDBOX_UIDS, &uids, &gids);
+        Ok(if preferred.blocks() > 0 {
+            preferred
+        } else {
+            UidSpace::within(FALLBACK_UIDS, &uids, &gids)
+        })
+    }
+
+    /// Returns the blocks of `range` that lie inside an extent of `uids` and one of `gids`
+    /// (each extent a range of ids as seen inside the namespace).
+    pub fn within(range: Range<u32>, uids: &[Range<u32>], gids: &[Range<u32>]) -> UidSpace {
+        let mut runs = Vec::new();
+        for u in uids {
+            for g in gids {
+                let start = range.start.max(u.start).max(g.start);
+                let end = range.end.min(u.end).min(g.end);
+                let first = start.div_ceil(UID_BLOCK) * UID_BLOCK;
+                let mut run_start = first;
+                let mut block = first;
+                // Split the run around the blocks holding nobody (65534) and 65535.
+                while block.checked_add(UID_BLOCK).is_some_and(|e| e <= end) {
+                    let next = block + UID_BLOCK;
+                    if (block..next).contains(&65534) || (block..next).contains(&65535) {
+                        if block > run_start {
+                            runs.push((run_start, (block - run_start) / UID_BLOCK));
+                        }
+                        run_start = next;
+                    }
+                    block = next;
+                }
+                if block > run_start {
+                    runs.push((run_start, (block - run_start) / UID_BLOCK));
+                }
+            }
+        }
+        UidSpace { runs }
+    }
+
+    /// Returns how many blocks the space has.
+    pub fn blocks(&self) -> u64 {
+        self.runs.iter().map(|&(_, n)| u64::from(n)).sum()
+    }
+
+    /// Returns the first uid of block `draw` modulo [`UidSpace::blocks`] (which is not 0).
+    fn block(&self, draw: u64) -> u32 {
+        let mut index = draw % self.blocks();
+        for &(start, n) in &self.runs {
+            if index < u64::from(n) {
+                return start + index as u32 * UID_BLOCK;
+            }
+            index -= u64::from(n);
+        }
+        unreachable!("the index is below the number of blocks")
+    }
+}
+
+/// Parses `/proc/PID/uid_map` (or `gid_map`): each line `inside outside count`; returns the
+/// inside ranges.
+fn parse_id_map(text: &str) -> Vec<Range<u32>> {
+    text.lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace().map(|f| f.parse::<u64>().ok());
+            let (inside, _outside, count) = (fields.next()??, fields.next()??, fields.next()??);
+            let end = (inside + count).min(u64::from(u32::MAX));
+            Some(u32::try_from(inside).ok()?..end as u32)
+        })
+        .collect()
+}
+
+/// Returns every uid and gid this process can see in use: those of the processes in `/proc`
+/// (real, effective, saved and file system ids) and of the users and groups in `/etc/passwd`
+/// and `/etc/group`.
+fn uids_in_use() -> HashSet<u32> {
+    let mut taken = HashSet::new();
+    if let Ok(entries) = std::fs::read_dir("/proc") {
+        for entry in entries.flatten() {
+            if !entry
+                .file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+            {
+                continue;
+            }
+            let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
+                continue; // gone meanwhile
+            };
+            for line in status.lines() {
+                if let Some(ids) = line
+                    .strip_prefix("Uid:")
+                    .or_else(|| line.strip_prefix("Gid:"))
+                {
+                    taken.extend(
+                        ids.split_whitespace()
+                            .filter_map(|id| id.parse::<u32>().ok()),
+                    );
+                }
+            }
+        }
+    }
+    for file in ["/etc/passwd", "/etc/group"] {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        taken.extend(
+            text.lines()
+                .filter_map(|line| line.split(':').nth(2)?.parse::<u32>().ok()),
+        );
+    }
+    taken
+}
+
+/// Returns 64 bits from the kernel's random source (falling back on the time and the pid,
+/// which still differ between two graders started apart).
+fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer it is given.
+    let n = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    if n == bytes.len() as isize {
+        return u64::from_ne_bytes(bytes);
+    }
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
 }
 
 /// Returns the directory of the uid blocks' lock files: `/run/crib-grade` (only root can
@@ -93,3 +281,6 @@ pub(crate) fn uid_lock_dir() -> PathBuf {
         std::env::temp_dir().join("crib-grade-uids")
     }
 }
+
+#[cfg(test)]
+mod tests;
