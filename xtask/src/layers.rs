@@ -18,7 +18,7 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
         "data: the wire protocol, verdicts, the test set (results are crib-results')",
         &[
             "pool", "error", "strategy", "misvalue", "seed", "patterns", "testset", "protocol",
-            "verdict", "limits", "results",
+            "verdict", "limits", "results", "swipl",
         ],
     ),
     ("children", &["child"]),

@@ -9,6 +9,9 @@ pub enum GradeError {
     /// not possible here.
     #[error(transparent)]
     Sandbox(#[from] crib_sandbox::SandboxError),
+    /// The SWI-Prolog found is older than [`crate::OLDEST_SWIPL`].
+    #[error("{0}")]
+    SwiplTooOld(String),
     /// The grader's own files cannot be written.
     #[error("{what}")]
     Io {

@@ -39,6 +39,7 @@ mod seed;
 mod session;
 mod strategy;
 mod sweep;
+mod swipl;
 mod table;
 mod testset;
 mod verdict;
@@ -49,10 +50,10 @@ pub use crib_results::{
     discover, escape_name, escape_path, gradescope, gradescope_with, hand_value_credit, percent,
     shown_problems, survey, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
     DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, Discovery, ErrorShape, FailureKind,
-    HandValueCheck, KeepValue, KindCount, Literal, Load, Marks, Predicate, Probes, SelectCredit,
-    SelectExample, Skipped, Staged, Submission, SubmissionResult, SurveyError, TestResult,
-    TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, MAX_BYTES,
-    MAX_ENTRIES, SELECT_HAND_MARKS,
+    HandValueCheck, KeepValue, KindCount, Literal, Load, Marks, Predicate, Probes, Producer,
+    SelectCredit, SelectExample, Skipped, Staged, Submission, SubmissionResult, SurveyError,
+    TestResult, TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS,
+    MAX_BYTES, MAX_ENTRIES, SELECT_HAND_MARKS,
 };
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{
@@ -72,6 +73,7 @@ pub use strategy::{
     misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation, SelectMistake, Starts,
     Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
 };
+pub use swipl::{swipl_support, SwiplSupport, OLDEST_SWIPL, PROVEN_SWIPL};
 pub use table::table;
 pub use testset::targets as balance_targets;
 pub use testset::{TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};

@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crib_results::{
-    escape_path, Marks, SelectCredit, Staged, Submission, SubmissionResult, TestResult, Verdict,
+    escape_path, Marks, Producer, SelectCredit, Staged, Submission, SubmissionResult, TestResult,
+    Verdict,
 };
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, WorkDir};
 
@@ -56,7 +57,8 @@ impl Grader {
     /// # Errors
     /// [`GradeError::Sandbox`] if `swipl` does not run, if bubblewrap
     /// was required and does not work, or if strict isolation was
-    /// required and is not possible here, [`GradeError::Io`] if the work directory cannot be
+    /// required and is not possible here, [`GradeError::SwiplTooOld`] if it is older than
+    /// [`crate::OLDEST_SWIPL`], [`GradeError::Io`] if the work directory cannot be
     /// written or no block of sandbox uids is free.
     pub fn new(
         swipl: &Path,
@@ -76,6 +78,9 @@ impl Grader {
             (jail, tests)
         });
         let jail = jail?;
+        if let crate::SwiplSupport::TooOld(why) = crate::swipl_support(jail.program_version()) {
+            return Err(GradeError::SwiplTooOld(why));
+        }
         let grader = dir.path().join("grader");
         let write = |name: &str, text: &str| {
             fs::write(grader.join(name), text)
@@ -173,6 +178,16 @@ impl Grader {
     /// Returns the limits.
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// Returns the programs every result of this grader records: this crib's version and
+    /// commit, and the first line of its SWI-Prolog's `--version`.
+    pub fn producer(&self) -> Producer {
+        Producer {
+            crib: env!("CARGO_PKG_VERSION").to_string(),
+            commit: env!("CRIB_COMMIT").to_string(),
+            swipl: self.jail.program_version().to_string(),
+        }
     }
 
     /// Returns the uids the children run as, when the grader runs as root (see
@@ -315,6 +330,7 @@ impl Grader {
             deep,
             quality,
             lms: submission.lms.clone(),
+            produced_by: Some(self.producer()),
         }
     }
 

@@ -36,6 +36,15 @@ fn rlimits_only_still_grades_and_says_so() {
     let correct = grader.grade(&subs[0], 7);
     assert_eq!(correct.marks.total, 70.0);
     assert_eq!(correct.isolation, grader.isolation());
+    // Every result says which crib and which SWI-Prolog graded it.
+    let producer = correct.produced_by.as_ref().unwrap();
+    assert_eq!(producer.crib, env!("CARGO_PKG_VERSION"));
+    assert!(!producer.commit.is_empty());
+    assert!(
+        producer.swipl.starts_with("SWI-Prolog version ")
+            && producer.swipl_version().split('.').count() == 3,
+        "{producer}"
+    );
     let halting = grader.grade(&subs[1], 7);
     let hv = halting.hand_value.as_ref().unwrap();
     assert_eq!(hv.kinds[0].kind, FailureKind::Crashed, "{:?}", hv.kinds);

@@ -41,6 +41,11 @@ pub struct ClassSummary {
     /// The isolation of the results by name (`bwrap+seccomp`, `rlimits only`), each
     /// with how many results have it.
     pub isolation: Vec<(String, usize)>,
+    /// The crib and SWI-Prolog that graded the results (`crib 0.1.0 (commit …), SWI-Prolog
+    /// 9.0.4`, or `not recorded` for results written before crib recorded it), each with how
+    /// many results have it, commonest first: more than one means the class was not graded
+    /// under one program.
+    pub producers: Vec<(String, usize)>,
     /// Sum of the grading times, seconds.
     pub grading_seconds: f64,
 }
@@ -242,6 +247,11 @@ fn summary(reports: &[SubmissionResult]) -> ClassSummary {
         seeds: tally(reports.iter().map(|r| r.seed_id.clone())),
         test_sets: tally(reports.iter().map(|r| r.test_set.clone())),
         isolation: tally(reports.iter().map(|r| r.isolation.name())),
+        producers: tally(reports.iter().map(|r| {
+            r.produced_by
+                .as_ref()
+                .map_or_else(|| "not recorded".to_string(), |p| p.to_string())
+        })),
         grading_seconds: reports.iter().map(|r| r.elapsed_ms as f64 / 1000.0).sum(),
     }
 }

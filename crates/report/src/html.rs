@@ -163,6 +163,11 @@ pub fn html_with(class: &Class, reports: &[SubmissionResult], extras: PageExtras
                         @if i > 0 { ", " }
                         code { (iso) } @if s.isolation.len() > 1 { " (" (n) ")" }
                     }
+                    "; graded with "
+                    @for (i, (producer, n)) in s.producers.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        code { (producer) } @if s.producers.len() > 1 { " (" (n) ")" }
+                    }
                     @if marks.is_some() {
                         ". Code quality (30 marks) is given by the markers, read from their marking sheet."
                     } @else {
@@ -415,7 +420,9 @@ fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup 
             }
             @if let Some((d, a)) = &late { (late_line(d, a, before, out_of)) }
             p.muted {
-                code { (r.path) } "; seed " code { (r.seed_id) } "; hand_value "
+                code { (r.path) } "; seed " code { (r.seed_id) }
+                @if let Some(p) = &r.produced_by { "; " code { (p) } }
+                "; hand_value "
                 (hand_value::share_text(r.hand_value.as_ref())) " of pairs wrong ("
                 (format!("{:.2}", r.marks.hand_value)) "/50), select_hand credit "
                 (format!("{:.3}", r.marks.select_hand_credit)) " (" (format!("{:.2}", r.marks.select_hand)) "/20); "

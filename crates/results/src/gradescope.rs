@@ -103,6 +103,9 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
         report.test_set,
         report.isolation.name()
     );
+    if let Some(producer) = &report.produced_by {
+        let _ = writeln!(output, "graded by {producer}");
+    }
     for problem in shown_problems(report, policy) {
         let _ = writeln!(output, "problem: {problem}");
     }
@@ -115,14 +118,19 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
     for d in &report.load.diagnostics {
         let _ = writeln!(output, "{}:{}: {}: {}", d.file, d.line, d.kind, d.message);
     }
-    serde_json::json!({
+    let mut results = serde_json::json!({
         "score": m.total,
         "output": output,
         "visibility": "visible",
         "stdout_visibility": "hidden",
         "execution_time": report.elapsed_ms.div_ceil(1000),
         "tests": tests,
-    })
+    });
+    if let Some(producer) = &report.produced_by {
+        // Gradescope keeps `extra_data` with the submission, for staff and its API.
+        results["extra_data"] = serde_json::json!({ "produced_by": producer });
+    }
+    results
 }
 
 /// Returns the [problems](SubmissionResult::problems) students may see under `policy`: all of them,

@@ -37,6 +37,7 @@ mod hand_value;
 mod hash;
 mod lint;
 mod names;
+mod producer;
 mod result;
 mod submission;
 mod verdict;
@@ -55,6 +56,7 @@ pub use hand_value::{Area, AreaCount, HandValueCheck, PATTERNS};
 pub use hash::{fnv1a, fnv1a_from, FNV_OFFSET};
 pub use lint::{Finding, Lint, Summary};
 pub use names::{escape_name, escape_path};
+pub use producer::{swipl_version_number, Producer};
 pub use result::{
     Diagnostic, Load, Marks, Predicate, SubmissionResult, TestResult, CODE_QUALITY_MARKS,
     HAND_VALUE_MARKS, SELECT_HAND_MARKS,

@@ -238,6 +238,10 @@ pub struct SubmissionResult {
     /// Absent in results written before crib read downloads, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lms: Option<crib_lms::Record>,
+    /// Which crib and which SWI-Prolog graded it. Absent in results written before crib
+    /// recorded it, which read back as `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub produced_by: Option<crate::Producer>,
 }
 
 impl SubmissionResult {

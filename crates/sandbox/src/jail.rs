@@ -45,6 +45,8 @@ pub struct Jail {
     pub isolation: Isolation,
     /// The program children run (resolved on PATH, canonical).
     program: PathBuf,
+    /// The first line the program printed for `--version`.
+    program_version: String,
     /// Its installation when outside /usr (bound read-only under bubblewrap, readable under
     /// Landlock): the directory three levels above the binary.
     program_home: Option<PathBuf>,
@@ -117,6 +119,12 @@ impl Jail {
                 message: format!("--version exited with {}", version.status),
             });
         }
+        let program_version = String::from_utf8_lossy(&version.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string();
         let program_home = if found.starts_with("/usr") {
             None
         } else {
@@ -140,6 +148,7 @@ impl Jail {
         let mut jail = Jail {
             isolation: Isolation::default(),
             program: found,
+            program_version,
             program_home,
             probe_args: probe_args.iter().map(|a| a.to_string()).collect(),
             bwrap: which(Path::new("bwrap")).unwrap_or_else(|| PathBuf::from("bwrap")),
@@ -310,6 +319,12 @@ impl Jail {
         } else {
             mounts.submission.to_path_buf()
         }
+    }
+
+    /// Returns the first line the program printed for `--version` (for swipl,
+    /// `SWI-Prolog version 9.0.4 for x86_64-linux`).
+    pub fn program_version(&self) -> &str {
+        &self.program_version
     }
 
     /// Returns the uid (and gid) worker `slot`'s children run as: one of this jail's own

@@ -27,12 +27,17 @@ impl Rlimits {
     };
 }
 
+/// A resource of `setrlimit`: glibc gives it a type of its own, musl (the release's static
+/// binary) a plain `int`.
+#[cfg(target_env = "gnu")]
+pub(crate) type Resource = libc::__rlimit_resource_t;
+/// A resource of `setrlimit`: glibc gives it a type of its own, musl (the release's static
+/// binary) a plain `int`.
+#[cfg(not(target_env = "gnu"))]
+pub(crate) type Resource = libc::c_int;
+
 /// Sets a resource limit, never above the current hard limit.
-pub(crate) fn set_limit(
-    resource: libc::__rlimit_resource_t,
-    soft: u64,
-    hard: u64,
-) -> io::Result<()> {
+pub(crate) fn set_limit(resource: Resource, soft: u64, hard: u64) -> io::Result<()> {
     let mut old = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress, SeedChoice,
-    SelectCredit, Session, SubmissionResult, TestVisibility,
+    swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress,
+    SeedChoice, SelectCredit, Session, SubmissionResult, SwiplSupport, TestVisibility,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -344,6 +344,10 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     for warning in grader.isolation().warnings() {
         eprintln!("crib: warning: {warning}");
     }
+    let producer = grader.producer();
+    if let SwiplSupport::Untried(why) = swipl_support(&producer.swipl) {
+        eprintln!("crib: warning: {why}");
+    }
     let started = Instant::now();
     let mut bar = Bar(None);
     let graded = session.grade(&grader, &submissions, &mut bar);
@@ -372,8 +376,8 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         writeln!(
             out,
             "{} submission{} graded in {:.1} s ({resumed} resumed), isolation {}, memory {}, \
-             results in {}, seed {}{}; code quality (30): marked by people (crib report \
-             --quality-sheet)",
+             results in {}, seed {}, {producer}{}; code quality (30): marked by people (crib \
+             report --quality-sheet)",
             reports.len(),
             if reports.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),

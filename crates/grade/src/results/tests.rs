@@ -97,6 +97,7 @@ fn problems_count_verdicts() {
         deep: None,
         quality: None,
         lms: None,
+        produced_by: None,
     };
     let problems = report.problems();
     assert_eq!(
@@ -184,6 +185,7 @@ fn policy_report(elapsed_ms: u64) -> SubmissionResult {
         deep: None,
         quality: None,
         lms: None,
+        produced_by: None,
         elapsed_ms,
         output: String::new(),
     }
