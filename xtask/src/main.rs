@@ -4,7 +4,10 @@
 //! cargo through `$CARGO`, printing every command before it runs it.
 
 mod bench;
+mod compat;
+mod debian_root;
 mod discards;
+mod dist;
 mod fixtures;
 mod generated;
 mod layers;
@@ -65,6 +68,42 @@ enum Task {
         #[arg(long, value_name = "FILE")]
         screenshot: Option<PathBuf>,
     },
+    /// Grade the submissions corpus and a sample of the catalog on the host and in a Debian
+    /// root of each suite (its own SWI-Prolog), under one seed, and compare every total,
+    /// verdict and diagnosis; print the table and write it to target/compat/compat.md. Exit
+    /// 1 on any difference.
+    Compat {
+        /// The Debian suites to grade in.
+        #[arg(default_values_t = ["bullseye".to_string(), "bookworm".to_string(), "trixie".to_string()])]
+        suites: Vec<String>,
+        /// The crib binary to grade with; it must run in each root [default: the release's,
+        /// built by cargo xtask dist for glibc 2.17 and newer].
+        #[arg(long, value_name = "PATH")]
+        crib: Option<PathBuf>,
+        /// How many files of the catalog (crates/grade/tests/mistakes) to grade besides the
+        /// corpus.
+        #[arg(long, value_name = "N", default_value_t = 10)]
+        catalog: usize,
+    },
+    /// Build the release: target/dist/crib (any x86-64 Linux with glibc 2.17 or newer) and
+    /// target/dist/autograder.zip for Gradescope, whose setup.sh installs only SWI-Prolog,
+    /// bubblewrap and python3 and copies the binary.
+    Dist {
+        /// Put this course seed in the zip (made, owner-only, when FILE does not exist; keep
+        /// it, never commit it): each submission's tests derive from it and the submission's
+        /// id, so a regrade gives the same marks. Without it every run draws a fresh seed.
+        #[arg(long, value_name = "FILE")]
+        course_seed: Option<PathBuf>,
+        /// Which tests students see: all-visible, examples-visible, after-due-date, hidden
+        /// [default: $CRIB_GRADESCOPE_VISIBILITY, else gradescope/visibility].
+        #[arg(long, value_name = "POLICY")]
+        visibility: Option<String>,
+        /// Prove the zip: run its setup.sh and run_autograder in a bare root of this Debian
+        /// suite (bullseye: glibc 2.31, SWI-Prolog 8.2.4) on a correct and a buggy solution,
+        /// and compare the marks with the host's. Exit 1 if they differ.
+        #[arg(long, value_name = "SUITE")]
+        try_in: Option<String>,
+    },
     /// Time each performance target; print a table and write it to target/bench.md.
     Bench {
         /// Arguments passed on to criterion (e.g. `-- --measurement-time 2`).
@@ -117,6 +156,30 @@ fn run(task: Task) -> Result<ExitCode> {
         } => {
             pages::run(&root, regrade, screenshot.as_deref(), None)?;
             Ok(ExitCode::SUCCESS)
+        }
+        Task::Compat {
+            suites,
+            crib,
+            catalog,
+        } => {
+            let options = compat::Options {
+                suites,
+                crib: crib.map(|c| cwd.join(c)),
+                catalog,
+            };
+            Ok(exit_code_of(compat::run(&root, &options)?))
+        }
+        Task::Dist {
+            course_seed,
+            visibility,
+            try_in,
+        } => {
+            let options = dist::Options {
+                course_seed: course_seed.map(|c| cwd.join(c)),
+                visibility,
+                try_in,
+            };
+            Ok(exit_code_of(dist::run(&root, &options)?))
         }
         Task::Bench { args } => {
             bench::run(&root, &args)?;
@@ -197,6 +260,15 @@ fn describe(cmd: &Command) -> String {
         .map(|a| a.to_string_lossy().into_owned())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// 0 when a check held, 1 when it did not.
+fn exit_code_of(held: bool) -> ExitCode {
+    if held {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 fn exit_code(status: std::process::ExitStatus) -> ExitCode {

@@ -34,6 +34,24 @@ const BUBBLEWRAP: Package = Package {
     present: || on_path("bwrap"),
 };
 
+/// debootstrap, for the Debian roots of `cargo xtask compat` and `cargo xtask dist --try-in`.
+pub const DEBOOTSTRAP: Package = Package {
+    name: "debootstrap",
+    present: || on_path("debootstrap"),
+};
+
+/// zip, for the autograder's zip (`cargo xtask dist`).
+pub const ZIP: Package = Package {
+    name: "zip",
+    present: || on_path("zip"),
+};
+
+/// unzip, for trying the autograder's zip (`cargo xtask dist --try-in`).
+pub const UNZIP: Package = Package {
+    name: "unzip",
+    present: || on_path("unzip"),
+};
+
 /// Headless Chromium, for the browser check of the class report.
 pub const CHROMIUM: Package = Package {
     name: "chromium",

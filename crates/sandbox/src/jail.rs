@@ -116,7 +116,14 @@ impl Jail {
         if !version.status.success() {
             return Err(SandboxError::Program {
                 path: found,
-                message: format!("--version exited with {}", version.status),
+                message: format!(
+                    "--version exited with {}{}",
+                    version.status,
+                    match String::from_utf8_lossy(&version.stderr).lines().next() {
+                        Some(line) if !line.trim().is_empty() => format!(": {}", line.trim()),
+                        _ => String::new(),
+                    }
+                ),
             });
         }
         let program_version = String::from_utf8_lossy(&version.stdout)

@@ -257,13 +257,12 @@ fn uids_in_use() -> HashSet<u32> {
     taken
 }
 
-/// Returns 64 bits from the kernel's random source (falling back on the time and the pid,
-/// which still differ between two graders started apart).
+/// Returns 64 bits from the kernel's random source (the `getrandom` crate: the system
+/// call itself, so that the release's binary needs no glibc that has the wrapper), falling
+/// back on the time and the pid, which still differ between two graders started apart.
 fn random_u64() -> u64 {
     let mut bytes = [0u8; 8];
-    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer it is given.
-    let n = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
-    if n == bytes.len() as isize {
+    if getrandom::fill(&mut bytes).is_ok() {
         return u64::from_ne_bytes(bytes);
     }
     let nanos = std::time::SystemTime::now()

@@ -146,10 +146,17 @@ fn run_autograder_writes_results_json() {
     let tests = results["tests"].as_array().unwrap();
     let max: f64 = tests.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
     assert!((max - 70.0).abs() < 0.01, "{max}");
-    assert!(results["output"]
-        .as_str()
-        .unwrap()
-        .contains("code quality: not assessed"));
+    let output = results["output"].as_str().unwrap();
+    assert!(output.contains("code quality: not assessed"), "{output}");
+    // Which crib and which SWI-Prolog graded it, for staff and for a regrade next term.
+    assert!(output.contains("graded by crib "), "{output}");
+    let producer = &results["extra_data"]["produced_by"];
+    assert!(
+        producer["swipl"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("SWI-Prolog version ")),
+        "{results}"
+    );
 
     // With a course seed in the zip, each submission's tests derive from it and its id:
     // the same submission graded again gets the same tests, another one other tests.
@@ -205,7 +212,8 @@ fn run_autograder_writes_results_json() {
     std::fs::remove_file(root.path().join("source/seed")).unwrap();
     std::fs::remove_file(root.path().join("submission_metadata.json")).unwrap();
 
-    // A crib that cannot run still leaves a results file.
+    // A crib that cannot run (an autograder built without its binary) still leaves a
+    // results file, which says what is missing.
     let out = Command::new("bash")
         .arg(&script)
         .env("AUTOGRADER_ROOT", root.path())
@@ -218,6 +226,77 @@ fn run_autograder_writes_results_json() {
     )
     .unwrap();
     assert_eq!(results["score"], 0);
+    let output = results["output"].as_str().unwrap();
+    assert!(
+        output.contains("no crib binary (/no/such/crib)") && output.contains("cargo xtask dist"),
+        "{output}"
+    );
+}
+
+/// Writes an executable shell script `name` in `dir` and returns its path.
+fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{text}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn a_swipl_too_old_crashing_or_untried_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = submissions().join("empty.pl");
+    let grade = |swipl: &Path| {
+        crib()
+            .args(["grade", "--no-lint", "--hand-value-patterns", "50"])
+            .args(["--select-hand-deals", "2", "--out"])
+            .arg(dir.path().join("out"))
+            .arg("--swipl")
+            .arg(swipl)
+            .arg(&empty)
+            .output()
+            .unwrap()
+    };
+    for (swipl, says) in [
+        (
+            script(
+                dir.path(),
+                "old",
+                "echo 'SWI-Prolog version 7.6.4 for amd64'",
+            ),
+            "SWI-Prolog 7.6.4 is too old: crib's children need 8.2.0 or newer",
+        ),
+        (
+            script(
+                dir.path(),
+                "crash",
+                "echo 'cannot map the boot file' >&2; exit 3",
+            ),
+            "--version exited with exit status: 3: cannot map the boot file",
+        ),
+        (dir.path().join("missing"), "not found"),
+    ] {
+        let out = grade(&swipl);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    // A version outside the proven range grades, with a warning.
+    let newer = script(
+        dir.path(),
+        "newer",
+        "if [ \"$1\" = --version ]; then echo 'SWI-Prolog version 10.1.0 for x86_64-linux'; \
+         exit 0; fi\nexec swipl \"$@\"",
+    );
+    let out = grade(&newer);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("crib: warning: SWI-Prolog 10.1.0 is outside the versions crib's marks are proven on (8.2.4 to 9.2.9"),
+        "{err}"
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("SWI-Prolog 10.1.0"), "{table}");
 }
 
 #[test]

@@ -1,0 +1,136 @@
+//! Debian roots of other releases, made with `debootstrap`, for running crib where staff do:
+//! under another SWI-Prolog (`cargo xtask compat`) and with nothing but the release's zip
+//! (`cargo xtask dist --try-in`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+use crate::system;
+
+/// The Debian releases crib is tried on, each with the SWI-Prolog its archive holds.
+pub const SUITES: &[(&str, &str)] = &[
+    ("bullseye", "8.2.4"),
+    ("bookworm", "9.0.4"),
+    ("trixie", "9.2.9"),
+];
+
+/// Returns the root `target/compat/NAME` of `suite`, made with `debootstrap
+/// --variant=minbase` with `packages` in it when it is not there yet (a minute or less, and
+/// about 300 MB), or the one made before with the same packages.
+///
+/// # Errors
+/// When the suite is not one of [`SUITES`], debootstrap cannot be installed, or it fails
+/// (its log is named).
+pub fn make(root: &Path, name: &str, suite: &str, packages: &[&str]) -> Result<PathBuf> {
+    if !SUITES.iter().any(|(s, _)| *s == suite) {
+        bail!(
+            "unknown Debian suite {suite:?}: expected one of {}",
+            SUITES
+                .iter()
+                .map(|(s, _)| *s)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let dir = root.join("target/compat").join(name);
+    let marker = dir.join(".crib-root-packages");
+    let wanted = packages.join(",");
+    if std::fs::read_to_string(&marker).is_ok_and(|had| had.trim() == wanted) {
+        return Ok(dir);
+    }
+    system::ensure_packages(&[system::DEBOOTSTRAP])?;
+    let tmp = root.join("target/compat").join(format!("{name}.partial"));
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp).with_context(|| format!("removing {}", tmp.display()))?;
+    }
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
+    }
+    std::fs::create_dir_all(&tmp)?;
+    let log = root
+        .join("target/compat")
+        .join(format!("{name}.debootstrap.log"));
+    let mut cmd = Command::new("debootstrap");
+    cmd.arg("--variant=minbase");
+    if !packages.is_empty() {
+        cmd.arg(format!("--include={wanted}"));
+    }
+    cmd.arg(suite).arg(&tmp);
+    let out = std::fs::File::create(&log)?;
+    cmd.stdout(out.try_clone()?).stderr(out);
+    if !crate::status(&mut cmd)?.success() {
+        bail!("debootstrap of {suite} failed: see {}", log.display());
+    }
+    std::fs::rename(&tmp, &dir)?;
+    // Name resolution for apt-get in the root.
+    let _ = std::fs::copy("/etc/resolv.conf", dir.join("etc/resolv.conf"));
+    std::fs::write(&marker, &wanted)?;
+    Ok(dir)
+}
+
+/// A root with the host's `/proc` (a new mount of it) and `/dev` mounted in it, unmounted
+/// when dropped, however the work in it ended.
+pub struct Mounted {
+    dir: PathBuf,
+    mounts: Vec<PathBuf>,
+}
+
+impl Mounted {
+    /// Mounts `/proc` and binds `/dev` into `dir`.
+    ///
+    /// # Errors
+    /// When a mount fails (it needs root).
+    pub fn new(dir: &Path) -> Result<Mounted> {
+        let mut mounted = Mounted {
+            dir: dir.to_path_buf(),
+            mounts: Vec::new(),
+        };
+        for (what, args) in [
+            ("proc", vec!["-t", "proc", "proc"]),
+            ("dev", vec!["--bind", "/dev"]),
+        ] {
+            let at = dir.join(what);
+            std::fs::create_dir_all(&at)?;
+            let ok = Command::new("mount")
+                .args(&args)
+                .arg(&at)
+                .status()
+                .with_context(|| format!("cannot run mount for {}", at.display()))?
+                .success();
+            if !ok {
+                bail!("cannot mount /{what} in {} (run as root)", dir.display());
+            }
+            mounted.mounts.push(at);
+        }
+        Ok(mounted)
+    }
+
+    /// Returns `chroot DIR program`.
+    pub fn command(&self, program: &str) -> Command {
+        let mut cmd = Command::new("chroot");
+        cmd.arg(&self.dir).arg(program);
+        cmd.env("PATH", "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin");
+        cmd.env("TMPDIR", "/tmp");
+        cmd
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        for at in self.mounts.iter().rev() {
+            let _ = Command::new("umount").arg("--lazy").arg(at).status();
+        }
+    }
+}
+
+/// Returns what `swipl --version` says in the root.
+pub fn swipl_version(mounted: &Mounted) -> Result<String> {
+    let out = mounted
+        .command("swipl")
+        .arg("--version")
+        .output()
+        .context("cannot run swipl in the root")?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
