@@ -110,7 +110,7 @@ pub fn run(root: &Path, options: &Options) -> Result<bool> {
     std::fs::create_dir_all(&subs)?;
     let count = stage_submissions(root, &subs, options.catalog)?;
     let seed = work.join("seed");
-    write_seed(&seed)?;
+    crate::dist::write_seed(&seed, "cargo xtask compat's seed for one run")?;
     eprintln!("xtask: compat: {count} submissions, graded on the host first");
     let host_swipl = version_line(Command::new("swipl").arg("--version"))?;
     let host = grade(
@@ -203,26 +203,6 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
     if !ok {
         bail!("cp -a {} {} failed", from.display(), to.display());
     }
-    Ok(())
-}
-
-/// Writes a fresh secret seed (32 bytes from /dev/urandom, as hex) to `path`, owner-only.
-fn write_seed(path: &Path) -> Result<()> {
-    use std::io::Read;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut bytes = [0u8; 32];
-    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
-    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)?;
-    std::io::Write::write_all(
-        &mut file,
-        format!("# cargo xtask compat's seed for one run\n{hex}\n").as_bytes(),
-    )?;
     Ok(())
 }
 

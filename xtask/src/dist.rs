@@ -17,6 +17,9 @@ use anyhow::{bail, Context, Result};
 use crate::debian_root::{self, Mounted};
 use crate::system;
 
+/// The comment line of a course seed's file.
+const COURSE_SEED: &str = "crib grade's secret course seed: keep it from students";
+
 /// The target the release is built for: x86-64 Linux, glibc 2.17's symbols at most.
 pub const TARGET: &str = "x86_64-unknown-linux-gnu.2.17";
 
@@ -131,7 +134,7 @@ fn autograder_zip(
     let mut files = vec!["setup.sh", "run_autograder", "crib", "visibility"];
     if let Some(seed) = course_seed {
         if !seed.exists() {
-            make_course_seed(seed)?;
+            write_seed(seed, COURSE_SEED)?;
             println!(
                 "made a new course seed in {}: keep it, never commit it",
                 seed.display()
@@ -153,8 +156,9 @@ fn autograder_zip(
     Ok(zip)
 }
 
-/// Writes a new course seed to `path`, owner-only: a comment and 32 random bytes in hex.
-fn make_course_seed(path: &Path) -> Result<()> {
+/// Writes a new secret seed to `path` (which must not exist), owner-only: `# comment`, then
+/// 32 bytes from /dev/urandom in hex, as `crib grade --seed-file` reads it.
+pub fn write_seed(path: &Path, comment: &str) -> Result<()> {
     use std::io::{Read, Write};
     use std::os::unix::fs::OpenOptionsExt;
     let mut bytes = [0u8; 32];
@@ -166,10 +170,7 @@ fn make_course_seed(path: &Path) -> Result<()> {
         .mode(0o600)
         .open(path)
         .with_context(|| format!("creating {}", path.display()))?;
-    writeln!(
-        file,
-        "# crib grade's secret course seed: keep it from students\n{hex}"
-    )?;
+    writeln!(file, "# {comment}\n{hex}")?;
     Ok(())
 }
 
@@ -205,7 +206,7 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
     )?;
     if !source.join("seed").exists() {
         // Without a course seed the two runs would draw different tests.
-        make_course_seed(&source.join("seed"))?;
+        write_seed(&source.join("seed"), COURSE_SEED)?;
     }
     std::fs::copy(
         source.join("run_autograder"),

@@ -951,3 +951,24 @@ fn a_copy_of_cribs_reference_is_pointed_out() {
     );
     assert!(stdout.contains("70.00"), "both keep their marks: {stdout}");
 }
+
+#[test]
+fn a_root_without_proc_is_refused_with_the_reason() {
+    // Only root gives children uids of their own, which need /proc; and only root unshares.
+    assert!(crib_sandbox::is_root(), "this test needs root");
+    let out = Command::new("unshare")
+        .args(["--mount", "--propagation", "private", "--", "sh", "-c"])
+        .arg("umount -l /proc && exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_crib"))
+        .args(["grade", "--no-lint"])
+        .arg(submissions().join("empty.pl"))
+        .output()
+        .expect("unshare (util-linux) runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("crib needs /proc to give children uids of their own"),
+        "{err}"
+    );
+}
