@@ -40,8 +40,8 @@ use std::time::{Duration, Instant};
 
 use crib_core::{Breakdown, Card, Hand, Keep, Points, Rule};
 use crib_results::{
-    Counterexample, DeepHandValue, DeepReport, Diagnosis, FailureKind, KindCount, Probes,
-    TestVisibility,
+    Counterexample, DeepHandValue, DeepReport, Diagnosis, FailureKind, KindCount, Predicate,
+    Probes, TestVisibility,
 };
 
 use crate::child::Place;
@@ -134,7 +134,7 @@ impl Deep {
         let started = Instant::now();
         let file = ctx.grader.join(HAND_VALUE_FILE);
         let batch = Batch {
-            mode: "hand_value",
+            predicate: Predicate::HandValue,
             purpose: "the deep check",
             file: &file,
             len: self.items.len(),

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crib_results::{
-    escape_path, Marks, Producer, SelectCredit, Staged, Submission, SubmissionResult, TestResult,
-    Verdict,
+    escape_path, Marks, Predicate, Producer, SelectCredit, Staged, Submission, SubmissionResult,
+    TestResult, Verdict,
 };
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, WorkDir};
 
@@ -254,11 +254,7 @@ impl Grader {
                     cores,
                 };
                 let loaded = run.load.load_failed.is_none();
-                let has_hand_value = !run
-                    .load
-                    .missing_predicate
-                    .iter()
-                    .any(|p| p == "hand_value/3");
+                let has_hand_value = !run.load.missing_predicate.contains(&Predicate::HandValue);
                 if loaded && has_hand_value {
                     hand_value = Some(crate::sweep::check(&place, &self.tests.hand_value));
                 }

@@ -15,7 +15,7 @@
 use std::time::Instant;
 
 use crib_core::{Points, Rank, PAIRS};
-use crib_results::{Area, AreaCount, FailureKind, HandValueCheck};
+use crib_results::{Area, AreaCount, FailureKind, HandValueCheck, Predicate};
 
 use crate::child::Place;
 use crate::deep::driver::{self, Batch, Got};
@@ -36,7 +36,7 @@ pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck 
         .hand_value_patterns
         .map_or(items.len(), |n| patterns::items_of_first(items, n));
     let batch = Batch {
-        mode: "hand_value",
+        predicate: Predicate::HandValue,
         purpose: "the marked hand_value check",
         file: &file,
         len: asked,

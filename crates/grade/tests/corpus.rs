@@ -558,7 +558,7 @@ fn load_problems_are_diagnosed() {
     let missing = report("missing_predicate");
     assert_eq!(
         missing.load.missing_predicate,
-        vec!["select_hand/3".to_string()]
+        vec![crib_grade::Predicate::SelectHand]
     );
     assert_eq!(missing.marks.hand_value, 50.0);
     assert_eq!(missing.marks.select_hand, 0.0);

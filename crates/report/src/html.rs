@@ -432,7 +432,7 @@ fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup 
             }
             @if let Some(why) = &r.load.load_failed { p { b { "load failed: " } (why) } }
             @if !r.load.missing_predicate.is_empty() {
-                p { b { "missing: " } (r.load.missing_predicate.join(", ")) }
+                p { b { "missing: " } (r.load.missing_predicate.iter().map(|p| p.indicator()).collect::<Vec<_>>().join(", ")) }
             }
             @if !r.load.files.is_empty() { p.muted { "files: " (r.load.files.join(", ")) } }
             @if !r.load.diagnostics.is_empty() {

@@ -39,8 +39,9 @@ pub struct Load {
     pub files: Vec<String>,
     /// Errors and warnings printed while loading (at most crib-grade's `MAX_DIAGNOSTICS`).
     pub diagnostics: Vec<Diagnostic>,
-    /// `hand_value/3` and/or `select_hand/3` when not defined.
-    pub missing_predicate: Vec<String>,
+    /// The predicates not defined (in JSON, their indicators: `["hand_value/3"]`).
+    #[serde(with = "indicators")]
+    pub missing_predicate: Vec<Predicate>,
     /// Why nothing usable loaded, if so.
     pub load_failed: Option<String>,
     /// What was not copied from the submission, and why: symbolic links (never followed),
@@ -80,12 +81,50 @@ pub enum Predicate {
 }
 
 impl Predicate {
+    /// Both predicates, in the assignment's order.
+    pub const ALL: [Predicate; 2] = [Predicate::HandValue, Predicate::SelectHand];
+
     /// Returns the predicate's name, as in JSON: `hand_value` or `select_hand`.
     pub fn name(self) -> &'static str {
         match self {
             Predicate::HandValue => "hand_value",
             Predicate::SelectHand => "select_hand",
         }
+    }
+
+    /// Returns its indicator, name and arity: `hand_value/3` or `select_hand/3`.
+    pub fn indicator(self) -> &'static str {
+        match self {
+            Predicate::HandValue => "hand_value/3",
+            Predicate::SelectHand => "select_hand/3",
+        }
+    }
+}
+
+/// [`Load::missing_predicate`] in JSON: a list of indicators (`"hand_value/3"`), as results
+/// have always written it.
+mod indicators {
+    use super::Predicate;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(predicates: &[Predicate], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(predicates.iter().map(|p| p.indicator()))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Predicate>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|text| {
+                Predicate::ALL
+                    .into_iter()
+                    .find(|p| p.indicator() == text)
+                    .ok_or_else(|| {
+                        serde::de::Error::custom(format!(
+                            "unknown predicate {text:?} (expected hand_value/3 or select_hand/3)"
+                        ))
+                    })
+            })
+            .collect()
     }
 }
 
@@ -263,7 +302,7 @@ impl SubmissionResult {
         }
         if self.load.load_failed.is_none() {
             for pred in &self.load.missing_predicate {
-                problems.push(format!("missing_predicate {pred}"));
+                problems.push(format!("missing_predicate {}", pred.indicator()));
             }
         }
         let errors = self.load.error_count();
@@ -312,5 +351,36 @@ fn plural(n: usize) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_predicates_read_and_write_as_indicators() {
+        let load: Load = serde_json::from_str(
+            r#"{"files": [], "diagnostics": [], "missing_predicate": ["select_hand/3"],
+                "load_failed": null}"#,
+        )
+        .unwrap();
+        assert_eq!(load.missing_predicate, [Predicate::SelectHand]);
+        let json = serde_json::to_value(&load).unwrap();
+        assert_eq!(
+            json["missing_predicate"],
+            serde_json::json!(["select_hand/3"])
+        );
+        let wrong = serde_json::from_str::<Load>(
+            r#"{"files": [], "diagnostics": [], "missing_predicate": ["hand_value/4"],
+                "load_failed": null}"#,
+        )
+        .unwrap_err();
+        assert!(
+            wrong
+                .to_string()
+                .contains("unknown predicate \"hand_value/4\""),
+            "{wrong}"
+        );
     }
 }

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crib_child::{Child, Program, RecvTimeoutError};
+use crib_results::Predicate;
 
 use crate::child::Place;
 use crate::pool::WorkerPool;
@@ -99,7 +100,8 @@ impl Got {
 
 /// What a batch is: which predicate, which file, each call's limit.
 pub(crate) struct Batch<'a> {
-    pub mode: &'static str,
+    /// The predicate every item of the batch calls (the child's first argument is its name).
+    pub predicate: Predicate,
     /// What the batch is part of, for messages: `the deep check`.
     pub purpose: &'static str,
     pub file: &'a Path,
@@ -250,7 +252,7 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
             End::Undefined => {
                 failed_loads += 1;
                 if failed_loads >= LOAD_TRIES {
-                    part.stopped = Some(format!("{}/3 is not defined", batch.mode));
+                    part.stopped = Some(format!("{} is not defined", batch.predicate.indicator()));
                     part.undefined = true;
                     break;
                 }
@@ -279,8 +281,9 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
 
 fn budget_reason(batch: &Batch<'_>) -> String {
     format!(
-        "{}'s time budget for {}/3 ran out",
-        batch.purpose, batch.mode
+        "{}'s time budget for {} ran out",
+        batch.purpose,
+        batch.predicate.indicator()
     )
 }
 
@@ -302,7 +305,7 @@ fn one_child(
         scratch: &scratch,
     };
     let args = [
-        batch.mode.to_string(),
+        batch.predicate.name().to_string(),
         ctx.jail.inside(&mounts, batch.file).display().to_string(),
         next.to_string(),
         end.to_string(),
@@ -335,9 +338,9 @@ fn one_child(
             .saturating_duration_since(Instant::now());
         match child.next_frame(wait) {
             Ok(Frame::Loaded(found)) => {
-                let here = match batch.mode {
-                    "hand_value" => found.hand_value,
-                    _ => found.select_hand,
+                let here = match batch.predicate {
+                    Predicate::HandValue => found.hand_value,
+                    Predicate::SelectHand => found.select_hand,
                 };
                 if here.is_none() {
                     break End::Undefined;

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crib_core::{judge_keep, Card, Dealer, KeepJudgement};
-use crib_results::{DeepSelectHand, FailureKind, KindCount, SelectExample};
+use crib_results::{DeepSelectHand, FailureKind, KindCount, Predicate, SelectExample};
 
 use super::driver::{self, Batch, Got};
 use super::{got_text, Deep};
@@ -66,7 +66,7 @@ impl Deep {
         let started = Instant::now();
         let file = ctx.grader.join(super::SELECT_HAND_FILE);
         let batch = Batch {
-            mode: "select_hand",
+            predicate: Predicate::SelectHand,
             purpose: "the deep check",
             file: &file,
             len: self.deals.len(),

@@ -85,7 +85,7 @@ fn problems_count_verdicts() {
         select_credit: SelectCredit::Graded,
         isolation: Isolation::from_layers(&[Layer::Bwrap, Layer::Seccomp]),
         load: Load {
-            missing_predicate: vec!["select_hand/3".into()],
+            missing_predicate: vec![crib_results::Predicate::SelectHand],
             ..Load::default()
         },
         marks: Marks::new(&tests, Some(&hand_value)),

@@ -358,10 +358,10 @@ impl<'a> Run<'a> {
     fn loaded(&mut self, found: Found) {
         let mut missing = Vec::new();
         if found.hand_value.is_none() {
-            missing.push("hand_value/3".to_string());
+            missing.push(Predicate::HandValue);
         }
         if found.select_hand.is_none() {
-            missing.push("select_hand/3".to_string());
+            missing.push(Predicate::SelectHand);
         }
         if missing.len() == 2 {
             let errors = self.load.error_count();
