@@ -139,7 +139,8 @@ pub struct TestSet {
 impl TestSet {
     /// Returns the test set drawn from `seed`: every draw (hand_value suits and card orders,
     /// the select_hand pool, the random deals, the order of the named deals' cards) comes
-    /// from it, and every expected answer from crib-core. Takes about 50 ms.
+    /// from it, and every expected answer from crib-core. Takes a second or so of CPU, most
+    /// of it the balance's annealing, spread over every core.
     ///
     /// # Example
     /// ```
