@@ -47,11 +47,33 @@ impl Dealer {
     pub fn deal(&mut self, n: usize) -> Vec<Card> {
         assert!(n <= 52, "a deck has 52 cards, not {n}");
         let mut deck: Vec<Card> = Card::deck().collect();
-        for i in 0..n {
-            let j = i + (self.next_u64() % (deck.len() - i) as u64) as usize;
-            deck.swap(i, j);
-        }
+        self.shuffle_first(&mut deck, n);
         deck.truncate(n);
         deck
+    }
+
+    /// Shuffles `items` uniformly (Fisher-Yates): one draw for each item but the last.
+    ///
+    /// # Example
+    /// ```
+    /// let mut order = [0, 1, 2, 3, 4];
+    /// crib_core::Dealer::new(7).shuffle(&mut order);
+    /// let mut sorted = order;
+    /// sorted.sort();
+    /// assert_eq!(sorted, [0, 1, 2, 3, 4]);
+    /// ```
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        self.shuffle_first(items, items.len().saturating_sub(1));
+    }
+
+    /// The first `k` steps of Fisher-Yates (`k <= items.len()`): position `i < k` gets an item
+    /// drawn uniformly from positions `i..`, one draw each, so the first `k` items are a
+    /// uniform draw without replacement in a uniform order.
+    fn shuffle_first<T>(&mut self, items: &mut [T], k: usize) {
+        let n = items.len();
+        for i in 0..k {
+            let j = i + (self.next_u64() % (n - i) as u64) as usize;
+            items.swap(i, j);
+        }
     }
 }

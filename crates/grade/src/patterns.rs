@@ -437,7 +437,7 @@ fn systematic(
     n: usize,
 ) -> Vec<bool> {
     let mut chances: Vec<(u32, f64, f64)> = chances.collect();
-    shuffle(&mut chances, dealer);
+    dealer.shuffle(&mut chances);
     chances.sort_by(|a, b| a.2.total_cmp(&b.2));
     let mut drawn = vec![false; n];
     let mut sum = unit(dealer);
@@ -452,15 +452,6 @@ fn systematic(
 /// A uniform draw in [0, 1).
 fn unit(dealer: &mut Dealer) -> f64 {
     (dealer.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-}
-
-/// Shuffles `order` uniformly (Fisher-Yates).
-fn shuffle<T>(order: &mut [T], dealer: &mut Dealer) {
-    let n = order.len();
-    for i in 0..n.saturating_sub(1) {
-        let j = i + (dealer.next_u64() % (n - i) as u64) as usize;
-        order.swap(i, j);
-    }
 }
 
 /// Returns an item of `pattern` (whose index is `index`) from its configurations of `class`
@@ -492,10 +483,7 @@ fn item(
                 .map(move |s| card(r, s))
         })
         .collect();
-    for i in 0..3 {
-        let j = i + (dealer.next_u64() % (4 - i) as u64) as usize;
-        hand.swap(i, j);
-    }
+    dealer.shuffle(&mut hand);
     let start = card(pattern.start, config.start);
     let hand = [hand[0], hand[1], hand[2], hand[3]];
     PatternItem {
@@ -510,7 +498,7 @@ fn item(
 /// are asked in.
 pub(crate) fn items(seed: &Seed) -> Vec<PatternItem> {
     let mut order: Vec<u32> = (0..patterns().len() as u32).collect();
-    shuffle(&mut order, &mut seed.dealer(ORDER, 0));
+    seed.dealer(ORDER, 0).shuffle(&mut order);
     let how = draws(seed);
     // Each pattern's items come from a dealer of its own: drawn on every core, kept in order.
     crate::pool::WorkerPool::per_core()

@@ -249,11 +249,7 @@ fn named_deals(seed: &Seed) -> Vec<Deal> {
         .enumerate()
         .map(|(i, (_, dealt))| {
             let mut dealt = cards(dealt);
-            let mut dealer = seed.dealer("named", i as u64);
-            for k in 0..dealt.len() - 1 {
-                let j = k + (dealer.next_u64() % (dealt.len() - k) as u64) as usize;
-                dealt.swap(k, j);
-            }
+            seed.dealer("named", i as u64).shuffle(&mut dealt);
             presented(dealt)
         })
         .collect()

@@ -160,10 +160,7 @@ pub(crate) fn ask(class: u32, seed: u64) -> Item {
     let mut dealer = Dealer::for_item(seed, u64::from(class));
     let perm = &permutations()[(dealer.next_u64() % 24) as usize];
     let mut hand = c.hand.map(|card| relabel(card, perm));
-    for i in 0..3 {
-        let j = i + (dealer.next_u64() % (4 - i) as u64) as usize;
-        hand.swap(i, j);
-    }
+    dealer.shuffle(&mut hand);
     Item {
         class,
         cards: [hand[0], hand[1], hand[2], hand[3], relabel(c.start, perm)],
@@ -176,11 +173,7 @@ pub(crate) fn ask(class: u32, seed: u64) -> Item {
 pub(crate) fn items(limit: Option<usize>) -> Vec<Item> {
     let n = classes().len();
     let mut order: Vec<u32> = (0..n as u32).collect();
-    let mut dealer = Dealer::new(ORDER_SEED);
-    for i in 0..n.saturating_sub(1) {
-        let j = i + (dealer.next_u64() % (n - i) as u64) as usize;
-        order.swap(i, j);
-    }
+    Dealer::new(ORDER_SEED).shuffle(&mut order);
     order.truncate(limit.unwrap_or(n).min(n));
     let probes = order.iter().take(PROBES).map(|&c| Item {
         probe: true,
