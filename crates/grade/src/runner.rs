@@ -18,6 +18,7 @@ use crate::deep::{Deep, DeepOptions};
 use crate::error::GradeError;
 use crate::limits::Limits;
 use crate::seed::Seed;
+use crate::swipl::{swipl_support, SwiplSupport};
 use crate::testset::{TestCase, TestSet};
 
 mod children;
@@ -78,7 +79,7 @@ impl Grader {
             (jail, tests)
         });
         let jail = jail?;
-        if let crate::SwiplSupport::TooOld(why) = crate::swipl_support(jail.program_version()) {
+        if let SwiplSupport::TooOld(why) = swipl_support(jail.program_version()) {
             return Err(GradeError::SwiplTooOld(why));
         }
         let grader = dir.path().join("grader");
