@@ -21,13 +21,13 @@ grader's pipe, `/proc/self/fd/3`), each tagged with its `type`
     {"type":"diag","kind":"error","file":"a.pl","line":3,"message":"..."}
     {"type":"loaded","hand_value":"user","select_hand":null}
     {"type":"start","test":4}
-    {"type":"result","test":4,"cpu_ms":3,"wall_ms":4,"outcome":"value",
-     "value":{"int":"12"}}
+    {"type":"result","test":4,"cpu_ms":3,"wall_ms":4,"outcome":"cards",
+     "hand":{"cards":["5H","5S","5C","JD"]},"crib":{"cards":["2C","9H"]}}
     {"type":"overrun","test":5}
     {"type":"done"}
 
-A `result` frame's `outcome` is `value` (hand_value/3 answered `value`), `cards`
-(select_hand/3 answered `hand` and `crib`), `fail`, `halt` (with the `status`
+A `result` frame's `outcome` is `cards` (select_hand/3 answered `hand` and
+`crib`; `value`, an answer of hand_value/3's shape, is for the deep child), `fail`, `halt` (with the `status`
 written) or `exception` (with its `kind`, `timeout`, `backstop`, `memory` or
 `exception`, and the `message`); `cpu_ms` and `wall_ms` are the goal's CPU time
 (the whole process's, every thread) and wall-clock time. An answer is
@@ -37,8 +37,8 @@ written) or `exception` (with its `kind`, `timeout`, `backstop`, `memory` or
 that the goal went on past its limit plus the grace after the watchdog stopped
 it (it caught the exception): the grader kills the process.
 
-A test is `test(Index, Seconds, Goal)` where Goal is `hand_value(Hand, Start)`
-or `select_hand(Cards)`: inputs only. TestsFile also holds `timing(Factor,
+A test is `test(Index, Seconds, select_hand(Cards))`: inputs only (hand_value/3
+is asked in batches by deep_child.pl). TestsFile also holds `timing(Factor,
 Grace)`: a goal is stopped when its CPU time reaches Seconds (kind `timeout`)
 or, if it is waiting or starved rather than computing, when its wall-clock time
 reaches Factor x Seconds (kind `backstop`); Grace seconds (of CPU or of
@@ -130,9 +130,6 @@ run_test(I, Seconds, Goal) :-
 %   test_goal(+Test, -Module, -Call, -Answer): the goal of a test, where to call
 %   it, and the outputs it binds.
 
-test_goal(hand_value(Hand, Start), Module, hand_value(Hand, Start, Value),
-          value(Value)) :-
-    submission_module(hand_value, Module).
 test_goal(select_hand(Cards), Module, select_hand(Cards, Hand, Crib),
           cards(Hand, Crib)) :-
     submission_module(select_hand, Module).

@@ -8,7 +8,7 @@
 //! `seed_stability --each`).
 
 use crib_grade::{
-    misvalued_models, model_name, Deal, Seed, SelectCredit, Strategy, TestCase, TestSet, TieBreak,
+    misvalued_models, model_name, Deal, Seed, SelectCredit, Strategy, TestSet, TieBreak,
     SELECT_MISTAKES,
 };
 
@@ -37,12 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let deals: Vec<(bool, Deal)> = set
             .cases
             .iter()
-            .filter_map(|c| match c {
-                TestCase::SelectHand { cards, .. } => {
-                    Some((c.source() == "named", Deal::new(cards.clone())))
-                }
-                TestCase::HandValue { .. } => None,
-            })
+            .map(|c| (c.source() == "named", Deal::new(c.cards.clone())))
             .collect();
         for (m, (_, strategy, ties)) in strategies.iter().enumerate() {
             let credit =

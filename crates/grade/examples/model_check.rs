@@ -65,16 +65,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .test_set()
                 .cases
                 .iter()
-                .filter_map(|c| match c {
-                    TestCase::SelectHand { cards, keeps, .. } => {
+                .map(
+                    |TestCase {
+                         id, cards, keeps, ..
+                     }| {
                         let deal = Deal::new(cards.clone());
                         let credit = |&(strategy, ties): &(Strategy, TieBreak)| {
                             SelectCredit::Graded.credit(deal.choice(strategy, ties).total, keeps)
                         };
-                        Some((c.id(), models.iter().map(credit).collect()))
-                    }
-                    TestCase::HandValue { .. } => None,
-                })
+                        (id.as_str(), models.iter().map(credit).collect())
+                    },
+                )
                 .collect();
             subs.iter()
                 .map(|sub| {

@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use crib_results::{Predicate, MAX_BYTES};
+use crib_results::MAX_BYTES;
 use crib_sandbox::Rlimits;
 
-use crate::testset::{TestCase, TestSet};
+use crate::testset::TestSet;
 
 /// Time, memory and size limits.
 ///
@@ -78,18 +78,10 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// Returns the CPU-time limit of `case`.
-    pub fn of(&self, case: &TestCase) -> Duration {
-        match case.predicate() {
-            Predicate::HandValue => self.hand_value,
-            Predicate::SelectHand => self.select_hand,
-        }
-    }
-
-    /// Returns the wall-clock backstop of `case`: its limit times `wall_factor` (at least
-    /// 1).
-    pub fn backstop(&self, case: &TestCase) -> Duration {
-        self.of(case) * self.wall_factor.max(1)
+    /// Returns the wall-clock backstop of a select_hand test: its CPU-time limit times
+    /// `wall_factor` (at least 1).
+    pub fn select_hand_backstop(&self) -> Duration {
+        self.select_hand * self.wall_factor.max(1)
     }
 
     /// Returns the most wall-clock time one submission's select_hand tests can take: the load
@@ -99,10 +91,7 @@ impl Limits {
     /// time on an idle core, so only a submission slow on most tests, or on a machine giving
     /// it a fraction of a core (Gradescope's half), reaches it.
     pub fn budget(&self, tests: &TestSet) -> Duration {
-        let each: Duration = tests.cases[..self.deals_asked(tests)]
-            .iter()
-            .map(|c| self.of(c) * 3 / 2 + self.grace)
-            .sum();
+        let each = (self.select_hand * 3 / 2 + self.grace) * self.deals_asked(tests) as u32;
         each.min(self.select_hand_budget) + self.load
     }
 

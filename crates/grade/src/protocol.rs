@@ -139,14 +139,6 @@ pub(crate) enum Answer {
 }
 
 impl Answer {
-    /// Returns the integer, if the answer is one.
-    pub fn int(&self) -> Option<&str> {
-        match self {
-            Answer::Int(text) => Some(text),
-            _ => None,
-        }
-    }
-
     /// Returns the card tokens, if the answer is a list of cards.
     pub fn cards(&self) -> Option<&[String]> {
         match self {

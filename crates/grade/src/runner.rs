@@ -19,7 +19,7 @@ use crate::error::GradeError;
 use crate::limits::Limits;
 use crate::seed::Seed;
 use crate::swipl::{swipl_support, SwiplSupport};
-use crate::testset::{TestCase, TestSet};
+use crate::testset::TestSet;
 
 mod children;
 
@@ -366,19 +366,10 @@ fn tests_file(tests: &TestSet, limits: &Limits) -> String {
         limits.grace.as_secs_f64()
     ));
     for (i, case) in tests.cases[..limits.deals_asked(tests)].iter().enumerate() {
-        let goal = match case {
-            TestCase::HandValue { hand, start, .. } => format!(
-                "hand_value({},{})",
-                crate::testset::prolog_list(&hand.cards()),
-                start.prolog()
-            ),
-            TestCase::SelectHand { cards, .. } => {
-                format!("select_hand({})", crate::testset::prolog_list(cards))
-            }
-        };
+        let goal = format!("select_hand({})", crate::testset::prolog_list(&case.cards));
         text.push_str(&format!(
             "test({i}, {:.3}, {goal}).\n",
-            limits.of(case).as_secs_f64()
+            limits.select_hand.as_secs_f64()
         ));
     }
     text

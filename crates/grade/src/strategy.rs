@@ -452,11 +452,6 @@ impl Deal {
         self.keeps[0].total
     }
 
-    /// Returns the smallest total of any keep.
-    pub fn worst_total(&self) -> u32 {
-        self.keeps[self.keeps.len() - 1].total
-    }
-
     /// Returns the keeps `strategy` may choose (it ranks them equal), as indices into
     /// [`Deal::keeps`].
     pub fn choices(&self, strategy: Strategy) -> Vec<usize> {

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crib_core::{Card, Hand, Keep};
+use crib_core::{Card, Keep};
 use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit};
 
 use crate::patterns::{self, PatternItem, PATTERNS};
@@ -40,85 +40,39 @@ const NAMED_DEALS: &[(&str, &[&str])] = &[
     ("five-cards-flush", &["KS", "2H", "4H", "6H", "8H"]),
 ];
 
-/// One test: a call of one predicate with its inputs, an id, where the inputs come from, and
-/// the answer crib-core computes for them, which is never sent to the child.
+/// One select_hand test: a deal with an id, where it comes from, and every keep crib-core
+/// values for it, which are never sent to the child. (hand_value/3 is asked in batches of
+/// rank-pattern items, [`crate::patterns`], not as test cases.)
 #[derive(Debug, Clone)]
-pub enum TestCase {
-    /// `hand_value(Hand, Start, Value)`.
-    HandValue {
-        /// A short unique name, such as `hv:spec:assignment-6`.
-        id: String,
-        /// Where the input comes from, e.g. `spec/examples.jsonl`.
-        source: &'static str,
-        /// The four hand cards, in the order given to the submission.
-        hand: Hand,
-        /// The start card.
-        start: Card,
-        /// The value of the hand.
-        expected: u8,
-    },
-    /// `select_hand(Cards, Hand, Cribcards)` with five or six cards.
-    SelectHand {
-        /// A short unique name, such as `sh:named:keep-the-run` or `sh:pool-3`.
-        id: String,
-        /// Where the deal comes from: `named` or `pool`.
-        source: &'static str,
-        /// The ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the
-        /// best on this deal.
-        exposes: Vec<&'static str>,
-        /// The dealt cards, in the order given to the submission.
-        cards: Vec<Card>,
-        /// Every keep of the deal, best total first.
-        keeps: Vec<Keep>,
-    },
+pub struct TestCase {
+    /// A short unique name, such as `sh:named:keep-the-run` or `sh:pool-3`.
+    pub id: String,
+    /// Where the deal comes from: `named` or `pool`.
+    pub source: &'static str,
+    /// The ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the best
+    /// on this deal.
+    pub exposes: Vec<&'static str>,
+    /// The dealt cards (five or six), in the order given to the submission.
+    pub cards: Vec<Card>,
+    /// Every keep of the deal, best total first.
+    pub keeps: Vec<Keep>,
 }
 
 impl TestCase {
     /// Returns the test's short unique name.
     pub fn id(&self) -> &str {
-        match self {
-            TestCase::HandValue { id, .. } | TestCase::SelectHand { id, .. } => id,
-        }
+        &self.id
     }
 
-    /// Returns where the test's input comes from: `named` or `pool` for the test set's
-    /// select_hand deals.
+    /// Returns where the test's deal comes from: `named` or `pool`.
     pub fn source(&self) -> &'static str {
-        match self {
-            TestCase::HandValue { source, .. } | TestCase::SelectHand { source, .. } => source,
-        }
-    }
-
-    /// Returns the ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the
-    /// best on the test's deal (none for a hand_value test).
-    pub fn exposes(&self) -> &[&'static str] {
-        match self {
-            TestCase::HandValue { .. } => &[],
-            TestCase::SelectHand { exposes, .. } => exposes,
-        }
-    }
-
-    /// Returns the predicate the test calls.
-    pub fn predicate(&self) -> Predicate {
-        match self {
-            TestCase::HandValue { .. } => Predicate::HandValue,
-            TestCase::SelectHand { .. } => Predicate::SelectHand,
-        }
+        self.source
     }
 
     /// Returns the goal as the submission sees it, e.g.
-    /// `hand_value([card(5,hearts),...],card(5,diamonds),Value)`.
+    /// `select_hand([card(5,hearts),...],Hand,Cribcards)`.
     pub fn goal(&self) -> String {
-        match self {
-            TestCase::HandValue { hand, start, .. } => format!(
-                "hand_value({},{},Value)",
-                prolog_list(&hand.cards()),
-                start.prolog()
-            ),
-            TestCase::SelectHand { cards, .. } => {
-                format!("select_hand({},Hand,Cribcards)", prolog_list(cards))
-            }
-        }
+        format!("select_hand({},Hand,Cribcards)", prolog_list(&self.cards))
     }
 }
 
@@ -158,11 +112,7 @@ impl TestSet {
     pub fn count(&self, predicate: Predicate) -> usize {
         match predicate {
             Predicate::HandValue => self.hand_value.len(),
-            Predicate::SelectHand => self
-                .cases
-                .iter()
-                .filter(|c| c.predicate() == predicate)
-                .count(),
+            Predicate::SelectHand => self.cases.len(),
         }
     }
 
@@ -212,7 +162,7 @@ impl TestSet {
 fn build(seed: &Seed) -> TestSet {
     let mut cases = Vec::new();
     let mut sh = |id: String, source: &'static str, deal: Deal| {
-        cases.push(TestCase::SelectHand {
+        cases.push(TestCase {
             id,
             source,
             exposes: exposed_by(&deal),

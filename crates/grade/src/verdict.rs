@@ -2,7 +2,7 @@
 //! crib-core.
 
 use crib_core::{Card, Keep, KeepError, KeepJudgement, Side};
-use crib_results::{KeepValue, Predicate, SelectCredit, Verdict};
+use crib_results::{KeepValue, SelectCredit, Verdict};
 
 use crate::protocol::{Answer, ExceptionKind, Outcome};
 use crate::testset::{prolog_list, TestCase};
@@ -33,13 +33,12 @@ pub(crate) fn judge(
     (limit_ms, backstop_ms): (u64, u64),
     scale: SelectCredit,
 ) -> (Verdict, Option<f64>) {
-    let select = case.predicate() == Predicate::SelectHand;
-    let credit = |q: f64| select.then_some(q);
+    let credit = |q: f64| Some(q);
     // An answer of the other predicate's shape is judged as an unreadable one.
     let unknown = Answer::Term("?".into());
-    match (case, outcome) {
-        (_, Outcome::Fail) => (Verdict::NoSolution, credit(0.0)),
-        (_, Outcome::Halt { status }) => {
+    match outcome {
+        Outcome::Fail => (Verdict::NoSolution, credit(0.0)),
+        Outcome::Halt { status } => {
             let verdict = Verdict::Crashed {
                 code: status.parse().ok(),
                 signal: None,
@@ -47,7 +46,7 @@ pub(crate) fn judge(
             };
             (verdict, credit(0.0))
         }
-        (_, Outcome::Exception { kind, message }) => {
+        Outcome::Exception { kind, message } => {
             let message = message.trim_start_matches("'<meta-call>'/1: ").to_string();
             let verdict = match kind {
                 ExceptionKind::Timeout => Verdict::Timeout {
@@ -65,35 +64,14 @@ pub(crate) fn judge(
             };
             (verdict, credit(0.0))
         }
-        (TestCase::HandValue { expected, .. }, Outcome::Value { value }) => {
-            (judge_value(*expected, value), None)
-        }
-        (TestCase::HandValue { expected, .. }, Outcome::Cards { .. }) => {
-            (judge_value(*expected, &unknown), None)
-        }
-        (TestCase::SelectHand { cards, keeps, .. }, Outcome::Cards { hand, crib }) => {
-            let (verdict, q) = judge_keep(cards, keeps, hand, crib, scale);
+        Outcome::Cards { hand, crib } => {
+            let (verdict, q) = judge_keep(&case.cards, &case.keeps, hand, crib, scale);
             (verdict, Some(q))
         }
-        (TestCase::SelectHand { cards, keeps, .. }, Outcome::Value { .. }) => {
-            let (verdict, q) = judge_keep(cards, keeps, &unknown, &unknown, scale);
+        Outcome::Value { .. } => {
+            let (verdict, q) = judge_keep(&case.cards, &case.keeps, &unknown, &unknown, scale);
             (verdict, Some(q))
         }
-    }
-}
-
-/// Judges a hand_value answer against crib-core's value `expected`.
-pub(crate) fn judge_value(expected: u8, answer: &Answer) -> Verdict {
-    match answer.int() {
-        Some(int) if int.parse::<i64>().ok() == Some(i64::from(expected)) => Verdict::Pass,
-        Some(int) => Verdict::WrongAnswer {
-            expected: expected.to_string(),
-            got: int.to_string(),
-        },
-        None => Verdict::WrongType {
-            got: answer.text(),
-            reason: "Value is not an integer".into(),
-        },
     }
 }
 

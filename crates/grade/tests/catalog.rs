@@ -353,14 +353,7 @@ fn the_credit_scale_separates_the_baselines() {
     );
     // A uniformly random keep, exactly: the mean credit of every keep of every deal.
     let set = crib_grade::TestSet::new(&common::seed());
-    let deals: Vec<&Vec<crib_core::Keep>> = set
-        .cases
-        .iter()
-        .filter_map(|c| match c {
-            crib_grade::TestCase::SelectHand { keeps, .. } => Some(keeps),
-            crib_grade::TestCase::HandValue { .. } => None,
-        })
-        .collect();
+    let deals: Vec<&Vec<crib_core::Keep>> = set.cases.iter().map(|c| &c.keeps).collect();
     let random: f64 = deals
         .iter()
         .map(|keeps| {
@@ -561,8 +554,7 @@ fn the_balance_models_choose_as_their_submissions_do() {
         for test in &report.tests {
             let case = set.cases.iter().find(|c| c.id() == test.id);
             // A hand_value mistake is asked one deal: the others have no credit.
-            let (Some(TestCase::SelectHand { cards, keeps, .. }), Some(got)) = (case, test.credit)
-            else {
+            let (Some(TestCase { cards, keeps, .. }), Some(got)) = (case, test.credit) else {
                 continue;
             };
             let deal = Deal::new(cards.clone());

@@ -141,7 +141,7 @@ fn policy_report(elapsed_ms: u64) -> SubmissionResult {
     let pool = set.cases.iter().find(|c| c.source() == "pool").unwrap();
     let mk = |c: &crate::TestCase, verdict: Verdict, credit: Option<f64>| TestResult {
         id: c.id().to_string(),
-        predicate: c.predicate(),
+        predicate: crib_results::Predicate::SelectHand,
         goal: c.goal(),
         verdict,
         credit,

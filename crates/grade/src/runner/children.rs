@@ -83,10 +83,8 @@ impl Grader {
             path_text(&self.jail.inside(mounts, &mounts.grader.join("tests.pl"))),
             run.next.to_string(),
         ];
-        let remaining: Duration = self.tests.cases[run.next..]
-            .iter()
-            .map(|c| self.limits.of(c) + self.limits.grace)
-            .sum();
+        let remaining = (self.limits.select_hand + self.limits.grace)
+            * (self.tests.cases.len() - run.next) as u32;
         // The program outlives borrows of `run`, which the frames update.
         let files = run.load.files.clone();
         let program = Program {
@@ -138,10 +136,10 @@ impl Grader {
                     deadline = Instant::now() + self.limits.load;
                 }
                 Ok(Frame::Start { test: i }) => {
-                    if let Some(case) = self.tests.cases.get(i) {
+                    if i < self.tests.cases.len() {
                         let now = Instant::now();
                         current = Some((i, now));
-                        deadline = now + self.limits.backstop(case) + self.limits.grace;
+                        deadline = now + self.limits.select_hand_backstop() + self.limits.grace;
                     }
                 }
                 Ok(Frame::Result {
@@ -154,8 +152,8 @@ impl Grader {
                             let ms = at.elapsed().as_millis() as u64;
                             let outcome = relative(outcome, &prefix);
                             let limits = (
-                                self.limits.of(case).as_millis() as u64,
-                                self.limits.backstop(case).as_millis() as u64,
+                                self.limits.select_hand.as_millis() as u64,
+                                self.limits.select_hand_backstop().as_millis() as u64,
                             );
                             let (verdict, credit) =
                                 judge(case, &outcome, limits, self.select_credit);
@@ -174,7 +172,7 @@ impl Grader {
                             let _ = child.kill();
                             let ms = at.elapsed().as_millis() as u64;
                             let verdict = Verdict::Timeout {
-                                limit_ms: self.limits.of(case).as_millis() as u64,
+                                limit_ms: self.limits.select_hand.as_millis() as u64,
                                 killed: true,
                                 wall: false,
                             };
@@ -227,11 +225,11 @@ impl Grader {
         if let Some((i, at)) = current {
             let case = &self.tests.cases[i];
             let ms = at.elapsed().as_millis() as u64;
-            let limit_ms = self.limits.of(case).as_millis() as u64;
+            let limit_ms = self.limits.select_hand.as_millis() as u64;
             let verdict = match status {
                 // No answer by the backstop: the child's watchdog did not stop the goal.
                 None => Verdict::Timeout {
-                    limit_ms: self.limits.backstop(case).as_millis() as u64,
+                    limit_ms: self.limits.select_hand_backstop().as_millis() as u64,
                     killed: true,
                     wall: true,
                 },
@@ -395,16 +393,12 @@ pub(super) fn result(
     credit: Option<f64>,
     time_ms: u64,
 ) -> TestResult {
-    let credit = match case.predicate() {
-        Predicate::SelectHand => Some(credit.unwrap_or(0.0)),
-        Predicate::HandValue => None,
-    };
     TestResult {
         id: case.id().to_string(),
-        predicate: case.predicate(),
+        predicate: Predicate::SelectHand,
         goal: case.goal(),
         verdict,
-        credit,
+        credit: Some(credit.unwrap_or(0.0)),
         time_ms,
         cpu_ms: None,
     }
