@@ -8,8 +8,8 @@
 //! `seed_stability --each`).
 
 use crib_grade::{
-    misvalued_models, model_name, Deal, Seed, SelectCredit, Strategy, TestSet, TieBreak,
-    SELECT_MISTAKES,
+    misvalued_models, model_name, Deal, Seed, SelectCredit, Strategy, TestSet, TestSource,
+    TieBreak, SELECT_MISTAKES,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -37,7 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let deals: Vec<(bool, Deal)> = set
             .cases
             .iter()
-            .map(|c| (c.source() == "named", Deal::new(c.cards.clone())))
+            .map(|c| (c.source == TestSource::Named, Deal::new(c.cards.clone())))
             .collect();
         for (m, (_, strategy, ties)) in strategies.iter().enumerate() {
             let credit =

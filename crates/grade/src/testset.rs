@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crib_core::{Card, Keep};
-use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit};
+use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit, TestSource};
 
 use crate::patterns::{self, PatternItem, PATTERNS};
 use crate::seed::Seed;
@@ -47,8 +47,8 @@ const NAMED_DEALS: &[(&str, &[&str])] = &[
 pub struct TestCase {
     /// A short unique name, such as `sh:named:keep-the-run` or `sh:pool-3`.
     pub id: String,
-    /// Where the deal comes from: `named` or `pool`.
-    pub source: &'static str,
+    /// Where the deal comes from.
+    pub source: TestSource,
     /// The ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the best
     /// on this deal.
     pub exposes: Vec<&'static str>,
@@ -62,11 +62,6 @@ impl TestCase {
     /// Returns the test's short unique name.
     pub fn id(&self) -> &str {
         &self.id
-    }
-
-    /// Returns where the test's deal comes from: `named` or `pool`.
-    pub fn source(&self) -> &'static str {
-        self.source
     }
 
     /// Returns the goal as the submission sees it, e.g.
@@ -141,7 +136,7 @@ impl TestSet {
     /// Returns one paragraph saying what the tests are and where they come from, for
     /// `--help` and the README.
     pub fn provenance(&self) -> String {
-        let by = |source: &str| self.cases.iter().filter(|c| c.source() == source).count();
+        let by = |source: TestSource| self.cases.iter().filter(|c| c.source == source).count();
         format!(
             "hand_value/3 is judged on every one of the {PATTERNS} rank patterns (the ranks of \
              the four hand cards and of the start), {} hands in all, their suits and card \
@@ -154,14 +149,14 @@ impl TestSet {
              crib-core and never sent to the submission.",
             self.hand_value.len(),
             self.cases.len(),
-            by("named"),
+            by(TestSource::Named),
         )
     }
 }
 
 fn build(seed: &Seed) -> TestSet {
     let mut cases = Vec::new();
-    let mut sh = |id: String, source: &'static str, deal: Deal| {
+    let mut sh = |id: String, source: TestSource, deal: Deal| {
         cases.push(TestCase {
             id,
             source,
@@ -172,10 +167,10 @@ fn build(seed: &Seed) -> TestSet {
     };
     let named = named_deals(seed);
     for ((id, _), deal) in NAMED_DEALS.iter().zip(&named) {
-        sh(format!("sh:named:{id}"), "named", deal.clone());
+        sh(format!("sh:named:{id}"), TestSource::Named, deal.clone());
     }
     for (index, deal) in pool_deals(seed, &named, targets::calibrated()) {
-        sh(format!("sh:pool-{index}"), "pool", deal);
+        sh(format!("sh:pool-{index}"), TestSource::Pool, deal);
     }
     let hand_value = patterns::items(seed);
     let mut text = String::new();

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crib_results::{KeepValue, Predicate, SubmissionResult, Verdict};
+use crib_results::{KeepValue, Predicate, SubmissionResult, TestSource, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;
@@ -143,9 +143,8 @@ pub struct TestRow {
     /// How many different deals (sets of cards dealt) the row counts: 1 for a test under one
     /// seed or a named deal.
     pub deals: usize,
-    /// Where the test comes from, read from its id: `named` (the deals of spec/ and the
-    /// assignment's hints), `pool` (chosen from the seed's pool of deals)...
-    pub source: Option<String>,
+    /// Where the test's deal comes from.
+    pub source: TestSource,
     /// The best keep of [`TestRow::goal`]'s deal (`keep 5H 5S 5C JD (discard 2C 9H,
     /// expected 16.6522)`, and how many keeps tie), taken from a result that kept a worse
     /// one; `None` when every result with that deal passed or gave no valid keep.
@@ -270,8 +269,8 @@ fn tally(values: impl Iterator<Item = String>) -> Vec<(String, usize)> {
 /// Returns the row a test belongs to: its id under one seed or for a named deal; under
 /// `several` seeds, for a test drawn from the seed, its id with the final number starred
 /// (`sh:pool-1384`: `sh:pool-*`).
-fn row_id(id: &str, several: bool) -> String {
-    if !several || id.starts_with("sh:named:") {
+fn row_id(id: &str, source: TestSource, several: bool) -> String {
+    if !several || source == TestSource::Named {
         return id.to_string();
     }
     let stem = id.trim_end_matches(|c: char| c.is_ascii_digit());
@@ -280,14 +279,6 @@ fn row_id(id: &str, several: bool) -> String {
     } else {
         format!("{stem}*")
     }
-}
-
-/// Returns where a test comes from, read from its id: the word after `sh:` (`named`,
-/// `pool`, `random`).
-fn source_of(id: &str) -> Option<String> {
-    let rest = id.strip_prefix("sh:")?;
-    let word = rest.split(|c: char| !c.is_ascii_alphabetic()).next()?;
-    (!word.is_empty()).then(|| word.to_string())
 }
 
 /// Returns the cards dealt in a select_hand goal, sorted: two goals with the same cards in
@@ -344,6 +335,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
     struct Acc<'a> {
         id: String,
         predicate: Predicate,
+        source: TestSource,
         goal: String,
         deals: Vec<Vec<&'a str>>,
         expected: Option<String>,
@@ -357,11 +349,12 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
     let mut accs: Vec<Acc> = Vec::new();
     for report in reports {
         for t in &report.tests {
-            let id = row_id(&t.id, several);
+            let id = row_id(&t.id, t.source, several);
             let k = *index.entry(id.clone()).or_insert_with(|| {
                 accs.push(Acc {
                     id,
                     predicate: t.predicate,
+                    source: t.source,
                     goal: t.goal.clone(),
                     deals: Vec::new(),
                     expected: None,
@@ -416,7 +409,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
             answers.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
             answers.truncate(TOP_ANSWERS);
             TestRow {
-                source: source_of(&acc.id),
+                source: acc.source,
                 id: acc.id,
                 predicate: acc.predicate,
                 goal: acc.goal,

@@ -260,7 +260,7 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
     let shown: Vec<_> = report
         .tests
         .iter()
-        .filter(|t| policy.of_test_id(&t.id).shown_when_published())
+        .filter(|t| policy.of_test(Some(t.source)).shown_when_published())
         .collect();
     let failed: Vec<_> = shown
         .iter()
@@ -393,7 +393,7 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
     let tests: Vec<_> = report
         .tests
         .iter()
-        .filter(|t| policy.of_test_id(&t.id).shown_when_published())
+        .filter(|t| policy.of_test(Some(t.source)).shown_when_published())
         .collect();
     if !tests.is_empty() {
         let failed: Vec<_> = tests

@@ -83,7 +83,7 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
             "max_score": round4(max),
             "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
             "output": text,
-            "visibility": policy.of_test_id(&t.id).name(),
+            "visibility": policy.of_test(Some(t.source)).name(),
         })
     }));
     tests.extend(report.deep.as_ref().map(|d| d.gradescope_test()));

@@ -134,13 +134,37 @@ impl std::fmt::Display for Predicate {
     }
 }
 
+/// Where a select_hand test's deal comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TestSource {
+    /// One of the assignment's named deals, its hints: the same cards under every seed.
+    Named,
+    /// A deal drawn from the seed (the pool of seeded deals; in results of earlier designs,
+    /// their drawn deals and hand_value tests too).
+    Pool,
+}
+
+impl TestSource {
+    /// Returns its name, as in JSON: `named` or `pool`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TestSource::Named => "named",
+            TestSource::Pool => "pool",
+        }
+    }
+}
+
 /// One test's outcome.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(from = "StoredTestResult")]
 pub struct TestResult {
     /// The test's id in the test set.
     pub id: String,
     /// The predicate the test calls.
     pub predicate: Predicate,
+    /// Where the test's deal comes from.
+    pub source: TestSource,
     /// The goal as called.
     pub goal: String,
     /// The verdict and its details.
@@ -158,6 +182,44 @@ pub struct TestResult {
     /// every thread): the time limit is judged on it. Absent when the child did not answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_ms: Option<u64>,
+}
+
+/// A [`TestResult`] as results hold it: written before crib recorded a test's source, a
+/// result names it only in the test's id (`sh:named:...` for a named deal), read here once.
+#[derive(Deserialize)]
+struct StoredTestResult {
+    id: String,
+    predicate: Predicate,
+    #[serde(default)]
+    source: Option<TestSource>,
+    goal: String,
+    #[serde(flatten)]
+    verdict: Verdict,
+    #[serde(default)]
+    credit: Option<f64>,
+    time_ms: u64,
+    #[serde(default)]
+    cpu_ms: Option<u64>,
+}
+
+impl From<StoredTestResult> for TestResult {
+    fn from(t: StoredTestResult) -> TestResult {
+        let source = t.source.unwrap_or(if t.id.starts_with("sh:named:") {
+            TestSource::Named
+        } else {
+            TestSource::Pool
+        });
+        TestResult {
+            id: t.id,
+            predicate: t.predicate,
+            source,
+            goal: t.goal,
+            verdict: t.verdict,
+            credit: t.credit,
+            time_ms: t.time_ms,
+            cpu_ms: t.cpu_ms,
+        }
+    }
 }
 
 /// The marks of a submission.
@@ -382,5 +444,30 @@ mod tests {
                 .contains("unknown predicate \"hand_value/4\""),
             "{wrong}"
         );
+    }
+}
+
+#[cfg(test)]
+mod source_tests {
+    use super::*;
+
+    #[test]
+    fn a_test_keeps_its_source_and_older_results_read_it_from_the_id() {
+        let old = |id: &str| {
+            serde_json::from_str::<TestResult>(&format!(
+                r#"{{"id": "{id}", "predicate": "select_hand", "goal": "g",
+                    "verdict": "pass", "credit": 1.0, "time_ms": 3}}"#
+            ))
+            .unwrap()
+        };
+        assert_eq!(old("sh:named:keep-the-run").source, TestSource::Named);
+        assert_eq!(old("sh:pool-12").source, TestSource::Pool);
+        assert_eq!(old("sh:random6-2").source, TestSource::Pool);
+        let mut t = old("sh:pool-12");
+        t.source = TestSource::Named;
+        let json = serde_json::to_value(&t).unwrap();
+        assert_eq!(json["source"], "named");
+        let back: TestResult = serde_json::from_value(json).unwrap();
+        assert_eq!(back, t, "the field wins over the id");
     }
 }

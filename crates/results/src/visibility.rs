@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::TestSource;
+
 /// Who sees what on Gradescope: a course policy, mapped onto Gradescope's per-test
 /// `visibility` values (`visible`, `hidden`, `after_due_date`, `after_published`). Whatever
 /// the policy, the top-level result is `visible`: students always see their total, the marks
@@ -53,10 +55,10 @@ impl VisibilityPolicy {
         }
     }
 
-    /// Returns Gradescope's `visibility` for a test from `source` (a crib-grade `TestCase`'s
-    /// source; `named` for the assignment's hints; `None` for the hand_value check).
-    pub fn of_test(self, source: Option<&str>) -> TestVisibility {
-        let example = source == Some("named");
+    /// Returns Gradescope's `visibility` for a select_hand test from `source` (the
+    /// assignment's hints are [`TestSource::Named`]), or for the hand_value check (`None`).
+    pub fn of_test(self, source: Option<TestSource>) -> TestVisibility {
+        let example = source == Some(TestSource::Named);
         match self {
             VisibilityPolicy::AllVisible => TestVisibility::Visible,
             VisibilityPolicy::ExamplesVisible if example => TestVisibility::Visible,
@@ -65,15 +67,6 @@ impl VisibilityPolicy {
             VisibilityPolicy::AfterDueDate => TestVisibility::AfterDueDate,
             VisibilityPolicy::Hidden => TestVisibility::Hidden,
         }
-    }
-
-    /// Returns Gradescope's `visibility` for the select_hand test `id` (a
-    /// [`crate::TestResult`]'s id: `sh:named:...` for the assignment's hints): [`of_test`]
-    /// with the source the id names.
-    ///
-    /// [`of_test`]: VisibilityPolicy::of_test
-    pub fn of_test_id(self, id: &str) -> TestVisibility {
-        self.of_test(source_of(id))
     }
 }
 
@@ -141,12 +134,6 @@ impl TestVisibility {
     pub fn shown_when_published(self) -> bool {
         self != TestVisibility::Hidden
     }
-}
-
-/// Returns where a select_hand test comes from, read from its id (`sh:named:...`).
-fn source_of(id: &str) -> Option<&'static str> {
-    let rest = id.strip_prefix("sh:")?;
-    ["named", "pool"].into_iter().find(|s| rest.starts_with(s))
 }
 
 #[cfg(test)]

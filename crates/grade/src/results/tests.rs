@@ -1,6 +1,6 @@
 use crib_results::{
     gradescope, gradescope_with, Area, Diagnostic, HandValueCheck, Load, Marks, Predicate,
-    SelectCredit, SubmissionResult, TestResult, Verdict, VisibilityPolicy,
+    SelectCredit, SubmissionResult, TestResult, TestSource, Verdict, VisibilityPolicy,
 };
 use crib_sandbox::{Isolation, Layer};
 
@@ -11,6 +11,7 @@ fn test(verdict: Verdict, credit: Option<f64>) -> TestResult {
     TestResult {
         id: "sh:pool-1".into(),
         predicate: Predicate::SelectHand,
+        source: TestSource::Pool,
         goal: "g".into(),
         verdict,
         credit,
@@ -137,11 +138,20 @@ fn problems_count_verdicts() {
 /// hand_value check wrong on the hands worth 2, with a load warning.
 fn policy_report(elapsed_ms: u64) -> SubmissionResult {
     let set = crate::testset::tests::test_set();
-    let named = set.cases.iter().find(|c| c.source() == "named").unwrap();
-    let pool = set.cases.iter().find(|c| c.source() == "pool").unwrap();
+    let named = set
+        .cases
+        .iter()
+        .find(|c| c.source == TestSource::Named)
+        .unwrap();
+    let pool = set
+        .cases
+        .iter()
+        .find(|c| c.source == TestSource::Pool)
+        .unwrap();
     let mk = |c: &crate::TestCase, verdict: Verdict, credit: Option<f64>| TestResult {
         id: c.id().to_string(),
         predicate: crib_results::Predicate::SelectHand,
+        source: c.source,
         goal: c.goal(),
         verdict,
         credit,

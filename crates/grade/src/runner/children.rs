@@ -396,6 +396,7 @@ pub(super) fn result(
     TestResult {
         id: case.id().to_string(),
         predicate: Predicate::SelectHand,
+        source: case.source,
         goal: case.goal(),
         verdict,
         credit: Some(credit.unwrap_or(0.0)),

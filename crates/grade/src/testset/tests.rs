@@ -27,9 +27,9 @@ fn ids_are_unique_and_inputs_valid() {
 #[test]
 fn the_set_has_its_parts() {
     let set = test_set();
-    let from = |source: &str| set.cases.iter().filter(|c| c.source() == source).count();
-    assert_eq!(from("named"), NAMED_DEALS.len());
-    assert_eq!(from("pool"), POOL_DEALS);
+    let from = |source: TestSource| set.cases.iter().filter(|c| c.source == source).count();
+    assert_eq!(from(TestSource::Named), NAMED_DEALS.len());
+    assert_eq!(from(TestSource::Pool), POOL_DEALS);
     assert_eq!(
         set.count(Predicate::SelectHand),
         NAMED_DEALS.len() + POOL_DEALS
