@@ -58,7 +58,7 @@ pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
             if problems.is_empty() {
                 "-".to_string()
             } else {
-                problems.join(", ")
+                crib_results::problems_text(&problems, ", ")
             }
         );
         if let Some(deep) = &r.deep {

@@ -233,7 +233,7 @@ fn a_slow_correct_solution_is_sampled_within_its_budget() {
     assert!(
         r.problems()
             .iter()
-            .any(|p| p.starts_with("hand_value sampled")),
+            .any(|p| p.text.starts_with("hand_value sampled")),
         "{:?}",
         r.problems()
     );

@@ -379,7 +379,7 @@ fn problems_text(report: &SubmissionResult) -> String {
     if problems.is_empty() {
         "-".into()
     } else {
-        problems.join(", ")
+        crib_results::problems_text(&problems, ", ")
     }
 }
 

@@ -163,7 +163,7 @@ pub fn marks_csv_full(
             format!("{:.2}", m.hand_value),
             format!("{:.2}", m.select_hand),
             format!("{:.2}", m.total),
-            r.problems().join("; "),
+            crib_results::problems_text(&r.problems(), "; "),
             r.test_set.clone(),
         ];
         if let Some(q) = quality {

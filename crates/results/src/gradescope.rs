@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::deep::{percent, thousands, Counterexample};
 use crate::hand_value::Area;
 use crate::lint::Lint;
-use crate::result::{round4, SubmissionResult, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
+use crate::result::{round4, ProblemArea, SubmissionResult, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
 use crate::verdict::Verdict;
 use crate::visibility::{TestVisibility, VisibilityPolicy};
 
@@ -141,12 +141,9 @@ pub fn shown_problems(report: &SubmissionResult, policy: VisibilityPolicy) -> Ve
         .problems()
         .into_iter()
         .filter(|problem| {
-            let about_loading = problem.starts_with("load_failed")
-                || problem.starts_with("missing_predicate")
-                || problem.contains("load error")
-                || problem.contains("warning");
-            policy != VisibilityPolicy::Hidden || about_loading
+            policy != VisibilityPolicy::Hidden || problem.about == ProblemArea::Loading
         })
+        .map(|problem| problem.text)
         .collect()
 }
 

@@ -356,28 +356,30 @@ impl SubmissionResult {
     }
 
     /// Returns the problems worth a column: load failure (or else missing predicates),
-    /// diagnostics, and every verdict other than pass, counted.
-    pub fn problems(&self) -> Vec<String> {
+    /// diagnostics, files not copied, and every verdict other than pass, counted.
+    pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
+        let mut push = |about: ProblemArea, text: String| problems.push(Problem { about, text });
+        use ProblemArea::{Loading, Tests};
         if let Some(why) = &self.load.load_failed {
-            problems.push(format!("load_failed: {why}"));
+            push(Loading, format!("load_failed: {why}"));
         }
         if self.load.load_failed.is_none() {
             for pred in &self.load.missing_predicate {
-                problems.push(format!("missing_predicate {}", pred.indicator()));
+                push(Loading, format!("missing_predicate {}", pred.indicator()));
             }
         }
         let errors = self.load.error_count();
         let warnings = self.load.diagnostics.len() - errors;
         if errors > 0 {
-            problems.push(format!("{errors} load error{}", plural(errors)));
+            push(Loading, format!("{errors} load error{}", plural(errors)));
         }
         if warnings > 0 {
-            problems.push(format!("{warnings} warning{}", plural(warnings)));
+            push(Loading, format!("{warnings} warning{}", plural(warnings)));
         }
         let skipped = self.load.skipped.len();
         if skipped > 0 {
-            problems.push(format!("{skipped} skipped"));
+            push(Loading, format!("{skipped} skipped"));
         }
         let mut counts: Vec<(&str, usize)> = Vec::new();
         for test in &self.tests {
@@ -391,21 +393,59 @@ impl SubmissionResult {
             }
         }
         for (name, count) in counts {
-            problems.push(format!("{count} {name}"));
+            push(Tests, format!("{count} {name}"));
         }
         if let Some(h) = &self.hand_value {
             for kind in &h.kinds {
-                problems.push(format!("{} hand_value {}", kind.classes, kind.kind));
+                push(Tests, format!("{} hand_value {}", kind.classes, kind.kind));
             }
             if h.checked < h.patterns {
-                problems.push(format!(
-                    "hand_value sampled: {} of {} patterns",
-                    h.checked, h.patterns
-                ));
+                push(
+                    Tests,
+                    format!(
+                        "hand_value sampled: {} of {} patterns",
+                        h.checked, h.patterns
+                    ),
+                );
             }
         }
         problems
     }
+}
+
+/// One problem of a result, in words (`3 suboptimal`, `missing_predicate select_hand/3`),
+/// and what it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// What the problem is about.
+    pub about: ProblemArea,
+    /// The problem in words.
+    pub text: String,
+}
+
+/// What a [`Problem`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProblemArea {
+    /// How the submission loaded: a load failure, a missing predicate, load errors and
+    /// warnings, files not copied. Students see these under every policy.
+    Loading,
+    /// How its tests went: verdicts counted, hand_value's failures, a sampled check.
+    Tests,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Returns `problems` in words, separated by `separator`.
+pub fn problems_text(problems: &[Problem], separator: &str) -> String {
+    problems
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 fn plural(n: usize) -> &'static str {

@@ -100,7 +100,7 @@ fn problems_count_verdicts() {
         lms: None,
         produced_by: None,
     };
-    let problems = report.problems();
+    let problems: Vec<String> = report.problems().into_iter().map(|p| p.text).collect();
     assert_eq!(
         problems[..2],
         ["missing_predicate select_hand/3", "2 no_solution"]
