@@ -27,9 +27,10 @@ grader's pipe, `/proc/self/fd/3`), each tagged with its `type`
     {"type":"done"}
 
 A `result` frame's `outcome` is `cards` (select_hand/3 answered `hand` and
-`crib`; `value`, an answer of hand_value/3's shape, is for the deep child), `fail`, `halt` (with the `status`
-written) or `exception` (with its `kind`, `timeout`, `backstop`, `memory` or
-`exception`, and the `message`); `cpu_ms` and `wall_ms` are the goal's CPU time
+`crib`; `value`, an answer of hand_value/3's shape, is the deep child's),
+`fail`, `halt` (with the `status` written) or `exception` (with its `kind`,
+`timeout`, `backstop`, `memory` or `exception`, and the `message`); `cpu_ms`
+and `wall_ms` are the goal's CPU time
 (the whole process's, every thread) and wall-clock time. An answer is
 `{"int":Digits}`, `{"cards":[Token,...]}` or `{"term":Text}`
 (child_lib.pl's outcome_fields/3, which the deep child's frames share).

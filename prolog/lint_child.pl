@@ -341,12 +341,14 @@ ground_card(Term) :-
 %   and of discontiguous, dynamic and multifile declarations.
 declarations(File, module(_, Exports)) :-
     !,
-    forall(spec(Exports, N, A), emit(declared, _{file: File, predicate: N/A, kind: export})).
+    forall(spec(Exports, N, A),
+           emit(declared, _{file: File, predicate: N/A, kind: export})).
 declarations(File, Directive) :-
     Directive =.. [Kind, Specs],
     memberchk(Kind, [discontiguous, dynamic, multifile]),
     !,
-    forall(spec(Specs, N, A), emit(declared, _{file: File, predicate: N/A, kind: Kind})).
+    forall(spec(Specs, N, A),
+           emit(declared, _{file: File, predicate: N/A, kind: Kind})).
 declarations(_, _).
 
 %   spec(+Specs, -Name, -Arity): each predicate indicator of Specs.
@@ -401,8 +403,9 @@ pldoc_comment(File, Start, End, Text) :-
     pldoc_wiki:indented_lines(Codes, Prefixes, Lines),
     comment_modes(Lines, File:Start, PIs),
     (   PIs \== []
-    ->  forall(member(N/A, PIs), emit(mode, _{file: File, start: Start, end: End,
-                                      predicate: N/A}))
+    ->  forall(member(N/A, PIs),
+               emit(mode, _{file: File, start: Start, end: End,
+                            predicate: N/A}))
     ;   first_line(Lines, LineNo, First),
         spaced_name(First, Name, Fixed),
         selectchk(LineNo-First, Lines, LineNo-Fixed, Lines1),
@@ -675,7 +678,10 @@ called_goal(File, Starts, Start, Head, HN/HA, G, GP, E) :-
     ;   callable(G), integer(E)
     ->  functor(G, N, A0),
         A is A0 + E,
-        ( local(N, A) -> emit(call, _{file: File, called: N/A, by: HN/HA}) ; true ),
+        (   local(N, A)
+        ->  emit(call, _{file: File, called: N/A, by: HN/HA})
+        ;   true
+        ),
         (   E =:= 0, Head \== '<directive>'
         ->  idiom(File, Starts, Start, G, GP)
         ;   true
@@ -790,7 +796,10 @@ defined_fact(F, G, N, A) :-
     ;   true
     ),
     (   overridden_system(N, A) -> emit(system, _{predicate: N/A}) ; true ),
-    (   hook(G) -> emit(declared, _{file: F, predicate: N/A, kind: hook}) ; true ).
+    (   hook(G)
+    ->  emit(declared, _{file: F, predicate: N/A, kind: hook})
+    ;   true
+    ).
 
 %   entry_library(+Library): a library whose predicate is the convention for a
 %   program's own entry point (library(main)'s main/0 runs the program's
@@ -890,6 +899,8 @@ field(K-N/A, K-T) :-
     text(S, T).
 field(K-V, K-T) :-
     text(V, T).
+
+%   count_key(?Key): a field sent as a natural number.
 
 count_key(line).
 count_key(start).
