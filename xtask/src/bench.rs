@@ -14,12 +14,22 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
+/// What a row's figure is.
+#[derive(Clone, Copy, PartialEq)]
+enum Unit {
+    /// Seconds.
+    Seconds,
+    /// A ratio to the floor of the same run (the submission's own Prolog).
+    Ratio,
+}
+
 /// One line of the table.
 struct Row {
     measure: &'static str,
     target: &'static str,
-    /// Seconds, or why there is no figure.
+    /// The figure in `unit`, or why there is none.
     measured: Result<f64, String>,
+    unit: Unit,
     /// Whether the figure meets the target (None when there is no target or no figure).
     meets: Option<bool>,
     source: String,
@@ -41,10 +51,27 @@ fn row(
         measure,
         target,
         measured,
+        unit: Unit::Seconds,
         meets,
         source: source.into(),
     }
 }
+
+/// Returns a row of a ratio to the floor; it meets its target when at most `limit`.
+fn ratio_row(
+    measure: &'static str,
+    target: &'static str,
+    limit: Option<f64>,
+    measured: Result<f64, String>,
+) -> Row {
+    Row {
+        unit: Unit::Ratio,
+        ..row(measure, target, limit, measured, FLOOR_HOW)
+    }
+}
+
+/// How the floor rows are measured.
+const FLOOR_HOW: &str = "`cargo bench -p crib-bench --bench floor`: the floor is the file's own Prolog in a bare swipl asked every item of one grading run; grading as `crib grade` does, lint included";
 
 /// `cargo xtask bench [-- criterion args]`.
 pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
@@ -80,6 +107,15 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
     let bench_pl = "prolog/bench.pl, CPU time";
 
     let lint = lint_bench();
+    let floor = floor_bench();
+    let figure = |file: &str, measure: &str| -> Result<f64, String> {
+        let figures = floor.as_ref().map_err(Clone::clone)?;
+        figures
+            .iter()
+            .find(|(f, m, _)| f == file && m == measure)
+            .map(|&(_, _, v)| v)
+            .ok_or_else(|| format!("no figure {file} {measure} in the floor bench's output"))
+    };
     let sweep = "sweep/score_distribution_all_pairs";
     let (one_deal, every_six) = ("analyze_crib_6", "discard_table/every_6_card_deal");
     let rows = vec![
@@ -159,6 +195,49 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             Some(120.0),
             time_grading(root, &target, PLAIN, 100),
             "`crib grade` of 100 copies of it, wall clock",
+        ),
+        row(
+            "floor: a plain solution's own Prolog, one grading run's items",
+            "none stated",
+            None,
+            figure("correct.pl", "floor_s"),
+            FLOOR_HOW,
+        ),
+        ratio_row(
+            "grading one plain solution, wall / floor",
+            "<= 0.60x on 2 cores",
+            Some(0.60),
+            figure("correct.pl", "one_wall"),
+        ),
+        ratio_row(
+            "grading one plain solution, CPU / floor",
+            "none stated",
+            None,
+            figure("correct.pl", "one_cpu"),
+        ),
+        ratio_row(
+            "grading 10 plain solutions, CPU per submission / floor",
+            "<= 1.10x",
+            Some(1.10),
+            figure("correct.pl", "class_cpu"),
+        ),
+        ratio_row(
+            "grading 10 plain solutions, wall / (floor x 10 / cores)",
+            "<= 1.15x",
+            Some(1.15),
+            figure("correct.pl", "class_wall"),
+        ),
+        ratio_row(
+            "fixed cost: a file defining nothing, CPU / the plain floor",
+            "<= 0.10x",
+            Some(0.10),
+            figure("correct.pl", "fixed_cpu"),
+        ),
+        ratio_row(
+            "grading crib's reference, wall / its floor",
+            "none stated",
+            None,
+            figure("cribbage.pl", "one_wall"),
         ),
         row(
             "lint one plain student-style solution",
@@ -334,6 +413,36 @@ fn lint_bench() -> Result<f64, String> {
         .find_map(|l| l.strip_prefix("lint: 500 submissions on 2 workers in "))
         .and_then(|rest| rest.trim_end_matches(" s").parse::<f64>().ok())
         .ok_or_else(|| "no `lint: 500 submissions` line in the benchmark's output".into())
+}
+
+/// Runs the floor benchmark; returns its `figure:` lines as (file, measure, value).
+fn floor_bench() -> Result<Vec<(String, String, f64)>, String> {
+    let mut cmd = crate::cargo();
+    cmd.args(["bench", "-p", "crib-bench", "--bench", "floor"]);
+    eprintln!("$ {}", crate::describe(&cmd));
+    let output = cmd
+        .output()
+        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    if !output.status.success() {
+        return Err("cargo bench -p crib-bench --bench floor failed".into());
+    }
+    eprint!(
+        "{}",
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("floor:"))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+    Ok(stdout
+        .lines()
+        .filter_map(|l| {
+            let mut words = l.strip_prefix("figure: ")?.split_whitespace();
+            let (file, measure, value) = (words.next()?, words.next()?, words.next()?);
+            Some((file.to_string(), measure.to_string(), value.parse().ok()?))
+        })
+        .collect())
 }
 
 /// Runs prolog/bench.pl; returns its output or why there is none.
@@ -574,9 +683,10 @@ fn render(rows: &[Row], machine: &str) -> String {
     let _ = writeln!(text, "| measure | target | measured | meets | how |");
     let _ = writeln!(text, "|---|---|---|---|---|");
     for row in rows {
-        let measured = match &row.measured {
-            Ok(s) => human(Duration::from_secs_f64(*s)),
-            Err(why) => why.clone(),
+        let measured = match (&row.measured, row.unit) {
+            (Ok(s), Unit::Seconds) => human(Duration::from_secs_f64(*s)),
+            (Ok(r), Unit::Ratio) => format!("{r:.2}x"),
+            (Err(why), _) => why.clone(),
         };
         let meets = match row.meets {
             Some(true) => "yes",

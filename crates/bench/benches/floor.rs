@@ -1,0 +1,217 @@
+//! Measures grading against its floor: the submission's own Prolog. For each file, the floor
+//! is a bare `swipl` that loads the file and asks it exactly what one grading run asks (every
+//! hand_value/3 item and every select_hand/3 deal of the test set of one seed), with no grader
+//! around it: its CPU time is what no grader can save. Then the same file is graded as
+//! `crib grade FILE` grades it (the test set drawn, the sandbox probed, the linter, every
+//! core), and a class of 10 copies of it; each figure is printed as a ratio to the floor
+//! measured in the same run, so that machines of different speeds can be compared.
+//!
+//! `cargo bench -p crib-bench --bench floor [-- FILE...]`; without files: the corpus's plain
+//! student-style solution (crates/grade/tests/submissions/correct.pl), crib's reference
+//! (prolog/cribbage.pl) and a file that defines nothing (the fixed cost of a run). Each line
+//! it prints starts with `floor:`; after each figure a line `figure: FILE MEASURE VALUE` says
+//! it again for `cargo xtask bench` (MEASURE: `floor_s`, `one_wall`, `one_cpu`,
+//! `class_wall`, `class_cpu`, `fixed_cpu`; the last five are ratios to the floor).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crib_core::Card;
+use crib_grade::{Grader, IsolationChoice, Limits, Seed, Session, TestSet};
+
+/// The seed of every measurement: any seed asks as much as any other.
+const SEED: [u8; 32] = [0x42; 32];
+
+/// The copies of the class measured.
+const CLASS: usize = 10;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut files: Vec<PathBuf> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .map(PathBuf::from)
+        .collect();
+    if files.is_empty() {
+        files = [
+            "crates/grade/tests/submissions/correct.pl",
+            "prolog/cribbage.pl",
+        ]
+        .iter()
+        .map(|p| crib_bench::repo_path(p))
+        .collect();
+    }
+    let dir = tempfile::tempdir()?;
+    let seed = Seed::from_bytes(SEED);
+    let items = dir.path().join("items.pl");
+    std::fs::write(&items, items_text(&TestSet::new(&seed)))?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    println!(
+        "floor: machine: {} cores, {}",
+        cores,
+        std::fs::read_to_string("/proc/loadavg")
+            .map(|l| format!(
+                "load average {}",
+                l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+            ))
+            .unwrap_or_default()
+    );
+    let mut plain_floor = None;
+    for file in &files {
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        let floor = measure(|| bare_swipl(file, &items))?;
+        plain_floor.get_or_insert(floor.cpu);
+        let one = measure(|| grade(dir.path(), file, 1, &seed))?;
+        let class = measure(|| grade(dir.path(), file, CLASS, &seed))?;
+        let floor_s = floor.cpu.as_secs_f64();
+        println!(
+            "floor: {name}: own Prolog {:.2} s of CPU ({:.2} s wall) in a bare swipl",
+            floor_s,
+            floor.wall.as_secs_f64()
+        );
+        println!(
+            "floor: {name}: one file: wall {:.2} s = {:.2}x the floor; CPU {:.2} s = {:.2}x",
+            one.wall.as_secs_f64(),
+            one.wall.as_secs_f64() / floor_s,
+            one.cpu.as_secs_f64(),
+            one.cpu.as_secs_f64() / floor_s
+        );
+        let figures = [
+            ("floor_s", floor_s),
+            ("one_wall", one.wall.as_secs_f64() / floor_s),
+            ("one_cpu", one.cpu.as_secs_f64() / floor_s),
+        ];
+        for (measure, value) in figures {
+            println!("figure: {name} {measure} {value:.4}");
+        }
+        let ideal = floor_s * CLASS as f64 / cores as f64;
+        println!(
+            "floor: {name}: class of {CLASS}: wall {:.2} s = {:.2}x the floor x {CLASS} / {cores} \
+             cores; CPU per submission {:.2} s = {:.2}x the floor",
+            class.wall.as_secs_f64(),
+            class.wall.as_secs_f64() / ideal,
+            class.cpu.as_secs_f64() / CLASS as f64,
+            class.cpu.as_secs_f64() / CLASS as f64 / floor_s
+        );
+        println!(
+            "figure: {name} class_wall {:.4}",
+            class.wall.as_secs_f64() / ideal
+        );
+        println!(
+            "figure: {name} class_cpu {:.4}",
+            class.cpu.as_secs_f64() / CLASS as f64 / floor_s
+        );
+    }
+    if let Some(floor) = plain_floor {
+        let empty = dir.path().join("defines_nothing.pl");
+        std::fs::write(&empty, "% defines nothing\n")?;
+        let fixed = measure(|| grade(dir.path(), &empty, 1, &seed))?;
+        println!(
+            "floor: fixed cost: a file that defines nothing: CPU {:.2} s = {:.3}x the floor of {}",
+            fixed.cpu.as_secs_f64(),
+            fixed.cpu.as_secs_f64() / floor.as_secs_f64(),
+            files[0].file_name().unwrap_or_default().to_string_lossy()
+        );
+        println!(
+            "figure: {} fixed_cpu {:.4}",
+            files[0].file_name().unwrap_or_default().to_string_lossy(),
+            fixed.cpu.as_secs_f64() / floor.as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// Wall-clock and CPU time (this process's and its children's, user and system).
+#[derive(Clone, Copy)]
+struct Took {
+    wall: Duration,
+    cpu: Duration,
+}
+
+/// Times `work`: the CPU time is that of this process and of every child it waited for.
+fn measure(
+    work: impl FnOnce() -> Result<(), Box<dyn std::error::Error>>,
+) -> Result<Took, Box<dyn std::error::Error>> {
+    let (cpu0, started) = (cpu(), Instant::now());
+    work()?;
+    Ok(Took {
+        wall: started.elapsed(),
+        cpu: cpu() - cpu0,
+    })
+}
+
+/// This process's CPU time plus its waited-for children's.
+fn cpu() -> Duration {
+    let of = |who| {
+        // SAFETY: getrusage writes only the struct it is given.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        unsafe { libc::getrusage(who, &mut usage) };
+        let t = |tv: libc::timeval| Duration::new(tv.tv_sec as u64, tv.tv_usec as u32 * 1000);
+        t(usage.ru_utime) + t(usage.ru_stime)
+    };
+    of(libc::RUSAGE_SELF) + of(libc::RUSAGE_CHILDREN)
+}
+
+/// The test set's questions as Prolog facts: `hv(Hand, Start)` per hand_value item and
+/// `sh(Cards)` per select_hand deal, in the order a grading run asks them.
+fn items_text(set: &TestSet) -> String {
+    let list = |cards: &[Card]| {
+        let terms: Vec<String> = cards.iter().map(|c| c.prolog()).collect();
+        format!("[{}]", terms.join(","))
+    };
+    let mut text = String::new();
+    for (hand, start, _) in set.hand_value_items() {
+        let _ = writeln!(text, "hv({}, {}).", list(&hand), start.prolog());
+    }
+    for case in &set.cases {
+        let _ = writeln!(text, "sh({}).", list(&case.cards));
+    }
+    text
+}
+
+/// Loads `file` in a bare swipl and asks it every item of `items` once, ignoring failures,
+/// exceptions and what it prints.
+fn bare_swipl(file: &Path, items: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let goal = format!(
+        "consult('{}'), consult('{}'), \
+         forall(hv(H, S), ignore(catch(hand_value(H, S, _), _, true))), \
+         forall(sh(C), ignore(catch(select_hand(C, _, _), _, true)))",
+        file.display(),
+        items.display()
+    );
+    let status = Command::new("swipl")
+        .args(["--no-tty", "-q", "-g", &goal, "-t", "halt"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()?;
+    if !status.success() {
+        return Err(format!("swipl on {} exited with {status}", file.display()).into());
+    }
+    Ok(())
+}
+
+/// Grades `copies` copies of `file` as `crib grade DIR` does: the test set drawn and the
+/// jail made (Grader::new), the linter, every core shared among the submissions.
+fn grade(
+    dir: &Path,
+    file: &Path,
+    copies: usize,
+    seed: &Seed,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let class = tempfile::tempdir_in(dir)?;
+    for i in 0..copies {
+        std::fs::copy(file, class.path().join(format!("student{i:02}.pl")))?;
+    }
+    let session = Session::new(class.path().join("results"));
+    let grader = Grader::new(
+        "swipl".as_ref(),
+        IsolationChoice::Auto,
+        Limits::default(),
+        seed,
+    )?
+    .with_lint(crib_lint::Linter::default());
+    let subs = session.discover(&[class.path().to_path_buf()], false)?;
+    session.grade(&grader, &subs, &mut ())?;
+    Ok(())
+}
