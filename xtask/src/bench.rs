@@ -228,6 +228,12 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             figure("correct.pl", "class_wall"),
         ),
         ratio_row(
+            "grading one plain solution on half a core (a CPU quota), wall / floor",
+            "<= 2.3x",
+            Some(2.3),
+            figure("correct.pl", "half_wall"),
+        ),
+        ratio_row(
             "fixed cost: a file defining nothing, CPU / the plain floor",
             "<= 0.10x",
             Some(0.10),

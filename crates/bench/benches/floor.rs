@@ -11,7 +11,13 @@
 //! (prolog/cribbage.pl) and a file that defines nothing (the fixed cost of a run). Each line
 //! it prints starts with `floor:`; after each figure a line `figure: FILE MEASURE VALUE` says
 //! it again for `cargo xtask bench` (MEASURE: `floor_s`, `one_wall`, `one_cpu`,
-//! `class_wall`, `class_cpu`, `fixed_cpu`; the last five are ratios to the floor).
+//! `class_wall`, `class_cpu`, `fixed_cpu`, `half_wall`; all but the first are ratios to the
+//! floor).
+//!
+//! `half_wall` grades the first file alone under a CPU quota of half a core, as Gradescope
+//! runs a container: a copy of this program runs in a CPU cgroup of its own with
+//! `cfs_quota_us` half of `cfs_period_us` (cgroup v1) or `cpu.max` `50000 100000` (v2),
+//! which needs root and a writable cgroup file system; elsewhere the line says why not.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -28,6 +34,13 @@ const SEED: [u8; 32] = [0x42; 32];
 const CLASS: usize = 10;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The copy in the half-core cgroup: grade one file and print the wall-clock time.
+    if let Ok(file) = std::env::var(HALF_FILE) {
+        let dir = tempfile::tempdir()?;
+        let took = measure(|| grade(dir.path(), Path::new(&file), 1, &Seed::from_bytes(SEED)))?;
+        println!("half-core wall {:.4}", took.wall.as_secs_f64());
+        return Ok(());
+    }
     let mut files: Vec<PathBuf> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
@@ -104,6 +117,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     if let Some(floor) = plain_floor {
+        let name = files[0].file_name().unwrap_or_default().to_string_lossy();
+        match half_core(&files[0]) {
+            Ok(wall) => {
+                println!(
+                    "floor: {name}: alone on half a core (a CPU quota): wall {wall:.2} s = \
+                     {:.2}x the floor",
+                    wall / floor.as_secs_f64()
+                );
+                println!("figure: {name} half_wall {:.4}", wall / floor.as_secs_f64());
+            }
+            Err(why) => println!("floor: {name}: half a core not measured: {why}"),
+        }
         let empty = dir.path().join("defines_nothing.pl");
         std::fs::write(&empty, "% defines nothing\n")?;
         let fixed = measure(|| grade(dir.path(), &empty, 1, &seed))?;
@@ -120,6 +145,62 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     Ok(())
+}
+
+/// The variable that makes this program the copy graded under half a core.
+const HALF_FILE: &str = "CRIB_FLOOR_HALF_CORE_FILE";
+
+/// Grades `file` alone in a copy of this program inside a new CPU cgroup limited to half a
+/// core; returns the copy's wall-clock seconds.
+fn half_core(file: &Path) -> Result<f64, Box<dyn std::error::Error>> {
+    let group = half_core_group()?;
+    let exe = std::env::current_exe()?;
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("echo $$ > \"$0\"/cgroup.procs && exec \"$1\"")
+        .arg(&group)
+        .arg(&exe)
+        .env(HALF_FILE, file)
+        .output()?;
+    let _ = std::fs::remove_dir(&group);
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.strip_prefix("half-core wall "))
+        .and_then(|s| s.trim().parse().ok())
+        .ok_or_else(|| {
+            format!(
+                "the copy under half a core said nothing ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+                    .lines()
+                    .last()
+                    .unwrap_or("")
+            )
+            .into()
+        })
+}
+
+/// Makes a CPU cgroup limited to half a core (v2 where the unified hierarchy has the cpu
+/// controller, else v1's cpu hierarchy); returns its directory.
+fn half_core_group() -> Result<PathBuf, Box<dyn std::error::Error>> {
+    let name = format!("crib-floor-{}", std::process::id());
+    let v2 = Path::new("/sys/fs/cgroup");
+    let controllers = std::fs::read_to_string(v2.join("cgroup.controllers")).unwrap_or_default();
+    if controllers.split_whitespace().any(|c| c == "cpu") {
+        let group = v2.join(&name);
+        std::fs::create_dir(&group)?;
+        std::fs::write(group.join("cpu.max"), "50000 100000")?;
+        return Ok(group);
+    }
+    let v1 = Path::new("/sys/fs/cgroup/cpu");
+    if v1.join("cpu.cfs_quota_us").exists() {
+        let group = v1.join(&name);
+        std::fs::create_dir(&group)?;
+        std::fs::write(group.join("cpu.cfs_period_us"), "100000")?;
+        std::fs::write(group.join("cpu.cfs_quota_us"), "50000")?;
+        return Ok(group);
+    }
+    Err("no writable CPU cgroup here (cgroup v2 with the cpu controller, or v1's cpu)".into())
 }
 
 /// Wall-clock and CPU time (this process's and its children's, user and system).
