@@ -31,6 +31,16 @@ impl Dealer {
         z ^ (z >> 31)
     }
 
+    /// Returns a uniform draw in [0, 1): the next 53 bits of the sequence as a fraction.
+    ///
+    /// ```
+    /// let x = crib_core::Dealer::new(3).next_unit();
+    /// assert!((0.0..1.0).contains(&x));
+    /// ```
+    pub fn next_unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// Returns `n` distinct cards (`n <= 52`): the first `n` of a Fisher-Yates shuffle of the
     /// deck.
     ///

@@ -440,18 +440,13 @@ fn systematic(
     dealer.shuffle(&mut chances);
     chances.sort_by(|a, b| a.2.total_cmp(&b.2));
     let mut drawn = vec![false; n];
-    let mut sum = unit(dealer);
+    let mut sum = dealer.next_unit();
     for (i, p, _) in chances {
         let next = sum + p;
         drawn[i as usize] = next.floor() > sum.floor();
         sum = next;
     }
     drawn
-}
-
-/// A uniform draw in [0, 1).
-fn unit(dealer: &mut Dealer) -> f64 {
-    (dealer.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// Returns an item of `pattern` (whose index is `index`) from its configurations of `class`
@@ -548,9 +543,15 @@ fn distinct<'a>(items: impl Iterator<Item = &'a PatternItem>) -> usize {
 
 /// Returns the batch file for `items`: 5 bytes each, the card indices as sent.
 pub(crate) fn batch_bytes(items: &[PatternItem]) -> Vec<u8> {
-    items
-        .iter()
-        .flat_map(|item| item.cards.map(|c| c.index()))
+    five_card_bytes(items.iter().map(|item| item.cards))
+}
+
+/// Returns the batch file of hand_value questions (the marked check's and the deep check's):
+/// 5 bytes each, the four hand cards then the start, each card's index (0..52).
+pub(crate) fn five_card_bytes(questions: impl IntoIterator<Item = [Card; 5]>) -> Vec<u8> {
+    questions
+        .into_iter()
+        .flat_map(|cards| cards.map(|c| c.index()))
         .collect()
 }
 

@@ -345,7 +345,7 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
     // Simulated annealing over single swaps: a worse state is accepted with probability
     // exp(-increase / temperature), the temperature falling geometrically from 1 (about a
     // deal's credit squared) to 1e-4; the best state seen is kept.
-    let mut unit = || (dealer.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let mut unit = || dealer.next_unit();
     let (mut best, mut best_cost) = (chosen.clone(), current);
     for step in 0..BALANCE_STEPS {
         let temperature = (1e-4f64).powf(step as f64 / BALANCE_STEPS as f64);

@@ -89,14 +89,14 @@ pub struct SimilarArgs {
     anonymous_key: Option<PathBuf>,
     /// The similarity from which a pair is printed (and shown side by side in --html);
     /// 0 prints every pair that shares code.
-    #[arg(long, default_value_t = crib_similar::html::DEFAULT_THRESHOLD, value_name = "X", value_parser = unit)]
+    #[arg(long, default_value_t = crib_similar::html::DEFAULT_THRESHOLD, value_name = "X", value_parser = share_arg)]
     threshold: f64,
     /// Print at most the N most similar pairs at or above the threshold (default: all).
     #[arg(long, value_name = "N")]
     top: Option<usize>,
     /// A fingerprint in more than max(10, X x submissions, rounded up) submissions is
     /// common code, left out of matches and sizes.
-    #[arg(long, default_value_t = 0.1, value_name = "X", value_parser = unit)]
+    #[arg(long, default_value_t = 0.1, value_name = "X", value_parser = share_arg)]
     max_share: f64,
     /// Tokens in a k-gram (the shortest match that counts).
     #[arg(short, default_value_t = 12, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=100))]
@@ -106,7 +106,8 @@ pub struct SimilarArgs {
     w: u32,
 }
 
-fn unit(text: &str) -> Result<f64, String> {
+/// Parses a share or score argument: a number from 0 to 1.
+fn share_arg(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
         _ => Err(format!("expected a number from 0 to 1, got {text:?}")),

@@ -186,8 +186,5 @@ pub(crate) fn items(limit: Option<usize>) -> Vec<Item> {
 
 /// Returns the batch file for `items`: 5 bytes each, the card indices as sent.
 pub(crate) fn batch_bytes(items: &[Item]) -> Vec<u8> {
-    items
-        .iter()
-        .flat_map(|item| item.cards.map(|c| c.index()))
-        .collect()
+    crate::patterns::five_card_bytes(items.iter().map(|item| item.cards))
 }
