@@ -23,8 +23,8 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
     ),
     ("children", &["child"]),
     (
-        "batches of hand_value and select_hand calls: the marked sweep, the deep check",
-        &["deep", "sweep"],
+        "batches of hand_value and select_hand calls: the marked check, the deep check",
+        &["deep", "marked_check"],
     ),
     ("the runner", &["runner"]),
     ("output formats", &["table"]),

@@ -7,7 +7,7 @@
 //! child a pipe of its own for frames ([`FramePipe`]: what the submission prints cannot
 //! reach it), and reads the frames (one JSON object a line, of the caller's type) on a
 //! thread of its own, within size bounds; [`Child::next_frame`] waits for the next one
-//! under a deadline. [`Child::kill`] stops the child, [`Program::sweep`] ends whatever it
+//! under a deadline. [`Child::kill`] stops the child, [`Program::end_leftovers`] ends whatever it
 //! left behind, and [`Child::explain`] (on [`ended`]) says in words how it ended.
 //!
 //! It knows swipl's command line and the frame pipe, and nothing of tests, verdicts or marks.
@@ -37,7 +37,7 @@
 //! let mut child: Child<Frame> = Child::start(&program)?;
 //! let done = matches!(child.next_frame(Duration::from_secs(5)), Ok(Frame::Done));
 //! let status = child.kill();
-//! program.sweep();
+//! program.end_leftovers();
 //! if !done {
 //!     eprintln!("{}", child.explain(status, ""));
 //! }
@@ -127,10 +127,10 @@ impl Program<'_> {
         self.jail.submission_dir(self.mounts)
     }
 
-    /// Ends whatever a child of this program's slot left behind ([`Jail::sweep`]): call it
+    /// Ends whatever a child of this program's slot left behind ([`Jail::end_leftovers`]): call it
     /// once no child of the slot is running, never while a sibling still works.
-    pub fn sweep(&self) -> bool {
-        self.jail.sweep(self.slot)
+    pub fn end_leftovers(&self) -> bool {
+        self.jail.end_leftovers(self.slot)
     }
 }
 

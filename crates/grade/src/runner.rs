@@ -94,7 +94,7 @@ impl Grader {
         write("tests.pl", &tests_file(&tests, &limits))?;
         write("deep_child.pl", crate::deep::driver::DEEP_CHILD)?;
         fs::write(
-            grader.join(crate::sweep::FILE),
+            grader.join(crate::marked_check::FILE),
             crate::patterns::batch_bytes(&tests.hand_value),
         )
         .map_err(|e| GradeError::io("writing the hand_value items", e))?;
@@ -257,7 +257,7 @@ impl Grader {
                 let loaded = run.load.load_failed.is_none();
                 let has_hand_value = !run.load.missing_predicate.contains(&Predicate::HandValue);
                 if loaded && has_hand_value {
-                    hand_value = Some(crate::sweep::check(&place, &self.tests.hand_value));
+                    hand_value = Some(crate::marked_check::check(&place, &self.tests.hand_value));
                 }
                 deep = self
                     .deep

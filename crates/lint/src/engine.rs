@@ -190,7 +190,7 @@ impl Linter {
             }
         };
         let _ = child.kill();
-        program.sweep();
+        program.end_leftovers();
         match status {
             None => Err(Unread::Timeout(self.limits.wall)),
             Some(Some(s)) if s.success() => Ok(said),

@@ -138,7 +138,7 @@ impl Jail {
             found.ancestors().nth(3).map(Path::to_path_buf)
         };
         let uids = if unsafe_free_geteuid() == 0 {
-            // Orphans of children come back to this process, so sweep can reap them.
+            // Orphans of children come back to this process, so ending leftovers can reap them.
             crate::reap::become_subreaper();
             let block = UidBlock::acquire()
                 .map_err(|e| SandboxError::io("taking a block of sandbox uids", e))?;
@@ -341,7 +341,7 @@ impl Jail {
     }
 
     /// Returns this jail's block of uids, when the caller runs as root: every process its
-    /// children start runs as one of them, and none is left once [`Jail::sweep`] returns.
+    /// children start runs as one of them, and none is left once [`Jail::end_leftovers`] returns.
     pub fn uids(&self) -> Option<std::ops::Range<u32>> {
         self.uids.as_ref().map(|block| block.range())
     }
@@ -353,7 +353,7 @@ impl Jail {
     /// `false` if something outlived that). Without uids of its own there is nothing to find
     /// the descendants by: under bubblewrap the pid namespace dies with the child; with
     /// rlimits only, a process that left the child's process group can outlive it.
-    pub fn sweep(&self, slot: u32) -> bool {
+    pub fn end_leftovers(&self, slot: u32) -> bool {
         match self.uid(slot) {
             Some(uid) => crate::reap::end_uid(uid, crate::reap::END_LIMIT),
             None => true,

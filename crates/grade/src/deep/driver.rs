@@ -176,7 +176,7 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
             out.answers[i] = Some(got);
         }
     }
-    ctx.jail.sweep(ctx.slot);
+    ctx.jail.end_leftovers(ctx.slot);
     out
 }
 

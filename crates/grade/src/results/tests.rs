@@ -25,7 +25,7 @@ fn test(verdict: Verdict, credit: Option<f64>) -> TestResult {
 fn hand_value_check(answer: impl Fn(u8) -> Got) -> HandValueCheck {
     let items = &crate::testset::tests::test_set().hand_value;
     let answers: Vec<Option<Got>> = items.iter().map(|i| Some(answer(i.expected))).collect();
-    crate::sweep::judge(items, &answers)
+    crate::marked_check::judge(items, &answers)
 }
 
 #[test]

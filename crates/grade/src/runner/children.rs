@@ -207,7 +207,7 @@ impl Grader {
             }
         };
         let _ = child.kill();
-        program.sweep();
+        program.end_leftovers();
         run.output(&child);
         Ok(flow)
     }
