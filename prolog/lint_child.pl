@@ -76,7 +76,11 @@ Message text and the frame writer come from child_lib.pl, the library the
 grader's children share.
 */
 
+%   main/0 runs when the file is run as a program, not when a test file
+%   (prolog/lint_child.plt) sets the flag crib_child_under_test to load it.
+:- if(\+ current_prolog_flag(crib_child_under_test, true)).
 :- initialization(main, main).
+:- endif.
 
 %   loading(Absolute, AsGiven); read_clause(File, Start, Term, Head, Body,
 %   BodyPos), a clause or directive (Head '<directive>') as read;
