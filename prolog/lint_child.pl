@@ -76,7 +76,11 @@ Message text and the frame writer come from child_lib.pl, the library the
 grader's children share.
 */
 
+%   main/0 runs when the file is run as a program, not when a test file
+%   (prolog/lint_child.plt) sets the flag crib_child_under_test to load it.
+:- if(\+ current_prolog_flag(crib_child_under_test, true)).
 :- initialization(main, main).
+:- endif.
 
 %   loading(Absolute, AsGiven); read_clause(File, Start, Term, Head, Body,
 %   BodyPos), a clause or directive (Head '<directive>') as read;
@@ -91,13 +95,24 @@ grader's children share.
 
 %!  main is det.
 %
-%   Entry point: load the files named on the command line, read them again,
-%   analyse and cross-reference them, send the facts, halt. An exception in a
-%   step becomes a `warning` fact and the next step runs.
+%   Entry point: open the pipe named on the command line, send the facts of
+%   the files named there (lint/2), halt.
 
 main :-
     current_prolog_flag(argv, [FramePath, Prefix | Files]),
     open_frames(FramePath),
+    lint(Prefix, Files),
+    halt(0).
+
+%!  lint(+Prefix, +Files) is det.
+%
+%   Loads Files, reads them again, analyses and cross-references them, and
+%   sends the facts and the `done` frame on the pipe open_frames/1 opened. An
+%   exception in a step becomes a `warning` fact and the next step runs.
+%   Apart from main/0 so that prolog/lint_child.plt can call it without
+%   halting.
+
+lint(Prefix, Files) :-
     assertz(prefix(Prefix)),
     forall(member(F, Files),
            ( absolute_file_name(F, Abs), assertz(loading(Abs, F)) )),
@@ -107,8 +122,7 @@ main :-
     forall(member(F, Files), catch(read_file(F), E1, warn_exception(E1))),
     catch(analyse_clauses, E3, warn_exception(E3)),
     catch(cross_reference(Files), E2, warn_exception(E2)),
-    send_frame(_{type: done}),
-    halt(0).
+    send_frame(_{type: done}).
 
 %   The compiler's messages while the files load: each warning or error about
 %   one of the files becomes a `warning` fact, and is printed as usual.
