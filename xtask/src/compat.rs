@@ -67,8 +67,9 @@ const EXPLAINED: &[Explanation] = &[
         fields: &["hand_value kinds", "hand_value counterexamples"],
         evidence: "",
         why: "a runaway recursion fails the item at whichever limit it reaches first, the \
-              stacks (half of --memory) or the CPU time, and SWI-Prolog versions grow their \
-              stacks at different speeds: the same items fail, the marks are equal",
+              stacks (half of --memory) or the CPU time, and that depends on how fast the \
+              SWI-Prolog grows its stacks and on the machine's load (the same binary gives \
+              either on one host): the same items fail, the marks are equal",
     },
     Explanation {
         submissions: &["catalog-"],
