@@ -331,12 +331,73 @@ fn documentation(facts: &Facts, file: &str, add: &mut Add<'_>) {
     }
 }
 
-/// Whether a header comment names who wrote the file.
+/// Whether a header comment names who wrote the file: a word that says so (`author`,
+/// `written by`, `name:`, `student`), or what names a person the way a person does without
+/// such a word: a student number or an email address (`% Jane Q. Citizen, 1234567`).
 fn names_an_author(text: &str) -> bool {
-    let text = text.to_lowercase();
+    let lower = text.to_lowercase();
     ["author", "written by", "name:", "student"]
         .iter()
-        .any(|k| text.contains(k))
+        .any(|k| lower.contains(k))
+        || has_student_number(text)
+        || has_email(text)
+}
+
+/// The fewest and most digits of a student number.
+const STUDENT_NUMBER_DIGITS: std::ops::RangeInclusive<usize> = 6..=9;
+
+/// Whether `text` holds a student number: a run of 6 to 9 digits, not part of a longer run,
+/// nor of a decimal number (`3.1415926`) or a grouped one (`1,000000`).
+fn has_student_number(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let joined = |at: Option<usize>, digit_at: Option<usize>| {
+            at.and_then(|a| bytes.get(a))
+                .is_some_and(|b| matches!(b, b'.' | b','))
+                && digit_at
+                    .and_then(|d| bytes.get(d))
+                    .is_some_and(u8::is_ascii_digit)
+        };
+        let before = joined(start.checked_sub(1), start.checked_sub(2));
+        let after = joined(Some(i), Some(i + 1));
+        if STUDENT_NUMBER_DIGITS.contains(&(i - start)) && !before && !after {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `text` holds an email address: `local@domain.tld`, the local part of letters,
+/// digits and `._%+-`, the domain of two or more labels, the last one letters only.
+fn has_email(text: &str) -> bool {
+    let local_char = |c: char| c.is_ascii_alphanumeric() || "._%+-".contains(c);
+    let domain_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.';
+    text.match_indices('@').any(|(at, _)| {
+        let local_start = text[..at]
+            .rfind(|c: char| !local_char(c))
+            .map_or(0, |i| i + 1);
+        let local = &text[local_start..at];
+        let rest = &text[at + 1..];
+        let domain = rest.split(|c: char| !domain_char(c)).next().unwrap_or("");
+        let domain = domain.trim_end_matches(['.', '-']);
+        let labels: Vec<&str> = domain.split('.').collect();
+        !local.is_empty()
+            && !local.starts_with('.')
+            && labels.len() >= 2
+            && labels.iter().all(|l| !l.is_empty())
+            && labels
+                .last()
+                .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()))
+    })
 }
 
 /// L401 and L402 on one file's text.
@@ -634,3 +695,6 @@ fn first_sentence(text: &str) -> String {
         None => text,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -96,10 +96,10 @@ pub const RULES: &[Rule] = &[
         family: Family::Documentation,
         title: "no header comment saying what the file is and who wrote it",
         source: "Covington et al. (2012), Layout (a standard header) and Documentation; PlDoc's file header",
-        why: "A file starts with a comment that says what it is for and who wrote it (the assignment asks for the author's name). The rule asks for a comment before the first clause that mentions an author: a line with `author`, `written by`, `@author` or `name:` in it.",
+        why: "A file starts with a comment that says what it is for and who wrote it (the assignment asks for the author's name). The rule asks for a comment before the first clause that names who wrote it: a line with `author`, `written by`, `@author`, `name:` or `student` in it, or a student number (6 to 9 digits) or an email address, as in `% Jane Q. Citizen, 1234567`.",
         before: "hand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
         after: "% Cribbage hand scoring for Project 1.\n% Author: Ada Lovelace <ada@example.edu>\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
-        blind: "whether the header says anything true or useful: any comment before the first clause that names an author (author, written by, name:, student) satisfies it.",
+        blind: "whether the header says anything true or useful: any comment before the first clause that names an author (author, written by, name:, student, a run of 6 to 9 digits, an email address) satisfies it, even a number that is not a student's; and a name alone, with no such word or id, is not told from a title, so `% Jane Citizen` still gets it.",
     },
     Rule {
         code: "D102",
