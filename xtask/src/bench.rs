@@ -401,20 +401,24 @@ fn similar_bench(target: &Path) -> Result<f64, String> {
     criterion_estimate(target, "similar/class_of_500")
 }
 
-/// Runs crib-lint's benchmark; returns the seconds it took to lint 500 submissions (its
-/// criterion estimate for one is read from target/criterion afterwards).
-fn lint_bench() -> Result<f64, String> {
+/// Runs `cargo bench -p crib-bench --bench NAME`; returns what it printed on stdout.
+fn bench_stdout(name: &str) -> Result<String, String> {
     let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-bench", "--bench", "lint"]);
+    cmd.args(["bench", "-p", "crib-bench", "--bench", name]);
     eprintln!("$ {}", crate::describe(&cmd));
     let output = cmd
         .output()
         .map_err(|e| format!("cannot run cargo bench: {e}"))?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
-        return Err("cargo bench -p crib-bench --bench lint failed".into());
+        return Err(format!("cargo bench -p crib-bench --bench {name} failed"));
     }
-    stdout
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// Runs crib-lint's benchmark; returns the seconds it took to lint 500 submissions (its
+/// criterion estimate for one is read from target/criterion afterwards).
+fn lint_bench() -> Result<f64, String> {
+    bench_stdout("lint")?
         .lines()
         .find_map(|l| l.strip_prefix("lint: 500 submissions on 2 workers in "))
         .and_then(|rest| rest.trim_end_matches(" s").parse::<f64>().ok())
@@ -423,16 +427,7 @@ fn lint_bench() -> Result<f64, String> {
 
 /// Runs the floor benchmark; returns its `figure:` lines as (file, measure, value).
 fn floor_bench() -> Result<Vec<(String, String, f64)>, String> {
-    let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-bench", "--bench", "floor"]);
-    eprintln!("$ {}", crate::describe(&cmd));
-    let output = cmd
-        .output()
-        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    if !output.status.success() {
-        return Err("cargo bench -p crib-bench --bench floor failed".into());
-    }
+    let stdout = bench_stdout("floor")?;
     eprint!(
         "{}",
         stdout
