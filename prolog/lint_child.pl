@@ -415,7 +415,7 @@ pldoc_comment(File, Start, End, Text) :-
     structured_comment(Text, Prefixes),
     string_codes(Text, Codes),
     pldoc_wiki:indented_lines(Codes, Prefixes, Lines),
-    comment_modes(Lines, File:Start, PIs),
+    modes_read(Lines, File:Start, PIs),
     (   PIs \== []
     ->  forall(member(N/A, PIs),
                emit(mode, _{file: File, start: Start, end: End,
@@ -423,7 +423,7 @@ pldoc_comment(File, Start, End, Text) :-
     ;   first_line(Lines, LineNo, First),
         spaced_name(First, Name, Fixed),
         selectchk(LineNo-First, Lines, LineNo-Fixed, Lines1),
-        comment_modes(Lines1, File:Start, [_|_])
+        modes_read(Lines1, File:Start, [_|_])
     ->  split_string(Text, "\n", "", TextLines),
         (   nth1(LineNo, TextLines, Original)
         ->  true
@@ -461,6 +461,55 @@ blank_at(Text, At) :-
     sub_string(Text, At, 1, _, C),
     string_code(1, C, Code),
     code_type(Code, space).
+
+%   modes_read(+Lines, +FilePos, -PIs): the predicates a structured comment
+%   documents: as PlDoc's reader finds them in the comment as a whole, else
+%   in its leading lines read one at a time (leading_modes/3).
+modes_read(Lines, FilePos, PIs) :-
+    comment_modes(Lines, FilePos, PIs0),
+    (   PIs0 == []
+    ->  leading_modes(Lines, FilePos, PIs)
+    ;   PIs = PIs0
+    ).
+
+%   leading_modes(+Lines, +FilePos, -PIs): the predicates of the leading lines
+%   of a comment that each read alone as a mode line with arguments, a
+%   determinism or //: the first line with text must be one. PlDoc reads all
+%   the %% lines of a %% comment (all the lines up to a blank one of a /**
+%   comment) as one text of modes, so a line of prose after the mode line,
+%   "%% pairs(+Cards, -N)" then "%% N counts the pairs.", is a syntax error
+%   and the comment gives no mode: the name on its mode line, right or wrong,
+%   would go unchecked (D103). A bare name ("%% cribbage") is prose here.
+leading_modes(Lines, FilePos, PIs) :-
+    drop_empty_lines(Lines, Texts),
+    leading_line_modes(Texts, FilePos, PIs0),
+    sort(PIs0, PIs).
+
+%   drop_empty_lines(+Lines, -Rest): Lines without its leading empty lines.
+drop_empty_lines([_-[]|Lines], Rest) :- !, drop_empty_lines(Lines, Rest).
+drop_empty_lines(Lines, Lines).
+
+%   leading_line_modes(+Lines, +FilePos, -PIs): the predicates of the lines
+%   up to the first that does not read alone as a mode line with arguments.
+leading_line_modes([Line|Lines], FilePos, PIs) :-
+    catch(pldoc_modes:process_modes([Line], user, FilePos, Modes, _, _), _,
+          fail),
+    Modes = [_|_],
+    forall(member(mode(M, _), Modes), headed_mode(M)),
+    findall(PI, ( member(mode(M, _), Modes), mode_pi(M, PI) ), Found),
+    Found = [_|_],
+    !,
+    leading_line_modes(Lines, FilePos, More),
+    append(Found, More, PIs).
+leading_line_modes(_, _, []).
+
+%   headed_mode(+Mode): a mode term that is not a bare name: a head with
+%   arguments, Head is Det or a grammar rule's Head//.
+headed_mode(M) :- var(M), !, fail.
+headed_mode(_ is _) :- !.
+headed_mode(//(_)) :- !.
+headed_mode(_:H) :- !, headed_mode(H).
+headed_mode(H) :- compound(H).
 
 %   comment_modes(+Lines, +FilePos, -PIs): the predicates the mode lines of a
 %   structured comment document, as PlDoc's own reader finds them.

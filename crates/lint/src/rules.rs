@@ -116,10 +116,10 @@ pub const RULES: &[Rule] = &[
         family: Family::Documentation,
         title: "PlDoc mode line that does not match the predicate after it",
         source: "SWI-Prolog's PlDoc",
-        why: "A PlDoc mode line (`%! name(+A, -B) is det.`, or a `%%` or `/** */` comment whose first lines PlDoc reads as modes) documents the predicate defined right after it; a name or arity that differs means the comment was copied or left behind when the code changed, and misleads the reader. The lines are read with PlDoc's own mode reader. A mode line that does not parse only because of a blank before its `(` (`%% score (+Cards, -N)`) is reported as not parsing: PlDoc ignores it.",
+        why: "A PlDoc mode line (`%! name(+A, -B) is det.`, or a `%%` or `/** */` comment whose first lines PlDoc reads as modes) documents the predicate defined right after it; a name or arity that differs means the comment was copied or left behind when the code changed, and misleads the reader. The lines are read with PlDoc's own mode reader; a comment it reads no mode from as a whole (a `%%` line of prose after the mode line) is read a line at a time from the top, its leading lines that read as a mode with arguments being its modes. A mode line that does not parse only because of a blank before its `(` (`%% score (+Cards, -N)`) is reported as not parsing: PlDoc ignores it.",
         before: "%! pairs(+Cards) is det.\npairs(Cards, Points) :- count_pairs(Cards, Points).\n",
         after: "%! pairs(+Cards, -Points) is det.\npairs(Cards, Points) :- count_pairs(Cards, Points).\n",
-        blind: "comments PlDoc does not read as structured: plain % comments, %%%% banners, and a %% or /** comment whose lines do not parse as a mode line (a file header such as %% cribbage.pl - scoring) are prose and not checked; nor whether the modes (+, -, ?) and the determinism are true of the code.",
+        blind: "comments PlDoc does not read as structured: plain % comments, %%%% banners, and a %% or /** comment whose lines do not parse as a mode line (a file header such as %% cribbage.pl - scoring) are prose and not checked, nor is a mode line with no arguments and no determinism (`%% cribbage`) followed by prose; nor whether the modes (+, -, ?) and the determinism are true of the code.",
     },
     Rule {
         code: "D104",
