@@ -67,7 +67,8 @@ impl Default for Options {
 /// What a comparison found: the pairs, and what a person must know to read them.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Comparison {
-    /// Every pair that shares a fingerprint that is not common, most similar first.
+    /// Every pair that shares a fingerprint that is not common, in [`Pair::rank`]'s order:
+    /// the larger share first, then the similarity.
     pub pairs: Vec<Pair>,
     /// The class-common cut.
     pub common: Common,
@@ -116,7 +117,10 @@ pub struct Fragment {
     pub b_lines: [u32; 2],
 }
 
-/// Two sources that share code.
+/// Two sources that share code. Both shares are kept beside the similarity because copying
+/// is often one-sided: a third of a solution copied into one's own is a third of the source
+/// found in the copy (`share_b`) with a similarity well below it. A pair is reported by the
+/// larger of the two ([`Pair::reported`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Pair {
     /// A submission.
@@ -136,6 +140,33 @@ pub struct Pair {
     pub reference: bool,
     /// The matched lines, in `a`'s order.
     pub fragments: Vec<Fragment>,
+}
+
+impl Pair {
+    /// The larger of [`share_a`](Pair::share_a) and [`share_b`](Pair::share_b): how much of
+    /// the one that lost more to the other is found in it, in [0, 1]. Never below
+    /// [`similarity`](Pair::similarity), which lies between the two shares.
+    pub fn larger_share(&self) -> f64 {
+        self.share_a.max(self.share_b)
+    }
+
+    /// Whether a marker must read the pair at `threshold`: at least `threshold` of either
+    /// source's fingerprints are found in the other (`larger_share() >= threshold`). So a
+    /// one-sided copy (a third of a solution in a file of the copier's own) is reported by
+    /// the share of the source it took, whatever the similarity; a threshold of 0 reports
+    /// every pair that shares code.
+    pub fn reported(&self, threshold: f64) -> bool {
+        self.larger_share() >= threshold
+    }
+
+    /// The order pairs are ranked in, the ones a marker must read first: the larger share
+    /// (descending), then the similarity (descending), then the names.
+    pub fn rank(x: &Pair, y: &Pair) -> std::cmp::Ordering {
+        y.larger_share()
+            .total_cmp(&x.larger_share())
+            .then_with(|| y.similarity.total_cmp(&x.similarity))
+            .then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b)))
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -165,8 +196,8 @@ impl Doc<'_> {
 /// and crib's reference unless [`Options::reference`] is false), never two known sources
 /// with each other; code in `base` (given to every student) is removed first, and the
 /// class's common code ([`Options::max_share`]) is left out of matches and sizes alike.
-/// Returns the pairs that share anything, most similar first, with what was cut and which
-/// files gave nothing.
+/// Returns the pairs that share anything, ranked by [`Pair::rank`] (the larger share first),
+/// with what was cut and which files gave nothing.
 pub fn compare(
     submissions: &[Source],
     against: &[Source],
@@ -265,11 +296,7 @@ pub fn compare(
             pair(&docs[i as usize], &docs[j as usize], n)
         })
         .collect();
-    pairs.sort_by(|x, y| {
-        y.similarity
-            .total_cmp(&x.similarity)
-            .then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b)))
-    });
+    pairs.sort_by(Pair::rank);
     Comparison {
         pairs,
         common: common.0,

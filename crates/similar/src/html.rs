@@ -7,15 +7,24 @@ use plotters::prelude::*;
 
 use crate::{Pair, Source};
 
-/// Bins of the similarity histogram: 0.00-0.05, ..., 0.95-1.00.
+/// Bins of the histogram of larger shares: 0.00-0.05, ..., 0.95-1.00.
 const BINS: usize = 20;
 
 /// The most pairs shown side by side.
 pub const MAX_SHOWN: usize = 50;
 
-/// The similarity from which `crib similar --html` shows a pair side by side unless told
-/// otherwise: half of the two files' fingerprints in common (the Dice similarity 0.5).
-pub const DEFAULT_THRESHOLD: f64 = 0.5;
+/// The larger share ([`Pair::reported`]) from which `crib similar` reports a pair, and
+/// `--html` shows it side by side, unless told otherwise: a third of either file's
+/// fingerprints found in the other, the commonest copy (a third of a solution taken into
+/// one's own). Calibrated on the disguise corpus (crates/similar/README.md): every pair of
+/// independent solutions has both shares at most 0.30 there, every partial copy of a third
+/// or more a share of its source of at least 0.40.
+pub const DEFAULT_THRESHOLD: f64 = 0.33;
+
+/// The similarity (not a share) from which a submission is named as matching crib's own
+/// reference ([`crate::REFERENCE`]): half of the two files' fingerprints in common, the
+/// Dice similarity 0.5.
+pub const REFERENCE_THRESHOLD: f64 = 0.5;
 
 const STYLE: &str = "
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1400px; color: #222; }
@@ -31,15 +40,17 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 h3 { margin-top: 2em; }
 ";
 
-/// Returns the page: the notice, the histogram with the threshold, the ranked pairs and, for
-/// each pair at or above `threshold` (at most [`MAX_SHOWN`]), both files side by side with
-/// their matched fragments in matching colours (`#pair-N`, N from 1 in rank order).
+/// Returns the page: the notice, the histogram of larger shares with the threshold, the
+/// ranked pairs with both shares and, for each pair reported at `threshold`
+/// ([`Pair::reported`], at most [`MAX_SHOWN`]), both files side by side with their matched
+/// fragments in matching colours (`#pair-N`, N from 1 in rank order). `pairs` are expected in
+/// [`Pair::rank`]'s order, as [`crate::compare`] returns them.
 pub fn page(pairs: &[Pair], sources: &[&Source], threshold: f64) -> String {
     let by_name: HashMap<&str, &Source> = sources.iter().map(|s| (s.name.as_str(), *s)).collect();
     let shown: Vec<(usize, &Pair)> = pairs
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.similarity >= threshold)
+        .filter(|(_, p)| p.reported(threshold))
         .take(MAX_SHOWN)
         .collect();
     let markup: Markup = html! {
@@ -58,11 +69,13 @@ pub fn page(pairs: &[Pair], sources: &[&Source], threshold: f64) -> String {
                     "written together with permission. crib changes no mark because of it."
                 }
                 p { (sources.len()) " sources; " (pairs.len()) " pairs share code; "
-                    (shown.len()) " at or above the threshold " (format!("{threshold:.2}")) " are shown side by side." }
+                    (shown.len()) " with either share at or above the threshold " (format!("{threshold:.2}")) " are shown side by side. "
+                    "A share is how much of one file is found in the other: a third of a solution copied into one's own "
+                    "shows as a high share of the source with a lower similarity, so pairs are ranked and chosen by the larger share." }
                 (PreEscaped(histogram(pairs, threshold)))
-                h2 { "Pairs, most similar first" }
+                h2 { "Pairs, the larger share first" }
                 table.pairs {
-                    tr { th { "#" } th { "a" } th { "b" } th { "similarity" } th { "share of a" } th { "share of b" } th { "fragments" } }
+                    tr { th { "#" } th { "a" } th { "b" } th { "share of a" } th { "share of b" } th { "similarity" } th { "fragments" } }
                     @for (i, p) in pairs.iter().enumerate().take(500) {
                         tr {
                             td.num { (i + 1) }
@@ -72,18 +85,19 @@ pub fn page(pairs: &[Pair], sources: &[&Source], threshold: f64) -> String {
                                 @if p.reference { " " strong { "(crib's reference)" } }
                                 @else if p.known { " (known source)" }
                             }
+                            td.num { (percent(p.share_a)) } td.num { (percent(p.share_b)) }
                             td.num {
-                                @if p.similarity >= threshold { a href=(format!("#pair-{}", i + 1)) { (format!("{:.3}", p.similarity)) } }
+                                @if p.reported(threshold) && i < shown.len() { a href=(format!("#pair-{}", i + 1)) { (format!("{:.3}", p.similarity)) } }
                                 @else { (format!("{:.3}", p.similarity)) }
                             }
-                            td.num { (percent(p.share_a)) } td.num { (percent(p.share_b)) }
                             td.num { (p.fragments.len()) }
                         }
                     }
                 }
                 @for (i, p) in &shown {
                     h3 id=(format!("pair-{}", i + 1)) {
-                        (i + 1) ". " (p.a) " and " (p.b) ": " (format!("{:.3}", p.similarity))
+                        (i + 1) ". " (p.a) " and " (p.b) ": " (percent(p.share_a)) " of " (p.a) " is in " (p.b) ", "
+                        (percent(p.share_b)) " of " (p.b) " is in " (p.a) "; similarity " (format!("{:.3}", p.similarity))
                         @if p.reference { " (crib's own reference, public: evidence to review, never a mark)" }
                     }
                     div.side {
@@ -126,11 +140,12 @@ fn side(source: Option<&&Source>, pair: &Pair, is_a: bool) -> Markup {
     }
 }
 
-/// The distribution of pair similarities as an SVG histogram, with the threshold marked.
+/// The distribution of the pairs' larger shares ([`Pair::larger_share`]) as an SVG histogram,
+/// with the threshold marked.
 fn histogram(pairs: &[Pair], threshold: f64) -> String {
     let mut counts = [0u32; BINS];
     for p in pairs {
-        counts[((p.similarity * BINS as f64) as usize).min(BINS - 1)] += 1;
+        counts[((p.larger_share() * BINS as f64) as usize).min(BINS - 1)] += 1;
     }
     let mut svg = String::new();
     let drawn = draw(&counts, threshold, &mut svg).map_err(|e| e.to_string());
@@ -150,7 +165,7 @@ fn draw<'a>(
     let top = counts.iter().copied().max().unwrap_or(0).max(1);
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            "similarity of every pair that shares code (log scale of count)",
+            "larger share of every pair that shares code (log scale of count)",
             ("sans-serif", 15),
         )
         .margin(8)
@@ -160,7 +175,7 @@ fn draw<'a>(
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_desc("similarity")
+        .x_desc("larger share")
         .y_desc("pairs")
         .label_style(("sans-serif", 11))
         .draw()?;

@@ -25,12 +25,19 @@ are named on stderr. Code of an --against source is never common. Similarity is
 out.
 
 crib's own reference (prolog/cribbage.pl, public) is always a known source unless
---no-reference: a pair with it is marked, and submissions matching it at 0.5 or above are
-named (on stdout after the text, on stderr with --json and --csv).
+--no-reference: a pair with it is marked, and submissions matching it at a similarity of
+0.5 or above are named (on stdout after the text, on stderr with --json and --csv).
 
-Every output (text, --json, --csv) has every pair at or above --threshold, most similar
-first, unless --top N keeps fewer; stderr says how many pairs were left out, what the
-class-common cut removed, and names every file that gave no Prolog.
+Each pair has two shares: share_a is how much of a (its fingerprints) is found in b,
+share_b how much of b is found in a. Copying is often one-sided: a third of one solution
+taken into a file of one's own is a third of the source found in the copy, with a similarity
+well below that. So a pair is reported when EITHER share is at or above --threshold (0.33,
+about a third: on the disguise corpus, independent solutions have both shares at most 0.30
+and every partial copy of a third or more at least 0.40), and pairs are ranked by the larger
+share, then the similarity: the pairs a marker must read first are on top. Every output
+(text, --json, --csv, --html) has both shares and every reported pair, unless --top N keeps
+fewer; stderr says how many pairs were left out, what the class-common cut removed, and names
+every file that gave no Prolog.
 
 Submissions are named as crib grade names them: a file by its name without .pl, a directory
 by its name. Fragments are `name:lines` for a one-file submission, `name/file:lines`
@@ -40,7 +47,7 @@ Examples:
   crib similar submissions/
   crib similar --against last-year/ --against published/ --base given.pl submissions/
   crib similar --json --threshold 0 submissions/ > pairs.jsonl     # every pair sharing code
-  crib similar --html similar.html --threshold 0.4 submissions/
+  crib similar --html similar.html --threshold 0.5 submissions/     # half of either file
 
 Exit codes: 0 compared (whatever was found); 2 bad input or usage.";
 
@@ -74,8 +81,9 @@ pub struct SimilarArgs {
     /// CSV: one pair per row, fragments as `a:s-e=b:s-e` separated by spaces.
     #[arg(long)]
     csv: bool,
-    /// Also write a self-contained page: the pairs, their distribution and, for each pair at
-    /// or above --threshold, both files side by side with the matches in matching colours.
+    /// Also write a self-contained page: the pairs with both shares, the distribution of their
+    /// larger share and, for each reported pair (--threshold), both files side by side with
+    /// the matches in matching colours.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Blind marking: name every submission by its pseudonym under the key
@@ -87,11 +95,12 @@ pub struct SimilarArgs {
     /// the key crib report uses (RESULTS_DIR/anonymous.key) for the same pseudonyms.
     #[arg(long, value_name = "FILE", requires = "anonymous")]
     anonymous_key: Option<PathBuf>,
-    /// The similarity from which a pair is printed (and shown side by side in --html);
-    /// 0 prints every pair that shares code.
+    /// Report a pair when either share (how much of one file is found in the other) is at
+    /// least X: printed, and shown side by side in --html. The default 0.33 catches a third
+    /// of a solution copied into one's own; 0 prints every pair that shares code.
     #[arg(long, default_value_t = crib_similar::html::DEFAULT_THRESHOLD, value_name = "X", value_parser = share_arg)]
     threshold: f64,
-    /// Print at most the N most similar pairs at or above the threshold (default: all).
+    /// Print at most the first N reported pairs, the larger share first (default: all).
     #[arg(long, value_name = "N")]
     top: Option<usize>,
     /// A fingerprint in more than max(10, X x submissions, rounded up) submissions is
@@ -201,10 +210,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
     if let Some(path) = &args.html {
         std::fs::write(path, crib_similar::html::page(pairs, &all, args.threshold))
             .with_context(|| format!("cannot write {}", path.display()))?;
-        let over = pairs
-            .iter()
-            .filter(|p| p.similarity >= args.threshold)
-            .count();
+        let over = pairs.iter().filter(|p| p.reported(args.threshold)).count();
         eprintln!(
             "crib: {} pairs in {}, {} of them side by side{}",
             pairs.len(),
@@ -212,7 +218,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
             over.min(crib_similar::html::MAX_SHOWN),
             if over > crib_similar::html::MAX_SHOWN {
                 format!(
-                    " ({over} at or above {:.2}; the page shows the first {})",
+                    " ({over} with a share at or above {:.2}; the page shows the first {})",
                     args.threshold,
                     crib_similar::html::MAX_SHOWN
                 )
@@ -221,14 +227,15 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
             }
         );
     }
+    // Ranked by the larger share, so the reported pairs come first.
     let over = pairs
         .iter()
-        .take_while(|p| p.similarity >= args.threshold)
+        .take_while(|p| p.reported(args.threshold))
         .count();
     let shown = args.top.map_or(over, |n| n.min(over));
     if over < pairs.len() {
         eprintln!(
-            "crib: {} of {} pairs sharing code are below --threshold {:.2} and not printed (--threshold 0 prints them)",
+            "crib: {} of {} pairs sharing code have both shares below --threshold {:.2} and are not printed (--threshold 0 prints them)",
             pairs.len() - over,
             pairs.len(),
             args.threshold
@@ -236,15 +243,15 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
     }
     if shown < over {
         eprintln!(
-            "crib: --top {shown} left out {} more pairs at or above --threshold {:.2}",
+            "crib: --top {shown} left out {} more pairs with a share at or above --threshold {:.2}",
             over - shown,
             args.threshold
         );
     }
-    // Matching the reference is said at the page's threshold, whatever is printed.
+    // Matching the reference is said at its own similarity threshold, whatever is printed.
     let matching: Vec<&str> = pairs
         .iter()
-        .filter(|p| p.reference && p.similarity >= crib_similar::html::DEFAULT_THRESHOLD)
+        .filter(|p| p.reference && p.similarity >= crib_similar::html::REFERENCE_THRESHOLD)
         .map(|p| p.a.as_str())
         .collect();
     let names = Names::new(&all);
@@ -282,15 +289,15 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
     } else {
         writeln!(
             out,
-            "similarity  share_a  share_b  a  b  fragments, the longest three (a lines = b lines; --json has all)"
+            "share_a  share_b  similarity  a  b  fragments, the longest three (a lines = b lines; --json has all)"
         )?;
         for p in &pairs[..shown] {
             writeln!(
                 out,
-                "{:>10.3}  {:>6.0}%  {:>6.0}%  {}  {}{}  {}",
-                p.similarity,
+                "{:>6.0}%  {:>6.0}%  {:>10.3}  {}  {}{}  {}",
                 100.0 * p.share_a,
                 100.0 * p.share_b,
+                p.similarity,
                 p.a,
                 p.b,
                 if p.reference {
@@ -305,7 +312,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         }
         writeln!(
             out,
-            "{} submissions, {} known sources{}: {} pairs share code, {} at or above {:.2}; similarity is evidence for a person to review, never a verdict",
+            "{} submissions, {} known sources{}: {} pairs share code, {} with either share at or above {:.2}; similarity is evidence for a person to review, never a verdict",
             submissions.len(),
             against.len(),
             if options.reference { " and crib's reference" } else { "" },
@@ -321,7 +328,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
             matching.len(),
             if matching.len() == 1 { "" } else { "s" },
             if matching.len() == 1 { "es" } else { "" },
-            crib_similar::html::DEFAULT_THRESHOLD,
+            crib_similar::html::REFERENCE_THRESHOLD,
             matching.join(", ")
         );
         if args.json || args.csv {
@@ -468,8 +475,9 @@ pub(crate) fn staged_sources(
 }
 
 /// Returns the submissions among `found` whose code matches crib's own published reference
-/// (prolog/cribbage.pl) at or above the side-by-side page's threshold, with their
-/// similarity, most similar first: evidence for a person to review, never a mark.
+/// (prolog/cribbage.pl) at a similarity of [`crib_similar::html::REFERENCE_THRESHOLD`] or
+/// above, with their similarity, most similar first: evidence for a person to review, never
+/// a mark.
 ///
 /// # Errors
 /// When a temporary directory for staging cannot be made or used.
@@ -482,7 +490,7 @@ pub(crate) fn reference_matches(
     let mut matches: Vec<(String, f64)> = compared
         .pairs
         .into_iter()
-        .filter(|p| p.reference && p.similarity >= crib_similar::html::DEFAULT_THRESHOLD)
+        .filter(|p| p.reference && p.similarity >= crib_similar::html::REFERENCE_THRESHOLD)
         .map(|p| (p.a, p.similarity))
         .collect();
     matches.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));

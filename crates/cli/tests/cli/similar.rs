@@ -117,7 +117,9 @@ fn every_pair_at_or_above_the_threshold_unless_top_and_each_cut_said() {
         assert_eq!(lines(&top).len(), 5 + header, "{format} --top 5");
         let stderr = String::from_utf8_lossy(&top.stderr);
         assert!(
-            stderr.contains("--top 5 left out 61 more pairs at or above --threshold 0.50"),
+            stderr.contains(
+                "--top 5 left out 61 more pairs with a share at or above --threshold 0.33"
+            ),
             "{stderr}"
         );
     }
@@ -125,7 +127,7 @@ fn every_pair_at_or_above_the_threshold_unless_top_and_each_cut_said() {
     let out = crib(&["--json".as_ref(), dir.path().as_os_str()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("12 of 78 pairs sharing code are below --threshold 0.50"),
+        stderr.contains("12 of 78 pairs sharing code have both shares below --threshold 0.33"),
         "{stderr}"
     );
     let all = crib(&[
@@ -274,4 +276,93 @@ fn anonymous_names_pseudonyms_for_submissions_left_out() {
     for name in ["leeann", "smithjane"] {
         assert!(!stderr.to_lowercase().contains(name), "{name} in {stderr}");
     }
+}
+
+/// A file that is a third of one solution (crib's reference, given here as a submission)
+/// followed by a whole solution of its own (tally.pl) has a similarity well below 0.5 with
+/// the source, but much of it is found there: it is reported by default, in text, JSON and
+/// CSV with both shares, and shown side by side in --html. (Until issue 42 the threshold
+/// applied to the similarity and hid it.)
+#[test]
+fn a_one_sided_copy_is_reported_by_its_larger_share() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(reference()).unwrap();
+    let lines: Vec<&str> = source.lines().collect();
+    // Cut at a blank line after the first third, between clauses.
+    let cut = (lines.len() / 3..lines.len())
+        .find(|&i| lines[i].trim().is_empty())
+        .unwrap();
+    let own = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../similar/tests/independent/tally.pl"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("source.pl"), &source).unwrap();
+    std::fs::write(
+        dir.path().join("copier.pl"),
+        format!("{}\n{own}", lines[..cut].join("\n")),
+    )
+    .unwrap();
+    let run = |extra: &[&std::ffi::OsStr]| {
+        let mut args: Vec<&std::ffi::OsStr> = vec!["--no-reference".as_ref()];
+        args.extend_from_slice(extra);
+        args.push(dir.path().as_os_str());
+        let out = crib_similar(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let page = dir.path().join("similar.html");
+    let json = run(&["--json".as_ref(), "--html".as_ref(), page.as_os_str()]);
+    let pairs = json_lines(&json.stdout);
+    assert_eq!(pairs.len(), 1, "{}", String::from_utf8_lossy(&json.stderr));
+    let pair = &pairs[0];
+    assert_eq!(
+        (pair["a"].as_str(), pair["b"].as_str()),
+        (Some("copier"), Some("source"))
+    );
+    let (share_a, share_b, similarity) = (
+        pair["share_a"].as_f64().unwrap(),
+        pair["share_b"].as_f64().unwrap(),
+        pair["similarity"].as_f64().unwrap(),
+    );
+    assert!(similarity < 0.5, "{pair}");
+    assert!(share_a >= 0.33 && share_a > share_b, "{pair}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("id=\"pair-1\""), "shown side by side");
+    assert!(html.contains(&format!("{:.0}%", 100.0 * share_a)));
+    assert!(html.contains(&format!("{:.0}%", 100.0 * share_b)));
+    let csv = String::from_utf8(run(&["--csv".as_ref()]).stdout).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    assert!(
+        rows[0].starts_with("a,b,similarity,share_a,share_b,"),
+        "{csv}"
+    );
+    assert!(
+        rows[1].starts_with(&format!(
+            "copier,source,{similarity:.4},{share_a:.4},{share_b:.4},"
+        )),
+        "{csv}"
+    );
+    let text = String::from_utf8(run(&[]).stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("copier  source"))
+        .unwrap_or_else(|| panic!("{text}"));
+    for cell in [
+        format!("{:.0}%", 100.0 * share_a),
+        format!("{:.0}%", 100.0 * share_b),
+        format!("{similarity:.3}"),
+    ] {
+        assert!(line.contains(&cell), "{cell} in {line}");
+    }
+    // --threshold still chooses: above both shares, the pair is left out and said so.
+    let strict = run(&["--json".as_ref(), "--threshold".as_ref(), "0.9".as_ref()]);
+    assert!(strict.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&strict.stderr)
+        .contains("1 of 1 pairs sharing code have both shares below --threshold 0.90"));
 }

@@ -44,3 +44,43 @@ fn a_submission_matching_the_reference_is_flagged() {
         .into_string()
         .contains("Matches crib's own reference"));
 }
+
+/// A one-sided copy (a third of a solution, then a whole solution of the copier's own) has
+/// a similarity below 0.5 with its source but a larger share above the threshold: it is
+/// ranked by that share and links to its side-by-side view, with both shares shown.
+#[test]
+fn a_one_sided_copy_links_by_its_larger_share() {
+    let source = include_str!("../../../similar/tests/independent/gamma.pl");
+    let own = include_str!("../../../similar/tests/independent/tally.pl");
+    let lines: Vec<&str> = source.lines().collect();
+    let cut = (lines.len() / 3..lines.len())
+        .find(|&i| lines[i].trim().is_empty())
+        .unwrap_or(lines.len());
+    let copier = format!("{}\n{own}", lines[..cut].join("\n"));
+    let sources = Sources {
+        by_name: BTreeMap::from([
+            ("copier".to_string(), found(&copier)),
+            ("source".to_string(), found(source)),
+        ]),
+    };
+    let similar = SimilarPairs::new(&sources, "similar.html");
+    let (rank, pair) = similar
+        .pairs
+        .iter()
+        .enumerate()
+        .find(|(_, p)| p.a == "copier" && p.b == "source")
+        .unwrap_or_else(|| panic!("{similar:?}"));
+    assert!(pair.similarity < 0.5, "{pair:?}");
+    assert!(
+        pair.reported(crib_similar::html::DEFAULT_THRESHOLD),
+        "{pair:?}"
+    );
+    let html = section(&similar).into_string();
+    assert!(
+        html.contains(&format!("similar.html#pair-{}", rank + 1)),
+        "{html}"
+    );
+    for share in [pair.share_a, pair.share_b] {
+        assert!(html.contains(&format!("{:.0}%", 100.0 * share)), "{html}");
+    }
+}

@@ -14,6 +14,11 @@
 //! (`clauses`), a count or sum by recursion or findall/3 turned into aggregate_all/3
 //! (`aggregate`).
 //!
+//! Partial copies (issue 42): a third, a half and two thirds of one solution mixed into
+//! another written in the student's own style ([`partial`]) are each reported at the default
+//! threshold by the share of their source ([`Pair::reported`]), though many have a
+//! similarity under 0.5; no pair of independent solutions is.
+//!
 //! Then one source copied by many: a class of 60 in which alpha.pl and 29 disguised copies
 //! of it are half the class, with ten each of beta, gamma and tally (original and nine
 //! copies). The copies' code is in more submissions than the class-common cut allows, so it
@@ -21,8 +26,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crib_similar::fingerprint::fingerprints;
 use crib_similar::token::{clauses, tokenize, Kind};
-use crib_similar::{compare, Comparison, Options, Pair, Source};
+use crib_similar::{compare, Comparison, Options, Pair, Source, Winnowing};
 
 /// Every disguised copy scores at least this against its original.
 const COPY: f64 = 0.7;
@@ -350,5 +356,235 @@ fn a_source_copied_by_half_the_class_still_stands_out() {
             highest_apart.1, highest_apart.0
         ));
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The size of `text` as code that can match: how many fingerprints it has on its own.
+fn size(text: &str) -> usize {
+    let found = fingerprints(
+        &[("a.pl".to_string(), text.to_string())],
+        Winnowing::default(),
+    );
+    found
+        .kept
+        .iter()
+        .map(|f| f.hash)
+        .collect::<BTreeSet<u64>>()
+        .len()
+}
+
+/// A partial copy: of `copied`'s predicates (hand_value/3 and select_hand/3 aside), the
+/// first from the `offset`-th on (in the order they first appear, wrapping round), each with
+/// every predicate of `copied` it calls (one whose callees would take the copy well past
+/// `part` skipped), until they hold `part` of `copied`'s fingerprints ([`size`]); with
+/// `own`'s predicates from its start until they hold the rest (`1 - part`) of its tokens, or
+/// all of them with `keep_own`, those the copied part also defines left out. The whole is
+/// disguised: comments rewritten, predicates and variables renamed, predicates reordered.
+/// Returns the copy and the share of `copied`'s tokens in it.
+fn partial(
+    copied: &str,
+    own: &str,
+    part: f64,
+    offset: usize,
+    keep_own: bool,
+    rng: &mut Rng,
+) -> (String, f64) {
+    let groups = predicate_groups(&variant(copied, &[]));
+    let total: usize = groups.iter().map(|(_, cs)| size(&cs.concat())).sum();
+    let entry = |n: &str| n == "hand_value" || n == "select_hand";
+    let calls = |text: &str| -> BTreeSet<usize> {
+        let words: BTreeSet<String> = tokenize(text)
+            .into_iter()
+            .filter(|t| t.kind == Kind::Atom)
+            .map(|t| t.text)
+            .collect();
+        groups
+            .iter()
+            .enumerate()
+            .filter(|(_, (n, _))| words.contains(n) && !entry(n))
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let mut taken: BTreeSet<usize> = BTreeSet::new();
+    let mut k = 0;
+    let got = |taken: &BTreeSet<usize>| {
+        taken
+            .iter()
+            .map(|&i| size(&groups[i].1.concat()))
+            .sum::<usize>()
+    };
+    while (got(&taken) as f64) < part * total as f64 && k < groups.len() {
+        let root = (offset + k) % groups.len();
+        k += 1;
+        if entry(&groups[root].0) || taken.contains(&root) {
+            continue;
+        }
+        let mut with_root = taken.clone();
+        let mut todo = vec![root];
+        while let Some(i) = todo.pop() {
+            if with_root.insert(i) {
+                todo.extend(calls(&groups[i].1.concat()));
+            }
+        }
+        // A predicate whose callees would take the copy well past `part` is left to the
+        // student's own code.
+        if taken.is_empty() || (got(&with_root) as f64) <= (part + 0.05) * total as f64 {
+            taken = with_root;
+        }
+    }
+    let names: BTreeSet<&str> = taken.iter().map(|&i| groups[i].0.as_str()).collect();
+    let mine = predicate_groups(&variant(own, &[]));
+    let mine_total: usize = mine.iter().map(|(_, cs)| size(&cs.concat())).sum();
+    let mut kept: Vec<String> = Vec::new();
+    let mut own_got = 0usize;
+    for (name, cs) in &mine {
+        if !keep_own && own_got as f64 >= (1.0 - part) * mine_total as f64 {
+            break;
+        }
+        if names.contains(name.as_str()) {
+            continue;
+        }
+        own_got += size(&cs.concat());
+        kept.push(cs.concat());
+    }
+    let text: String = taken
+        .iter()
+        .map(|&i| groups[i].1.concat())
+        .chain(kept)
+        .collect();
+    (
+        disguise(&text, &["comments", "preds", "vars", "reorder"], rng),
+        got(&taken) as f64 / total as f64,
+    )
+}
+
+/// The shares of a pair: (`x`'s share found in `y`, `y`'s share found in `x`, similarity),
+/// zeros when the pair is not listed.
+fn shares(pairs: &[Pair], x: &str, y: &str) -> (f64, f64, f64) {
+    pairs
+        .iter()
+        .find_map(|p| {
+            if p.a == x && p.b == y {
+                Some((p.share_a, p.share_b, p.similarity))
+            } else if p.a == y && p.b == x {
+                Some((p.share_b, p.share_a, p.similarity))
+            } else {
+                None
+            }
+        })
+        .unwrap_or((0.0, 0.0, 0.0))
+}
+
+/// Partial copies: a third, a half and two thirds of one solution's code (its fingerprints,
+/// whole predicates with what they call) mixed into another solution written in the student's
+/// own style, in place of as much of that one's code or added to all of it, the whole
+/// disguised; each compared in the class of the six independent solutions and itself. Every
+/// copy is reported at the default threshold by the share of its source, whatever its
+/// similarity; no pair of independent solutions is. Prints the table in
+/// crates/similar/README.md (`cargo test -p crib-similar --test similar partial -- --nocapture`).
+#[test]
+fn partial_copies_are_reported_by_the_share_of_their_source() {
+    let threshold = crib_similar::html::DEFAULT_THRESHOLD;
+    let originals = independents();
+    let class: Vec<Source> = originals
+        .iter()
+        .map(|(n, t)| source(n, t.clone()))
+        .collect();
+    let alone = pairs(&class);
+    let mut failures = Vec::new();
+    let mut highest = (0.0f64, String::new());
+    for (i, (a, _)) in originals.iter().enumerate() {
+        for (b, _) in &originals[i + 1..] {
+            let (sa, sb, sim) = shares(&alone, a, b);
+            if sa.max(sb) > highest.0 {
+                highest = (
+                    sa.max(sb),
+                    format!("{a} / {b}: share_a {sa:.3}, share_b {sb:.3}, similarity {sim:.3}"),
+                );
+            }
+            if sa.max(sb) >= threshold {
+                failures.push(format!("independent {a} / {b} reported: {sa:.3} {sb:.3}"));
+            }
+        }
+    }
+    eprintln!(
+        "highest independent pair by the larger share: {}",
+        highest.1
+    );
+    eprintln!("| copied | into | part | copy share | share_a (copy) | share_b (source) | similarity | reported |");
+    eprintln!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    let mut rng = Rng(42);
+    let mut lowest = (1.0f64, String::new());
+    let mut unrelated = (0.0f64, String::new());
+    for keep_own in [false, true] {
+        for (copied, own) in [
+            ("alpha", "beta"),
+            ("beta", "gamma"),
+            ("gamma", "alpha"),
+            ("alpha", "tally"),
+            ("beta", "tally"),
+            ("gamma", "tally"),
+        ] {
+            for (part, label) in [
+                (1.0 / 3.0, "a third"),
+                (0.5, "a half"),
+                (2.0 / 3.0, "two thirds"),
+            ] {
+                let (text, got) = partial(
+                    &independent(copied),
+                    &independent(own),
+                    part,
+                    0,
+                    keep_own,
+                    &mut rng,
+                );
+                let mut with_copy = class.clone();
+                with_copy.push(source("copy", text));
+                let found = pairs(&with_copy);
+                let (sa, sb, sim) = shares(&found, "copy", copied);
+                let pair = found
+                    .iter()
+                    .find(|p| p.b == "copy" && p.a == copied || p.a == "copy" && p.b == copied);
+                let reported = pair.is_some_and(|p| p.reported(threshold));
+                let into = if keep_own {
+                    format!("all of {own}")
+                } else {
+                    format!("{own}, in place")
+                };
+                eprintln!(
+                    "| {copied} | {into} | {label} | {got:.2} | {sa:.3} | {sb:.3} | {sim:.3} | {} |",
+                    if reported { "yes" } else { "**no**" }
+                );
+                if !reported {
+                    failures.push(format!(
+                        "{label} of {copied} into {into}: {sa:.3} {sb:.3} not reported"
+                    ));
+                }
+                if sa.max(sb) < lowest.0 {
+                    lowest = (sa.max(sb), format!("{label} of {copied} into {into}"));
+                }
+                // The copy against the solutions it took nothing from: reported or not, said.
+                for (other, _) in &originals {
+                    if *other != copied && *other != own {
+                        let (x, y, _) = shares(&found, "copy", other);
+                        if x.max(y) > unrelated.0 {
+                            unrelated = (
+                                x.max(y),
+                                format!("{label} of {copied} into {into} / {other}: {x:.3} {y:.3}"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "lowest larger share of a partial copy with its source: {:.3} ({})",
+        lowest.0, lowest.1
+    );
+    eprintln!(
+        "highest larger share of a partial copy with a solution it took nothing from: {:.3} ({})",
+        unrelated.0, unrelated.1
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
