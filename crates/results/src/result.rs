@@ -464,9 +464,9 @@ impl SubmissionResult {
 }
 
 /// Returns what tests with `verdict` did, in a student's words: `kept a hand that is not
-/// the best`.
-fn verdict_words(verdict: &Verdict) -> &'static str {
-    match verdict {
+/// the best`; for tests not run, why (the first such test's reason).
+fn verdict_words(verdict: &Verdict) -> String {
+    let words = match verdict {
         Verdict::Pass => "passed",
         Verdict::WrongAnswer { .. } => "gave a wrong answer",
         Verdict::Suboptimal { .. } => "kept a hand that is not the best",
@@ -478,8 +478,9 @@ fn verdict_words(verdict: &Verdict) -> &'static str {
         Verdict::Timeout { .. } => "ran over the time limit",
         Verdict::Memory { .. } => "ran out of memory",
         Verdict::Crashed { .. } => "stopped the program (halt or a crash)",
-        Verdict::NotRun { .. } => "did not run (the files could not be loaded)",
-    }
+        Verdict::NotRun { reason } => return format!("did not run ({reason})"),
+    };
+    words.to_string()
 }
 
 /// One problem of a result, in words (`3 suboptimal`, `missing_predicate select_hand/3`),
