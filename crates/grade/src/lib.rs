@@ -51,9 +51,10 @@ pub use crib_results::{
     shown_problems, survey, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
     DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, Discovery, ErrorShape, FailureKind,
     HandValueCheck, KeepValue, KindCount, Literal, Load, Marks, Predicate, Probes, Producer,
-    SelectCredit, SelectExample, Skipped, Staged, Submission, SubmissionResult, SurveyError,
-    TestResult, TestSource, TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS,
-    HAND_VALUE_MARKS, MAX_BYTES, MAX_ENTRIES, SELECT_HAND_MARKS,
+    RuleFinding, RuleMistake, RuleVerdict, SelectCredit, SelectExample, Skipped, Staged,
+    Submission, SubmissionResult, SurveyError, TestResult, TestSource, TestVisibility, Verdict,
+    VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, MAX_BYTES, MAX_ENTRIES,
+    SELECT_HAND_MARKS,
 };
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{

@@ -10,7 +10,7 @@
 //! [`crate::Limits::hand_value_patterns`] has answered a prefix of the seeded order; one cut
 //! short by [`crate::Limits::hand_value_budget`], a prefix of each child's share of it. Either
 //! is a uniform sample of the patterns (the order is random), and the share is estimated from
-//! it.
+//! it. What is wrong rule by rule, in the student's words, is `rules.rs`'s model search.
 
 use std::time::Instant;
 
@@ -162,6 +162,7 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<Got>]) -> HandValue
         areas,
         counterexamples,
         diagnosis,
+        rules: rules::diagnose(items, answers),
         children: 0,
         elapsed_ms: 0,
     }
@@ -229,6 +230,8 @@ fn candidates(kind: FailureKind, got: &Got, item: &PatternItem) -> Vec<Area> {
     }
     out
 }
+
+mod rules;
 
 #[cfg(test)]
 mod tests;

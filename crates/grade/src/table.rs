@@ -5,9 +5,10 @@ use std::fmt::Write as _;
 
 use crib_results::{percent, thousands, HandValueCheck, Marks, SubmissionResult};
 
-/// Returns the terminal table: one row per submission, and with `verbose` every
-/// diagnostic, code-quality finding (`file:line: RULE [name/arity] message`) and test
-/// beneath it. When any report has a `quality` section, a `quality` column shows its
+/// Returns the terminal table: one row per submission (its problems with verdict codes),
+/// under a row whose hand_value/3 is wrong one line saying what is wrong rule by rule in
+/// words, and with `verbose` instead each rule's simplest hand, every diagnostic,
+/// code-quality finding (`file:line: RULE [name/arity] message`) and test beneath it. When any report has a `quality` section, a `quality` column shows its
 /// summary line (`none`, or e.g. `7: D102x3 L401x4`; `-` for a report without one).
 pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
     let quality = reports.iter().any(|r| r.quality.is_some());
@@ -61,6 +62,14 @@ pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
                 crib_results::problems_text(&problems, ", ")
             }
         );
+        if let Some(h) = r
+            .hand_value
+            .as_ref()
+            .filter(|h| !verbose && !h.rules.is_empty())
+        {
+            let words: Vec<String> = h.rules.iter().map(|f| f.words()).collect();
+            let _ = writeln!(out, "    hand_value/3: {}", words.join("; "));
+        }
         if let Some(deep) = &r.deep {
             for line in deep.lines() {
                 let _ = writeln!(out, "    {line}");
@@ -155,7 +164,8 @@ fn hand_value_lines(h: &HandValueCheck) -> Vec<String> {
         percent(h.share_wrong),
     )];
     if wrong > 0 {
-        lines.push(format!("diagnosis: {}", h.diagnosis.summary));
+        lines.extend(h.rule_lines());
+        lines.push(format!("features: {}", h.diagnosis.summary));
         for a in &h.areas {
             lines.push(format!(
                 "{}: {} wrong, simplest {} + {}: expected {}, got {}",

@@ -1,8 +1,9 @@
-//! One student's feedback: their marks, the lateness line, what went wrong loading, each
-//! failing test the visibility policy lets them see (goal, expected answer, what they gave),
-//! hand_value/3's diagnosis, the code-quality findings inline in their source and the
-//! markers' notes. A self-contained HTML page readable on a phone, and the same as plain
-//! text.
+//! One student's feedback: their marks, the lateness line, what went wrong in their words
+//! (never verdict codes), each failing test the visibility policy lets them see (goal,
+//! expected answer, what they gave), hand_value/3's diagnosis rule by rule (what is wrong
+//! with each rule, with the simplest hand showing it), the code-quality findings inline in
+//! their source and the markers' notes. A self-contained HTML page readable on a phone, and
+//! the same as plain text.
 
 use std::fmt::Write as _;
 
@@ -49,6 +50,10 @@ ul.tests { padding-left: 0; list-style: none; }
 ul.tests li code { word-break: break-all; }
 ul.tests li { border-left: 3px solid #d55e00; padding: 4px 8px; margin: 6px 0; background: #fdf0e6; }
 ul.answers { padding-left: 18px; }
+h3 { font-size: 15px; margin: 16px 0 4px; }
+ul.rules { padding-left: 0; list-style: none; }
+ul.rules li { border-left: 3px solid #0072b2; padding: 6px 8px; margin: 8px 0; background: #eef5fb; }
+ul.rules li code { word-break: break-all; }
 .late { border-left: 3px solid #0072b2; padding-left: 8px; }
 pre.src { max-height: none; white-space: pre-wrap; }
 "#;
@@ -226,11 +231,31 @@ fn hand_value_section(report: &SubmissionResult) -> Markup {
                     @if h.checked < h.patterns { " (a random sample: " (h.stopped.as_deref().unwrap_or("stopped")) ")" }
                     "; wrong on about " (share(h.share_wrong)) " of all (hand, start) pairs."
                 }
-                @if !h.counterexamples.is_empty() {
+                @if !h.rules.is_empty() {
+                    h3 { "What is wrong, rule by rule" }
+                    ul.rules {
+                        @for f in &h.rules {
+                            li {
+                                b { (f.rule.title()) ": " } (f.words())
+                                span.muted { " (" (f.share_words()) " of your wrong answers)" }
+                                br;
+                                span.muted { "The simplest hand showing it:" } br;
+                                code { "?- " (f.example.goal) } br;
+                                "expected " b { (f.example.expected) } " (" (f.example.breakdown) "), got " b { (f.example.got) }
+                                @if let (Some(e), Some(g)) = (f.expected_points, f.got_points) {
+                                    br;
+                                    (f.rule.title()) ": " b { (e) } " by the rules, " b { (g) } " as counted"
+                                }
+                            }
+                        }
+                    }
+                } @else if !h.counterexamples.is_empty() {
                     p { b { "Diagnosis: " } (h.diagnosis.summary) }
                     @for f in h.diagnosis.findings.iter().skip(1).take(2) {
                         p.muted { "Also: " (f.text) }
                     }
+                }
+                @if !h.counterexamples.is_empty() {
                     p { "The simplest failing hands:" }
                     ul.tests {
                         @for c in h.counterexamples.iter().take(MAX_HANDS) {
@@ -377,8 +402,11 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
                     h.patterns,
                     share(h.share_wrong)
                 );
+                for line in h.rule_lines() {
+                    let _ = writeln!(out, "  {line}");
+                }
                 if !h.counterexamples.is_empty() {
-                    let _ = writeln!(out, "  diagnosis: {}", h.diagnosis.summary);
+                    let _ = writeln!(out, "  The simplest failing hands:");
                     for c in h.counterexamples.iter().take(MAX_HANDS) {
                         let _ = writeln!(
                             out,

@@ -93,6 +93,22 @@ impl FailureKind {
     }
 }
 
+impl FailureKind {
+    /// Returns what a predicate did on goals failing this way, in a student's words:
+    /// `gives a wrong value`.
+    pub fn words(self) -> &'static str {
+        match self {
+            FailureKind::WrongAnswer => "gives a wrong value",
+            FailureKind::WrongType => "gives something that is not an integer",
+            FailureKind::NoSolution => "fails (gives no value)",
+            FailureKind::Exception => "raises an exception",
+            FailureKind::Timeout => "runs over the time limit",
+            FailureKind::Memory => "runs out of memory",
+            FailureKind::Crashed => "stops the program (halt or a crash)",
+        }
+    }
+}
+
 impl fmt::Display for FailureKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -46,9 +46,11 @@ pub fn gradescope(report: &SubmissionResult) -> serde_json::Value {
 
 /// Returns the submission's `results.json` in Gradescope's autograder format. hand_value/3
 /// is one test worth its 50 marks, numbered `1.1` (its share of pairs wrong, how much was
-/// checked, the diagnosis and the simplest failing hands), then one test worth 0 per area
-/// where errors show (`1.2` fifteens ... `1.8` no integer answer: the count and the simplest
-/// failing hand), so hundreds of failing hands never flood the page. Then one entry per
+/// checked, what is wrong rule by rule in the student's words and the simplest failing
+/// hands), then one test worth 0 per area where errors show (`1.2` fifteens ... `1.8` no
+/// integer answer: what is wrong with that rule and the simplest hand showing it, or for a
+/// result without the rule-by-rule diagnosis the count and the simplest failing hand), so
+/// hundreds of failing hands never flood the page. Then one entry per
 /// select_hand test worth its share of the 20 marks, numbered `2.k` in test-set order. Each
 /// test has the `visibility` that `policy` gives it; the top-level `output`, which students
 /// see, holds the marks, the seed's id and the load diagnostics; `execution_time` is the
@@ -133,9 +135,9 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
     results
 }
 
-/// Returns the [problems](SubmissionResult::problems) students may see under `policy`: all of them,
-/// or under [`VisibilityPolicy::Hidden`] only those about loading (verdict counts would
-/// tell how many hidden tests failed).
+/// Returns the [problems](SubmissionResult::problems) students may see under `policy`, in
+/// their words ([`crate::Problem::words`]): all of them, or under [`VisibilityPolicy::Hidden`]
+/// only those about loading (verdict counts would tell how many hidden tests failed).
 pub fn shown_problems(report: &SubmissionResult, policy: VisibilityPolicy) -> Vec<String> {
     report
         .problems()
@@ -143,7 +145,7 @@ pub fn shown_problems(report: &SubmissionResult, policy: VisibilityPolicy) -> Ve
         .filter(|problem| {
             policy != VisibilityPolicy::Hidden || problem.about == ProblemArea::Loading
         })
-        .map(|problem| problem.text)
+        .map(|problem| problem.words)
         .collect()
 }
 
@@ -211,15 +213,20 @@ fn hand_value_tests(
                 }
             );
             if wrong > 0 {
-                let _ = writeln!(text, "\nDiagnosis: {}", h.diagnosis.summary);
-                for f in h.diagnosis.findings.iter().skip(1).take(2) {
-                    let _ = writeln!(text, "Also: {}", f.text);
+                let _ = writeln!(text);
+                for line in h.rule_lines() {
+                    let _ = writeln!(text, "{line}");
+                }
+                if h.rules.is_empty() {
+                    for f in h.diagnosis.findings.iter().skip(1).take(2) {
+                        let _ = writeln!(text, "Also: {}", f.text);
+                    }
                 }
                 for kind in &h.kinds {
                     let _ = writeln!(
                         text,
-                        "{}: {} hands",
-                        kind.kind,
+                        "hand_value/3 {} on {} hands.",
+                        kind.kind.words(),
                         thousands(kind.classes as u64)
                     );
                 }
@@ -249,7 +256,19 @@ fn hand_value_tests(
     for (k, area) in Area::ALL.into_iter().enumerate() {
         let found = h.areas.iter().find(|a| a.area == area);
         let always = !matches!(area, Area::NoPoints | Area::NoAnswer);
+        let rules: Vec<_> = h.rules.iter().filter(|f| f.rule == area).collect();
         let text = match found {
+            _ if !rules.is_empty() => rules
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{}.\nThe simplest hand showing it:\n{}",
+                        capitalised(&f.words()),
+                        f.example_words()
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n\n"),
             None if !always => continue,
             None => format!("No wrong answer shows in {}.", area.title()),
             Some(a) => format!(
@@ -265,10 +284,18 @@ fn hand_value_tests(
             "number": format!("1.{}", k + 2),
             "score": 0.0,
             "max_score": 0.0,
-            "status": if found.is_some() { "failed" } else { "passed" },
+            "status": if found.is_some() || !rules.is_empty() { "failed" } else { "passed" },
             "output": text,
             "visibility": visibility.name(),
         }));
     }
     tests
+}
+
+/// Returns `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -7,6 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::deep::{Counterexample, Diagnosis, KindCount};
 
+mod rules;
+
+pub use rules::{RuleFinding, RuleMistake, RuleVerdict};
+
 /// How many rank patterns there are: (rank multiset of four hand cards, start rank) pairs
 /// with no rank five times. The marked hand_value check asks each of them.
 pub const PATTERNS: usize = 23_647;
@@ -33,8 +37,14 @@ pub struct HandValueCheck {
     pub areas: Vec<AreaCount>,
     /// The simplest failing items, a few per kind.
     pub counterexamples: Vec<Counterexample>,
-    /// What the failing items share.
+    /// What the failing items share: a statistic of features, for staff.
     pub diagnosis: Diagnosis,
+    /// What is wrong rule by rule, in the student's words, most wrong answers explained
+    /// first: each rule's mistake with the simplest hand showing it, then what no model
+    /// explains. Empty when nothing is wrong, and in results written before crib diagnosed
+    /// rule by rule (which read back with it empty).
+    #[serde(default)]
+    pub rules: Vec<RuleFinding>,
     /// Children started.
     pub children: usize,
     /// Wall-clock time, milliseconds.
@@ -65,6 +75,15 @@ pub enum Area {
 }
 
 impl Area {
+    /// The five rules of the show, in the order they are shown.
+    pub const RULES: [Area; 5] = [
+        Area::Fifteens,
+        Area::Pairs,
+        Area::Runs,
+        Area::Flush,
+        Area::Nob,
+    ];
+
     /// Every area, in the order they are shown.
     pub const ALL: [Area; 7] = [
         Area::Fifteens,

@@ -52,7 +52,9 @@ pub use deep::{
     DiagnosisFinding, ErrorShape, FailureKind, KindCount, Literal, Probes, SelectExample,
 };
 pub use gradescope::{gradescope, gradescope_with, shown_problems};
-pub use hand_value::{Area, AreaCount, HandValueCheck, PATTERNS};
+pub use hand_value::{
+    Area, AreaCount, HandValueCheck, RuleFinding, RuleMistake, RuleVerdict, PATTERNS,
+};
 pub use hash::{fnv1a, fnv1a_from, FNV_OFFSET};
 pub use lint::{Finding, Lint, Summary};
 pub use names::{escape_name, escape_path};

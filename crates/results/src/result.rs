@@ -356,48 +356,93 @@ impl SubmissionResult {
     }
 
     /// Returns the problems worth a column: load failure (or else missing predicates),
-    /// diagnostics, files not copied, and every verdict other than pass, counted.
+    /// diagnostics, files not copied, and every verdict other than pass, counted. Each has
+    /// the staff's short text with verdict codes (`3 suboptimal`, `1656 hand_value
+    /// wrong_answer`) and the student's words.
     pub fn problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
-        let mut push = |about: ProblemArea, text: String| problems.push(Problem { about, text });
+        let mut push = |about: ProblemArea, text: String, words: String| {
+            problems.push(Problem { about, text, words })
+        };
         use ProblemArea::{Loading, Tests};
         if let Some(why) = &self.load.load_failed {
-            push(Loading, format!("load_failed: {why}"));
+            push(
+                Loading,
+                format!("load_failed: {why}"),
+                format!("your files could not be loaded: {why}"),
+            );
         }
         if self.load.load_failed.is_none() {
             for pred in &self.load.missing_predicate {
-                push(Loading, format!("missing_predicate {}", pred.indicator()));
+                push(
+                    Loading,
+                    format!("missing_predicate {}", pred.indicator()),
+                    format!("{} is not defined", pred.indicator()),
+                );
             }
         }
         let errors = self.load.error_count();
         let warnings = self.load.diagnostics.len() - errors;
         if errors > 0 {
-            push(Loading, format!("{errors} load error{}", plural(errors)));
+            let text = format!("{errors} load error{}", plural(errors));
+            push(Loading, text.clone(), format!("{text} (listed below)"));
         }
         if warnings > 0 {
-            push(Loading, format!("{warnings} warning{}", plural(warnings)));
+            let text = format!("{warnings} warning{}", plural(warnings));
+            push(
+                Loading,
+                text.clone(),
+                format!("{text} while loading (listed below)"),
+            );
         }
         let skipped = self.load.skipped.len();
         if skipped > 0 {
-            push(Loading, format!("{skipped} skipped"));
+            push(
+                Loading,
+                format!("{skipped} skipped"),
+                format!(
+                    "{skipped} file{} not graded (listed below)",
+                    plural(skipped)
+                ),
+            );
         }
-        let mut counts: Vec<(&str, usize)> = Vec::new();
+        let mut counts: Vec<(&Verdict, Predicate, usize)> = Vec::new();
         for test in &self.tests {
-            let name = test.verdict.name();
-            if name == "pass" {
+            if test.verdict == Verdict::Pass {
                 continue;
             }
-            match counts.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, c)) => *c += 1,
-                None => counts.push((name, 1)),
+            match counts
+                .iter_mut()
+                .find(|(v, p, _)| v.name() == test.verdict.name() && *p == test.predicate)
+            {
+                Some((_, _, c)) => *c += 1,
+                None => counts.push((&test.verdict, test.predicate, 1)),
             }
         }
-        for (name, count) in counts {
-            push(Tests, format!("{count} {name}"));
+        for (verdict, predicate, count) in counts {
+            push(
+                Tests,
+                format!("{count} {}", verdict.name()),
+                format!(
+                    "{}: {count} test{} {}",
+                    predicate.indicator(),
+                    plural(count),
+                    verdict_words(verdict)
+                ),
+            );
         }
         if let Some(h) = &self.hand_value {
             for kind in &h.kinds {
-                push(Tests, format!("{} hand_value {}", kind.classes, kind.kind));
+                push(
+                    Tests,
+                    format!("{} hand_value {}", kind.classes, kind.kind),
+                    format!(
+                        "hand_value/3 {} on {} of the {} hands asked",
+                        kind.kind.words(),
+                        crate::thousands(kind.classes as u64),
+                        crate::thousands(h.checked as u64),
+                    ),
+                );
             }
             if h.checked < h.patterns {
                 push(
@@ -406,11 +451,36 @@ impl SubmissionResult {
                         "hand_value sampled: {} of {} patterns",
                         h.checked, h.patterns
                     ),
+                    format!(
+                        "hand_value/3 was asked only {} of the {} hands (time ran out)",
+                        crate::thousands(h.checked as u64),
+                        crate::thousands(h.patterns as u64),
+                    ),
                 );
             }
         }
         problems
     }
+}
+
+/// Returns what tests with `verdict` did, in a student's words: `kept a hand that is not
+/// the best`; for tests not run, why (the first such test's reason).
+fn verdict_words(verdict: &Verdict) -> String {
+    let words = match verdict {
+        Verdict::Pass => "passed",
+        Verdict::WrongAnswer { .. } => "gave a wrong answer",
+        Verdict::Suboptimal { .. } => "kept a hand that is not the best",
+        Verdict::WrongType { .. } => {
+            "answered with something that is not a split of the dealt cards"
+        }
+        Verdict::NoSolution => "failed (gave no answer)",
+        Verdict::Exception { .. } => "raised an exception",
+        Verdict::Timeout { .. } => "ran over the time limit",
+        Verdict::Memory { .. } => "ran out of memory",
+        Verdict::Crashed { .. } => "stopped the program (halt or a crash)",
+        Verdict::NotRun { reason } => return format!("did not run ({reason})"),
+    };
+    words.to_string()
 }
 
 /// One problem of a result, in words (`3 suboptimal`, `missing_predicate select_hand/3`),
@@ -419,8 +489,11 @@ impl SubmissionResult {
 pub struct Problem {
     /// What the problem is about.
     pub about: ProblemArea,
-    /// The problem in words.
+    /// The problem in the staff's short words, with verdict codes: `3 suboptimal`.
     pub text: String,
+    /// The problem in a student's words: `select_hand/3: 3 tests kept a hand that is not
+    /// the best`.
+    pub words: String,
 }
 
 /// What a [`Problem`] is about.

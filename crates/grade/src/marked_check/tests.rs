@@ -2,7 +2,7 @@ use super::*;
 use crate::seed::Seed;
 use crib_core::{Breakdown, Hand, Rule};
 
-fn items() -> &'static [PatternItem] {
+pub(super) fn items() -> &'static [PatternItem] {
     &crate::testset::tests::test_set().hand_value
 }
 
@@ -15,7 +15,7 @@ fn points(item: &PatternItem) -> Points {
 
 /// The answers of a hand_value that scores the rules as `score` does from crib-core's
 /// points and the item.
-fn answers(score: impl Fn(&PatternItem, Points) -> i64) -> Vec<Option<Got>> {
+pub(super) fn answers(score: impl Fn(&PatternItem, Points) -> i64) -> Vec<Option<Got>> {
     items()
         .iter()
         .map(|i| Some(Got::Int(score(i, points(i)))))

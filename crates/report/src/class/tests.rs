@@ -186,6 +186,7 @@ pub(crate) fn check(areas: &[(Area, usize, f64, &str, &str)]) -> HandValueCheck 
             findings: Vec::new(),
             errors: Vec::new(),
         },
+        rules: Vec::new(),
         children: 1,
         elapsed_ms: 2500,
     }

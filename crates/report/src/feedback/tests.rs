@@ -61,9 +61,58 @@ fn the_text_says_what_the_page_says() {
     let text = feedback_text(&report, options(VisibilityPolicy::AllVisible));
     assert!(text.starts_with("Project 1: feedback for broken_runs\n====="));
     assert!(
-        text.contains("diagnosis: every failing hand has a run"),
+        text.contains("Diagnosis: every failing hand has a run"),
         "{text}"
     );
     assert!(text.contains("D101"), "the findings: {text}");
     assert!(!text.contains('<'), "no markup");
+}
+
+/// broken_runs with the rule-by-rule diagnosis a result of this crib carries: a double run
+/// counted once, shown on its simplest failing hand (a double run of four, half counted).
+fn broken_runs_by_rule() -> SubmissionResult {
+    let mut report = broken_runs();
+    let hv = report.hand_value.as_mut().unwrap();
+    let example = hv.counterexamples[0].clone();
+    hv.rules = vec![crib_results::RuleFinding {
+        rule: crib_results::Area::Runs,
+        verdict: crib_results::RuleVerdict::Mistake(crib_results::RuleMistake::RunsDistinctRanks),
+        explains: 1.0,
+        expected_points: Some(example.points.runs),
+        got_points: Some(example.points.runs / 2),
+        example,
+    }];
+    report
+}
+
+#[test]
+fn the_student_reads_each_rule_in_words_and_no_verdict_code() {
+    let report = broken_runs_by_rule();
+    let page = feedback_html(&report, options(VisibilityPolicy::AllVisible));
+    let text = feedback_text(&report, options(VisibilityPolicy::AllVisible));
+    let words = "a double run (a run with a repeated rank, like 3-3-4-5) is counted once";
+    for out in [&page, &text] {
+        assert!(out.contains(words), "{out}");
+        assert!(out.contains("rule by rule"), "{out}");
+        assert!(!out.contains("hand_value wrong_answer"), "{out}");
+        assert!(
+            !out.contains("every failing hand has a run"),
+            "the staff's statistic"
+        );
+    }
+    assert!(
+        text.contains("hand_value/3 gives a wrong value on ")
+            && text.contains("select_hand/3: 4 tests kept a hand that is not the best"),
+        "{text}"
+    );
+    assert!(
+        text.contains("runs: 8 points by the rules, 4 as counted"),
+        "{text}"
+    );
+    // The staff's report keeps the codes.
+    let staff: Vec<String> = report.problems().into_iter().map(|p| p.text).collect();
+    assert!(
+        staff.iter().any(|p| p.ends_with("hand_value wrong_answer")),
+        "{staff:?}"
+    );
 }

@@ -1,0 +1,428 @@
+//! The marked check's diagnosis rule by rule: which of the show's five rules a hand_value/3
+//! counts wrongly, and how, in the student's words.
+//!
+//! Each rule has models of the ways students count it wrongly ([`RuleMistake`]: its points
+//! missing, doubled, the face cards worth 11-13, a flush of four not counted, any jack as his
+//! nob, ...), each computed from crib-core's breakdown ([`keep_points`], the models of
+//! [`crate::misvalue`]) or from the suits. A submission's model picks one way of counting
+//! per rule (the right one or a mistake); its prediction for a hand is the sum of the five.
+//! The search starts from the rules and, rule by rule, takes the way of counting that
+//! makes the prediction equal the submission's answer on the most pairs (weighted), until no
+//! change gains (coordinate ascent: a few rounds of 46 models over the items). What the
+//! chosen model does not explain is stated per rule as unexplained, and answers that are no
+//! integer exactly on hands where a rule scores nothing as that rule failing when it scores
+//! nothing. Expected answers always come from crib-core.
+
+use crib_core::{Card, CardSet, Rank};
+use crib_results::{Area, FailureKind, RuleFinding, RuleMistake, RuleVerdict};
+
+use crate::deep::driver::Got;
+use crate::deep::{self, Asked};
+use crate::misvalue::{keep_points, Part, RankMistake};
+use crate::patterns::PatternItem;
+
+/// A way of counting one rule: right, or a mistake.
+type Way = Option<RuleMistake>;
+
+/// The most rounds of the search (it settles in two or three).
+const ROUNDS: usize = 8;
+
+/// The least precision of a mistake taken: of the answers to hands where it counts its rule
+/// differently from the rules (weighted), the share it predicts. A model less precise is
+/// taken for chance, however many answers it happens to predict.
+const MIN_PRECISION: f64 = 0.3;
+
+/// One item's points: by the rules per rule ([`Area::RULES`] order) and as each mistake
+/// counts its rule ([`RuleMistake::ALL`] order).
+#[derive(Debug, Clone, Copy)]
+struct ItemPoints {
+    right: [u8; 5],
+    mistaken: [u8; RuleMistake::ALL.len()],
+}
+
+impl ItemPoints {
+    fn of(&self, rule: usize, way: Way) -> u8 {
+        match way {
+            None => self.right[rule],
+            Some(m) => self.mistaken[m as usize],
+        }
+    }
+}
+
+/// Returns the index of a rule area in [`Area::RULES`].
+fn rule_index(area: Area) -> usize {
+    Area::RULES
+        .iter()
+        .position(|a| *a == area)
+        .unwrap_or_default()
+}
+
+/// Returns the points of the item by the rules and under each mistake.
+fn item_points(item: &PatternItem) -> ItemPoints {
+    let hand = item.hand();
+    let start = item.start();
+    let (parts, totals) = keep_points(&hand, CardSet::of(&[start]));
+    let part = |p: Part| parts[p.index()] as u8;
+    let right = [
+        part(Part::Fifteens),
+        part(Part::Pairs),
+        part(Part::Runs),
+        part(Part::Flush),
+        part(Part::Nob),
+    ];
+    let total: u32 = right.iter().map(|&p| u32::from(p)).sum();
+    // A rank mistake's total less the other rules' right points: its points for its rule.
+    let rank = |m: RankMistake| {
+        let own = u32::from(match m.rule() {
+            Part::Pairs => right[1],
+            Part::Runs => right[2],
+            _ => right[0],
+        });
+        (totals[m.index()] + own).saturating_sub(total) as u8
+    };
+    let [f, p, r, flush, nob] = right;
+    let five_card_fifteen = item.cards.iter().map(|c| c.rank().value()).sum::<u8>() == 15;
+    let jack_of = |suit| hand.contains(&Card::new(Rank::Jack, suit));
+    let start_as_hand_card = if hand[..3].iter().all(|c| c.suit() == start.suit()) {
+        4 + u8::from(hand[3].suit() == start.suit())
+    } else {
+        0
+    };
+    let mut mistaken = [0u8; RuleMistake::ALL.len()];
+    for m in RuleMistake::ALL {
+        use RuleMistake::*;
+        mistaken[m as usize] = match m {
+            FifteensMissing | PairsMissing | RunsMissing | FlushMissing | NobMissing => 0,
+            FifteensDoubled => 2 * f,
+            FifteensOnePoint => rank(RankMistake::FifteensOnePoint),
+            FifteensOnce => rank(RankMistake::FifteensOnce),
+            FifteensFacesByRank => rank(RankMistake::FacesByRank),
+            FifteensAceEleven => rank(RankMistake::AceEleven),
+            FifteensTensIgnored => rank(RankMistake::TensIgnored),
+            FifteensNoStart => f - part(Part::FifteensWithStart),
+            FifteensDistinctValues => rank(RankMistake::FifteensDistinctValues),
+            FifteensTwoCardsOnly => f - part(Part::FifteensOfThreePlus),
+            FifteensNoFourOrFive => f - part(Part::FifteensOfFourPlus),
+            FifteensNoFiveCard => f - 2 * u8::from(five_card_fifteen),
+            PairsDoubled => 2 * p,
+            PairsOnePoint => rank(RankMistake::PairsOnePoint),
+            PairsNoStart => p - part(Part::PairsWithStart),
+            PairsAdjacentOnly => rank(RankMistake::PairsAdjacentOnly),
+            RunsDoubled => 2 * r,
+            RunsNoStart => rank(RankMistake::RunsHandOnly),
+            RunsAceHigh => rank(RankMistake::RunsAceHigh),
+            RunsFacesAsTen => rank(RankMistake::RunsFacesAsTen),
+            RunsOnePointEach => rank(RankMistake::RunsOnePointEach),
+            RunsLengthMinusOne => rank(RankMistake::RunsLengthMinusOne),
+            RunsWrapAround => rank(RankMistake::RunsWrapAround),
+            RunsEverySubrun => rank(RankMistake::RunsEverySubrun),
+            RunsOnlyThree => rank(RankMistake::RunsOnlyThree),
+            RunsDistinctRanks => rank(RankMistake::RunsDistinctRanks),
+            RunsContiguousOnly => rank(RankMistake::RunsContiguousOnly),
+            RunsFiveAsTwoFours => rank(RankMistake::RunsFiveAsTwoFours),
+            FlushFourMissing => 5 * u8::from(flush == 5),
+            FlushFiveAsFour => flush.min(4),
+            FlushFourAsFive => 5 * u8::from(flush > 0),
+            FlushThreeAndStart => flush + part(Part::FlushOfThreeAndStart),
+            FlushStartAsHandCard => start_as_hand_card,
+            NobTwoPoints => 2 * nob,
+            NobAnyJack => u8::from(hand.iter().any(|c| c.rank() == Rank::Jack)),
+            NobStartJack => nob + u8::from(start.rank() == Rank::Jack),
+            NobFirstCardSuit => u8::from(jack_of(hand[0].suit())),
+        };
+    }
+    ItemPoints { right, mistaken }
+}
+
+/// Returns each rule's ways of counting: right first, then its mistakes.
+fn ways() -> [Vec<Way>; 5] {
+    let mut ways: [Vec<Way>; 5] = Default::default();
+    for (k, w) in ways.iter_mut().enumerate() {
+        w.push(None);
+        w.extend(
+            RuleMistake::ALL
+                .iter()
+                .filter(|m| rule_index(m.family()) == k)
+                .map(|m| Some(*m)),
+        );
+    }
+    ways
+}
+
+/// One answered item as the search sees it.
+struct Seen<'a> {
+    item: &'a PatternItem,
+    got: &'a Got,
+    points: ItemPoints,
+    /// The answer, when an integer.
+    value: Option<i64>,
+    /// How it fails, if it does.
+    failure: Option<FailureKind>,
+}
+
+/// Returns what is wrong with the answers to `items` rule by rule (`answers[k]`: the answer
+/// to `items[k]`, `None` when not asked), in [`Area`] order: empty when every answer is
+/// right.
+pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<Got>]) -> Vec<RuleFinding> {
+    let seen: Vec<Seen<'_>> = items
+        .iter()
+        .zip(answers)
+        .filter_map(|(item, got)| {
+            let got = got.as_ref()?;
+            Some(Seen {
+                item,
+                got,
+                points: item_points(item),
+                value: match got {
+                    Got::Int(v) => Some(*v),
+                    _ => None,
+                },
+                failure: deep::failure(got, item.expected),
+            })
+        })
+        .collect();
+    let failing: f64 = seen
+        .iter()
+        .filter(|s| s.failure.is_some())
+        .map(|s| s.item.weight)
+        .sum();
+    if failing <= 0.0 {
+        return Vec::new();
+    }
+    let ways = ways();
+    let chosen = search(&seen, &ways);
+    let predict =
+        |s: &Seen<'_>| -> i64 { (0..5).map(|k| i64::from(s.points.of(k, chosen[k]))).sum() };
+    let mut findings = Vec::new();
+    let mut explained = vec![false; seen.len()];
+    for (k, rule) in Area::RULES.into_iter().enumerate() {
+        let Some(mistake) = chosen[k] else { continue };
+        // The wrong answers the model predicts on which this rule's count differs.
+        let shown: Vec<usize> = (0..seen.len())
+            .filter(|&i| {
+                let s = &seen[i];
+                s.failure.is_some()
+                    && s.value == Some(predict(s))
+                    && s.points.of(k, chosen[k]) != s.points.right[k]
+            })
+            .collect();
+        for &i in &shown {
+            explained[i] = true;
+        }
+        // The simplest, preferring one whose other rules the submission counts right.
+        let alone =
+            |s: &Seen<'_>| (0..5).all(|j| j == k || s.points.of(j, chosen[j]) == s.points.right[j]);
+        let Some(&best) = shown
+            .iter()
+            .min_by_key(|&&i| (!alone(&seen[i]), deep::simplicity(&asked(seen[i].item))))
+        else {
+            continue;
+        };
+        let s = &seen[best];
+        findings.push(finding(
+            rule,
+            RuleVerdict::Mistake(mistake),
+            weight_of(&seen, &shown) / failing,
+            s,
+            Some(s.points.right[k]),
+            Some(s.points.of(k, chosen[k])),
+        ));
+    }
+    // Answers that are no integer exactly where a rule scores nothing.
+    let no_integer: Vec<usize> = (0..seen.len())
+        .filter(|&i| seen[i].failure.is_some() && seen[i].value.is_none())
+        .collect();
+    let none_weight = weight_of(&seen, &no_integer);
+    if none_weight > 0.0 {
+        let fails_when_none = (0..5)
+            .map(|k| {
+                let zero: Vec<usize> = (0..seen.len())
+                    .filter(|&i| seen[i].points.right[k] == 0)
+                    .collect();
+                let zero_failing: Vec<usize> = no_integer
+                    .iter()
+                    .copied()
+                    .filter(|&i| seen[i].points.right[k] == 0)
+                    .collect();
+                let a = weight_of(&seen, &zero_failing);
+                let fit = (a / none_weight).min(a / weight_of(&seen, &zero).max(f64::MIN_POSITIVE));
+                (fit, k, zero_failing)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)));
+        if let Some((_, k, zero_failing)) = fails_when_none.filter(|f| f.0 >= 0.95) {
+            for &i in &zero_failing {
+                explained[i] = true;
+            }
+            if let Some(&best) = zero_failing
+                .iter()
+                .min_by_key(|&&i| deep::simplicity(&asked(seen[i].item)))
+            {
+                findings.push(finding(
+                    Area::RULES[k],
+                    RuleVerdict::FailsWhenNone,
+                    weight_of(&seen, &zero_failing) / failing,
+                    &seen[best],
+                    Some(0),
+                    None,
+                ));
+            }
+        }
+    }
+    // What the model leaves: by where each error shows (as the areas), among what is left.
+    let left: Vec<(usize, Vec<Area>)> = (0..seen.len())
+        .filter(|&i| seen[i].failure.is_some() && !explained[i])
+        .map(|i| {
+            let s = &seen[i];
+            let kind = s.failure.unwrap_or(FailureKind::WrongAnswer);
+            (i, super::candidates(kind, s.got, s.item))
+        })
+        .collect();
+    let mut support = [0.0f64; Area::ALL.len()];
+    for (i, areas) in &left {
+        for a in areas {
+            support[*a as usize] += seen[*i].item.weight;
+        }
+    }
+    let mut by_area: Vec<(Area, Vec<usize>)> = Vec::new();
+    for (i, areas) in &left {
+        let area = areas
+            .iter()
+            .copied()
+            .max_by(|a, b| {
+                support[*a as usize]
+                    .total_cmp(&support[*b as usize])
+                    .then(b.cmp(a))
+            })
+            .unwrap_or(Area::NoPoints);
+        match by_area.iter_mut().find(|(a, _)| *a == area) {
+            Some((_, v)) => v.push(*i),
+            None => by_area.push((area, vec![*i])),
+        }
+    }
+    for (area, members) in by_area {
+        let Some(&best) = members
+            .iter()
+            .min_by_key(|&&i| deep::simplicity(&asked(seen[i].item)))
+        else {
+            continue;
+        };
+        let s = &seen[best];
+        let expected = Area::RULES
+            .iter()
+            .position(|a| *a == area)
+            .map(|k| s.points.right[k]);
+        findings.push(finding(
+            area,
+            RuleVerdict::Unexplained,
+            weight_of(&seen, &members) / failing,
+            s,
+            expected,
+            None,
+        ));
+    }
+    findings.sort_by(|a, b| a.rule.cmp(&b.rule).then(b.explains.total_cmp(&a.explains)));
+    findings
+}
+
+/// Returns the way of counting each rule that predicts the most answers (weighted), found
+/// rule by rule from the rules; a mistake is taken only when it predicts more than the rules
+/// and at least [`MIN_PRECISION`] of the answers where it differs from them.
+fn search(seen: &[Seen<'_>], ways: &[Vec<Way>; 5]) -> [Way; 5] {
+    let mut chosen: [Way; 5] = [None; 5];
+    let mut predicted: Vec<i64> = seen
+        .iter()
+        .map(|s| s.points.right.iter().map(|&p| i64::from(p)).sum())
+        .collect();
+    // (answers predicted, precision) of counting rule `k` the way `way`.
+    let score = |k: usize, way: Way, predicted: &[i64], chosen: &[Way; 5]| -> (f64, f64) {
+        let (mut hits, mut differ, mut differ_hits) = (0.0, 0.0, 0.0);
+        for (s, &p) in seen.iter().zip(predicted) {
+            let points = s.points.of(k, way);
+            let hit = s
+                .value
+                .is_some_and(|v| p - i64::from(s.points.of(k, chosen[k])) + i64::from(points) == v);
+            let w = s.item.weight;
+            if hit {
+                hits += w;
+            }
+            if points != s.points.right[k] {
+                differ += w;
+                if hit {
+                    differ_hits += w;
+                }
+            }
+        }
+        let precision = if differ > 0.0 {
+            differ_hits / differ
+        } else {
+            1.0
+        };
+        (hits, precision)
+    };
+    for _ in 0..ROUNDS {
+        let mut changed = false;
+        for k in 0..5 {
+            let (current, _) = score(k, chosen[k], &predicted, &chosen);
+            let best = ways[k]
+                .iter()
+                .map(|&w| (w, score(k, w, &predicted, &chosen)))
+                .filter(|(w, (_, precision))| w.is_none() || *precision >= MIN_PRECISION)
+                .fold((chosen[k], current), |acc, (w, (hits, _))| {
+                    if hits > acc.1 + 1e-9 {
+                        (w, hits)
+                    } else {
+                        acc
+                    }
+                })
+                .0;
+            if best != chosen[k] {
+                for (s, p) in seen.iter().zip(predicted.iter_mut()) {
+                    *p += i64::from(s.points.of(k, best)) - i64::from(s.points.of(k, chosen[k]));
+                }
+                chosen[k] = best;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    chosen
+}
+
+/// Returns the summed weight of the items at `indices`.
+fn weight_of(seen: &[Seen<'_>], indices: &[usize]) -> f64 {
+    indices.iter().map(|&i| seen[i].item.weight).sum()
+}
+
+/// Returns the item as the deep check's judge sees it.
+fn asked(item: &PatternItem) -> Asked {
+    Asked {
+        cards: item.cards,
+        weight: item.weight.round() as u64,
+        expected: item.expected,
+    }
+}
+
+/// Returns a finding with `s` as its example.
+fn finding(
+    rule: Area,
+    verdict: RuleVerdict,
+    explains: f64,
+    s: &Seen<'_>,
+    expected_points: Option<u8>,
+    got_points: Option<u8>,
+) -> RuleFinding {
+    let kind = s.failure.unwrap_or(FailureKind::WrongAnswer);
+    RuleFinding {
+        rule,
+        verdict,
+        explains: explains.clamp(0.0, 1.0),
+        example: deep::counterexample(kind, &asked(s.item), s.got),
+        expected_points,
+        got_points,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,161 @@
+//! The marked hand_value check says what is wrong rule by rule in the student's words, for
+//! catalog mistakes of three rules and for one that breaks four: graded with the library
+//! (a real swipl child on every rank pattern, one select_hand deal), the words checked in
+//! the result, in Gradescope's results.json and in `crib grade`'s table.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+mod common;
+
+use crib_grade::{
+    discover, gradescope, table, Area, IsolationChoice, Limits, RuleMistake, RuleVerdict,
+    SubmissionResult, WorkerPool,
+};
+
+/// A rule found wrong: the rule, its mistake, and the start of the words the student reads.
+type Found = (Area, RuleMistake, &'static str);
+
+/// Each catalog mistake graded here, with the rules it must be found wrong in.
+const EXPECTED: &[(&str, &[Found])] = &[
+    (
+        "fifteens-face-rank-value",
+        &[(
+            Area::Fifteens,
+            RuleMistake::FifteensFacesByRank,
+            "a face card counts 11-13 in fifteens",
+        )],
+    ),
+    (
+        "flush-needs-five",
+        &[(
+            Area::Flush,
+            RuleMistake::FlushFourMissing,
+            "a flush of four in the hand is not counted",
+        )],
+    ),
+    (
+        "nob-any-jack",
+        &[(
+            Area::Nob,
+            RuleMistake::NobAnyJack,
+            "any jack in the hand scores his nob",
+        )],
+    ),
+    (
+        "value-fifteens-only",
+        &[
+            (
+                Area::Pairs,
+                RuleMistake::PairsMissing,
+                "pairs are never counted",
+            ),
+            (
+                Area::Runs,
+                RuleMistake::RunsMissing,
+                "runs are never counted",
+            ),
+            (
+                Area::Flush,
+                RuleMistake::FlushMissing,
+                "flushes are never counted",
+            ),
+            (
+                Area::Nob,
+                RuleMistake::NobMissing,
+                "his nob is never counted",
+            ),
+        ],
+    ),
+];
+
+fn graded() -> BTreeMap<String, SubmissionResult> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mistakes");
+    let subs: Vec<_> = discover(&[dir], false)
+        .unwrap()
+        .into_iter()
+        .filter(|s| EXPECTED.iter().any(|(name, _)| *name == s.name))
+        .collect();
+    assert_eq!(subs.len(), EXPECTED.len());
+    let grader = common::grader(
+        IsolationChoice::Auto,
+        Limits {
+            select_hand_deals: Some(1),
+            ..Limits::default()
+        },
+    );
+    // Slots 40.. (sandbox uids 64040..): clear of the catalog's and other graders'.
+    let reports = WorkerPool::new(2).run(&subs, |slot, sub| grader.grade(sub, 40 + slot));
+    subs.iter()
+        .zip(reports)
+        .map(|(s, r)| (s.name.clone(), r.expect("grading does not panic")))
+        .collect()
+}
+
+#[test]
+fn each_mistake_is_told_rule_by_rule_in_words() {
+    let reports = graded();
+    let mut wrong = Vec::new();
+    for (name, expected) in EXPECTED {
+        let report = &reports[*name];
+        let hv = report.hand_value.as_ref().expect("hand_value/3 is checked");
+        let found: Vec<(Area, RuleVerdict)> =
+            hv.rules.iter().map(|f| (f.rule, f.verdict)).collect();
+        let want: Vec<(Area, RuleVerdict)> = expected
+            .iter()
+            .map(|(a, m, _)| (*a, RuleVerdict::Mistake(*m)))
+            .collect();
+        if found != want {
+            wrong.push(format!("{name}: found {found:?}, expected {want:?}"));
+            continue;
+        }
+        let explained: f64 = hv.rules.iter().map(|f| f.explains).sum();
+        if explained < 0.99 {
+            wrong.push(format!("{name}: the findings explain only {explained}"));
+        }
+        // The student's outputs say it in words; the verdict codes stay for staff.
+        let results = gradescope(report);
+        let hand_value_test = results["tests"][0]["output"].as_str().unwrap_or_default();
+        let top = results["output"].as_str().unwrap_or_default();
+        let grade_table = table(std::slice::from_ref(report), false);
+        for (area, _, words) in *expected {
+            let finding = hv
+                .rules
+                .iter()
+                .find(|f| f.rule == *area)
+                .expect("found above");
+            if !finding.words().starts_with(words) {
+                wrong.push(format!("{name}: {area} says {:?}", finding.words()));
+            }
+            // The example shows the rule alone: the submission counts every other rule right.
+            let example = &finding.example;
+            if example.got.parse::<i64>().ok()
+                != Some(
+                    i64::from(example.expected) - i64::from(finding.expected_points.unwrap_or(0))
+                        + i64::from(finding.got_points.unwrap_or(0)),
+                )
+            {
+                wrong.push(format!("{name}: {area}'s example mixes rules: {example:?}"));
+            }
+            for (output, text) in [
+                ("Gradescope", hand_value_test),
+                ("crib grade", grade_table.as_str()),
+            ] {
+                if !text.contains(words) {
+                    wrong.push(format!("{name}: {output} does not say {words:?}:\n{text}"));
+                }
+            }
+            if !hand_value_test.contains(&finding.example.goal) {
+                wrong.push(format!("{name}: Gradescope does not show the example"));
+            }
+        }
+        if top.contains("wrong_answer") || hand_value_test.contains("wrong_answer") {
+            wrong.push(format!("{name}: the student reads a verdict code:\n{top}"));
+        }
+        if !grade_table.contains("hand_value wrong_answer") {
+            wrong.push(format!("{name}: the staff's problems lost their codes"));
+        }
+        println!("{name}:\n{}\n", hv.rule_lines().join("\n"));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
