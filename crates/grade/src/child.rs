@@ -15,11 +15,14 @@ pub(crate) struct Place<'a> {
     pub jail: &'a Jail,
     /// The grader's directory (the child program and the batch files).
     pub grader: &'a Path,
-    /// The submission's work directory (`submission/` and `scratch/` inside).
+    /// The submission's work directory (`submission/` inside).
     pub work: &'a Path,
+    /// The directory its children write in, the slot's own.
+    pub scratch: &'a Path,
     /// The files to load, relative to the submission.
     pub files: &'a [String],
-    /// The worker's slot.
+    /// The slot its children run in: the worker's, or its second lane
+    /// ([`crib_sandbox::SECOND_LANE`]).
     pub slot: u32,
     /// Memory and per-call limits.
     pub limits: Limits,

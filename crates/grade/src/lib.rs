@@ -59,7 +59,8 @@ pub use crib_results::{
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{
     confine_main, memory_limit, memory_limit_in, shutdown, Isolation, IsolationChoice, Layer,
-    MemoryFit, CONFINE_ARG, MIN_CHILD_MEMORY, SANDBOX_UIDS, TMPFS_BYTES, UID_BLOCK, WORK_PREFIX,
+    MemoryFit, CONFINE_ARG, MAX_WORKERS, MIN_CHILD_MEMORY, SANDBOX_UIDS, TMPFS_BYTES, UID_BLOCK,
+    WORK_PREFIX,
 };
 pub use deep::DeepOptions;
 pub use error::GradeError;

@@ -103,9 +103,9 @@ impl Limits {
     }
 
     /// Returns the most wall-clock time grading one submission can take: [`Limits::budget`]
-    /// for the select_hand tests, then the marked hand_value check's load and budget (with
-    /// the defaults 250 + 10 + 120 = 380 s, inside Gradescope's 10 minutes with room for
-    /// the linter).
+    /// for the select_hand tests plus the marked hand_value check's load and budget (with the
+    /// defaults 250 + 10 + 120 = 380 s, inside Gradescope's 10 minutes with room for the
+    /// linter). A bound: on two cores or more the check runs beside the tests.
     pub fn submission_budget(&self, tests: &TestSet) -> Duration {
         self.budget(tests) + self.load + self.hand_value_budget
     }

@@ -5,6 +5,7 @@ use std::fs;
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use crib_results::{
@@ -27,6 +28,14 @@ use children::{result, Run};
 
 /// The child program, built into the grader so that it always matches it.
 const CHILD: &str = include_str!("../../../prolog/grade_child.pl");
+
+/// The scratch directory of a submission's children in the worker's first lane (the
+/// select_hand tests, the linter, the deep check), in its work directory.
+const SCRATCH: &str = "scratch";
+
+/// The scratch directory of the marked hand_value check's children, in the worker's second
+/// lane ([`sandbox::SECOND_LANE`]), in the work directory.
+const CHECK_SCRATCH: &str = "scratch-check";
 
 /// The most diagnostics kept per submission.
 pub const MAX_DIAGNOSTICS: usize = 50;
@@ -211,8 +220,12 @@ impl Grader {
 
     /// As [`Grader::grade`], with `cores` cores to itself: the marked hand_value check, most
     /// of a plain submission's time, runs that many children at once, each on its share of
-    /// the items (all in the worker's slot). The answers, and so the marks, are the same on
-    /// any number of cores; a check cut short by its budget has asked more items.
+    /// the items (all in the worker's second lane, [`sandbox::SECOND_LANE`]), and with two
+    /// cores or more it starts beside the select_hand tests as soon as their first child
+    /// says hand_value/3 is defined (on one core, as on Gradescope's half, it follows them:
+    /// their wall-clock backstops are not shared with it). The answers, and so the marks,
+    /// are the same on any number of cores; a check cut short by its budget has asked more
+    /// items.
     /// [`Session::grade`](crate::Session::grade) gives each submission the cores no other
     /// submission is using.
     pub fn grade_on(
@@ -239,52 +252,85 @@ impl Grader {
             Ok((staged, work)) => {
                 run.load.files = staged.load;
                 run.load.skipped = staged.skipped;
-                if run.load.files.is_empty() {
-                    run.fail_load("no .pl file to load".into());
-                } else {
-                    self.run_children(work.path(), slot, &mut run);
-                }
                 let grader = self.dir.path().join("grader");
-                let place = Place {
+                let scratch = work.path().join(SCRATCH);
+                let check_scratch = work.path().join(CHECK_SCRATCH);
+                // The tests below update `run`, never its files.
+                let files = run.load.files.clone();
+                let place = |slot, scratch| Place {
                     jail: &self.jail,
                     grader: &grader,
                     work: work.path(),
-                    files: &run.load.files,
+                    scratch,
+                    files: &files,
                     slot,
                     limits: self.limits,
                     cores,
                 };
+                // The marked hand_value check in the worker's second lane (a uid of its own,
+                // so that ending the tests' leftovers never touches it), beside the
+                // select_hand tests when the submission has two cores or more.
+                let check_place = place(slot + sandbox::SECOND_LANE, &check_scratch);
+                let mut beside = None;
+                if run.load.files.is_empty() {
+                    run.fail_load("no .pl file to load".into());
+                } else {
+                    (beside, quality) = std::thread::scope(|scope| {
+                        let (go, wait) = mpsc::channel::<bool>();
+                        let check = (cores.get() > 1).then(|| {
+                            run.on_loaded = Some(go);
+                            let check_place = &check_place;
+                            scope.spawn(move || {
+                                // Started once the first child says hand_value/3 is defined;
+                                // never if the tests end first without saying so.
+                                let defined = wait.recv().unwrap_or(false);
+                                defined.then(|| {
+                                    crate::marked_check::check(check_place, &self.tests.hand_value)
+                                })
+                            })
+                        });
+                        self.run_children(work.path(), slot, &mut run);
+                        run.on_loaded = None;
+                        let quality = self.linter.as_ref().map(|linter| {
+                            // The copy the tests ran on, in the grader's jail.
+                            let copy = work.path().join("submission");
+                            let mounts = Mounts {
+                                grader: &grader,
+                                submission: &copy,
+                                scratch: &scratch,
+                            };
+                            linter.lint_staged(
+                                &self.jail,
+                                &mounts,
+                                slot,
+                                &submission.name,
+                                &run.load.files,
+                            )
+                        });
+                        let checked = check.and_then(|check| {
+                            check
+                                .join()
+                                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                        });
+                        (checked, quality)
+                    });
+                }
                 let loaded = run.load.load_failed.is_none();
                 let has_hand_value = !run.load.missing_predicate.contains(&Predicate::HandValue);
                 if loaded && has_hand_value {
-                    hand_value = Some(crate::marked_check::check(&place, &self.tests.hand_value));
+                    // The same check as beside the tests, whenever it did not run there.
+                    hand_value = beside.or_else(|| {
+                        Some(crate::marked_check::check(
+                            &check_place,
+                            &self.tests.hand_value,
+                        ))
+                    });
                 }
                 deep = self
                     .deep
                     .as_ref()
                     .filter(|_| loaded)
-                    .map(|d| d.check(&place));
-                quality = self
-                    .linter
-                    .as_ref()
-                    .filter(|_| !run.load.files.is_empty())
-                    .map(|linter| {
-                        // The copy the tests ran on, in the grader's jail.
-                        let copy = work.path().join("submission");
-                        let scratch = work.path().join("scratch");
-                        let mounts = Mounts {
-                            grader: &grader,
-                            submission: &copy,
-                            scratch: &scratch,
-                        };
-                        linter.lint_staged(
-                            &self.jail,
-                            &mounts,
-                            slot,
-                            &submission.name,
-                            &run.load.files,
-                        )
-                    });
+                    .map(|d| d.check(&place(slot, &scratch)));
                 staged.hash
             }
             Err(why) => {
@@ -331,12 +377,16 @@ impl Grader {
         }
     }
 
-    /// Copies the submission into `work/submission` and makes `work/scratch`, readable
-    /// (and the scratch writable) by worker `slot`'s children alone.
+    /// Copies the submission into `work/submission` and makes `work/scratch` and
+    /// `work/scratch-check`: the copy readable by worker `slot`'s children (both lanes), each
+    /// scratch writable by one lane's.
     fn prepare(&self, submission: &Submission, work: &Path, slot: u32) -> Result<Staged, String> {
         let copy = work.join("submission");
-        let scratch = work.join("scratch");
-        for dir in [&copy, &scratch] {
+        let scratch = [
+            (work.join(SCRATCH), slot),
+            (work.join(CHECK_SCRATCH), slot + sandbox::SECOND_LANE),
+        ];
+        for dir in std::iter::once(&copy).chain(scratch.iter().map(|(dir, _)| dir)) {
             fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
         let staged = submission
@@ -345,9 +395,11 @@ impl Grader {
         self.jail
             .hand_over(work, slot)
             .map_err(|e| format!("cannot hand the copy over to the sandbox: {e}"))?;
-        self.jail
-            .give_scratch(&scratch, slot)
-            .map_err(|e| format!("cannot give the scratch directory away: {e}"))?;
+        for (dir, slot) in &scratch {
+            self.jail
+                .give_scratch(dir, *slot)
+                .map_err(|e| format!("cannot give the scratch directory away: {e}"))?;
+        }
         Ok(staged)
     }
 }

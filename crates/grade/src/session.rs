@@ -33,8 +33,8 @@ pub struct Session {
     /// The directory each submission's result is written to (as `<name>.json`), as soon as
     /// it is done.
     pub out: PathBuf,
-    /// Submissions graded at once; each worker has a slot id of its own, `0..jobs` (see
-    /// [`crate::WorkerPool`]).
+    /// Submissions graded at once (at most [`crate::MAX_WORKERS`]); each worker has a slot
+    /// id of its own, `0..jobs` (see [`crate::WorkerPool`]).
     pub jobs: NonZeroUsize,
     /// Children that may run at once in all (default: one per core). With fewer submissions
     /// than that, each submission's marked hand_value check runs several
@@ -248,7 +248,7 @@ impl Session {
         progress.start(todo.len());
         let mut failure = None;
         let cores = self.cores_each(todo.len());
-        let graded = WorkerPool::new(self.jobs.get()).run_each(
+        let graded = WorkerPool::new(self.jobs.get().min(crate::MAX_WORKERS as usize)).run_each(
             &todo,
             |slot, &i| grader.grade_on(&submissions[i], slot, cores),
             |k, result| match result {

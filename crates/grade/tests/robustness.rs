@@ -1,6 +1,6 @@
 //! The grader's robustness: hostile paths in a submissions folder, an empty folder, grading
 //! without namespaces (rlimits only), interrupted and killed runs leaving nothing behind, a
-//! memory hog in a small memory cgroup.
+//! memory hog in a small memory cgroup, the marked check beside tests whose children die.
 //! Nothing here measures time, so these run beside the other test binaries; the timing tests
 //! (timing.rs) run alone.
 
@@ -413,6 +413,52 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
     }
     if let Some(group) = &real {
         assert_eq!(group.oom_kills(), 0, "the cgroup's OOM killer struck");
+    }
+}
+
+// ---- the marked check beside the tests (issue 41) ----
+
+/// A select_hand/3 that leaves a `sleep` behind and exits on every deal (a halt the child
+/// cannot see coming), beside a correct
+/// hand_value/3, graded on two cores: the marked hand_value check runs beside the children
+/// the tests start one after another, each one's end killing every process of its uid. The
+/// check's children, in the worker's second lane, lose nothing (with one uid for both, the
+/// check's children die with the tests' leftovers).
+#[test]
+fn ending_the_tests_leftovers_never_touches_the_check_beside_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = std::fs::read_to_string(corpus_dir().join("correct.pl")).unwrap();
+    let text = correct.replace("select_hand(", "unused_select_hand(")
+        + "\nselect_hand(_, _, _) :- catch(shell('sleep 30 &'), _, true), G =.. [halt, 3], call(G).\n";
+    let path = dir.path().join("halting_select.pl");
+    std::fs::write(&path, text).unwrap();
+    // Without namespaces, as on Gradescope: under bubblewrap a child's PID namespace ends
+    // its processes, and the uid's are never needed.
+    let limits = Limits {
+        select_hand_deals: Some(16),
+        ..Limits::default()
+    };
+    let grader = common::grader(IsolationChoice::Rlimits, limits);
+    let subs = discover(&[path], false).unwrap();
+    let r = grader.grade_on(&subs[0], 3, NonZeroUsize::new(2).unwrap());
+    assert!(r.load.missing_predicate.is_empty(), "{:?}", r.load);
+    let hv = r.hand_value.as_ref().unwrap();
+    // Two children, one a core, neither ended early (with one uid for both lanes: more, each
+    // killed child's items asked again by another).
+    assert_eq!(
+        (hv.children, hv.checked, hv.share_wrong, hv.kinds.len()),
+        (2, hv.patterns, 0.0, 0),
+        "{:?}",
+        hv.kinds
+    );
+    assert_eq!(r.children, 16, "a child for each deal asked");
+    for t in &r.tests[..16] {
+        assert!(
+            matches!(t.verdict, Verdict::Crashed { .. }),
+            "{}: {:?}",
+            t.id,
+            t.verdict
+        );
     }
 }
 

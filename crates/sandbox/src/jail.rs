@@ -340,6 +340,13 @@ impl Jail {
         self.uids.as_ref().map(|block| block.uid(slot))
     }
 
+    /// Returns the gid slot `slot`'s children run as, the group of the files handed over to
+    /// it: its worker's ([`crate::SECOND_LANE`]: a worker's two lanes share it), or `None`
+    /// as [`Jail::uid`].
+    pub fn gid(&self, slot: u32) -> Option<u32> {
+        self.uids.as_ref().map(|block| block.gid(slot))
+    }
+
     /// Returns this jail's block of uids, when the caller runs as root: every process its
     /// children start runs as one of them, and none is left once [`Jail::end_leftovers`] returns.
     pub fn uids(&self) -> Option<std::ops::Range<u32>> {
@@ -360,17 +367,19 @@ impl Jail {
         }
     }
 
-    /// Makes `dir` and everything in it readable by worker `slot`'s children and nobody
-    /// else: directories 0750 and files 0640, with the worker's gid as their group when the
-    /// grader runs as root (symbolic links are left alone, never followed).
+    /// Makes `dir` and everything in it readable by worker `slot`'s children (of both its
+    /// lanes) and nobody else: directories 0750 and files 0640, with the worker's gid as
+    /// their group when the grader runs as root (symbolic links are left alone, never
+    /// followed).
     ///
     /// # Errors
     /// The I/O error of the first entry whose mode or group cannot be changed.
     pub fn hand_over(&self, dir: &Path, slot: u32) -> io::Result<()> {
-        hand_over(dir, self.uid(slot))
+        hand_over(dir, self.gid(slot))
     }
 
-    /// Gives `dir` to worker `slot`'s uid (mode 0700), so its children can write in it.
+    /// Gives `dir` to slot `slot`'s uid and gid (mode 0700), so its children, and only
+    /// they (not even the worker's other lane), can write in it.
     ///
     /// # Errors
     /// The I/O error of chown or chmod.
@@ -381,7 +390,7 @@ impl Jail {
         for dir in [dir, tmp.as_path()] {
             std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
             if let Some(uid) = self.uid(slot) {
-                std::os::unix::fs::chown(dir, Some(uid), Some(uid))?;
+                std::os::unix::fs::chown(dir, Some(uid), self.gid(slot))?;
             }
         }
         Ok(())

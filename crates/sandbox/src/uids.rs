@@ -32,6 +32,16 @@ pub const FALLBACK_UIDS: Range<u32> = 64_256..100_000;
 /// How many uids one grader process takes: one per worker, so at most this many workers.
 pub const UID_BLOCK: u32 = 256;
 
+/// How far a worker's second slot is from its first: worker `w` runs children as slot `w`
+/// and as slot `w + SECOND_LANE`, two uids of its own (so that ending one lane's leftovers
+/// never touches the other's children) with one group, the worker's (so that both read what
+/// the worker was handed). A grader that runs one submission's children side by side gives
+/// them the two lanes.
+pub const SECOND_LANE: u32 = UID_BLOCK / 2;
+
+/// The most workers one block serves: each has two slots, [`SECOND_LANE`] apart.
+pub const MAX_WORKERS: u32 = SECOND_LANE;
+
 /// How many blocks [`UidBlock::acquire`] draws before it gives up.
 const DRAWS: usize = 64;
 
@@ -100,9 +110,15 @@ impl UidBlock {
         ))
     }
 
-    /// Returns the uid (and gid) of worker `slot` (taken modulo [`UID_BLOCK`]).
+    /// Returns the uid of slot `slot` (taken modulo [`UID_BLOCK`]).
     pub fn uid(&self, slot: u32) -> u32 {
         self.first + slot % UID_BLOCK
+    }
+
+    /// Returns the gid of slot `slot`: its worker's, the uid of its first lane (slots
+    /// [`SECOND_LANE`] apart share it).
+    pub fn gid(&self, slot: u32) -> u32 {
+        self.first + slot % SECOND_LANE
     }
 
     /// Returns the block's uids.

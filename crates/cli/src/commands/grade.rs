@@ -77,7 +77,7 @@ pub struct GradeArgs {
     max_size: crate::max_size::MaxSize,
     /// Cores to use: submissions graded at once, and when there are fewer submissions, the
     /// children each one's hand_value check runs at once [default: one per core].
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crib_grade::UID_BLOCK as i64))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crib_grade::MAX_WORKERS as i64))]
     jobs: Option<u32>,
     /// Directory where each submission's result (JSON) is written as soon as it is done.
     #[arg(long, value_name = "DIR", default_value = "crib-grade-results")]

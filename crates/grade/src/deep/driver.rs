@@ -298,11 +298,10 @@ fn one_child(
     mut record: impl FnMut(usize, Got),
 ) -> std::io::Result<End> {
     let copy = ctx.work.join("submission");
-    let scratch = ctx.work.join("scratch");
     let mounts = Mounts {
         grader: ctx.grader,
         submission: &copy,
-        scratch: &scratch,
+        scratch: ctx.scratch,
     };
     let args = [
         batch.predicate.name().to_string(),

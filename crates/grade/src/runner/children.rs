@@ -4,6 +4,7 @@
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::ExitStatus;
+use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 use crib_child::{Child, Program, RecvTimeoutError, MAX_OUTPUT};
@@ -22,7 +23,7 @@ impl Grader {
         let budget_end = Instant::now() + self.limits.budget(&self.tests);
         let grader = self.dir.path().join("grader");
         let copy = work.join("submission");
-        let scratch = work.join("scratch");
+        let scratch = work.join(super::SCRATCH);
         let mounts = Mounts {
             grader: &grader,
             submission: &copy,
@@ -276,6 +277,9 @@ pub(super) struct Run<'a> {
     pub(super) children: usize,
     pub(super) output: Vec<u8>,
     tests: &'a TestSet,
+    /// Told, once, whether the first child found hand_value/3 defined in a submission that
+    /// loaded (the marked check beside the tests waits for it).
+    pub(super) on_loaded: Option<Sender<bool>>,
 }
 
 impl<'a> Run<'a> {
@@ -287,6 +291,7 @@ impl<'a> Run<'a> {
             children: 0,
             output: Vec::new(),
             tests,
+            on_loaded: None,
         }
     }
 
@@ -368,6 +373,12 @@ impl<'a> Run<'a> {
                  ({errors} load error{})",
                 if errors == 1 { "" } else { "s" }
             ));
+        }
+        if let Some(go) = self.on_loaded.take() {
+            let defined =
+                self.load.load_failed.is_none() && !missing.contains(&Predicate::HandValue);
+            // The check's thread never ends before the tests do: the send cannot fail.
+            let _ = go.send(defined);
         }
         self.load.missing_predicate = missing;
     }

@@ -93,18 +93,19 @@ impl Jail {
         };
         cmd.args(args).process_group(0);
         let uid = self.uid(slot);
+        let gid = self.gid(slot);
         let switch_uid = uid.is_some();
-        if let Some(uid) = uid {
-            cmd.uid(uid).gid(uid);
+        if let (Some(uid), Some(gid)) = (uid, gid) {
+            cmd.uid(uid).gid(gid);
             crate::workdir::add_uid(uid);
         }
         let fd = keep_fd.map(|fd| fd.as_raw_fd());
-        if let (Some(fd), Some(uid)) = (fd, uid) {
+        if let (Some(fd), Some(uid), Some(gid)) = (fd, uid, gid) {
             // The child reopens the pipe through /proc/self/fd, which checks the pipe's
             // owner: give it to the sandbox uid.
             // SAFETY: fchown only changes the owner of the open file `fd`.
             unsafe {
-                libc::fchown(fd, uid, uid);
+                libc::fchown(fd, uid, gid);
             }
         }
         // SAFETY: the closure runs in the forked child before exec and only makes

@@ -246,3 +246,85 @@ fn strict_refuses_unless_network_and_files_are_closed() {
 
 /// The probe of a swipl jail.
 const PROBE_ARGS: &[&str] = &["--no-tty", "-q", "-g", "halt"];
+
+#[test]
+fn a_workers_second_lane_reads_its_files_and_is_ended_apart() {
+    let jail = Jail::new(
+        Path::new("swipl"),
+        PROBE_ARGS,
+        IsolationChoice::Rlimits,
+        &work(),
+    )
+    .unwrap();
+    if !is_root() {
+        return;
+    }
+    let (first, second) = (4, 4 + crate::SECOND_LANE);
+    assert_ne!(jail.uid(first), jail.uid(second));
+    assert_eq!(jail.gid(first), jail.gid(second));
+    assert_eq!(jail.gid(first), jail.uid(first));
+    let dir = tempfile::tempdir().unwrap();
+    let [grader, work_dir] = ["grader", "work"].map(|d| dir.path().join(d));
+    let [submission, scratch, check_scratch] =
+        ["submission", "scratch", "scratch-check"].map(|d| work_dir.join(d));
+    for d in [&grader, &submission, &scratch, &check_scratch] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    std::fs::write(submission.join("mine.pl"), "x.\n").unwrap();
+    open_up(dir.path()).unwrap();
+    jail.hand_over(&work_dir, first).unwrap();
+    jail.give_scratch(&scratch, first).unwrap();
+    jail.give_scratch(&check_scratch, second).unwrap();
+    let succeeds = |slot: u32, own: &Path, goal: &str| {
+        let mounts = Mounts {
+            grader: &grader,
+            submission: &submission,
+            scratch: own,
+        };
+        let goal = goal
+            .replace("SUBMISSION", &submission.display().to_string())
+            .replace("FIRST", &scratch.display().to_string());
+        let args = ["--no-tty", "-q", "-g", &goal, "-t", "halt"].map(String::from);
+        jail.command(&mounts, &args, Rlimits::PROBE, slot, None)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap()
+            .success()
+    };
+    let read = "read_file_to_string('SUBMISSION/mine.pl', _, [])";
+    let write_own = "open(here, write, S), close(S), delete_file(here)";
+    let write_first = "open('FIRST/planted', write, S), close(S)";
+    assert!(succeeds(first, &scratch, read));
+    assert!(
+        succeeds(second, &check_scratch, read),
+        "the second lane reads the copy"
+    );
+    assert!(succeeds(second, &check_scratch, write_own));
+    assert!(succeeds(first, &scratch, write_first), "the control");
+    std::fs::remove_file(scratch.join("planted")).unwrap();
+    assert!(
+        !succeeds(second, &check_scratch, write_first),
+        "the second lane writes in the first's scratch"
+    );
+    // A process of the first lane outlives the end of the second's leftovers, not its own.
+    let mut sleeper = Command::new("sleep");
+    sleeper.arg("60");
+    if let (Some(uid), Some(gid)) = (jail.uid(first), jail.gid(first)) {
+        sleeper.uid(uid).gid(gid);
+    }
+    let mut sleeper = sleeper.spawn().unwrap();
+    assert!(jail.end_leftovers(second));
+    assert!(
+        sleeper.try_wait().unwrap().is_none(),
+        "ended with the other lane"
+    );
+    assert!(jail.end_leftovers(first));
+    // Killed and reaped by end_leftovers (it reaps what no one waits for).
+    let pid = sleeper.id();
+    assert!(
+        !Path::new(&format!("/proc/{pid}")).exists(),
+        "{pid} is left"
+    );
+}
