@@ -273,7 +273,7 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             "<= 400 s (Gradescope: 600 s)",
             Some(400.0),
             budget(),
-            "`Limits::submission_budget`: select_hand tests (load, limits and grace, at most the select_hand budget), then the hand_value check's load and budget",
+            "`Limits::submission_budget`: select_hand tests (load, limits and grace, at most the select_hand budget) plus the hand_value check's load and budget (on two cores the check runs beside the tests)",
         ),
         row(
             "dealer/pone discard analysis, one deal",
