@@ -78,7 +78,8 @@ impl Grader {
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
-        // Drawing the test set takes a second of CPU; the jail's probe mostly waits on swipl.
+        // Drawing the test set takes about 0.3 s of CPU (README.md, "Against the floor"); the
+        // jail's probe mostly waits on swipl.
         let (jail, tests) = std::thread::scope(|scope| {
             let tests = scope.spawn(|| TestSet::new(seed));
             let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path());

@@ -44,7 +44,7 @@ pub fn reference() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../prolog/cribbage.pl")
 }
 
-/// The report corpus's results: crib grade's results of the grade corpus
+/// The report corpus's results: crib grade's results of the submissions corpus
 /// (crates/report/tests/results), one NAME.json per submission.
 pub fn results_corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/tests/results")
