@@ -102,25 +102,16 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<Got>]) -> HandValue
         wrong += item.weight;
         failing.push((k, weight, candidates(kind, got, item)));
     }
-    let mut support = [0.0f64; Area::ALL.len()];
-    for (_, weight, areas) in &failing {
-        for area in areas {
-            support[*area as usize] += weight;
-        }
-    }
+    let support = support(
+        failing
+            .iter()
+            .map(|(_, weight, areas)| (*weight, &areas[..])),
+    );
     // (area, items, pairs, the simplest item's simplicity, its index)
     type Tally = (Area, usize, f64, (u32, u32, [u8; 5]), usize);
     let mut areas: Vec<Tally> = Vec::new();
     for (k, weight, candidates) in &failing {
-        let area = candidates
-            .iter()
-            .copied()
-            .max_by(|a, b| {
-                support[*a as usize]
-                    .total_cmp(&support[*b as usize])
-                    .then(b.cmp(a))
-            })
-            .unwrap_or(Area::NoPoints);
+        let area = likeliest(candidates, &support);
         let simplicity = deep::simplicity(&asked[*k]);
         match areas.iter_mut().find(|a| a.0 == area) {
             Some(a) => {
@@ -166,6 +157,34 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<Got>]) -> HandValue
         children: 0,
         elapsed_ms: 0,
     }
+}
+
+/// Returns each area's support: the summed weight of the failing items (each given with
+/// its weight and the areas that could explain it) that it could explain.
+pub(crate) fn support<'a>(
+    failing: impl Iterator<Item = (f64, &'a [Area])>,
+) -> [f64; Area::ALL.len()] {
+    let mut support = [0.0f64; Area::ALL.len()];
+    for (weight, areas) in failing {
+        for area in areas {
+            support[*area as usize] += weight;
+        }
+    }
+    support
+}
+
+/// Returns the area of a failing item: of the `candidates` that could explain it, the one
+/// with the most [`support`] (ties to the first in [`Area::ALL`]; `NoPoints` for none).
+pub(crate) fn likeliest(candidates: &[Area], support: &[f64; Area::ALL.len()]) -> Area {
+    candidates
+        .iter()
+        .copied()
+        .max_by(|a, b| {
+            support[*a as usize]
+                .total_cmp(&support[*b as usize])
+                .then(b.cmp(a))
+        })
+        .unwrap_or(Area::NoPoints)
 }
 
 /// Returns the areas where a failing answer's error could show. No integer: no answer. Too

@@ -277,23 +277,13 @@ pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<Got>]) -> Vec<Ru
             (i, super::candidates(kind, s.got, s.item))
         })
         .collect();
-    let mut support = [0.0f64; Area::ALL.len()];
-    for (i, areas) in &left {
-        for a in areas {
-            support[*a as usize] += seen[*i].item.weight;
-        }
-    }
+    let support = super::support(
+        left.iter()
+            .map(|(i, areas)| (seen[*i].item.weight, &areas[..])),
+    );
     let mut by_area: Vec<(Area, Vec<usize>)> = Vec::new();
     for (i, areas) in &left {
-        let area = areas
-            .iter()
-            .copied()
-            .max_by(|a, b| {
-                support[*a as usize]
-                    .total_cmp(&support[*b as usize])
-                    .then(b.cmp(a))
-            })
-            .unwrap_or(Area::NoPoints);
+        let area = super::likeliest(areas, &support);
         match by_area.iter_mut().find(|(a, _)| *a == area) {
             Some((_, v)) => v.push(*i),
             None => by_area.push((area, vec![*i])),
