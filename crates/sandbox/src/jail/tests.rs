@@ -20,13 +20,7 @@ const DENIED_AT_LEAST: usize = 20;
 
 #[test]
 fn rlimits_mode_takes_every_layer_the_kernel_offers() {
-    let jail = Jail::new(
-        Path::new("swipl"),
-        PROBE_ARGS,
-        IsolationChoice::Rlimits,
-        &work(),
-    )
-    .unwrap();
+    let jail = rlimits_jail();
     assert!(!jail.isolation.bwrap);
     assert_eq!(jail.isolation.seccomp, seccomp::available());
     assert_eq!(
@@ -55,20 +49,8 @@ fn work() -> PathBuf {
 
 #[test]
 fn each_jail_has_uids_of_its_own() {
-    let a = Jail::new(
-        Path::new("swipl"),
-        PROBE_ARGS,
-        IsolationChoice::Rlimits,
-        &work(),
-    )
-    .unwrap();
-    let b = Jail::new(
-        Path::new("swipl"),
-        PROBE_ARGS,
-        IsolationChoice::Rlimits,
-        &work(),
-    )
-    .unwrap();
+    let a = rlimits_jail();
+    let b = rlimits_jail();
     if !is_root() {
         assert_eq!((a.uid(0), b.uid(0)), (None, None));
         return;
@@ -120,13 +102,7 @@ fn child_succeeds(jail: &Jail, goal: &str) -> bool {
 
 #[test]
 fn landlock_and_seccomp_confine_a_child_without_namespaces() {
-    let jail = Jail::new(
-        Path::new("swipl"),
-        PROBE_ARGS,
-        IsolationChoice::Rlimits,
-        &work(),
-    )
-    .unwrap();
+    let jail = rlimits_jail();
     let isolation = jail.isolation;
     assert!(
         isolation.seccomp && isolation.landlock.is_some(),
@@ -208,13 +184,7 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
 
 #[test]
 fn strict_refuses_unless_network_and_files_are_closed() {
-    let mut jail = Jail::new(
-        Path::new("swipl"),
-        PROBE_ARGS,
-        IsolationChoice::Rlimits,
-        &work(),
-    )
-    .unwrap();
+    let mut jail = rlimits_jail();
     let cases = [
         (Isolation::default(), false),
         (Isolation::from_layers(&[Layer::Seccomp]), false),
@@ -247,15 +217,21 @@ fn strict_refuses_unless_network_and_files_are_closed() {
 /// The probe of a swipl jail.
 const PROBE_ARGS: &[&str] = &["--no-tty", "-q", "-g", "halt"];
 
-#[test]
-fn a_workers_second_lane_reads_its_files_and_is_ended_apart() {
-    let jail = Jail::new(
+/// Returns a swipl jail without namespaces (rlimits, seccomp and Landlock where the kernel
+/// has them), its uids drawn when root.
+fn rlimits_jail() -> Jail {
+    Jail::new(
         Path::new("swipl"),
         PROBE_ARGS,
         IsolationChoice::Rlimits,
         &work(),
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn a_workers_second_lane_reads_its_files_and_is_ended_apart() {
+    let jail = rlimits_jail();
     if !is_root() {
         return;
     }
