@@ -954,6 +954,8 @@ fn a_copy_of_cribs_reference_is_pointed_out() {
 
 #[test]
 fn a_root_without_proc_is_refused_with_the_reason() {
+    // Its own results directory: the run writes the seed before it stops.
+    let out_dir = tempfile::tempdir().unwrap();
     // Only root gives children uids of their own, which need /proc; and only root unshares.
     assert!(crib_sandbox::is_root(), "this test needs root");
     let out = Command::new("unshare")
@@ -961,7 +963,8 @@ fn a_root_without_proc_is_refused_with_the_reason() {
         .arg("umount -l /proc && exec \"$@\"")
         .arg("sh")
         .arg(env!("CARGO_BIN_EXE_crib"))
-        .args(["grade", "--no-lint"])
+        .args(["grade", "--no-lint", "--out"])
+        .arg(out_dir.path())
         .arg(submissions().join("empty.pl"))
         .output()
         .expect("unshare (util-linux) runs");
