@@ -130,9 +130,33 @@ pub(crate) fn patterns() -> &'static [Pattern] {
                 }
             }
         }
-        // Counting a pattern's configurations is the work: on every core, kept in order.
-        let out = crate::pool::WorkerPool::per_core()
-            .map(&shapes, |&(counts, start)| count(counts, start));
+        // Counting a pattern's configurations is the work, and patterns of one kind
+        // ([`kind`]) count alike: each kind once, on every core, then every pattern its kind's.
+        let kinds: Vec<Kind> = shapes
+            .iter()
+            .map(|&(counts, start)| kind(counts, start))
+            .collect();
+        let mut firsts: Vec<(Kind, usize)> = Vec::new();
+        let mut seen = std::collections::HashMap::new();
+        for (i, k) in kinds.iter().enumerate() {
+            seen.entry(*k).or_insert_with(|| {
+                firsts.push((*k, i));
+                firsts.len() - 1
+            });
+        }
+        let counted = crate::pool::WorkerPool::per_core().map(&firsts, |&(_, i)| {
+            let (counts, start) = shapes[i];
+            count(counts, start)
+        });
+        let out: Vec<Pattern> = shapes
+            .iter()
+            .zip(&kinds)
+            .map(|(&(counts, start), k)| Pattern {
+                counts,
+                start,
+                ..counted[seen[k]]
+            })
+            .collect();
         debug_assert_eq!(out.len(), PATTERNS);
         debug_assert_eq!(out.iter().map(|p| u64::from(p.pairs)).sum::<u64>(), PAIRS);
         out
@@ -208,6 +232,28 @@ impl Config {
             Class::Plain
         }
     }
+}
+
+/// What a pattern's counts ([`count`]) depend on: for each rank of the hand, sorted, how
+/// many cards it has, whether it is the jack and whether it is the start's rank; and whether
+/// the start is a jack. A configuration's class ([`Config::class`]) reads ranks only through
+/// these (his nob: a hand jack of the start's suit when the start is no jack; the flush and
+/// the cards of the start's suit: suit sets alone; the start's suit: not one its rank holds in
+/// the hand), so two patterns of one kind have the same counts.
+type Kind = ([(u8, bool, bool); 4], bool);
+
+/// Returns the [`Kind`] of the pattern of hand rank `counts` and start rank `start`.
+fn kind(counts: [u8; 13], start: u8) -> Kind {
+    let jack = Rank::Jack.number() - 1;
+    let mut ranks = [(0u8, false, false); 4];
+    for (slot, r) in ranks
+        .iter_mut()
+        .zip((0..13u8).filter(|&r| counts[r as usize] > 0))
+    {
+        *slot = (counts[r as usize], r == jack, r == start);
+    }
+    ranks.sort_unstable();
+    (ranks, start == jack)
 }
 
 /// Counts a pattern's pairs and special pairs by enumerating its configurations.

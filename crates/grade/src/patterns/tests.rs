@@ -210,3 +210,27 @@ fn suit_shares_hardly_move_from_seed_to_seed() {
         }
     }
 }
+
+#[test]
+fn patterns_of_one_kind_count_as_each_counted_alone() {
+    let all = patterns();
+    let kinds: std::collections::HashSet<_> = all.iter().map(|p| kind(p.counts, p.start)).collect();
+    assert!(kinds.len() < all.len() / 50, "{} kinds", kinds.len());
+    for p in all {
+        let alone = count(p.counts, p.start);
+        assert_eq!(
+            (alone.pairs, alone.special, alone.flush_only, alone.flush5),
+            (p.pairs, p.special, p.flush_only, p.flush5),
+            "{:?} {}",
+            p.counts,
+            p.start
+        );
+        assert_eq!(
+            (alone.nob_flush, alone.nob_three, alone.three),
+            (p.nob_flush, p.nob_three, p.three),
+            "{:?} {}",
+            p.counts,
+            p.start
+        );
+    }
+}
