@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::archive::{
-    copy_tree, extract_zip, is_zip, tree_names, zip_names, Budget, Limits, Place,
+    copy_tree, extract_zip, is_zip, tree_names, zip_names, Budget, DownloadLimits, Place,
 };
 use crate::error::{EntryError, EntryProblem, LmsError};
 use crate::gradescope::{read_metadata, METADATA};
@@ -97,13 +97,13 @@ struct Attempt {
 /// # Errors
 /// [`LmsError::Io`] if `source` or `dest` cannot be read or written, and the errors of
 /// extraction that stop the whole download: not a zip, too many entries, too many bytes
-/// in all (see [`Limits`]); [`LmsError::Metadata`] if Gradescope's metadata cannot be
+/// in all (see [`DownloadLimits`]); [`LmsError::Metadata`] if Gradescope's metadata cannot be
 /// read. One bad entry is not an error: it is in [`Download::problems`].
 pub fn read(
     source: &Path,
     layout: Option<Layout>,
     dest: &Path,
-    limits: &Limits,
+    limits: &DownloadLimits,
 ) -> Result<Download, LmsError> {
     let io = |action, path: &Path| {
         let path = path.to_path_buf();
@@ -601,12 +601,12 @@ fn latest(attempts: Vec<Attempt>) -> (Vec<Attempt>, Vec<SetAside>) {
 /// cannot be opened stays as it is, listed.
 ///
 /// # Errors
-/// [`LmsError::TooBig`] once the download's files total more than [`Limits::max_bytes`];
+/// [`LmsError::TooBig`] once the download's files total more than [`DownloadLimits::max_bytes`];
 /// [`LmsError::Io`] if a directory cannot be created.
 fn open_zip(
     zip: &Path,
     (archive, entry): (&str, &str),
-    limits: &Limits,
+    limits: &DownloadLimits,
     budget: &mut Budget,
     problems: &mut Vec<EntryError>,
 ) -> Result<(), LmsError> {
