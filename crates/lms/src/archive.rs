@@ -66,7 +66,7 @@ pub(crate) fn is_zip(path: &Path) -> bool {
 
 /// Where each entry goes: the path a file (or directory) named `rel` in the archive
 /// (relative, `/`-separated, already checked safe) is written to, or `None` to leave it.
-pub(crate) type Place<'a> = &'a dyn Fn(&str) -> Option<PathBuf>;
+pub(crate) type Destination<'a> = &'a dyn Fn(&str) -> Option<PathBuf>;
 
 /// Extracts the zip at `path` (called `shown` in messages), entry by entry, each where
 /// `place` says (directories are created as needed). An entry that is unsafe (`..`, an absolute path, a link),
@@ -80,7 +80,7 @@ pub(crate) type Place<'a> = &'a dyn Fn(&str) -> Option<PathBuf>;
 pub(crate) fn extract_zip(
     path: &Path,
     shown: &str,
-    place: Place<'_>,
+    place: Destination<'_>,
     limits: &DownloadLimits,
     budget: &mut Budget,
 ) -> Result<Extracted, LmsError> {
@@ -230,7 +230,7 @@ pub(crate) fn copy_tree(
     from: &Path,
     shown: &str,
     dest: &Path,
-    place: Place<'_>,
+    place: Destination<'_>,
     limits: &DownloadLimits,
     budget: &mut Budget,
 ) -> Result<Extracted, LmsError> {

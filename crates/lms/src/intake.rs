@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::archive::{
-    copy_tree, extract_zip, is_zip, tree_names, zip_names, Budget, DownloadLimits, Place,
+    copy_tree, extract_zip, is_zip, tree_names, zip_names, Budget, Destination, DownloadLimits,
 };
 use crate::error::{EntryError, EntryProblem, LmsError};
 use crate::gradescope::{read_metadata, METADATA};
@@ -25,7 +25,7 @@ pub struct Download {
     /// One submission per student (per group, for a group submission), the latest attempt,
     /// sorted by name. Empty for [`Layout::Plain`], whose submissions are found in
     /// [`Download::root`] as crib finds them in any directory.
-    pub submissions: Vec<Submission>,
+    pub submissions: Vec<DownloadedSubmission>,
     /// Earlier attempts of students who have a later one in the download.
     pub set_aside: Vec<SetAside>,
     /// Entries left out because they were unsafe, too big or unreadable.
@@ -44,7 +44,7 @@ pub struct Download {
 
 /// One submission of a download.
 #[derive(Debug, Clone, Serialize)]
-pub struct Submission {
+pub struct DownloadedSubmission {
     /// A name for it, unique in the download and safe as a file name: the student's name
     /// and id as a slug (`smithjane-123456`).
     pub name: String,
@@ -137,7 +137,7 @@ pub fn read(
         .collect();
     let layout = layout.unwrap_or_else(|| detect_names(&files));
     let mut budget = Budget::default();
-    let extract = |place: Place<'_>, budget: &mut Budget| {
+    let extract = |place: Destination<'_>, budget: &mut Budget| {
         if is_dir {
             copy_tree(source, &shown, dest, place, limits, budget)
         } else {
@@ -195,7 +195,7 @@ pub fn read(
                 open_zip(&zip, (&shown, from), limits, &mut budget, &mut problems)?;
             }
         }
-        submissions.push(Submission {
+        submissions.push(DownloadedSubmission {
             name: attempt.name,
             dir,
             record: attempt.record,

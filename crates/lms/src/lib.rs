@@ -46,7 +46,7 @@ mod testing;
 
 pub use archive::DownloadLimits;
 pub use error::{EntryError, EntryProblem, LmsError, RosterError};
-pub use intake::{detect, read, Download, SetAside, Submission};
+pub use intake::{detect, read, Download, DownloadedSubmission, SetAside};
 pub use names::{canvas_name, moodle_name, CanvasName, MoodleName};
 pub use record::{Layout, Record, Student};
 pub use roster::Roster;

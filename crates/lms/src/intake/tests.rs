@@ -214,7 +214,13 @@ fn a_moodle_download_as_a_folder() {
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
     assert_eq!(detect(&dir.path().join("src")).unwrap(), Layout::Moodle);
-    let d = read(&dir.path().join("src"), None, &dest, &DownloadLimits::default()).unwrap();
+    let d = read(
+        &dir.path().join("src"),
+        None,
+        &dest,
+        &DownloadLimits::default(),
+    )
+    .unwrap();
     assert_eq!(d.layout, Layout::Moodle);
     assert_eq!(
         names(&d),
