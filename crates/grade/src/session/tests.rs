@@ -46,7 +46,7 @@ struct Heard {
     graded: Vec<String>,
 }
 
-impl Progress for Heard {
+impl SessionProgress for Heard {
     fn start(&mut self, to_grade: usize) {
         self.started.push(to_grade);
     }
