@@ -54,7 +54,7 @@ fn relabel_mask(mask: u64, nibbles: &[u8; 16]) -> u64 {
 
 /// One class of (hand, start) pairs equal up to relabelling suits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Class {
+pub(crate) struct SuitClass {
     /// A representative's hand, cards in increasing index order; its start is a club.
     pub hand: [Card; 4],
     /// The representative's start.
@@ -68,12 +68,12 @@ pub(crate) struct Class {
 
 /// Returns every class, ordered by start rank and then by the representative's hand.
 /// Their weights add up to [`PAIRS`].
-pub(crate) fn classes() -> &'static [Class] {
-    static CLASSES: OnceLock<Vec<Class>> = OnceLock::new();
+pub(crate) fn classes() -> &'static [SuitClass] {
+    static CLASSES: OnceLock<Vec<SuitClass>> = OnceLock::new();
     CLASSES.get_or_init(enumerate)
 }
 
-fn enumerate() -> Vec<Class> {
+fn enumerate() -> Vec<SuitClass> {
     // Every class has a member whose start is a club; among those (the images of one member
     // under the six permutations fixing clubs) the representative has the smallest hand.
     let fixing: Vec<[u8; 16]> = permutations()
@@ -114,7 +114,7 @@ fn enumerate() -> Vec<Class> {
                             let hand = idx.map(card);
                             let expected =
                                 PreparedHand::from_cards(hand).value(card(start), Rule::Hand);
-                            out.push(Class {
+                            out.push(SuitClass {
                                 hand,
                                 start: card(start),
                                 weight: 24 / stable,
