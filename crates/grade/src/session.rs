@@ -248,24 +248,25 @@ impl Session {
         progress.start(todo.len());
         let mut failure = None;
         let cores = self.cores_each(todo.len());
-        let graded = WorkerPool::new(self.jobs.get().min(crate::MAX_WORKERS as usize)).run_each(
-            &todo,
-            |slot, &i| grader.grade_on(&submissions[i], slot, cores),
-            |k, result| match result {
-                Ok(report) => {
-                    if let Err(e) = self.save(report) {
-                        failure.get_or_insert(e);
+        let graded = WorkerPool::new(self.jobs.get().min(crib_sandbox::MAX_WORKERS as usize))
+            .run_each(
+                &todo,
+                |slot, &i| grader.grade_on(&submissions[i], slot, cores),
+                |k, result| match result {
+                    Ok(report) => {
+                        if let Err(e) = self.save(report) {
+                            failure.get_or_insert(e);
+                        }
+                        progress.graded(report);
                     }
-                    progress.graded(report);
-                }
-                Err(panic) => {
-                    failure.get_or_insert(SessionError::Panicked {
-                        name: submissions[todo[k]].name.clone(),
-                        message: panic.message.clone(),
-                    });
-                }
-            },
-        );
+                    Err(panic) => {
+                        failure.get_or_insert(SessionError::Panicked {
+                            name: submissions[todo[k]].name.clone(),
+                            message: panic.message.clone(),
+                        });
+                    }
+                },
+            );
         for (&i, result) in todo.iter().zip(graded) {
             reports[i] = result.ok();
         }
