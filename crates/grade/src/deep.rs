@@ -27,7 +27,6 @@
 
 mod classes;
 mod diagnosis;
-pub(crate) mod driver;
 mod features;
 mod select;
 mod text;
@@ -47,9 +46,9 @@ use crib_results::{
 use crate::child::Place;
 use crate::pool::WorkerPool;
 
+use crate::batch::{self, Batch, Got};
 use classes::Item;
 use diagnosis::Observation;
-use driver::{Batch, Got};
 
 /// What the deep check does and how long it may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,7 +139,7 @@ impl Deep {
             len: self.items.len(),
             per_call: ctx.limits.hand_value,
         };
-        let run = driver::run(
+        let run = batch::run(
             ctx,
             &batch,
             self.options.children.get(),

@@ -25,6 +25,7 @@
 
 #![deny(missing_docs)]
 
+mod batch;
 mod child;
 mod deep;
 mod error;

@@ -6,8 +6,8 @@ use std::time::Instant;
 use crib_core::{judge_keep, Card, Dealer, KeepJudgement};
 use crib_results::{DeepSelectHand, FailureKind, KindCount, Predicate, SelectExample};
 
-use super::driver::{self, Batch, Got};
 use super::{got_text, Deep};
+use crate::batch::{self, Batch, Got};
 use crate::child::Place;
 
 /// The seed of the deals.
@@ -72,7 +72,7 @@ impl Deep {
             len: self.deals.len(),
             per_call: ctx.limits.select_hand,
         };
-        let run = driver::run(
+        let run = batch::run(
             ctx,
             &batch,
             self.options.children.get(),
