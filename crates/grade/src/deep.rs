@@ -283,12 +283,12 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<Got>]) -> Judged {
         if let Some(kind) = kind {
             match kinds.iter_mut().find(|k| k.kind == kind) {
                 Some(k) => {
-                    k.classes += 1;
+                    k.items += 1;
                     k.pairs += weight;
                 }
                 None => kinds.push(KindCount {
                     kind,
-                    classes: 1,
+                    items: 1,
                     pairs: weight,
                 }),
             }
@@ -370,7 +370,7 @@ fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
         pairs_checked: judged.pairs_checked,
         stopped: None,
         failing_pairs: judged.kinds.iter().map(|k| k.pairs).sum(),
-        failing_classes: judged.kinds.iter().map(|k| k.classes).sum(),
+        failing_classes: judged.kinds.iter().map(|k| k.items).sum(),
         kinds: judged.kinds,
         probes,
         counterexamples: judged.counterexamples,

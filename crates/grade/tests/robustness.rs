@@ -402,7 +402,7 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
     let subs = discover(&[corpus_dir().join("memory_hog.pl")], false).unwrap();
     let r = grader.grade(&subs[0], 5);
     let hv = r.hand_value.as_ref().unwrap();
-    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
     assert_eq!(
         kinds,
         [(FailureKind::Memory, 2)],

@@ -85,8 +85,7 @@ fn timeouts_are_fair_under_load() {
         // machine starves it); the eleven calls of 0.6 s of CPU each all pass, however long
         // the loaded machine makes them in wall-clock time.
         let hv = r.hand_value.as_ref().unwrap();
-        let kinds: Vec<(FailureKind, usize)> =
-            hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+        let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
         assert_eq!(kinds, [(FailureKind::Timeout, 1)], "{}", r.name);
         let c = &hv.counterexamples[0];
         assert!(four_fives(&c.hand) && c.start.rank() == Rank::Jack, "{c:?}");
@@ -124,7 +123,7 @@ fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
     let grader = common::grader(IsolationChoice::Auto, limits);
     let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
     let hv = r.hand_value.as_ref().unwrap();
-    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
     assert_eq!(kinds, [(FailureKind::Timeout, 1)]);
     // Stopped at the backstop, three times the limit in wall-clock time: sleeping uses no
     // CPU, so the CPU-time limit never fires.

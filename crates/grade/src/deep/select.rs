@@ -139,17 +139,17 @@ impl Deep {
             };
             match out.kinds.iter_mut().find(|k| k.kind == kind) {
                 Some(k) => {
-                    k.classes += 1;
+                    k.items += 1;
                     k.pairs += 1;
                 }
                 None => out.kinds.push(KindCount {
                     kind,
-                    classes: 1,
+                    items: 1,
                     pairs: 1,
                 }),
             }
         }
-        out.kinds.sort_by_key(|k| std::cmp::Reverse(k.classes));
+        out.kinds.sort_by_key(|k| std::cmp::Reverse(k.items));
         out.worst_regret = round3(out.worst_regret);
         out.mean_regret = if regrets.is_empty() {
             0.0
