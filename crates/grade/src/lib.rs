@@ -75,8 +75,8 @@ pub use session::{
     Graded, SeedChoice, Session, SessionError, SessionProgress, SEEDS_DIR, SEED_FILE,
 };
 pub use strategy::{
-    misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation, SelectMistake, Starts,
-    Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
+    balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
+    SelectMistake, Starts, Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
 };
 pub use swipl::{swipl_support, SwiplSupport, OLDEST_SWIPL, PROVEN_SWIPL};
 pub use table::table;

@@ -132,6 +132,17 @@ pub fn model_name(strategy: Strategy, ties: TieBreak) -> String {
     }
 }
 
+/// Returns every model the select_hand balance is chosen against, with its name: the
+/// modelled select_hand mistakes ([`SELECT_MISTAKES`]) by their ids, then
+/// [`misvalued_models`] by [`model_name`]. The balance's feature names, `balance_check` and
+/// `model_check` all take their models from here.
+pub fn balance_models() -> impl Iterator<Item = (String, Strategy, TieBreak)> {
+    SELECT_MISTAKES
+        .iter()
+        .map(|m| (m.id.to_string(), m.strategy, m.ties))
+        .chain(misvalued_models().map(|(s, t)| (model_name(s, t), s, t)))
+}
+
 /// How a submission chooses among keeps its strategy ranks equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TieBreak {
