@@ -76,7 +76,7 @@ pub use session::{
 };
 pub use strategy::{
     balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
-    SelectMistake, Starts, Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
+    ModelledMistake, Starts, Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
 };
 pub use swipl::{swipl_support, SwiplSupport, OLDEST_SWIPL, PROVEN_SWIPL};
 pub use table::table;
