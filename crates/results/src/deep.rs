@@ -3,7 +3,7 @@
 
 mod text;
 
-pub use text::{percent, thousands};
+pub use text::{kinds_text, percent, thousands};
 
 use std::fmt;
 
