@@ -323,7 +323,7 @@ fn one_child(
         rlimits: crate::limits::answering(ctx.limits.memory, ctx.limits.load, left),
         slot: ctx.slot,
     };
-    // Siblings share the slot: the batch sweeps it once they are all done (`run`).
+    // Siblings share the slot: the batch ends its leftovers once they are all done (`run`).
     let mut child: Child<Frame> = Child::start(&program)?;
     let mut loaded = false;
     // Silence allowed between frames once loaded: one call's wall-clock backstop and grace,

@@ -1,5 +1,5 @@
 //! The marked hand_value/3 check's section of a result ([`HandValueCheck`]): data only;
-//! crib-grade's sweep fills it.
+//! crib-grade's marked check fills it.
 
 use std::fmt;
 
