@@ -47,7 +47,7 @@ use crate::child::Place;
 use crate::pool::WorkerPool;
 
 use crate::batch::{self, Batch, Got};
-use classes::Item;
+use classes::ClassItem;
 use diagnosis::Observation;
 
 /// What the deep check does and how long it may take.
@@ -91,7 +91,7 @@ const EXAMPLES: usize = 3;
 /// The deep check's inputs and expected answers, prepared once per grader.
 pub(crate) struct Deep {
     options: DeepOptions,
-    items: Vec<Item>,
+    items: Vec<ClassItem>,
     deals: Vec<Vec<Card>>,
     keeps: Vec<Vec<Keep>>,
 }
@@ -314,9 +314,9 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<Got>]) -> Judged {
 }
 
 /// The answers to the items, judged and explained.
-fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
+fn analyse(items: &[ClassItem], answers: &[Option<Got>]) -> DeepHandValue {
     let all = classes::classes();
-    let asked = |item: &Item| Asked {
+    let asked = |item: &ClassItem| Asked {
         cards: item.cards,
         weight: u64::from(all[item.class as usize].weight),
         expected: all[item.class as usize].expected,
