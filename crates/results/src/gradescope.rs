@@ -200,7 +200,7 @@ fn hand_value_tests(
                     h.stopped.as_deref().unwrap_or("stopped")
                 );
             }
-            let wrong: usize = h.kinds.iter().map(|k| k.items).sum();
+            let wrong = h.items_wrong();
             let _ = writeln!(
                 text,
                 "Wrong on {} of the {} hands asked: about {} of all pairs.",

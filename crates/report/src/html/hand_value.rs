@@ -134,7 +134,7 @@ pub(super) fn submission_section(r: &SubmissionResult) -> Markup {
             }
         };
     };
-    let wrong: usize = h.kinds.iter().map(|k| k.items).sum();
+    let wrong = h.items_wrong();
     let kinds: Vec<String> = h
         .kinds
         .iter()
