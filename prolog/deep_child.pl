@@ -8,8 +8,9 @@
 /** <module> The child side of `crib grade --deep`
 
 Answers many hand_value/3 (or select_hand/3) questions in one process, for the
-marked hand_value check (crates/grade/src/sweep.rs) and the deep check
-(crates/grade/src/deep/). It is started in the same sandbox and limits as
+marked hand_value check (crates/grade/src/marked_check.rs) and the deep
+check (crates/grade/src/deep/), by their batch driver
+(crates/grade/src/batch.rs). It is started in the same sandbox and limits as
 grade_child.pl, and loads the submission and writes its frames with
 child_lib.pl, as that child does (the grader writes both beside it). Invoked as
 

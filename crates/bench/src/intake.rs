@@ -67,8 +67,13 @@ pub fn benches(c: &mut Criterion) {
         group.bench_function(what, |b| {
             b.iter(|| {
                 let dest = tempfile::tempdir().unwrap();
-                let d = crib_lms::read(source, None, dest.path(), &crib_lms::Limits::default())
-                    .unwrap();
+                let d = crib_lms::read(
+                    source,
+                    None,
+                    dest.path(),
+                    &crib_lms::DownloadLimits::default(),
+                )
+                .unwrap();
                 assert_eq!(d.submissions.len(), SUBMISSIONS);
                 assert!(d.problems.is_empty());
                 dest

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use crib_lms::{Download, Layout, Limits, Roster};
+use crib_lms::{Download, DownloadLimits, Layout, Roster};
 use serde_json::json;
 
 /// The file in the results directory that records what the downloads held.
@@ -95,7 +95,7 @@ pub(crate) fn take_in(
             .unwrap_or_default()
             .join(format!("download-{}", intake.downloads.len() + 1));
         std::fs::create_dir(&dest).with_context(|| format!("cannot create {}", dest.display()))?;
-        match crib_lms::read(path, layout, &dest, &Limits::default()) {
+        match crib_lms::read(path, layout, &dest, &DownloadLimits::default()) {
             Ok(download) => intake.downloads.push(download),
             Err(e) => {
                 if announce {

@@ -209,7 +209,7 @@ pub fn rank_crib_keeps(cards: &[Card], role: Role) -> Result<Vec<CribKeep>, Card
 const CLUBS: u64 = 0x1_1111_1111_1111;
 
 /// A histogram of crib points over opponent discards: entry `v` counts the pairs scoring `v`.
-type Histogram = [u32; 30];
+type CribPointCounts = [u32; 30];
 
 /// What the crib is worth with one start card, over the 990 opponent discards left.
 #[derive(Debug, Clone, Copy)]
@@ -373,7 +373,7 @@ fn for_each_start(
         let others = unseen.without(start);
         // Every opponent discard scores its ranks' points plus the nob of the own discards...
         let nob = nob_points(own_jacks, suit.index()) as usize;
-        let mut hist: Histogram = [0; 30];
+        let mut hist: CribPointCounts = [0; 30];
         hist[nob..].copy_from_slice(&by_start_rank[sr][..30 - nob]);
         // ...except those the start's suit can change, rescored in full.
         let generic = |x: Card, y: Card| {

@@ -8,8 +8,7 @@
 //! `seed_stability --each`).
 
 use crib_grade::{
-    misvalued_models, model_name, Deal, Seed, SelectCredit, Strategy, TestSet, TestSource,
-    TieBreak, SELECT_MISTAKES,
+    balance_models, Deal, Seed, SelectCredit, Strategy, TestSet, TestSource, TieBreak,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -22,11 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             other => return Err(format!("unknown argument {other:?}").into()),
         }
     }
-    let strategies: Vec<(String, Strategy, TieBreak)> = SELECT_MISTAKES
-        .iter()
-        .map(|m| (m.id.to_string(), m.strategy, m.ties))
-        .chain(misvalued_models().map(|(s, t)| (model_name(s, t), s, t)))
-        .collect();
+    let strategies: Vec<(String, Strategy, TieBreak)> = balance_models().collect();
     let mut marks = vec![Vec::new(); strategies.len()];
     let mut named = vec![Vec::new(); strategies.len()];
     let started = std::time::Instant::now();

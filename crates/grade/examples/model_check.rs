@@ -1,11 +1,11 @@
 //! Grades submissions' select_hand/3 under several seeds and compares each deal's credit
-//! with every modelled strategy ([`SELECT_MISTAKES`], and every select_hand built on a wrong
-//! hand value under each [`TieBreak`]): the evidence that a model chooses as its submission
-//! does on every deal, beyond the one seed the catalog test grades under. For each
-//! submission it prints the models that agree on every deal, and, for a submission that
-//! [`MODELLED_MISTAKES`] names, whether its named model is one of them (exit status 1 if
-//! not). Seeds are `Seed::from_bytes([k; 32])` for k = K..K+N (K = 1 unless `--first K`),
-//! as in `seed_stability`.
+//! with every modelled strategy ([`balance_models`]: [`crib_grade::SELECT_MISTAKES`], and
+//! every select_hand built on a wrong hand value under each [`TieBreak`]): the evidence that
+//! a model chooses as its submission does on every deal, beyond the one seed the catalog
+//! test grades under. For each submission it prints the models that agree on every deal,
+//! and, for a submission that [`MODELLED_MISTAKES`] names, whether its named model is one
+//! of them (exit status 1 if not). Seeds are `Seed::from_bytes([k; 32])` for k = K..K+N
+//! (K = 1 unless `--first K`), as in `seed_stability`.
 //!
 //! `cargo run --release -p crib-grade --example model_check -- [--seeds N] [--first K] [-j N]
 //! [--each] PATH...` (a PATH is a .pl file or a directory of them; `--each` prints every submission's
@@ -16,18 +16,13 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crib_grade::{
-    discover, misvalued_models, model_name, Deal, Grader, IsolationChoice, Limits, Predicate, Seed,
+    balance_models, discover, model_name, Deal, Grader, IsolationChoice, Limits, Predicate, Seed,
     SelectCredit, Strategy, Submission, TestCase, TieBreak, WorkerPool, MODELLED_MISTAKES,
-    SELECT_MISTAKES,
 };
 
 /// Every model: the select_hand mistakes, then the select_hand built on wrong hand values.
 fn models() -> Vec<(Strategy, TieBreak)> {
-    SELECT_MISTAKES
-        .iter()
-        .map(|m| (m.strategy, m.ties))
-        .chain(misvalued_models())
-        .collect()
+    balance_models().map(|(_, s, t)| (s, t)).collect()
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -27,7 +27,6 @@
 
 mod classes;
 mod diagnosis;
-pub(crate) mod driver;
 mod features;
 mod select;
 mod text;
@@ -47,9 +46,9 @@ use crib_results::{
 use crate::child::Place;
 use crate::pool::WorkerPool;
 
-use classes::Item;
+use crate::batch::{self, Batch, Got};
+use classes::ClassItem;
 use diagnosis::Observation;
-use driver::{Batch, Got};
 
 /// What the deep check does and how long it may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +91,7 @@ const EXAMPLES: usize = 3;
 /// The deep check's inputs and expected answers, prepared once per grader.
 pub(crate) struct Deep {
     options: DeepOptions,
-    items: Vec<Item>,
+    items: Vec<ClassItem>,
     deals: Vec<Vec<Card>>,
     keeps: Vec<Vec<Keep>>,
 }
@@ -140,7 +139,7 @@ impl Deep {
             len: self.items.len(),
             per_call: ctx.limits.hand_value,
         };
-        let run = driver::run(
+        let run = batch::run(
             ctx,
             &batch,
             self.options.children.get(),
@@ -284,12 +283,12 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<Got>]) -> Judged {
         if let Some(kind) = kind {
             match kinds.iter_mut().find(|k| k.kind == kind) {
                 Some(k) => {
-                    k.classes += 1;
+                    k.items += 1;
                     k.pairs += weight;
                 }
                 None => kinds.push(KindCount {
                     kind,
-                    classes: 1,
+                    items: 1,
                     pairs: weight,
                 }),
             }
@@ -315,9 +314,9 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<Got>]) -> Judged {
 }
 
 /// The answers to the items, judged and explained.
-fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
+fn analyse(items: &[ClassItem], answers: &[Option<Got>]) -> DeepHandValue {
     let all = classes::classes();
-    let asked = |item: &Item| Asked {
+    let asked = |item: &ClassItem| Asked {
         cards: item.cards,
         weight: u64::from(all[item.class as usize].weight),
         expected: all[item.class as usize].expected,
@@ -371,7 +370,7 @@ fn analyse(items: &[Item], answers: &[Option<Got>]) -> DeepHandValue {
         pairs_checked: judged.pairs_checked,
         stopped: None,
         failing_pairs: judged.kinds.iter().map(|k| k.pairs).sum(),
-        failing_classes: judged.kinds.iter().map(|k| k.classes).sum(),
+        failing_classes: judged.kinds.iter().map(|k| k.items).sum(),
         kinds: judged.kinds,
         probes,
         counterexamples: judged.counterexamples,

@@ -25,6 +25,7 @@
 
 #![deny(missing_docs)]
 
+mod batch;
 mod child;
 mod deep;
 mod error;
@@ -70,10 +71,12 @@ pub use patterns::{PATTERNS, SPECIAL_SHARE};
 pub use pool::{Panicked, WorkerPool};
 pub use runner::{Grader, MAX_DIAGNOSTICS};
 pub use seed::{Seed, SeedError, SEED_BYTES};
-pub use session::{Graded, Progress, SeedChoice, Session, SessionError, SEEDS_DIR, SEED_FILE};
+pub use session::{
+    Graded, SeedChoice, Session, SessionError, SessionProgress, SEEDS_DIR, SEED_FILE,
+};
 pub use strategy::{
-    misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation, SelectMistake, Starts,
-    Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
+    balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
+    ModelledMistake, Starts, Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
 };
 pub use swipl::{swipl_support, SwiplSupport, OLDEST_SWIPL, PROVEN_SWIPL};
 pub use table::table;

@@ -4,7 +4,7 @@
 //! explained by the deep check's diagnosis.
 //!
 //! It runs in the grader's sandbox and limits like the tests (1 s of CPU per call), through
-//! the deep check's batch driver: one child per core the submission has to itself
+//! the batch driver ([`crate::batch`]): one child per core the submission has to itself
 //! ([`Place::cores`]) answers its share of the items in the seeded order and reports in
 //! chunks; a crash, a hang or an overrun costs only the item it was on. A check limited by
 //! [`crate::Limits::hand_value_patterns`] has answered a prefix of the seeded order; one cut
@@ -17,8 +17,8 @@ use std::time::Instant;
 use crib_core::{Points, Rank, PAIRS};
 use crib_results::{Area, AreaCount, FailureKind, HandValueCheck, Predicate};
 
+use crate::batch::{self, Batch, Got};
 use crate::child::Place;
-use crate::deep::driver::{self, Batch, Got};
 use crate::deep::{self, Asked, Judged};
 use crate::patterns::{self, PatternItem};
 
@@ -42,7 +42,7 @@ pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck 
         len: asked,
         per_call: place.limits.hand_value,
     };
-    let mut run = driver::run(
+    let mut run = batch::run(
         place,
         &batch,
         place.cores.get(),

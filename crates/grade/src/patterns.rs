@@ -176,10 +176,10 @@ struct Config {
 }
 
 /// The classes of a pattern's configurations that its items are drawn from: the special
-/// stratum is [`Class::Nob`], [`Class::NobFlush`], [`Class::NobThree`], [`Class::Flush4`]
-/// and [`Class::Flush5`], the ordinary one [`Class::Three`] and [`Class::Plain`].
+/// stratum is [`SuitKind::Nob`], [`SuitKind::NobFlush`], [`SuitKind::NobThree`], [`SuitKind::Flush4`]
+/// and [`SuitKind::Flush5`], the ordinary one [`SuitKind::Three`] and [`SuitKind::Plain`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Class {
+enum SuitKind {
     /// His nob, without a flush.
     Nob,
     /// His nob, in a five-card flush.
@@ -196,14 +196,14 @@ enum Class {
     Plain,
 }
 
-impl Class {
+impl SuitKind {
     fn special(self) -> bool {
-        !matches!(self, Class::Three | Class::Plain)
+        !matches!(self, SuitKind::Three | SuitKind::Plain)
     }
 }
 
 impl Config {
-    fn class(&self, start_rank: u8) -> Class {
+    fn class(&self, start_rank: u8) -> SuitKind {
         let jack = Rank::Jack.number() - 1;
         let nob = start_rank != jack
             && self
@@ -217,19 +217,19 @@ impl Config {
             .map(|&(_, set)| u32::from(set >> self.start & 1))
             .sum();
         if nob && flush {
-            Class::NobFlush
+            SuitKind::NobFlush
         } else if nob && of_start == 3 {
-            Class::NobThree
+            SuitKind::NobThree
         } else if nob {
-            Class::Nob
+            SuitKind::Nob
         } else if flush && of_start == 4 {
-            Class::Flush5
+            SuitKind::Flush5
         } else if flush {
-            Class::Flush4
+            SuitKind::Flush4
         } else if of_start == 3 {
-            Class::Three
+            SuitKind::Three
         } else {
-            Class::Plain
+            SuitKind::Plain
         }
     }
 }
@@ -289,11 +289,11 @@ fn count(counts: [u8; 13], start: u8) -> Pattern {
                 let class = config.class(start);
                 p.pairs += 1;
                 p.special += u32::from(class.special());
-                p.flush_only += u32::from(matches!(class, Class::Flush4 | Class::Flush5));
-                p.flush5 += u32::from(class == Class::Flush5);
-                p.nob_flush += u32::from(class == Class::NobFlush);
-                p.nob_three += u32::from(class == Class::NobThree);
-                p.three += u32::from(class == Class::Three);
+                p.flush_only += u32::from(matches!(class, SuitKind::Flush4 | SuitKind::Flush5));
+                p.flush5 += u32::from(class == SuitKind::Flush5);
+                p.nob_flush += u32::from(class == SuitKind::NobFlush);
+                p.nob_three += u32::from(class == SuitKind::NobThree);
+                p.three += u32::from(class == SuitKind::Three);
             }
             return;
         }
@@ -338,10 +338,10 @@ pub(crate) fn special_probability(pattern: &Pattern) -> f64 {
 /// configuration ([`draws`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Draw {
-    /// The ordinary item's class ([`Class::Three`] or [`Class::Plain`]).
-    ordinary: Class,
+    /// The ordinary item's class ([`SuitKind::Three`] or [`SuitKind::Plain`]).
+    ordinary: SuitKind,
     /// The special item's class (one of the special stratum's), if it has one.
-    special: Option<Class>,
+    special: Option<SuitKind>,
 }
 
 /// Returns the items of pattern `index` drawn for `seed` as `how` says: one from its ordinary
@@ -383,13 +383,13 @@ fn draw(seed: &Seed, index: u32, how: Draw) -> Vec<PatternItem> {
 /// - whether a pattern gets a special item, with probability [`special_probability`]
 ///   (always, when all its pairs are special);
 /// - the special item's class: a flush without his nob with probability
-///   `flush_only / special`, which is [`Class::Flush5`] with probability
-///   `flush5 / flush_only`, else [`Class::Flush4`]; otherwise his nob, which is
-///   [`Class::NobFlush`] with probability `nob_flush / (special - flush_only)`, and if
-///   not, [`Class::NobThree`] with probability `nob_three / (special - flush_only -
-///   nob_flush)`, else [`Class::Nob`];
-/// - the ordinary item's class: [`Class::Three`] with probability `three / ordinary`, else
-///   [`Class::Plain`].
+///   `flush_only / special`, which is [`SuitKind::Flush5`] with probability
+///   `flush5 / flush_only`, else [`SuitKind::Flush4`]; otherwise his nob, which is
+///   [`SuitKind::NobFlush`] with probability `nob_flush / (special - flush_only)`, and if
+///   not, [`SuitKind::NobThree`] with probability `nob_three / (special - flush_only -
+///   nob_flush)`, else [`SuitKind::Nob`];
+/// - the ordinary item's class: [`SuitKind::Three`] with probability `three / ordinary`, else
+///   [`SuitKind::Plain`].
 ///
 /// Within its class a configuration is uniform, so each item's configuration is uniform in
 /// its stratum, as one draw would make it; but how many patterns of each kind get a special
@@ -457,14 +457,18 @@ pub(crate) fn draws(seed: &Seed) -> Vec<Draw> {
     let three = systematic(&mut seed.dealer(THREE, 0), chances, all.len());
     (0..all.len())
         .map(|i| Draw {
-            ordinary: if three[i] { Class::Three } else { Class::Plain },
+            ordinary: if three[i] {
+                SuitKind::Three
+            } else {
+                SuitKind::Plain
+            },
             special: gets_special[i].then_some(
                 match (flush[i], five[i], nob_flush[i], nob_three[i]) {
-                    (true, true, _, _) => Class::Flush5,
-                    (true, false, _, _) => Class::Flush4,
-                    (false, _, true, _) => Class::NobFlush,
-                    (false, _, false, true) => Class::NobThree,
-                    (false, _, false, false) => Class::Nob,
+                    (true, true, _, _) => SuitKind::Flush5,
+                    (true, false, _, _) => SuitKind::Flush4,
+                    (false, _, true, _) => SuitKind::NobFlush,
+                    (false, _, false, true) => SuitKind::NobThree,
+                    (false, _, false, false) => SuitKind::Nob,
                 },
             ),
         })
@@ -501,7 +505,7 @@ fn systematic(
 fn item(
     pattern: &Pattern,
     index: u32,
-    class: Class,
+    class: SuitKind,
     weight: f64,
     dealer: &mut Dealer,
 ) -> PatternItem {

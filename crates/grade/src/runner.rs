@@ -102,7 +102,7 @@ impl Grader {
         write("child_lib.pl", crib_lint::CHILD_LIB)?;
         write("lint_child.pl", crib_lint::CHILD)?;
         write("tests.pl", &tests_file(&tests, &limits))?;
-        write("deep_child.pl", crate::deep::driver::DEEP_CHILD)?;
+        write("deep_child.pl", crate::batch::DEEP_CHILD)?;
         fs::write(
             grader.join(crate::marked_check::FILE),
             crate::patterns::batch_bytes(&tests.hand_value),

@@ -60,7 +60,7 @@ pub struct Graded {
 
 /// Hears how a session is going; called on the thread that called [`Session::grade`].
 /// Both methods do nothing unless implemented; `()` hears nothing.
-pub trait Progress {
+pub trait SessionProgress {
     /// Grading starts: `to_grade` submissions will be graded (the resumed ones are not
     /// counted).
     fn start(&mut self, to_grade: usize) {
@@ -73,7 +73,7 @@ pub trait Progress {
     }
 }
 
-impl Progress for () {}
+impl SessionProgress for () {}
 
 /// What stops a session, or spoils its results.
 #[derive(Debug, thiserror::Error)]
@@ -233,7 +233,7 @@ impl Session {
         &self,
         grader: &Grader,
         submissions: &[Submission],
-        progress: &mut dyn Progress,
+        progress: &mut dyn SessionProgress,
     ) -> Result<Graded, SessionError> {
         create_dir(&self.out)?;
         let mut reports: Vec<Option<SubmissionResult>> = vec![None; submissions.len()];

@@ -132,6 +132,17 @@ pub fn model_name(strategy: Strategy, ties: TieBreak) -> String {
     }
 }
 
+/// Returns every model the select_hand balance is chosen against, with its name: the
+/// modelled select_hand mistakes ([`SELECT_MISTAKES`]) by their ids, then
+/// [`misvalued_models`] by [`model_name`]. The balance's feature names, `balance_check` and
+/// `model_check` all take their models from here.
+pub fn balance_models() -> impl Iterator<Item = (String, Strategy, TieBreak)> {
+    SELECT_MISTAKES
+        .iter()
+        .map(|m| (m.id.to_string(), m.strategy, m.ties))
+        .chain(misvalued_models().map(|(s, t)| (model_name(s, t), s, t)))
+}
+
 /// How a submission chooses among keeps its strategy ranks equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TieBreak {
@@ -149,10 +160,11 @@ impl TieBreak {
     pub const ALL: [TieBreak; 2] = [TieBreak::GreatestHand, TieBreak::FirstFound];
 }
 
-/// A mistake of the catalog whose select_hand/3 chooses a valid keep as a modelled strategy
-/// does.
+/// A mistake of the catalog (of select_hand/3, [`SELECT_MISTAKES`], or of hand_value/3,
+/// [`MODELLED_MISTAKES`]) whose select_hand/3 chooses a valid keep as a modelled strategy
+/// does: its submission's id and the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SelectMistake {
+pub struct ModelledMistake {
     /// The id of its submission in `tests/mistakes/` (or `tests/baselines/`).
     pub id: &'static str,
     /// What it ranks keeps by.
@@ -162,68 +174,68 @@ pub struct SelectMistake {
 }
 
 /// The select_hand mistakes of the catalog that choose a valid keep.
-pub const SELECT_MISTAKES: &[SelectMistake] = &[
-    SelectMistake {
+pub const SELECT_MISTAKES: &[ModelledMistake] = &[
+    ModelledMistake {
         id: "sh-starts-48",
         strategy: Strategy::Sum(Starts::NotKept),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-starts-52",
         strategy: Strategy::Sum(Starts::WholeDeck),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-starts-one-suit",
         strategy: Strategy::Sum(Starts::OneSuit(Suit::Hearts)),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-starts-no-faces",
         strategy: Strategy::Sum(Starts::WithoutFaces),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-starts-no-tens",
         strategy: Strategy::Sum(Starts::WithoutRank(Rank::Ten)),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-starts-no-aces",
         strategy: Strategy::Sum(Starts::WithoutRank(Rank::Ace)),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-max-over-starts",
         strategy: Strategy::MaxOverStarts,
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-min-over-starts",
         strategy: Strategy::MinOverStarts,
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-first-start-only",
         strategy: Strategy::Sum(Starts::FirstNotDealt),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-ignore-start",
         strategy: Strategy::FourCardsAlone,
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-first-keep",
         strategy: Strategy::FirstFour,
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-worst-keep",
         strategy: Strategy::Worst,
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "sh-average-integer-division",
         strategy: Strategy::TruncatedMean,
         ties: TieBreak::GreatestHand,
@@ -236,173 +248,173 @@ pub const SELECT_MISTAKES: &[SelectMistake] = &[
 /// is balanced on every such strategy under both tie-breaks ([`misvalued_strategies`]); the
 /// example `model_check` shows, seed by seed and deal by deal, that each submission chooses
 /// as its model.
-pub const MODELLED_MISTAKES: &[SelectMistake] = &[
-    SelectMistake {
+pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
+    ModelledMistake {
         id: "fifteens-ace-eleven",
         strategy: Strategy::Mistaken(RankMistake::AceEleven),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "fifteens-face-rank-value",
         strategy: Strategy::Mistaken(RankMistake::FacesByRank),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "fifteens-no-start",
         strategy: Strategy::Misvalued(Part::FifteensWithStart, Misvaluation::Dropped),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "fifteens-once",
         strategy: Strategy::Mistaken(RankMistake::FifteensOnce),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "fifteens-one-point",
         strategy: Strategy::Mistaken(RankMistake::FifteensOnePoint),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "fifteens-pairs-only",
         strategy: Strategy::Misvalued(Part::FifteensOfThreePlus, Misvaluation::Dropped),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "fifteens-sort-drops-values",
         strategy: Strategy::Mistaken(RankMistake::FifteensDistinctValues),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "fifteens-tens-ignored",
         strategy: Strategy::Mistaken(RankMistake::TensIgnored),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "fifteens-two-and-three-only",
         strategy: Strategy::Misvalued(Part::FifteensOfFourPlus, Misvaluation::Dropped),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "flush-any-four-of-five",
         strategy: Strategy::Misvalued(Part::FlushOfThreeAndStart, Misvaluation::Doubled),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "flush-needs-five",
         strategy: Strategy::Misvalued(Part::Flush4, Misvaluation::Dropped),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "flush-none",
         strategy: Strategy::Misvalued(Part::Flush, Misvaluation::Dropped),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "flush-start-as-hand-card",
         strategy: Strategy::OrderMistaken(OrderMistake::FlushStartAsHandCard),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "flush-three-plus-start",
         strategy: Strategy::Misvalued(Part::FlushOfThreeAndStart, Misvaluation::Doubled),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "nob-any-jack",
         strategy: Strategy::Misvalued(Part::NobOtherJack, Misvaluation::Doubled),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "nob-first-card-suit",
         strategy: Strategy::OrderMistaken(OrderMistake::NobFirstCardSuit),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "nob-none",
         strategy: Strategy::Misvalued(Part::Nob, Misvaluation::Dropped),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "nob-two-points",
         strategy: Strategy::Misvalued(Part::Nob, Misvaluation::Doubled),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "pairs-adjacent-only",
         strategy: Strategy::Mistaken(RankMistake::PairsAdjacentOnly),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "pairs-no-start",
         strategy: Strategy::Misvalued(Part::PairsWithStart, Misvaluation::Dropped),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "pairs-one-point",
         strategy: Strategy::Mistaken(RankMistake::PairsOnePoint),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "pairs-ordered-twice",
         strategy: Strategy::Misvalued(Part::Pairs, Misvaluation::Doubled),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "pairs-sort-dedup",
         strategy: Strategy::Misvalued(Part::Pairs, Misvaluation::Dropped),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-ace-high",
         strategy: Strategy::Mistaken(RankMistake::RunsAceHigh),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-contiguous-only",
         strategy: Strategy::Mistaken(RankMistake::RunsContiguousOnly),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-every-subrun",
         strategy: Strategy::Mistaken(RankMistake::RunsEverySubrun),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-faces-rank-ten",
         strategy: Strategy::Mistaken(RankMistake::RunsFacesAsTen),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-five-missed",
         strategy: Strategy::Mistaken(RankMistake::RunsFiveAsTwoFours),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-length-minus-one",
         strategy: Strategy::Mistaken(RankMistake::RunsLengthMinusOne),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-no-start",
         strategy: Strategy::Mistaken(RankMistake::RunsHandOnly),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-one-point-each",
         strategy: Strategy::Mistaken(RankMistake::RunsOnePointEach),
         ties: TieBreak::FirstFound,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-only-three",
         strategy: Strategy::Mistaken(RankMistake::RunsOnlyThree),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-sort-dedup",
         strategy: Strategy::Mistaken(RankMistake::RunsDistinctRanks),
         ties: TieBreak::GreatestHand,
     },
-    SelectMistake {
+    ModelledMistake {
         id: "runs-wrap-around",
         strategy: Strategy::Mistaken(RankMistake::RunsWrapAround),
         ties: TieBreak::GreatestHand,

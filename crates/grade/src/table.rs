@@ -143,7 +143,7 @@ fn hand_value_cell(m: &Marks) -> String {
 
 /// Returns the marked hand_value check in a few lines, for `--verbose`.
 fn hand_value_lines(h: &HandValueCheck) -> Vec<String> {
-    let wrong: usize = h.kinds.iter().map(|k| k.classes).sum();
+    let wrong = h.items_wrong();
     let sample = if h.checked < h.patterns {
         format!(
             "; a sample: {} of {} patterns asked{}",

@@ -10,7 +10,7 @@ use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit, TestSource};
 use crate::patterns::{self, PatternItem, PATTERNS};
 use crate::seed::Seed;
 use crate::strategy::{
-    misvalued_models, misvalued_strategies, model_name, Deal, Strategy, TieBreak, SELECT_MISTAKES,
+    balance_models, misvalued_strategies, Deal, Strategy, TieBreak, SELECT_MISTAKES,
 };
 
 /// How many select_hand cases come from the seed's pool of deals (after the named ones).
@@ -396,15 +396,13 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         .collect()
 }
 
-/// Returns the names of [`balance_features`], in its order: each modelled select_hand
-/// mistake's id, each of [`misvalued_models`] by [`model_name`] (`Misvalued(Runs, Dropped)`,
-/// `Misvalued(Runs, Dropped) first found`), then `best keep with a run`, `random keep` and
+/// Returns the names of [`balance_features`], in its order: [`balance_models`]' names (each
+/// modelled select_hand mistake's id, then each select_hand built on a wrong hand value:
+/// `Misvalued(Runs, Dropped)`, `Misvalued(Runs, Dropped) first found`), then `best keep with a run`, `random keep` and
 /// `five cards dealt`.
 pub(crate) fn balance_feature_names() -> Vec<String> {
-    SELECT_MISTAKES
-        .iter()
-        .map(|m| m.id.to_string())
-        .chain(misvalued_models().map(|(s, t)| model_name(s, t)))
+    balance_models()
+        .map(|(name, ..)| name)
         .chain(["best keep with a run", "random keep", "five cards dealt"].map(String::from))
         .collect()
 }

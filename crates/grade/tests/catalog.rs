@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 mod common;
 
 use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, SelectCredit, SelectMistake, Strategy, Submission,
+    discover, Grader, IsolationChoice, Limits, ModelledMistake, SelectCredit, Strategy, Submission,
     SubmissionResult, Verdict, WorkerPool, MODELLED_MISTAKES, SELECT_MISTAKES,
 };
 
@@ -546,7 +546,7 @@ fn the_balance_models_choose_as_their_submissions_do() {
     let set = TestSet::new(&common::seed());
     let mut wrong = Vec::new();
     let mut compared = 0;
-    for &SelectMistake { id, strategy, ties } in SELECT_MISTAKES.iter().chain(MODELLED_MISTAKES) {
+    for &ModelledMistake { id, strategy, ties } in SELECT_MISTAKES.iter().chain(MODELLED_MISTAKES) {
         let report = mistakes
             .get(id)
             .or_else(|| baselines.get(id))

@@ -373,7 +373,7 @@ fn hand_value_fails(
         .filter(|(h, s, v)| odd_one_out(h, *s, *v))
         .count();
     assert!(odd > 0, "{name}: no item hits the failure");
-    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
     assert_eq!(kinds, [(kind, odd)], "{name}");
     for c in &hv.counterexamples {
         assert!(odd_one_out(&c.hand, c.start, c.expected), "{name}: {c:?}");
@@ -705,7 +705,7 @@ fn snoop_found_nothing(snoop: &SubmissionResult, mode: &str) {
         .expect("the snoop defines hand_value/3");
     assert_eq!(hv.checked, SAMPLE, "{mode}: snoop: {:?}", hv.stopped);
     let worth_something = items_of(SAMPLE).iter().filter(|(_, _, v)| *v != 0).count();
-    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
     assert_eq!(
         kinds,
         [(FailureKind::WrongAnswer, worth_something)],

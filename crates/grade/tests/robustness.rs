@@ -205,7 +205,7 @@ fn helper_grader_process() {
     };
     let grader = common::grader(IsolationChoice::Rlimits, limits);
     println!("WORK {}", grader.work_dir().display());
-    if mode == "sweep" {
+    if mode == "remove_stale" {
         return;
     }
     if mode == "shutdown" {
@@ -296,11 +296,11 @@ fn interrupted_runs_leave_no_work_dir() {
         let mode = std::fs::metadata(&work).unwrap().permissions().mode() & 0o777;
         assert!(mode == 0o700 || mode == 0o711, "{mode:o}");
     }
-    let (mut next, next_work) = helper("sweep", tmp.path());
+    let (mut next, next_work) = helper("remove_stale", tmp.path());
     assert!(next.wait().unwrap().success());
     assert!(
         !work.exists(),
-        "the next grader did not sweep {}",
+        "the next grader did not remove {}",
         work.display()
     );
     assert!(!next_work.exists());
@@ -402,7 +402,7 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
     let subs = discover(&[corpus_dir().join("memory_hog.pl")], false).unwrap();
     let r = grader.grade(&subs[0], 5);
     let hv = r.hand_value.as_ref().unwrap();
-    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
     assert_eq!(
         kinds,
         [(FailureKind::Memory, 2)],
@@ -578,7 +578,7 @@ fn processes_with_uid_in(range: &std::ops::Range<u32>) -> Vec<String> {
 /// Two graders on one kernel, each with its own `/run` (where the uid blocks' locks live)
 /// and its own PID namespace, as two containers are: one grades the corpus's process spawners over and over, the other
 /// a correct solution. They must take different uids, or the spawners use up the correct
-/// one's process count and each sweep ends the other's children: the correct solution
+/// one's process count and each ending of leftovers ends the other's children: the correct solution
 /// keeps its 70.00, and nothing of either is left running. (With the first free block
 /// taken in order, both took 64256-64511 and the correct one lost marks.)
 #[test]

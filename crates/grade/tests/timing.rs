@@ -85,8 +85,7 @@ fn timeouts_are_fair_under_load() {
         // machine starves it); the eleven calls of 0.6 s of CPU each all pass, however long
         // the loaded machine makes them in wall-clock time.
         let hv = r.hand_value.as_ref().unwrap();
-        let kinds: Vec<(FailureKind, usize)> =
-            hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+        let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
         assert_eq!(kinds, [(FailureKind::Timeout, 1)], "{}", r.name);
         let c = &hv.counterexamples[0];
         assert!(four_fives(&c.hand) && c.start.rank() == Rank::Jack, "{c:?}");
@@ -124,7 +123,7 @@ fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
     let grader = common::grader(IsolationChoice::Auto, limits);
     let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
     let hv = r.hand_value.as_ref().unwrap();
-    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.classes)).collect();
+    let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
     assert_eq!(kinds, [(FailureKind::Timeout, 1)]);
     // Stopped at the backstop, three times the limit in wall-clock time: sleeping uses no
     // CPU, so the CPU-time limit never fires.
@@ -154,22 +153,25 @@ fn two_graders_at_once_do_not_kill_each_other_children() {
     let slow = discover(&[slow], false).unwrap();
     let quick = discover(&[corpus_dir().join("correct.pl")], false).unwrap();
     let done = std::sync::atomic::AtomicBool::new(false);
-    let (slow_report, sweeps) = std::thread::scope(|scope| {
+    let (slow_report, endings) = std::thread::scope(|scope| {
         let other = scope.spawn(|| {
-            // Grader b, same worker slot, grades and sweeps over and over meanwhile.
-            let mut sweeps = 0;
+            // Grader b, same worker slot, grades and ends its leftovers over and over meanwhile.
+            let mut endings = 0;
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
                 let r = b.grade(&quick[0], 0);
                 assert_eq!(r.marks.total, 70.0, "{:?}", r.problems());
-                sweeps += r.children;
+                endings += r.children;
             }
-            sweeps
+            endings
         });
         let r = a.grade(&slow[0], 0);
         done.store(true, std::sync::atomic::Ordering::Relaxed);
         (r, other.join().unwrap())
     });
-    assert!(sweeps >= 2, "the other grader swept only {sweeps} times");
+    assert!(
+        endings >= 2,
+        "the other grader ended its leftovers only {endings} times"
+    );
     assert_eq!(
         (
             slow_report.children,

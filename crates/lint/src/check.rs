@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crib_results::Finding;
 
-use crate::facts::{Comment, Facts, Term};
+use crate::facts::{Comment, Facts, ReadTerm};
 
 /// The thresholds of the layout rules and the rules left out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub(crate) fn findings(
             .terms
             .iter()
             .find(|t| t.clause && t.file == file && t.start <= line && line <= t.end)
-            .map(Term::indicator)
+            .map(ReadTerm::indicator)
     };
     for l in &facts.syntax {
         add(
@@ -197,8 +197,8 @@ pub(crate) fn findings(
 }
 
 /// The clauses of each predicate of the files, in order, by `name/arity`.
-fn predicates(facts: &Facts) -> BTreeMap<String, Vec<&Term>> {
-    let mut map: BTreeMap<String, Vec<&Term>> = BTreeMap::new();
+fn predicates(facts: &Facts) -> BTreeMap<String, Vec<&ReadTerm>> {
+    let mut map: BTreeMap<String, Vec<&ReadTerm>> = BTreeMap::new();
     for t in facts.terms.iter().filter(|t| t.clause) {
         map.entry(t.indicator()).or_default().push(t);
     }
@@ -209,7 +209,7 @@ type Add<'a> = dyn FnMut(&str, &str, u32, Option<String>, String) + 'a;
 
 /// D101-D104 on one file.
 fn documentation(facts: &Facts, file: &str, add: &mut Add<'_>) {
-    let terms: Vec<&Term> = facts.terms.iter().filter(|t| t.file == file).collect();
+    let terms: Vec<&ReadTerm> = facts.terms.iter().filter(|t| t.file == file).collect();
     let comments: Vec<&Comment> = facts.comments.iter().filter(|c| c.file == file).collect();
     let Some(first_clause) = terms.iter().find(|t| t.clause) else {
         return;
@@ -456,7 +456,11 @@ fn reach<'a>(edges: &Edges<'a>, mut roots: Vec<&'a str>) -> BTreeSet<&'a str> {
 }
 
 /// X301 (unreachable from the entry points) and X302 (undefined).
-fn cross_reference(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add: &mut Add<'_>) {
+fn cross_reference(
+    facts: &Facts,
+    predicates: &BTreeMap<String, Vec<&ReadTerm>>,
+    add: &mut Add<'_>,
+) {
     let edges = edges(facts);
     let mut roots: Vec<&str> = ENTRY_POINTS
         .iter()
@@ -635,7 +639,7 @@ pub const MEMORISED_TABLE_FACTS: usize = 20;
 
 /// A601: answers listed as ground facts of whole hands, in an entry point or in a table
 /// that an entry point reaches, instead of computed.
-fn memorised(facts: &Facts, predicates: &BTreeMap<String, Vec<&Term>>, add: &mut Add<'_>) {
+fn memorised(facts: &Facts, predicates: &BTreeMap<String, Vec<&ReadTerm>>, add: &mut Add<'_>) {
     let mut hands: BTreeMap<&str, Vec<&crate::facts::GroundFact>> = BTreeMap::new();
     for g in facts.ground.iter().filter(|g| g.cards >= MEMORISED_CARDS) {
         hands.entry(g.predicate.as_str()).or_default().push(g);

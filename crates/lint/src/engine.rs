@@ -142,7 +142,7 @@ impl Linter {
     }
 
     /// Runs the child on the staged files until it ends or [`LintLimits::wall`] has
-    /// passed, then sweeps the slot; returns the facts it sent (with the paths it saw
+    /// passed, then ends the slot's leftovers; returns the facts it sent (with the paths it saw
     /// turned back into the names in `files`: the child takes its submission directory
     /// out), or why there are none worth reading.
     fn run_child(

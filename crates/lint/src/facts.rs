@@ -11,7 +11,7 @@ pub(crate) enum Frame {
     Warning(Warning),
     Syntax(Located),
     Unread(Located),
-    Term(Term),
+    Term(ReadTerm),
     Comment(Comment),
     Mode(Mode),
     #[serde(rename = "badmode")]
@@ -65,7 +65,7 @@ pub(crate) struct Warning {
 
 /// A clause or a directive as the reader read it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
-pub(crate) struct Term {
+pub(crate) struct ReadTerm {
     pub file: String,
     pub start: u32,
     pub end: u32,
@@ -75,7 +75,7 @@ pub(crate) struct Term {
     pub depth: u32,
 }
 
-impl Term {
+impl ReadTerm {
     /// `name/arity`.
     pub fn indicator(&self) -> String {
         format!("{}/{}", self.name, self.arity)
@@ -167,7 +167,7 @@ pub(crate) struct Facts {
     pub warnings: Vec<Warning>,
     pub syntax: Vec<Located>,
     pub unread: Vec<Located>,
-    pub terms: Vec<Term>,
+    pub terms: Vec<ReadTerm>,
     pub comments: Vec<Comment>,
     pub modes: Vec<Mode>,
     pub bad_modes: Vec<BadMode>,

@@ -36,7 +36,7 @@ impl Family {
 
 /// One rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rule {
+pub struct LintRule {
     /// The stable code, e.g. `D102`.
     pub code: &'static str,
     /// Its family.
@@ -60,8 +60,8 @@ pub struct Rule {
 const COVINGTON: &str = "Covington et al., \"Coding Guidelines for Prolog\" (TPLP, 2012)";
 
 /// Every rule, by code.
-pub const RULES: &[Rule] = &[
-    Rule {
+pub const RULES: &[LintRule] = &[
+    LintRule {
         code: "E001",
         family: Family::Error,
         title: "syntax error",
@@ -71,7 +71,7 @@ pub const RULES: &[Rule] = &[
         after: "value(X) :- X is 1 + 1.\n",
         blind: "code that reads but means something else than was meant (a full stop that ends a clause early, an operator read another way): only what SWI-Prolog's reader rejects is an error here.",
     },
-    Rule {
+    LintRule {
         code: "E002",
         family: Family::Error,
         title: "the file could not be checked",
@@ -81,7 +81,7 @@ pub const RULES: &[Rule] = &[
         after: "% no directive that ends or blocks the program on load\n",
         blind: "why the program ended or ran long beyond the limit it hit; crib grade's tests of the same submission say more.",
     },
-    Rule {
+    LintRule {
         code: "E003",
         family: Family::Error,
         title: "error while loading",
@@ -91,7 +91,7 @@ pub const RULES: &[Rule] = &[
         after: "% directives only call predicates that exist\n",
         blind: "errors raised only when a predicate is called, not while the file loads: those show in the tests.",
     },
-    Rule {
+    LintRule {
         code: "D101",
         family: Family::Documentation,
         title: "no header comment saying what the file is and who wrote it",
@@ -101,7 +101,7 @@ pub const RULES: &[Rule] = &[
         after: "% Cribbage hand scoring for Project 1.\n% Author: Ada Lovelace <ada@example.edu>\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
         blind: "whether the header says anything true or useful: any comment before the first clause that names an author (author, written by, name:, student, a run of 6 to 9 digits, an email address) satisfies it, even a number that is not a student's; and a name alone, with no such word or id, is not told from a title, so `% Jane Citizen` still gets it.",
     },
-    Rule {
+    LintRule {
         code: "D102",
         family: Family::Documentation,
         title: "predicate with no comment before its first clause",
@@ -111,7 +111,7 @@ pub const RULES: &[Rule] = &[
         after: "% fifteens(+Cards, -Points): two points for each subset of Cards summing to 15.\nfifteens(Cards, Points) :- aggregate_all(count, subset15(Cards, _), N), Points is 2 * N.\n",
         blind: "whether the comment says anything: any comment between the term before and the first clause counts, a line of %%%% included; a comment at the end of the clause's own first line does not.",
     },
-    Rule {
+    LintRule {
         code: "D103",
         family: Family::Documentation,
         title: "PlDoc mode line that does not match the predicate after it",
@@ -121,7 +121,7 @@ pub const RULES: &[Rule] = &[
         after: "%! pairs(+Cards, -Points) is det.\npairs(Cards, Points) :- count_pairs(Cards, Points).\n",
         blind: "comments PlDoc does not read as structured: plain % comments, %%%% banners, and a %% or /** comment whose lines do not parse as a mode line (a file header such as %% cribbage.pl - scoring) are prose and not checked, nor is a mode line with no arguments and no determinism (`%% cribbage`) followed by prose; nor whether the modes (+, -, ?) and the determinism are true of the code.",
     },
-    Rule {
+    LintRule {
         code: "D104",
         family: Family::Documentation,
         title: "no predicate has a PlDoc mode line",
@@ -131,7 +131,7 @@ pub const RULES: &[Rule] = &[
         after: "%! hand_value(+Hand, +Start, -Value) is det.\n% Value is the points of Hand with Start.\nhand_value(Hand, Start, Value) :- value(Hand, Start, Value).\n",
         blind: "whether the mode lines are right (that is D103's): one mode line anywhere in the file satisfies it.",
     },
-    Rule {
+    LintRule {
         code: "W201",
         family: Family::Compiler,
         title: "singleton variables",
@@ -141,7 +141,7 @@ pub const RULES: &[Rule] = &[
         after: "nob(Hand, card(_, Suit)) :- member(card(jack, Suit), Hand).\n",
         blind: "a variable used twice by mistake, such as a typo that happens to name another variable of the clause: the compiler sees only variables used once.",
     },
-    Rule {
+    LintRule {
         code: "W202",
         family: Family::Compiler,
         title: "a `_Named` variable used more than once",
@@ -151,7 +151,7 @@ pub const RULES: &[Rule] = &[
         after: "same_suit(card(_, Suit), card(_, Suit)).\n",
         blind: "plain variables used twice by mistake: only _Named ones are the compiler's concern here.",
     },
-    Rule {
+    LintRule {
         code: "W203",
         family: Family::Compiler,
         title: "clauses of a predicate not together",
@@ -161,7 +161,7 @@ pub const RULES: &[Rule] = &[
         after: "value(ace, 1).\nvalue(jack, 10).\nsuit(hearts).\n",
         blind: "clauses of one predicate split between the files of a multi-file submission; a :- discontiguous declaration silences it, deliberate or not.",
     },
-    Rule {
+    LintRule {
         code: "W204",
         family: Family::Compiler,
         title: "redefines a system predicate",
@@ -171,7 +171,7 @@ pub const RULES: &[Rule] = &[
         after: "my_length([], 0).\nmy_length([_|T], N) :- my_length(T, M), N is M + 1.\n",
         blind: "a predicate of another name or arity that does the same as a system one (my_length/2): only a definition with the system predicate's own name and arity hides it.",
     },
-    Rule {
+    LintRule {
         code: "W205",
         family: Family::Compiler,
         title: "redefines a library predicate",
@@ -181,7 +181,7 @@ pub const RULES: &[Rule] = &[
         after: "% use library(lists)' sum_list/2\n",
         blind: "libraries the SWI-Prolog in the sandbox does not have, and a student's own version written on purpose for practice, which is reported all the same.",
     },
-    Rule {
+    LintRule {
         code: "X301",
         family: Family::CrossReference,
         title: "predicate unreachable from hand_value/3 and select_hand/3",
@@ -191,7 +191,7 @@ pub const RULES: &[Rule] = &[
         after: "hand_value(H, S, V) :- value(H, S, V).\n",
         blind: "calls made at run time: a goal that is a variable bound in its own clause (G =.. [Name|Args], call(G), a name taken from a list) may call any predicate, so when one is reached X301 says nothing at all. It follows the meta-arguments of library and system predicates (maplist/N, foldl/N, findall/3, forall/2, aggregate_all/3, include/3, call/N, ...) and of the files' own predicates that call an argument, but not a closure kept inside a data structure, nor predicates called only by another program (a test file).",
     },
-    Rule {
+    LintRule {
         code: "X302",
         family: Family::CrossReference,
         title: "call to an undefined predicate",
@@ -201,7 +201,7 @@ pub const RULES: &[Rule] = &[
         after: "hand_value(H, S, V) :- value(H, S, V).\nvalue(_, _, 0).\n",
         blind: "calls made at run time (call/N on a name built with atom_concat/3 or =..), and predicates that exist only in a library that the SWI-Prolog in the sandbox does not have.",
     },
-    Rule {
+    LintRule {
         code: "L401",
         family: Family::Layout,
         title: "line longer than the limit (80 characters)",
@@ -211,7 +211,7 @@ pub const RULES: &[Rule] = &[
         after: "value(Hand, Start, Value) :-\n    fifteens(Hand, Start, F),\n    pairs(Hand, Start, P),\n    runs(Hand, Start, R),\n    Value is F + P + R.\n",
         blind: "anything but the count of characters: a tab counts as one (L402 reports tabs), and a long string or list of cards is reported like code.",
     },
-    Rule {
+    LintRule {
         code: "L402",
         family: Family::Layout,
         title: "tab character",
@@ -221,7 +221,7 @@ pub const RULES: &[Rule] = &[
         after: "value(X) :-\n    X = 1.\n",
         blind: "more than the first: one finding per file, at the first tab, with the number of lines that have one.",
     },
-    Rule {
+    LintRule {
         code: "L403",
         family: Family::Layout,
         title: "clause longer than the limit (25 lines)",
@@ -231,7 +231,7 @@ pub const RULES: &[Rule] = &[
         after: "% the same work in several predicates, each named for what it does\n",
         blind: "how much a clause does, only how many lines it spans: a long clause of data (a list of cards) is reported like code.",
     },
-    Rule {
+    LintRule {
         code: "L404",
         family: Family::Layout,
         title: "predicate longer than the limit (60 lines)",
@@ -241,7 +241,7 @@ pub const RULES: &[Rule] = &[
         after: "% the same work in several predicates\n",
         blind: "how the predicate is split: many short clauses are reported like a few long ones; lines between its clauses do not count.",
     },
-    Rule {
+    LintRule {
         code: "L405",
         family: Family::Layout,
         title: "if-then-else or disjunction nested deeper than the limit (3)",
@@ -251,7 +251,7 @@ pub const RULES: &[Rule] = &[
         after: "v(X, V) :- X > 10, !, V = 4.\nv(X, V) :- X > 9, !, V = 3.\nv(X, V) :- X > 5, !, V = 2.\nv(X, V) :- X > 0, !, V = 1.\nv(_, 0).\n",
         blind: "nesting in other constructs (findall/3 in findall/3, \\+ in \\+, a lambda); a chain a -> b ; c -> d ; e counts as one level.",
     },
-    Rule {
+    LintRule {
         code: "I501",
         family: Family::Idiom,
         title: "assert or retract used as state",
@@ -261,7 +261,7 @@ pub const RULES: &[Rule] = &[
         after: "count(N0, N) :- N is N0 + 1.\n",
         blind: "state changed through a helper that calls an argument (call(assertz, F)) or set up by a directive before the program runs: only assert and retract goals in clauses are reported.",
     },
-    Rule {
+    LintRule {
         code: "I502",
         family: Family::Idiom,
         title: "global variables",
@@ -271,7 +271,7 @@ pub const RULES: &[Rule] = &[
         after: "% pass the start card as an argument\n",
         blind: "global state kept in other ways: flags (set_prolog_flag/2), or assert (I501's).",
     },
-    Rule {
+    LintRule {
         code: "I503",
         family: Family::Idiom,
         title: "counting with findall/3 and length/2",
@@ -281,7 +281,7 @@ pub const RULES: &[Rule] = &[
         after: "pairs(Cards, N) :- aggregate_all(count, pair(Cards), N).\n",
         blind: "counting through bagof/3, setof/3 or a helper predicate; and a findall/3 list used for more than its length (sorted, searched, returned) is not counting only, so it is not reported.",
     },
-    Rule {
+    LintRule {
         code: "I504",
         family: Family::Idiom,
         title: "double negation `\\+ \\+`",
@@ -291,7 +291,7 @@ pub const RULES: &[Rule] = &[
         after: "has_pair(Cards) :- once(pair(Cards)).\n",
         blind: "double negation across a helper predicate (\\+ helper(X) where helper/1 is itself \\+ ...).",
     },
-    Rule {
+    LintRule {
         code: "A601",
         family: Family::Assignment,
         title: "answers listed as facts instead of computed",
@@ -304,13 +304,13 @@ pub const RULES: &[Rule] = &[
 ];
 
 /// Returns the rule with `code`, in any case.
-pub fn rule(code: &str) -> Option<&'static Rule> {
+pub fn rule(code: &str) -> Option<&'static LintRule> {
     RULES.iter().find(|r| r.code.eq_ignore_ascii_case(code))
 }
 
 /// Returns `--explain`'s text for `rule`: title, family, why, source, what it cannot see
 /// and the example.
-pub fn explain(rule: &Rule) -> String {
+pub fn explain(rule: &LintRule) -> String {
     let indent = |text: &str| {
         text.lines()
             .map(|l| format!("    {l}"))

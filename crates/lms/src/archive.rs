@@ -12,7 +12,7 @@ use crate::error::{EntryError, EntryProblem, LmsError};
 /// Limits on what a download may hold. Every zip in it, the download and those students
 /// uploaded, counts towards the same total.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct DownloadLimits {
     /// The most entries one archive may hold (default 50,000).
     pub max_entries: usize,
     /// The most bytes all the files extracted may total (default 2 GiB).
@@ -23,13 +23,13 @@ pub struct Limits {
     /// source code compresses about 5 times, a zip bomb thousands of times).
     pub max_ratio: u64,
     /// Entries that inflate to at most this many bytes are not held to
-    /// [`Limits::max_ratio`] (default 1 MiB: a small file of blanks may compress well).
+    /// [`DownloadLimits::max_ratio`] (default 1 MiB: a small file of blanks may compress well).
     pub ratio_floor: u64,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for DownloadLimits {
+    fn default() -> DownloadLimits {
+        DownloadLimits {
             max_entries: 50_000,
             max_bytes: 2 << 30,
             max_entry_bytes: 256 << 20,
@@ -39,7 +39,7 @@ impl Default for Limits {
     }
 }
 
-/// The bytes extracted so far, against [`Limits::max_bytes`].
+/// The bytes extracted so far, against [`DownloadLimits::max_bytes`].
 #[derive(Debug, Default)]
 pub(crate) struct Budget {
     pub(crate) bytes: u64,
@@ -66,7 +66,7 @@ pub(crate) fn is_zip(path: &Path) -> bool {
 
 /// Where each entry goes: the path a file (or directory) named `rel` in the archive
 /// (relative, `/`-separated, already checked safe) is written to, or `None` to leave it.
-pub(crate) type Place<'a> = &'a dyn Fn(&str) -> Option<PathBuf>;
+pub(crate) type Destination<'a> = &'a dyn Fn(&str) -> Option<PathBuf>;
 
 /// Extracts the zip at `path` (called `shown` in messages), entry by entry, each where
 /// `place` says (directories are created as needed). An entry that is unsafe (`..`, an absolute path, a link),
@@ -75,13 +75,13 @@ pub(crate) type Place<'a> = &'a dyn Fn(&str) -> Option<PathBuf>;
 ///
 /// # Errors
 /// [`LmsError::NotZip`] if `path` is not a zip; [`LmsError::TooManyEntries`] if it holds
-/// more than [`Limits::max_entries`]; [`LmsError::TooBig`] once the files extracted (with
-/// `budget`'s) total more than [`Limits::max_bytes`]; [`LmsError::Io`] if it cannot be read.
+/// more than [`DownloadLimits::max_entries`]; [`LmsError::TooBig`] once the files extracted (with
+/// `budget`'s) total more than [`DownloadLimits::max_bytes`]; [`LmsError::Io`] if it cannot be read.
 pub(crate) fn extract_zip(
     path: &Path,
     shown: &str,
-    place: Place<'_>,
-    limits: &Limits,
+    place: Destination<'_>,
+    limits: &DownloadLimits,
     budget: &mut Budget,
 ) -> Result<Extracted, LmsError> {
     let mut zip = open_zip(path, shown, limits)?;
@@ -158,7 +158,7 @@ fn write_entry(
     from: &mut impl Read,
     to: &Path,
     compressed: u64,
-    limits: &Limits,
+    limits: &DownloadLimits,
     budget: &mut Budget,
 ) -> Result<(), Written> {
     if let Some(parent) = to.parent() {
@@ -230,8 +230,8 @@ pub(crate) fn copy_tree(
     from: &Path,
     shown: &str,
     dest: &Path,
-    place: Place<'_>,
-    limits: &Limits,
+    place: Destination<'_>,
+    limits: &DownloadLimits,
     budget: &mut Budget,
 ) -> Result<Extracted, LmsError> {
     use std::os::unix::fs::MetadataExt;
@@ -314,7 +314,7 @@ pub(crate) fn copy_tree(
 fn link_or_copy(
     from: &Path,
     to: &Path,
-    limits: &Limits,
+    limits: &DownloadLimits,
     budget: &mut Budget,
 ) -> Result<(), Written> {
     use std::os::unix::fs::MetadataExt;
@@ -377,7 +377,7 @@ fn link_or_copy(
 fn open_zip(
     path: &Path,
     shown: &str,
-    limits: &Limits,
+    limits: &DownloadLimits,
 ) -> Result<zip::ZipArchive<BufReader<File>>, LmsError> {
     let file = File::open(path).map_err(|source| LmsError::Io {
         action: "read",
@@ -406,7 +406,7 @@ fn open_zip(
 pub(crate) fn zip_names(
     path: &Path,
     shown: &str,
-    limits: &Limits,
+    limits: &DownloadLimits,
 ) -> Result<Vec<String>, LmsError> {
     let zip = open_zip(path, shown, limits)?;
     Ok(zip
@@ -422,12 +422,12 @@ pub(crate) fn zip_names(
 ///
 /// # Errors
 /// [`LmsError::Io`] if a directory cannot be read; [`LmsError::TooManyEntries`] past
-/// [`Limits::max_entries`].
+/// [`DownloadLimits::max_entries`].
 pub(crate) fn tree_names(
     from: &Path,
     shown: &str,
     dest: &Path,
-    limits: &Limits,
+    limits: &DownloadLimits,
 ) -> Result<Vec<String>, LmsError> {
     let names = std::cell::RefCell::new(Vec::new());
     let place = |rel: &str| {

@@ -26,7 +26,7 @@ pub enum LmsError {
         /// The zip reader's words.
         message: String,
     },
-    /// The archive holds more entries than [`crate::Limits::max_entries`].
+    /// The archive holds more entries than [`crate::DownloadLimits::max_entries`].
     #[error("{archive}: {entries} entries, more than the {max} a download may hold")]
     TooManyEntries {
         /// The archive.
@@ -36,7 +36,7 @@ pub enum LmsError {
         /// The limit.
         max: usize,
     },
-    /// The files extracted total more than [`crate::Limits::max_bytes`].
+    /// The files extracted total more than [`crate::DownloadLimits::max_bytes`].
     #[error("{archive}: {entry}: the download's files total more than {max} bytes, the most it may hold")]
     TooBig {
         /// The archive.
@@ -89,7 +89,7 @@ pub enum EntryProblem {
         /// `a symbolic link`, `a FIFO`...
         what: String,
     },
-    /// It inflates to more than [`crate::Limits::max_ratio`] times its compressed size.
+    /// It inflates to more than [`crate::DownloadLimits::max_ratio`] times its compressed size.
     #[error(
         "inflates more than {max_ratio} times its {compressed} compressed bytes (a zip bomb?)"
     )]
@@ -99,7 +99,7 @@ pub enum EntryProblem {
         /// The limit.
         max_ratio: u64,
     },
-    /// It is bigger than [`crate::Limits::max_entry_bytes`].
+    /// It is bigger than [`crate::DownloadLimits::max_entry_bytes`].
     #[error("bigger than {max} bytes, the most one file may hold")]
     TooBig {
         /// The limit.
@@ -114,7 +114,7 @@ pub enum EntryProblem {
         /// The zip reader's words.
         message: String,
     },
-    /// A zip a student uploaded with more entries than [`crate::Limits::max_entries`].
+    /// A zip a student uploaded with more entries than [`crate::DownloadLimits::max_entries`].
     #[error("{entries} entries, more than the {max} a download may hold")]
     TooManyEntries {
         /// Its entries.

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::archive::{
-    copy_tree, extract_zip, is_zip, tree_names, zip_names, Budget, Limits, Place,
+    copy_tree, extract_zip, is_zip, tree_names, zip_names, Budget, Destination, DownloadLimits,
 };
 use crate::error::{EntryError, EntryProblem, LmsError};
 use crate::gradescope::{read_metadata, METADATA};
@@ -25,7 +25,7 @@ pub struct Download {
     /// One submission per student (per group, for a group submission), the latest attempt,
     /// sorted by name. Empty for [`Layout::Plain`], whose submissions are found in
     /// [`Download::root`] as crib finds them in any directory.
-    pub submissions: Vec<Submission>,
+    pub submissions: Vec<DownloadedSubmission>,
     /// Earlier attempts of students who have a later one in the download.
     pub set_aside: Vec<SetAside>,
     /// Entries left out because they were unsafe, too big or unreadable.
@@ -44,7 +44,7 @@ pub struct Download {
 
 /// One submission of a download.
 #[derive(Debug, Clone, Serialize)]
-pub struct Submission {
+pub struct DownloadedSubmission {
     /// A name for it, unique in the download and safe as a file name: the student's name
     /// and id as a slug (`smithjane-123456`).
     pub name: String,
@@ -97,13 +97,13 @@ struct Attempt {
 /// # Errors
 /// [`LmsError::Io`] if `source` or `dest` cannot be read or written, and the errors of
 /// extraction that stop the whole download: not a zip, too many entries, too many bytes
-/// in all (see [`Limits`]); [`LmsError::Metadata`] if Gradescope's metadata cannot be
+/// in all (see [`DownloadLimits`]); [`LmsError::Metadata`] if Gradescope's metadata cannot be
 /// read. One bad entry is not an error: it is in [`Download::problems`].
 pub fn read(
     source: &Path,
     layout: Option<Layout>,
     dest: &Path,
-    limits: &Limits,
+    limits: &DownloadLimits,
 ) -> Result<Download, LmsError> {
     let io = |action, path: &Path| {
         let path = path.to_path_buf();
@@ -137,7 +137,7 @@ pub fn read(
         .collect();
     let layout = layout.unwrap_or_else(|| detect_names(&files));
     let mut budget = Budget::default();
-    let extract = |place: Place<'_>, budget: &mut Budget| {
+    let extract = |place: Destination<'_>, budget: &mut Budget| {
         if is_dir {
             copy_tree(source, &shown, dest, place, limits, budget)
         } else {
@@ -195,7 +195,7 @@ pub fn read(
                 open_zip(&zip, (&shown, from), limits, &mut budget, &mut problems)?;
             }
         }
-        submissions.push(Submission {
+        submissions.push(DownloadedSubmission {
             name: attempt.name,
             dir,
             record: attempt.record,
@@ -601,12 +601,12 @@ fn latest(attempts: Vec<Attempt>) -> (Vec<Attempt>, Vec<SetAside>) {
 /// cannot be opened stays as it is, listed.
 ///
 /// # Errors
-/// [`LmsError::TooBig`] once the download's files total more than [`Limits::max_bytes`];
+/// [`LmsError::TooBig`] once the download's files total more than [`DownloadLimits::max_bytes`];
 /// [`LmsError::Io`] if a directory cannot be created.
 fn open_zip(
     zip: &Path,
     (archive, entry): (&str, &str),
-    limits: &Limits,
+    limits: &DownloadLimits,
     budget: &mut Budget,
     problems: &mut Vec<EntryError>,
 ) -> Result<(), LmsError> {

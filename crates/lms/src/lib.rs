@@ -16,9 +16,9 @@
 //!
 //! # Example
 //! ```no_run
-//! use crib_lms::{read, Limits};
+//! use crib_lms::{read, DownloadLimits};
 //! let dest = tempfile::tempdir()?;
-//! let download = read("submissions.zip".as_ref(), None, dest.path(), &Limits::default())?;
+//! let download = read("submissions.zip".as_ref(), None, dest.path(), &DownloadLimits::default())?;
 //! for sub in &download.submissions {
 //!     println!("{} ({}) in {}", sub.name, sub.record.students[0].id, sub.dir.display());
 //! }
@@ -44,9 +44,9 @@ mod time;
 #[cfg(test)]
 mod testing;
 
-pub use archive::Limits;
+pub use archive::DownloadLimits;
 pub use error::{EntryError, EntryProblem, LmsError, RosterError};
-pub use intake::{detect, read, Download, SetAside, Submission};
+pub use intake::{detect, read, Download, DownloadedSubmission, SetAside};
 pub use names::{canvas_name, moodle_name, CanvasName, MoodleName};
 pub use record::{Layout, Record, Student};
 pub use roster::Roster;

@@ -334,15 +334,15 @@ impl Names {
     }
 
     /// Reads the outcome term prolog/oracle.pl binds: `true`, `false` or `error(Message)`.
-    pub(crate) fn outcome(&self, cx: &Active, t: term_t) -> Outcome {
+    pub(crate) fn outcome(&self, cx: &Active, t: term_t) -> OracleReply {
         let mut name = 0;
         // SAFETY: `cx` proves an engine is active.
         if unsafe { PL_get_atom(t, &mut name) } != 0 {
             if name == self.true_ {
-                return Outcome::True;
+                return OracleReply::True;
             }
             if name == self.false_ {
-                return Outcome::False;
+                return OracleReply::False;
             }
         }
         // SAFETY: as above.
@@ -350,14 +350,14 @@ impl Names {
             let message = cx.terms(1);
             // SAFETY: as above; `t` is error/1.
             unsafe { PL_get_arg(1, t, message) };
-            return Outcome::Error(cx.text(message));
+            return OracleReply::Error(cx.text(message));
         }
-        Outcome::Error(format!("unexpected outcome {}", cx.text(t)))
+        OracleReply::Error(format!("unexpected outcome {}", cx.text(t)))
     }
 }
 
 /// How a goal asked through prolog/oracle.pl ended.
-pub(crate) enum Outcome {
+pub(crate) enum OracleReply {
     True,
     False,
     Error(String),

@@ -24,7 +24,7 @@ pub const DEFAULT_ASSIGNMENT: &str = "Project 1";
 
 /// Which LMS the gradebook is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum GradebookFormat {
     /// Canvas's gradebook import: `Student`, `ID`, `SIS User ID`, `SIS Login ID`,
     /// `Section`, then the assignment's column (`Project 1 (12345)` names an existing
     /// assignment by its id), a `Points Possible` row first. Canvas matches rows on `ID`.
@@ -42,73 +42,73 @@ pub enum Format {
     Csv,
 }
 
-impl Format {
+impl GradebookFormat {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 4] = [
-        Format::Canvas,
-        Format::Moodle,
-        Format::Gradescope,
-        Format::Csv,
+    pub const ALL: [GradebookFormat; 4] = [
+        GradebookFormat::Canvas,
+        GradebookFormat::Moodle,
+        GradebookFormat::Gradescope,
+        GradebookFormat::Csv,
     ];
 
     /// Returns the format's name on the command line: `canvas`, `moodle`, `gradescope`,
     /// `csv`.
     pub fn name(self) -> &'static str {
         match self {
-            Format::Canvas => "canvas",
-            Format::Moodle => "moodle",
-            Format::Gradescope => "gradescope",
-            Format::Csv => "csv",
+            GradebookFormat::Canvas => "canvas",
+            GradebookFormat::Moodle => "moodle",
+            GradebookFormat::Gradescope => "gradescope",
+            GradebookFormat::Csv => "csv",
         }
     }
 
     /// Returns the gradebook file's name in the output directory.
     pub fn gradebook_file(self) -> &'static str {
         match self {
-            Format::Canvas => "canvas-gradebook.csv",
-            Format::Moodle => "moodle-grading-worksheet.csv",
-            Format::Gradescope => "gradescope-scores.csv",
-            Format::Csv => "gradebook.csv",
+            GradebookFormat::Canvas => "canvas-gradebook.csv",
+            GradebookFormat::Moodle => "moodle-grading-worksheet.csv",
+            GradebookFormat::Gradescope => "gradescope-scores.csv",
+            GradebookFormat::Csv => "gradebook.csv",
         }
     }
 
     /// Returns the download layout whose ids the format's rows need, if any.
     pub fn layout(self) -> Option<Layout> {
         match self {
-            Format::Canvas => Some(Layout::Canvas),
-            Format::Moodle => Some(Layout::Moodle),
-            Format::Gradescope => Some(Layout::Gradescope),
-            Format::Csv => None,
+            GradebookFormat::Canvas => Some(Layout::Canvas),
+            GradebookFormat::Moodle => Some(Layout::Moodle),
+            GradebookFormat::Gradescope => Some(Layout::Gradescope),
+            GradebookFormat::Csv => None,
         }
     }
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for GradebookFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// A text that names no export [`Format`].
+/// A text that names no export [`GradebookFormat`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown format {text:?}: expected canvas, moodle, gradescope or csv")]
-pub struct FormatError {
+pub struct GradebookFormatError {
     /// The text given.
     pub text: String,
 }
 
-impl FromStr for Format {
-    type Err = FormatError;
+impl FromStr for GradebookFormat {
+    type Err = GradebookFormatError;
 
-    /// Parses a [`Format::name`].
+    /// Parses a [`GradebookFormat::name`].
     ///
     /// # Errors
-    /// [`FormatError`] quoting `s` when it names none of the formats.
-    fn from_str(s: &str) -> Result<Format, FormatError> {
-        Format::ALL
+    /// [`GradebookFormatError`] quoting `s` when it names none of the formats.
+    fn from_str(s: &str) -> Result<GradebookFormat, GradebookFormatError> {
+        GradebookFormat::ALL
             .into_iter()
             .find(|f| f.name() == s)
-            .ok_or_else(|| FormatError {
+            .ok_or_else(|| GradebookFormatError {
                 text: s.to_string(),
             })
     }
@@ -118,7 +118,7 @@ impl FromStr for Format {
 #[derive(Debug, Clone, Copy)]
 pub struct ExportOptions<'a> {
     /// The LMS.
-    pub format: Format,
+    pub format: GradebookFormat,
     /// The assignment's name: Canvas's column (`Project 1 (12345)`), the feedback's title.
     pub assignment: &'a str,
     /// The markers' sheet and the late policy.
@@ -155,7 +155,7 @@ pub enum ExportError {
     )]
     NotFromLms {
         /// The format asked for.
-        format: Format,
+        format: GradebookFormat,
         /// The layout it needs.
         layout: Layout,
         /// The submissions without it.
@@ -180,7 +180,7 @@ pub enum ExportError {
 }
 
 /// Writes the export of `reports` into the directory `out` (created if need be): the
-/// gradebook ([`Format::gradebook_file`]), `feedback/<submission>.html` and `.txt` per
+/// gradebook ([`GradebookFormat::gradebook_file`]), `feedback/<submission>.html` and `.txt` per
 /// submission, and for Moodle `moodle-feedback.zip`. The same results, sheet and dates
 /// always give the same files.
 ///
@@ -225,10 +225,10 @@ pub fn export(
     let mut buffer = Vec::new();
     let mut missing = Missing::default();
     exported.rows = match options.format {
-        Format::Canvas => canvas(&sorted, options, &mut missing, &mut buffer)?,
-        Format::Moodle => moodle(&sorted, options, &mut missing, &mut buffer)?,
-        Format::Gradescope => gradescope(&sorted, options, &mut missing, &mut buffer)?,
-        Format::Csv => {
+        GradebookFormat::Canvas => canvas(&sorted, options, &mut missing, &mut buffer)?,
+        GradebookFormat::Moodle => moodle(&sorted, options, &mut missing, &mut buffer)?,
+        GradebookFormat::Gradescope => gradescope(&sorted, options, &mut missing, &mut buffer)?,
+        GradebookFormat::Csv => {
             marks_csv_full(reports, options.extras, &mut buffer).map_err(|e| match e {
                 crate::ReportError::Csv(e) => ExportError::Csv(e),
                 other => ExportError::Write {
@@ -259,7 +259,7 @@ pub fn export(
         }
         pages.push((*r, html, text));
     }
-    if options.format == Format::Moodle {
+    if options.format == GradebookFormat::Moodle {
         let zip = Path::new("moodle-feedback.zip");
         let bytes = moodle_zip(&pages)?;
         std::fs::write(out.join(zip), bytes).map_err(write_err(&out.join(zip)))?;
@@ -285,7 +285,7 @@ impl Missing {
         }
     }
 
-    fn lines(self, format: Format) -> Vec<String> {
+    fn lines(self, format: GradebookFormat) -> Vec<String> {
         self.0
             .into_iter()
             .map(|(field, who)| {

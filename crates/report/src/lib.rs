@@ -62,8 +62,8 @@ pub use deep::{
     FindingGroup, ShareHistogram, SHARE_BINS,
 };
 pub use export::{
-    export, moodle_folder, ExportError, ExportOptions, Exported, Format, FormatError,
-    DEFAULT_ASSIGNMENT,
+    export, moodle_folder, ExportError, ExportOptions, Exported, GradebookFormat,
+    GradebookFormatError, DEFAULT_ASSIGNMENT,
 };
 pub use feedback::{feedback_html, feedback_text, FeedbackOptions};
 pub use hand_value::{area_share, is_sample, AreaRow, HandValueClass};

@@ -152,7 +152,7 @@ fn each_export_writes_the_expected_files() {
     let submissions = Path::new(env!("CARGO_MANIFEST_DIR")).join("../grade/tests/submissions");
     let sources = crib_report::Sources::read(&submissions, &reports).unwrap();
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
-    for format in crib_report::Format::ALL {
+    for format in crib_report::GradebookFormat::ALL {
         let mut reports = reports.clone();
         for r in &mut reports {
             r.lms = records

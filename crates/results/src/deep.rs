@@ -3,7 +3,7 @@
 
 mod text;
 
-pub use text::{percent, thousands};
+pub use text::{kinds_text, percent, thousands};
 
 use std::fmt;
 
@@ -120,8 +120,10 @@ impl fmt::Display for FailureKind {
 pub struct KindCount {
     /// The way.
     pub kind: FailureKind,
-    /// Classes (or deals).
-    pub classes: usize,
+    /// Items that failed so: suit classes (the deep check's hand_value/3), rank pattern
+    /// items (the marked check) or deals (select_hand/3). `classes` in JSON, as always.
+    #[serde(rename = "classes")]
+    pub items: usize,
     /// Pairs they stand for (for select_hand: deals).
     pub pairs: u64,
 }

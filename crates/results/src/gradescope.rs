@@ -200,7 +200,7 @@ fn hand_value_tests(
                     h.stopped.as_deref().unwrap_or("stopped")
                 );
             }
-            let wrong: usize = h.kinds.iter().map(|k| k.classes).sum();
+            let wrong = h.items_wrong();
             let _ = writeln!(
                 text,
                 "Wrong on {} of the {} hands asked: about {} of all pairs.",
@@ -227,7 +227,7 @@ fn hand_value_tests(
                         text,
                         "hand_value/3 {} on {} hands.",
                         kind.kind.words(),
-                        thousands(kind.classes as u64)
+                        thousands(kind.items as u64)
                     );
                 }
                 let _ = writeln!(text, "\nThe simplest failing hands:");

@@ -1,5 +1,5 @@
 //! The marked hand_value/3 check's section of a result ([`HandValueCheck`]): data only;
-//! crib-grade's sweep fills it.
+//! crib-grade's marked check fills it.
 
 use std::fmt;
 
@@ -31,7 +31,7 @@ pub struct HandValueCheck {
     pub share_wrong: f64,
     /// Why the check stopped before every pattern was answered, if it did.
     pub stopped: Option<String>,
-    /// The failing items by kind, most pairs first (`classes`: items).
+    /// The failing items by kind, most pairs first (`KindCount::items`, `classes` in JSON).
     pub kinds: Vec<KindCount>,
     /// The failing items by where the error shows, most pairs first.
     pub areas: Vec<AreaCount>,
@@ -72,6 +72,13 @@ pub enum Area {
     NoPoints,
     /// No integer at all: a failure, an exception, a timeout, a crash, another term.
     NoAnswer,
+}
+
+impl HandValueCheck {
+    /// Returns how many of the items answered were wrong, of every kind.
+    pub fn items_wrong(&self) -> usize {
+        self.kinds.iter().map(|k| k.items).sum()
+    }
 }
 
 impl Area {

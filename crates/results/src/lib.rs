@@ -48,8 +48,9 @@ pub use credit::{hand_value_credit, SelectCredit};
 /// read [`SubmissionResult::isolation`]).
 pub use crib_isolation::{Isolation, Layer};
 pub use deep::{
-    percent, thousands, Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis,
-    DiagnosisFinding, ErrorShape, FailureKind, KindCount, Literal, Probes, SelectExample,
+    kinds_text, percent, thousands, Counterexample, DeepHandValue, DeepReport, DeepSelectHand,
+    Diagnosis, DiagnosisFinding, ErrorShape, FailureKind, KindCount, Literal, Probes,
+    SelectExample,
 };
 pub use gradescope::{gradescope, gradescope_with, shown_problems};
 pub use hand_value::{

@@ -435,11 +435,11 @@ impl SubmissionResult {
             for kind in &h.kinds {
                 push(
                     Tests,
-                    format!("{} hand_value {}", kind.classes, kind.kind),
+                    format!("{} hand_value {}", kind.items, kind.kind),
                     format!(
                         "hand_value/3 {} on {} of the {} hands asked",
                         kind.kind.words(),
-                        crate::thousands(kind.classes as u64),
+                        crate::thousands(kind.items as u64),
                         crate::thousands(h.checked as u64),
                     ),
                 );

@@ -140,13 +140,13 @@ pub struct WorkDir {
 }
 
 impl WorkDir {
-    /// Sweeps the work directories of dead graders from `tmp`, then creates a new one there;
+    /// Removes the work directories of dead graders from `tmp`, then creates a new one there;
     /// `traversable` gives it mode 0711 instead of 0700.
     ///
     /// # Errors
     /// The I/O error of creating or locking it.
     pub fn create(tmp: &Path, traversable: bool) -> io::Result<WorkDir> {
-        sweep_stale(tmp);
+        remove_stale(tmp);
         let path = tempfile::Builder::new()
             .prefix(WORK_PREFIX)
             .rand_bytes(12)
@@ -199,7 +199,7 @@ fn forget_dir(path: &Path) {
 
 /// Removes the work directories in `tmp` whose owner died without removing them: those
 /// that belong to this uid and whose lock file holds a pid but no lock. Returns them.
-pub(crate) fn sweep_stale(tmp: &Path) -> Vec<PathBuf> {
+pub(crate) fn remove_stale(tmp: &Path) -> Vec<PathBuf> {
     let mut removed = Vec::new();
     let Ok(entries) = fs::read_dir(tmp) else {
         return removed;

@@ -46,7 +46,7 @@ fn imports_up_a_layer_and_unplaced_modules_are_named() {
 #[test]
 fn module_of_maps_files_to_top_modules() {
     assert_eq!(
-        module_of(Path::new("deep/driver.rs")).as_deref(),
+        module_of(Path::new("deep/select.rs")).as_deref(),
         Some("deep")
     );
     assert_eq!(module_of(Path::new("lib.rs")).as_deref(), Some("crate"));

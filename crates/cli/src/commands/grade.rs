@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Progress,
-    SeedChoice, SelectCredit, Session, SubmissionResult, SwiplSupport, TestVisibility,
+    swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, SeedChoice,
+    SelectCredit, Session, SessionProgress, SubmissionResult, SwiplSupport, TestVisibility,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -427,7 +427,7 @@ fn on_signals_clean_up() -> Result<()> {
 /// The progress bar on stderr, drawn once grading starts.
 struct Bar(Option<ProgressBar>);
 
-impl Progress for Bar {
+impl SessionProgress for Bar {
     fn start(&mut self, to_grade: usize) {
         self.0 = Some(
             ProgressBar::new(to_grade as u64).with_style(

@@ -93,7 +93,7 @@ pub struct ReportArgs {
     /// graded from that LMS's download. See FORMAT below.
     #[arg(long, value_name = "FORMAT", requires = "out", conflicts_with = "anonymous",
           value_parser = parse_format)]
-    export: Option<crib_report::Format>,
+    export: Option<crib_report::GradebookFormat>,
     /// The directory --export writes into (created if need be). `--out DIR`, its first
     /// spelling, still works; -o/--output is the class report page, a file.
     #[arg(
@@ -118,9 +118,9 @@ pub struct ReportArgs {
     visibility: crib_grade::VisibilityPolicy,
 }
 
-fn parse_format(text: &str) -> Result<crib_report::Format, String> {
+fn parse_format(text: &str) -> Result<crib_report::GradebookFormat, String> {
     text.parse()
-        .map_err(|e: crib_report::FormatError| e.to_string())
+        .map_err(|e: crib_report::GradebookFormatError| e.to_string())
 }
 
 fn parse_due(text: &str) -> Result<jiff::Timestamp, String> {
@@ -429,7 +429,7 @@ pub fn run(args: &ReportArgs) -> Result<()> {
                 .count(),
             dir.join("feedback").display()
         );
-        if format == crib_report::Format::Moodle {
+        if format == crib_report::GradebookFormat::Moodle {
             eprintln!(
                 "crib: moodle feedback files zip in {}",
                 dir.join("moodle-feedback.zip").display()

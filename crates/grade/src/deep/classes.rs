@@ -54,7 +54,7 @@ fn relabel_mask(mask: u64, nibbles: &[u8; 16]) -> u64 {
 
 /// One class of (hand, start) pairs equal up to relabelling suits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Class {
+pub(crate) struct SuitClass {
     /// A representative's hand, cards in increasing index order; its start is a club.
     pub hand: [Card; 4],
     /// The representative's start.
@@ -68,12 +68,12 @@ pub(crate) struct Class {
 
 /// Returns every class, ordered by start rank and then by the representative's hand.
 /// Their weights add up to [`PAIRS`].
-pub(crate) fn classes() -> &'static [Class] {
-    static CLASSES: OnceLock<Vec<Class>> = OnceLock::new();
+pub(crate) fn classes() -> &'static [SuitClass] {
+    static CLASSES: OnceLock<Vec<SuitClass>> = OnceLock::new();
     CLASSES.get_or_init(enumerate)
 }
 
-fn enumerate() -> Vec<Class> {
+fn enumerate() -> Vec<SuitClass> {
     // Every class has a member whose start is a club; among those (the images of one member
     // under the six permutations fixing clubs) the representative has the smallest hand.
     let fixing: Vec<[u8; 16]> = permutations()
@@ -114,7 +114,7 @@ fn enumerate() -> Vec<Class> {
                             let hand = idx.map(card);
                             let expected =
                                 PreparedHand::from_cards(hand).value(card(start), Rule::Hand);
-                            out.push(Class {
+                            out.push(SuitClass {
                                 hand,
                                 start: card(start),
                                 weight: 24 / stable,
@@ -132,7 +132,7 @@ fn enumerate() -> Vec<Class> {
 
 /// One question for the child: a class, asked as these cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Item {
+pub(crate) struct ClassItem {
     /// The class's index in [`classes`].
     pub class: u32,
     /// The four hand cards in the order sent, then the start.
@@ -142,7 +142,7 @@ pub(crate) struct Item {
 }
 
 #[cfg(test)]
-impl Item {
+impl ClassItem {
     /// Returns the hand as sent.
     pub fn hand(&self) -> [Card; 4] {
         [self.cards[0], self.cards[1], self.cards[2], self.cards[3]]
@@ -155,13 +155,13 @@ impl Item {
 }
 
 /// Returns class `class` asked under the relabelling and card order that `seed` picks for it.
-pub(crate) fn ask(class: u32, seed: u64) -> Item {
+pub(crate) fn ask(class: u32, seed: u64) -> ClassItem {
     let c = &classes()[class as usize];
     let mut dealer = Dealer::for_item(seed, u64::from(class));
     let perm = &permutations()[(dealer.next_u64() % 24) as usize];
     let mut hand = c.hand.map(|card| relabel(card, perm));
     dealer.shuffle(&mut hand);
-    Item {
+    ClassItem {
         class,
         cards: [hand[0], hand[1], hand[2], hand[3], relabel(c.start, perm)],
         probe: false,
@@ -170,21 +170,21 @@ pub(crate) fn ask(class: u32, seed: u64) -> Item {
 
 /// Returns the items of a check of the first `limit` classes (all when `None`) in the seeded
 /// order: first up to [`PROBES`] of them asked a second time, then each once.
-pub(crate) fn items(limit: Option<usize>) -> Vec<Item> {
+pub(crate) fn items(limit: Option<usize>) -> Vec<ClassItem> {
     let n = classes().len();
     let mut order: Vec<u32> = (0..n as u32).collect();
     Dealer::new(ORDER_SEED).shuffle(&mut order);
     order.truncate(limit.unwrap_or(n).min(n));
-    let probes = order.iter().take(PROBES).map(|&c| Item {
+    let probes = order.iter().take(PROBES).map(|&c| ClassItem {
         probe: true,
         ..ask(c, PROBE_SEED)
     });
-    let mut items: Vec<Item> = probes.collect();
+    let mut items: Vec<ClassItem> = probes.collect();
     items.extend(order.iter().map(|&c| ask(c, ASK_SEED)));
     items
 }
 
 /// Returns the batch file for `items`: 5 bytes each, the card indices as sent.
-pub(crate) fn batch_bytes(items: &[Item]) -> Vec<u8> {
+pub(crate) fn batch_bytes(items: &[ClassItem]) -> Vec<u8> {
     crate::patterns::five_card_bytes(items.iter().map(|item| item.cards))
 }

@@ -22,7 +22,7 @@ pub(crate) struct Observation {
 }
 
 /// A conjunction of one or two literals: (feature index, present).
-type Rule = Vec<(usize, bool)>;
+type Conjunction = Vec<(usize, bool)>;
 
 /// The most findings reported.
 const FINDINGS: usize = 3;
@@ -83,7 +83,7 @@ fn findings(observations: &[Observation], failing: u64) -> Vec<DiagnosisFinding>
     }
     let groups: Vec<(u64, u64, u64)> = groups.into_iter().map(|(m, (f, p))| (m, f, p)).collect();
     let n = Feature::ALL.len();
-    let mut rules: Vec<Rule> = Vec::new();
+    let mut rules: Vec<Conjunction> = Vec::new();
     for i in 0..n {
         for yes in [true, false] {
             rules.push(vec![(i, yes)]);
@@ -96,7 +96,7 @@ fn findings(observations: &[Observation], failing: u64) -> Vec<DiagnosisFinding>
             }
         }
     }
-    let mut scored: Vec<(f64, Rule, u64, u64)> = rules
+    let mut scored: Vec<(f64, Conjunction, u64, u64)> = rules
         .into_iter()
         .filter_map(|rule| {
             let (mut f, mut p) = (0u64, 0u64);
@@ -148,7 +148,7 @@ fn best_score(best: &DiagnosisFinding, failing: u64) -> f64 {
     f1(best.failing_pairs, best.passing_pairs, failing)
 }
 
-fn positives(rule: &Rule) -> usize {
+fn positives(rule: &Conjunction) -> usize {
     rule.iter().filter(|l| l.1).count()
 }
 
@@ -158,7 +158,7 @@ fn f1(f: u64, p: u64, failing: u64) -> f64 {
     2.0 * precision * recall / (precision + recall)
 }
 
-fn finding(rule: &Rule, f: u64, p: u64, failing: u64) -> DiagnosisFinding {
+fn finding(rule: &Conjunction, f: u64, p: u64, failing: u64) -> DiagnosisFinding {
     let precision = f as f64 / (f + p) as f64;
     let recall = f as f64 / failing as f64;
     let what: Vec<&str> = rule

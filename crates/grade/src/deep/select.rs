@@ -6,8 +6,8 @@ use std::time::Instant;
 use crib_core::{judge_keep, Card, Dealer, KeepJudgement};
 use crib_results::{DeepSelectHand, FailureKind, KindCount, Predicate, SelectExample};
 
-use super::driver::{self, Batch, Got};
 use super::{got_text, Deep};
+use crate::batch::{self, Batch, Got};
 use crate::child::Place;
 
 /// The seed of the deals.
@@ -72,7 +72,7 @@ impl Deep {
             len: self.deals.len(),
             per_call: ctx.limits.select_hand,
         };
-        let run = driver::run(
+        let run = batch::run(
             ctx,
             &batch,
             self.options.children.get(),
@@ -139,17 +139,17 @@ impl Deep {
             };
             match out.kinds.iter_mut().find(|k| k.kind == kind) {
                 Some(k) => {
-                    k.classes += 1;
+                    k.items += 1;
                     k.pairs += 1;
                 }
                 None => out.kinds.push(KindCount {
                     kind,
-                    classes: 1,
+                    items: 1,
                     pairs: 1,
                 }),
             }
         }
-        out.kinds.sort_by_key(|k| std::cmp::Reverse(k.classes));
+        out.kinds.sort_by_key(|k| std::cmp::Reverse(k.items));
         out.worst_regret = round3(out.worst_regret);
         out.mean_regret = if regrets.is_empty() {
             0.0

@@ -140,7 +140,7 @@ fn no_failures_no_findings() {
 
 #[test]
 fn each_outcome_becomes_how_an_item_ended() {
-    use super::driver::Got;
+    use crate::batch::Got;
     use crate::protocol::{Answer, ExceptionKind, Outcome};
     let value = |text: &str| Outcome::Value {
         value: Answer::Int(text.into()),

@@ -16,7 +16,7 @@
 use crib_core::{Card, CardSet, Rank};
 use crib_results::{Area, FailureKind, RuleFinding, RuleMistake, RuleVerdict};
 
-use crate::deep::driver::Got;
+use crate::batch::Got;
 use crate::deep::{self, Asked};
 use crate::misvalue::{keep_points, Part, RankMistake};
 use crate::patterns::PatternItem;

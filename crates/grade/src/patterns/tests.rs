@@ -121,23 +121,23 @@ fn draws_keep_each_patterns_probabilities() {
             add(&mut special, prob, how.special.is_some());
             if let Some(class) = how.special {
                 let share = f64::from(p.flush_only) / f64::from(p.special);
-                let is_flush = matches!(class, Class::Flush4 | Class::Flush5);
+                let is_flush = matches!(class, SuitKind::Flush4 | SuitKind::Flush5);
                 add(&mut flush, share, is_flush);
                 if is_flush {
                     let share = f64::from(p.flush5) / f64::from(p.flush_only);
-                    add(&mut five, share, class == Class::Flush5);
+                    add(&mut five, share, class == SuitKind::Flush5);
                 } else {
                     let nob = p.special - p.flush_only;
                     let share = f64::from(p.nob_flush) / f64::from(nob);
-                    add(&mut nob_flush, share, class == Class::NobFlush);
-                    if class != Class::NobFlush {
+                    add(&mut nob_flush, share, class == SuitKind::NobFlush);
+                    if class != SuitKind::NobFlush {
                         let share = f64::from(p.nob_three) / f64::from(nob - p.nob_flush);
-                        add(&mut nob_three, share, class == Class::NobThree);
+                        add(&mut nob_three, share, class == SuitKind::NobThree);
                     }
                 }
             }
             let share = f64::from(p.three) / f64::from(p.ordinary());
-            add(&mut three, share, how.ordinary == Class::Three);
+            add(&mut three, share, how.ordinary == SuitKind::Three);
         }
     }
     // Each count within 4 SD of independent draws (systematic ones spread less).

@@ -4,7 +4,7 @@ use crib_results::{
 };
 use crib_sandbox::{Isolation, Layer};
 
-use crate::deep::driver::Got;
+use crate::batch::Got;
 use crate::table::table;
 
 fn test(verdict: Verdict, credit: Option<f64>) -> TestResult {

@@ -46,7 +46,7 @@ struct Heard {
     graded: Vec<String>,
 }
 
-impl Progress for Heard {
+impl SessionProgress for Heard {
     fn start(&mut self, to_grade: usize) {
         self.started.push(to_grade);
     }
@@ -56,7 +56,7 @@ impl Progress for Heard {
 }
 
 /// Grades two quick submissions, then resumes, then fails to save one result and checks
-/// that the other is still saved. (Not `Rlimits`: as root, its sweep after each child kills
+/// that the other is still saved. (Not `Rlimits`: as root, ending the leftovers after each child kills
 /// every process of the worker's uid, which other graders on this machine may be using.)
 #[test]
 fn saves_resumes_and_survives_a_failed_write() {

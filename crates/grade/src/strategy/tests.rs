@@ -86,7 +86,7 @@ fn ties_break_as_prolog_orders_terms() {
 
 #[test]
 fn every_mistake_is_exposed_by_the_test_set() {
-    for SelectMistake { id, strategy, .. } in SELECT_MISTAKES {
+    for ModelledMistake { id, strategy, .. } in SELECT_MISTAKES {
         let exposing: Vec<&str> = test_set()
             .cases
             .iter()
@@ -139,7 +139,7 @@ fn every_modelled_mistake_is_wrong_on_some_random_deals() {
     let deals: Vec<Deal> = (0..2000)
         .map(|i| Deal::new(dealer.deal(5 + (i % 3).min(1))))
         .collect();
-    for SelectMistake {
+    for ModelledMistake {
         id, strategy, ties, ..
     } in SELECT_MISTAKES
     {

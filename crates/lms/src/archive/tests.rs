@@ -5,7 +5,7 @@ use crate::testing::{write_zip, zeros, Entry};
 
 fn extract(
     entries: &[(&str, Entry<'_>)],
-    limits: &Limits,
+    limits: &DownloadLimits,
 ) -> (tempfile::TempDir, Result<Extracted, LmsError>) {
     let dir = tempfile::tempdir().unwrap();
     let zip = dir.path().join("in.zip");
@@ -37,7 +37,7 @@ fn hostile_entries_are_refused_and_the_rest_extracted() {
             ("empty/", Entry::Dir),
             ("b.pl", Entry::File(b"b.")),
         ],
-        &Limits::default(),
+        &DownloadLimits::default(),
     );
     let out = out.unwrap();
     assert_eq!(out.files, ["good/a.pl", "b.pl"]);
@@ -69,27 +69,27 @@ fn hostile_entries_are_refused_and_the_rest_extracted() {
 #[test]
 fn limits_on_entries_and_bytes_stop_the_archive() {
     let entries = [("a.pl", Entry::File(b"a.")), ("b.pl", Entry::File(b"b."))];
-    let limits = Limits {
+    let limits = DownloadLimits {
         max_entries: 1,
-        ..Limits::default()
+        ..DownloadLimits::default()
     };
     let (_dir, out) = extract(&entries, &limits);
     assert_eq!(
         out.unwrap_err().to_string(),
         "in.zip: 2 entries, more than the 1 a download may hold"
     );
-    let limits = Limits {
+    let limits = DownloadLimits {
         max_bytes: 3,
-        ..Limits::default()
+        ..DownloadLimits::default()
     };
     let (_dir, out) = extract(&entries, &limits);
     assert_eq!(
         out.unwrap_err().to_string(),
         "in.zip: b.pl: the download's files total more than 3 bytes, the most it may hold"
     );
-    let limits = Limits {
+    let limits = DownloadLimits {
         max_entry_bytes: 1,
-        ..Limits::default()
+        ..DownloadLimits::default()
     };
     let (_dir, out) = extract(&entries, &limits);
     let out = out.unwrap();
@@ -124,7 +124,7 @@ fn a_name_given_twice_is_extracted_once() {
         &zip,
         "in.zip",
         &|rel: &str| Some(dest.join(rel)),
-        &Limits::default(),
+        &DownloadLimits::default(),
         &mut Budget::default(),
     );
     let out = out.unwrap();
@@ -141,7 +141,7 @@ fn a_file_that_is_not_a_zip_is_named() {
         &path,
         "x.zip",
         &|rel: &str| Some(dir.path().join(rel)),
-        &Limits::default(),
+        &DownloadLimits::default(),
         &mut Budget::default(),
     )
     .unwrap_err();
@@ -165,7 +165,7 @@ fn folders_are_copied_without_links() {
         "from",
         &dest,
         &|rel: &str| Some(dest.join(rel)),
-        &Limits::default(),
+        &DownloadLimits::default(),
         &mut Budget::default(),
     )
     .unwrap();
@@ -189,9 +189,9 @@ fn folder_files_are_linked_and_held_to_the_limits() {
     fs::write(from.join("big.pl"), vec![b'%'; 100]).unwrap();
     let dest = dir.path().join("dest");
     fs::create_dir(&dest).unwrap();
-    let limits = Limits {
+    let limits = DownloadLimits {
         max_entry_bytes: 10,
-        ..Limits::default()
+        ..DownloadLimits::default()
     };
     let out = copy_tree(
         &from,

@@ -80,7 +80,7 @@ fn a_canvas_download() {
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
     assert_eq!(detect(&zip).unwrap(), Layout::Canvas);
-    let d = read(&zip, None, &dest, &Limits::default()).unwrap();
+    let d = read(&zip, None, &dest, &DownloadLimits::default()).unwrap();
     assert_eq!(d.layout, Layout::Canvas);
     assert_eq!(
         names(&d),
@@ -166,7 +166,7 @@ fn a_canvas_students_files_are_one_submission_whatever_their_attachment_ids() {
     );
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
-    let d = read(&zip, None, &dest, &Limits::default()).unwrap();
+    let d = read(&zip, None, &dest, &DownloadLimits::default()).unwrap();
     assert_eq!(d.layout, Layout::Canvas);
     assert_eq!(names(&d), ["doejohn-1002", "smithjane-1001"]);
     assert!(d.set_aside.is_empty(), "{:?}", d.set_aside);
@@ -214,7 +214,13 @@ fn a_moodle_download_as_a_folder() {
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
     assert_eq!(detect(&dir.path().join("src")).unwrap(), Layout::Moodle);
-    let d = read(&dir.path().join("src"), None, &dest, &Limits::default()).unwrap();
+    let d = read(
+        &dir.path().join("src"),
+        None,
+        &dest,
+        &DownloadLimits::default(),
+    )
+    .unwrap();
     assert_eq!(d.layout, Layout::Moodle);
     assert_eq!(
         names(&d),
@@ -257,7 +263,7 @@ fn a_destination_inside_the_folder_read_is_not_read() {
     .unwrap();
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
-    let d = read(dir.path(), None, &dest, &Limits::default()).unwrap();
+    let d = read(dir.path(), None, &dest, &DownloadLimits::default()).unwrap();
     assert_eq!(names(&d), ["smithjane-1001"]);
     assert!(d.ignored.is_empty(), "{:?}", d.ignored);
 }
@@ -322,7 +328,7 @@ submission_103:
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
     assert_eq!(detect(&zip).unwrap(), Layout::Gradescope);
-    let d = read(&zip, None, &dest, &Limits::default()).unwrap();
+    let d = read(&zip, None, &dest, &DownloadLimits::default()).unwrap();
     assert_eq!(d.layout, Layout::Gradescope);
     assert_eq!(
         names(&d),
@@ -366,7 +372,7 @@ fn bad_metadata_and_bad_downloads_are_named() {
     );
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
-    let err = read(&zip, None, &dest, &Limits::default()).unwrap_err();
+    let err = read(&zip, None, &dest, &DownloadLimits::default()).unwrap_err();
     assert!(matches!(err, LmsError::Metadata { .. }));
     assert!(
         err.to_string()
@@ -377,7 +383,7 @@ fn bad_metadata_and_bad_downloads_are_named() {
     fs::write(&text, "hello").unwrap();
     let dest = dir.path().join("work2");
     fs::create_dir(&dest).unwrap();
-    let err = read(&text, None, &dest, &Limits::default()).unwrap_err();
+    let err = read(&text, None, &dest, &DownloadLimits::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
         format!(
@@ -401,7 +407,7 @@ fn a_layout_can_be_told() {
     );
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
-    let d = read(&zip, Some(Layout::Plain), &dest, &Limits::default()).unwrap();
+    let d = read(&zip, Some(Layout::Plain), &dest, &DownloadLimits::default()).unwrap();
     assert_eq!(d.layout, Layout::Plain);
     assert!(d.submissions.is_empty());
     assert_eq!(
@@ -411,7 +417,7 @@ fn a_layout_can_be_told() {
     // Half the names are Canvas's: recognised as Canvas, the other ignored.
     let dest = dir.path().join("work2");
     fs::create_dir(&dest).unwrap();
-    let d = read(&zip, None, &dest, &Limits::default()).unwrap();
+    let d = read(&zip, None, &dest, &DownloadLimits::default()).unwrap();
     assert_eq!(d.layout, Layout::Canvas);
     assert_eq!(d.ignored, ["alice.pl"]);
 }
@@ -440,7 +446,7 @@ fn a_yaml_alias_bomb_in_the_metadata_is_refused() {
     let dest = dir.path().join("work");
     fs::create_dir(&dest).unwrap();
     let started = std::time::Instant::now();
-    let err = read(&zip, None, &dest, &Limits::default()).unwrap_err();
+    let err = read(&zip, None, &dest, &DownloadLimits::default()).unwrap_err();
     assert!(matches!(err, LmsError::Metadata { .. }), "{err}");
     let message = err.to_string();
     assert!(

@@ -1,7 +1,7 @@
 //! Class lists as Canvas, Moodle and Gradescope export them.
 
 use super::*;
-use crate::intake::Submission;
+use crate::intake::DownloadedSubmission;
 use crate::record::Record;
 
 fn download(layout: Layout, students: &[(&str, Option<&str>)]) -> Download {
@@ -10,7 +10,7 @@ fn download(layout: Layout, students: &[(&str, Option<&str>)]) -> Download {
         source: PathBuf::from("d.zip"),
         submissions: students
             .iter()
-            .map(|(id, name)| Submission {
+            .map(|(id, name)| DownloadedSubmission {
                 name: format!("s{id}"),
                 dir: PathBuf::new(),
                 record: Record {

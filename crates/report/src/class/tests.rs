@@ -165,7 +165,7 @@ pub(crate) fn check(areas: &[(Area, usize, f64, &str, &str)]) -> HandValueCheck 
         let mine: Vec<&AreaCount> = areas.iter().filter(|a| a.simplest.kind == f).collect();
         (!mine.is_empty()).then(|| KindCount {
             kind: f,
-            classes: mine.iter().map(|a| a.items).sum(),
+            items: mine.iter().map(|a| a.items).sum(),
             pairs: mine.iter().map(|a| a.pairs.round() as u64).sum(),
         })
     };

@@ -1,7 +1,7 @@
 use super::*;
 use crate::feedback::tests::broken_runs;
 
-fn options(format: Format) -> ExportOptions<'static> {
+fn options(format: GradebookFormat) -> ExportOptions<'static> {
     ExportOptions {
         format,
         assignment: DEFAULT_ASSIGNMENT,
@@ -13,10 +13,13 @@ fn options(format: Format) -> ExportOptions<'static> {
 
 #[test]
 fn formats_parse_by_name() {
-    for f in Format::ALL {
-        assert_eq!(f.name().parse::<Format>(), Ok(f));
+    for f in GradebookFormat::ALL {
+        assert_eq!(f.name().parse::<GradebookFormat>(), Ok(f));
     }
-    let err = "blackboard".parse::<Format>().unwrap_err().to_string();
+    let err = "blackboard"
+        .parse::<GradebookFormat>()
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("\"blackboard\"") && err.contains("canvas, moodle"),
         "{err}"
@@ -27,7 +30,7 @@ fn formats_parse_by_name() {
 fn an_lms_format_needs_that_lms_s_ids_and_writes_nothing_without_them() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("back");
-    let err = export(&[broken_runs()], options(Format::Moodle), &out).unwrap_err();
+    let err = export(&[broken_runs()], options(GradebookFormat::Moodle), &out).unwrap_err();
     assert!(matches!(err, ExportError::NotFromLms { .. }));
     assert_eq!(
         err.to_string(),
@@ -35,7 +38,7 @@ fn an_lms_format_needs_that_lms_s_ids_and_writes_nothing_without_them() {
          download as it comes); 1 of 1 are not: broken_runs"
     );
     assert!(!out.exists(), "nothing is written");
-    let done = export(&[broken_runs()], options(Format::Csv), &out).unwrap();
+    let done = export(&[broken_runs()], options(GradebookFormat::Csv), &out).unwrap();
     assert_eq!(done.rows, 1);
     assert!(done.missing.is_empty());
     let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();

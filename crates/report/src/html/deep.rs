@@ -5,7 +5,7 @@ use maud::{html as page, Markup, PreEscaped};
 
 use crib_core::{cards_text, PAIRS};
 use crib_results::{
-    Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis, KindCount,
+    kinds_text, Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis,
     SubmissionResult,
 };
 
@@ -177,14 +177,6 @@ pub(super) fn counterexample(c: &Counterexample) -> Markup {
             div.goal.muted { "?- " (c.goal) }
         }
     }
-}
-
-fn kinds_text(kinds: &[KindCount], unit: &str) -> String {
-    kinds
-        .iter()
-        .map(|k| format!("{} {unit} {}", thousands(k.pairs), k.kind))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Returns the submission's deep check: the hand_value/3 headline, partial or sample, the

@@ -134,11 +134,11 @@ pub(super) fn submission_section(r: &SubmissionResult) -> Markup {
             }
         };
     };
-    let wrong: usize = h.kinds.iter().map(|k| k.classes).sum();
+    let wrong = h.items_wrong();
     let kinds: Vec<String> = h
         .kinds
         .iter()
-        .map(|k| format!("{} {}", thousands(k.classes as u64), k.kind))
+        .map(|k| format!("{} {}", thousands(k.items as u64), k.kind))
         .collect();
     page! {
         div.hv {

@@ -50,7 +50,17 @@ pub fn percent(share: f64) -> String {
     }
 }
 
-fn kinds_text(kinds: &[KindCount], unit: &str) -> String {
+/// Returns the failing kinds with the pairs (or deals: `unit`) each stands for, as the
+/// terminal, Gradescope and the class report write them: `1,234 pairs wrong_answer, 56 pairs
+/// exception`.
+///
+/// # Example
+/// ```
+/// use crib_results::{kinds_text, FailureKind, KindCount};
+/// let kinds = [KindCount { kind: FailureKind::Timeout, items: 2, pairs: 1200 }];
+/// assert_eq!(kinds_text(&kinds, "deals"), "1,200 deals timeout");
+/// ```
+pub fn kinds_text(kinds: &[KindCount], unit: &str) -> String {
     kinds
         .iter()
         .map(|k| format!("{} {unit} {}", thousands(k.pairs), k.kind))

@@ -14,7 +14,7 @@ fn a_work_dir_is_private_locked_and_removed() {
         .starts_with(WORK_PREFIX));
     // Held by its owner: not stale.
     assert!(!abandoned(&path.join(LOCK)));
-    assert!(sweep_stale(tmp.path()).is_empty());
+    assert!(remove_stale(tmp.path()).is_empty());
     let open = WorkDir::create(tmp.path(), true).unwrap();
     assert_eq!(
         fs::metadata(open.path()).unwrap().permissions().mode() & 0o777,
@@ -25,7 +25,7 @@ fn a_work_dir_is_private_locked_and_removed() {
 }
 
 #[test]
-fn the_next_grader_sweeps_what_a_dead_one_left() {
+fn the_next_grader_removes_what_a_dead_one_left() {
     let tmp = tempfile::tempdir().unwrap();
     // A dead grader's directory: a lock file with a pid, and nobody holding it.
     let dead = tmp.path().join(format!("{WORK_PREFIX}dead"));
@@ -46,7 +46,7 @@ fn the_next_grader_sweeps_what_a_dead_one_left() {
     assert!(!dead.exists(), "the dead grader's directory stayed");
     assert!(starting.exists() && canary.exists() && file.exists());
     assert!(live.path().exists());
-    // A live grader's directory survives another grader's sweep.
+    // A live grader's directory survives another grader's removal of stale ones.
     let other = WorkDir::create(tmp.path(), false).unwrap();
     assert!(live.path().exists());
     drop(other);

@@ -26,6 +26,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crib_core::Dealer;
 use crib_similar::fingerprint::fingerprints;
 use crib_similar::token::{clauses, tokenize, Kind};
 use crib_similar::{compare, Comparison, Options, Pair, Source, Winnowing};
@@ -98,19 +99,6 @@ fn variant(text: &str, changes: &[&str]) -> String {
     out
 }
 
-/// A tiny seeded generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// The predicates `text` defines, by name and arity: each clause's head.
 fn defined(text: &str) -> BTreeSet<(String, usize)> {
     let mut out = BTreeSet::new();
@@ -141,8 +129,8 @@ fn defined(text: &str) -> BTreeSet<(String, usize)> {
 }
 
 /// Every variable renamed (`_` kept).
-fn rename_variables(text: &str, rng: &mut Rng) -> String {
-    let salt = rng.next() % 1000;
+fn rename_variables(text: &str, rng: &mut Dealer) -> String {
+    let salt = rng.next_u64() % 1000;
     rewrite(text, |w, _| {
         (w.starts_with(|c: char| c.is_uppercase()) || (w.starts_with('_') && w.len() > 1))
             .then(|| format!("Q{salt}{}", w.chars().rev().collect::<String>()))
@@ -153,9 +141,9 @@ fn rename_variables(text: &str, rng: &mut Rng) -> String {
 /// defined, and as a closure passed with fewer arguments (maplist(pip, ...)); never a data
 /// term with more arguments than any definition of its name (`card(R, S)` in a file that
 /// defines card/1).
-fn rename_predicates(text: &str, rng: &mut Rng) -> String {
+fn rename_predicates(text: &str, rng: &mut Dealer) -> String {
     let own = defined(text);
-    let salt = rng.next() % 1000;
+    let salt = rng.next_u64() % 1000;
     rewrite(text, |w, arity| {
         let called = own.iter().any(|(n, a)| n == w && *a >= arity);
         let entry = w == "hand_value" || w == "select_hand";
@@ -164,13 +152,11 @@ fn rename_predicates(text: &str, rng: &mut Rng) -> String {
 }
 
 /// Each predicate's clauses kept together, the predicates shuffled.
-fn reorder(text: &str, rng: &mut Rng) -> String {
+fn reorder(text: &str, rng: &mut Dealer) -> String {
     let mut groups = predicate_groups(text);
-    // Fisher-Yates; reversed first so that no seed leaves the order as it was.
+    // Reversed first so that no seed leaves the order as it was.
     groups.reverse();
-    for i in (1..groups.len()).rev() {
-        groups.swap(i, (rng.next() % (i as u64 + 1)) as usize);
-    }
+    rng.shuffle(&mut groups);
     groups.into_iter().flat_map(|(_, cs)| cs).collect()
 }
 
@@ -193,7 +179,7 @@ fn recomment(text: &str) -> String {
 }
 
 /// `original` disguised by `changes` (names from [`CHANGES`]).
-fn disguise(original: &str, changes: &[&str], rng: &mut Rng) -> String {
+fn disguise(original: &str, changes: &[&str], rng: &mut Dealer) -> String {
     let mut text = variant(original, changes);
     if changes.contains(&"comments") {
         text = recomment(&text);
@@ -259,7 +245,7 @@ fn the_disguise_table() {
         "change",
         SOLUTIONS.map(|s| format!("{s:>7}")).join("")
     );
-    let mut rng = Rng(29);
+    let mut rng = Dealer::new(29);
     for (row, changes) in &rows {
         let mut line = format!("{row:<14}");
         for solution in SOLUTIONS {
@@ -286,7 +272,7 @@ fn the_disguise_table() {
 /// Half of a class of 60 is alpha.pl and 29 disguised copies of it; the rest is ten each of
 /// beta, gamma and tally, each an original and nine copies.
 fn class_of_60() -> (Vec<Source>, BTreeMap<String, &'static str>) {
-    let mut rng = Rng(60);
+    let mut rng = Dealer::new(60);
     let mut class = Vec::new();
     let mut origin = BTreeMap::new();
     for (solution, copies) in [("alpha", 29), ("beta", 9), ("gamma", 9), ("tally", 9)] {
@@ -298,7 +284,7 @@ fn class_of_60() -> (Vec<Source>, BTreeMap<String, &'static str>) {
             let changes: Vec<&str> = CHANGES
                 .iter()
                 .copied()
-                .filter(|_| i == 0 || rng.next().is_multiple_of(2))
+                .filter(|_| i == 0 || rng.next_u64().is_multiple_of(2))
                 .collect();
             let name = format!("{solution}_copy{i:02}");
             class.push(source(&name, disguise(&text, &changes, &mut rng)));
@@ -387,7 +373,7 @@ fn partial(
     part: f64,
     offset: usize,
     keep_own: bool,
-    rng: &mut Rng,
+    rng: &mut Dealer,
 ) -> (String, f64) {
     let groups = predicate_groups(&variant(copied, &[]));
     let total: usize = groups.iter().map(|(_, cs)| size(&cs.concat())).sum();
@@ -513,7 +499,7 @@ fn partial_copies_are_reported_by_the_share_of_their_source() {
     );
     eprintln!("| copied | into | part | copy share | share_a (copy) | share_b (source) | similarity | reported |");
     eprintln!("| --- | --- | --- | --- | --- | --- | --- | --- |");
-    let mut rng = Rng(42);
+    let mut rng = Dealer::new(42);
     let mut lowest = (1.0f64, String::new());
     let mut unrelated = (0.0f64, String::new());
     for keep_own in [false, true] {

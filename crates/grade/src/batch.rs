@@ -1,5 +1,6 @@
-//! Running a batch of deep-check items through children: each child answers a range of the
-//! batch file and reports in chunks; a child that crashes, hangs or overruns is replaced, and
+//! The batch driver: a batch file of hand_value or select_hand items (the marked check's and
+//! the deep check's) asked of children, each child answering a range of the batch file and
+//! reporting in chunks; a child that crashes, hangs or overruns is replaced, and
 //! the item it was on gets the verdict, without losing the others.
 
 use std::ops::Range;
@@ -15,7 +16,7 @@ use crate::protocol::{Answer, ExceptionKind, Frame, ItemOutcome, Outcome};
 use crib_sandbox::Mounts;
 
 /// The child program, built into the grader.
-pub(crate) const DEEP_CHILD: &str = include_str!("../../../../prolog/deep_child.pl");
+pub(crate) const DEEP_CHILD: &str = include_str!("../../../prolog/deep_child.pl");
 
 /// After a crash or a hang, how many items the next child reports one by one, to find the
 /// item that caused it.
@@ -322,7 +323,7 @@ fn one_child(
         rlimits: crate::limits::answering(ctx.limits.memory, ctx.limits.load, left),
         slot: ctx.slot,
     };
-    // Siblings share the slot: the batch sweeps it once they are all done (`run`).
+    // Siblings share the slot: the batch ends its leftovers once they are all done (`run`).
     let mut child: Child<Frame> = Child::start(&program)?;
     let mut loaded = false;
     // Silence allowed between frames once loaded: one call's wall-clock backstop and grace,
