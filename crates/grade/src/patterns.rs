@@ -130,15 +130,15 @@ pub(crate) fn patterns() -> &'static [Pattern] {
                 }
             }
         }
-        // Counting a pattern's configurations is the work, and patterns of one kind
-        // ([`kind`]) count alike: each kind once, on every core, then every pattern its kind's.
-        let kinds: Vec<Kind> = shapes
+        // Counting a pattern's configurations is the work, and patterns with one count key
+        // ([`count_key`]) count alike: each key once, on every core, then each pattern its key's.
+        let keys: Vec<CountKey> = shapes
             .iter()
-            .map(|&(counts, start)| kind(counts, start))
+            .map(|&(counts, start)| count_key(counts, start))
             .collect();
-        let mut firsts: Vec<(Kind, usize)> = Vec::new();
+        let mut firsts: Vec<(CountKey, usize)> = Vec::new();
         let mut seen = std::collections::HashMap::new();
-        for (i, k) in kinds.iter().enumerate() {
+        for (i, k) in keys.iter().enumerate() {
             seen.entry(*k).or_insert_with(|| {
                 firsts.push((*k, i));
                 firsts.len() - 1
@@ -150,7 +150,7 @@ pub(crate) fn patterns() -> &'static [Pattern] {
         });
         let out: Vec<Pattern> = shapes
             .iter()
-            .zip(&kinds)
+            .zip(&keys)
             .map(|(&(counts, start), k)| Pattern {
                 counts,
                 start,
@@ -236,14 +236,14 @@ impl Config {
 
 /// What a pattern's counts ([`count`]) depend on: for each rank of the hand, sorted, how
 /// many cards it has, whether it is the jack and whether it is the start's rank; and whether
-/// the start is a jack. A configuration's class ([`Config::class`]) reads ranks only through
+/// the start is a jack. A configuration's [`SuitKind`] ([`Config::class`]) reads ranks only through
 /// these (his nob: a hand jack of the start's suit when the start is no jack; the flush and
 /// the cards of the start's suit: suit sets alone; the start's suit: not one its rank holds in
-/// the hand), so two patterns of one kind have the same counts.
-type Kind = ([(u8, bool, bool); 4], bool);
+/// the hand), so two patterns with one key have the same counts.
+type CountKey = ([(u8, bool, bool); 4], bool);
 
-/// Returns the [`Kind`] of the pattern of hand rank `counts` and start rank `start`.
-fn kind(counts: [u8; 13], start: u8) -> Kind {
+/// Returns the [`CountKey`] of the pattern of hand rank `counts` and start rank `start`.
+fn count_key(counts: [u8; 13], start: u8) -> CountKey {
     let jack = Rank::Jack.number() - 1;
     let mut ranks = [(0u8, false, false); 4];
     for (slot, r) in ranks

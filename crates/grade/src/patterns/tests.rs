@@ -212,10 +212,11 @@ fn suit_shares_hardly_move_from_seed_to_seed() {
 }
 
 #[test]
-fn patterns_of_one_kind_count_as_each_counted_alone() {
+fn patterns_of_one_count_key_count_as_each_counted_alone() {
     let all = patterns();
-    let kinds: std::collections::HashSet<_> = all.iter().map(|p| kind(p.counts, p.start)).collect();
-    assert_eq!(kinds.len(), 36, "the kinds of patterns");
+    let kinds: std::collections::HashSet<_> =
+        all.iter().map(|p| count_key(p.counts, p.start)).collect();
+    assert_eq!(kinds.len(), 36, "the count keys of patterns");
     for p in all {
         let alone = count(p.counts, p.start);
         assert_eq!(
