@@ -39,6 +39,7 @@ mod lint;
 mod names;
 mod producer;
 mod result;
+mod select_hand;
 mod submission;
 mod verdict;
 mod visibility;
@@ -63,6 +64,7 @@ pub use result::{
     problems_text, Diagnostic, Load, Marks, Predicate, Problem, ProblemArea, SubmissionResult,
     TestResult, TestSource, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
+pub use select_hand::{KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict};
 pub use submission::{
     discover, survey, Discovery, Skipped, StageError, Staged, Submission, SurveyError, MAX_BYTES,
     MAX_ENTRIES,
