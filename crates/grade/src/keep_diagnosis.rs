@@ -305,6 +305,11 @@ fn example(s: &Seen) -> Option<(bool, f64, KeepExample)> {
         best.expected_value() - chosen.expected_value(),
         KeepExample {
             goal: s.goal.clone(),
+            source: if s.named {
+                TestSource::Named
+            } else {
+                TestSource::Pool
+            },
             dealt: crib_core::cards_text(&s.deal.cards),
             starts: best.starts,
             chosen: KeepValue::new(chosen),

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::deep::percent;
 use crate::hand_value::RuleMistake;
+use crate::result::TestSource;
 use crate::verdict::KeepValue;
 
 /// A wrong way of ranking the keeps of a deal, as a select_hand/3 may: the start cards it
@@ -134,6 +135,8 @@ pub enum KeepVerdict {
 pub struct KeepExample {
     /// The goal as called.
     pub goal: String,
+    /// Where the deal comes from: who may see it follows ([`crate::VisibilityPolicy`]).
+    pub source: TestSource,
     /// The dealt cards in short notation, in the order dealt.
     pub dealt: String,
     /// How many start cards are possible: 46 for six dealt cards, 47 for five.
