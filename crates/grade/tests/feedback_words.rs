@@ -224,7 +224,7 @@ fn select_hands_mistake_is_told_in_words() {
         }
         // The example is a failing test of the submission, valued by crib-core.
         let example_test = report.tests.iter().find(|t| t.goal == d.example.goal);
-        if !example_test.is_some_and(|t| t.verdict.name() == "suboptimal")
+        if example_test.is_none_or(|t| t.verdict.name() != "suboptimal")
             || d.example.chosen.expected_value >= d.example.best.expected_value
         {
             wrong.push(format!("{name}: example {:?}", d.example));

@@ -6,8 +6,9 @@ use std::fmt::Write as _;
 use crate::deep::{percent, thousands, Counterexample};
 use crate::hand_value::Area;
 use crate::lint::Lint;
-use crate::result::{round4, ProblemArea, SubmissionResult, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
-use crate::select_hand::KeepDiagnosis;
+use crate::result::{
+    round4, KeepDiagnosis, ProblemArea, SubmissionResult, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
+};
 use crate::verdict::Verdict;
 use crate::visibility::{TestVisibility, VisibilityPolicy};
 

@@ -9,9 +9,12 @@ use crate::credit::{hand_value_credit, SelectCredit};
 use crate::deep::DeepReport;
 use crate::hand_value::HandValueCheck;
 use crate::lint::Lint;
-use crate::select_hand::KeepDiagnosis;
 use crate::submission::Skipped;
 use crate::verdict::Verdict;
+
+mod select_hand;
+
+pub use select_hand::{KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict};
 
 /// Marks for hand_value/3 correctness.
 pub const HAND_VALUE_MARKS: f64 = 50.0;

@@ -9,9 +9,9 @@ use std::fmt::Write as _;
 use crib_core::{Rank, Suit};
 use serde::{Deserialize, Serialize};
 
+use super::TestSource;
 use crate::deep::percent;
 use crate::hand_value::RuleMistake;
-use crate::result::TestSource;
 use crate::verdict::KeepValue;
 
 /// A wrong way of ranking the keeps of a deal, as a select_hand/3 may: the start cards it
