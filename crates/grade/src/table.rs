@@ -72,14 +72,25 @@ pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
             let _ = writeln!(out, "    hand_value/3: {}", words.join("; "));
         }
         if let Some(d) = &r.keep_diagnosis {
-            let share = match d.verdict {
-                crib_results::KeepVerdict::Mistake(_) => format!("{} of ", d.explained),
-                crib_results::KeepVerdict::Unexplained => String::new(),
+            let (words, share) = match d.verdict {
+                crib_results::KeepVerdict::Mistake(m) => {
+                    let words = m.words();
+                    let words = words.strip_prefix("select_hand/3 ").unwrap_or(&words);
+                    let follows = if d.follows_hand_value {
+                        ", as hand_value/3"
+                    } else {
+                        ""
+                    };
+                    (format!("{words}{follows}"), format!("{} of ", d.explained))
+                }
+                crib_results::KeepVerdict::Unexplained => (
+                    "keeps not the best, as no model chooses".into(),
+                    String::new(),
+                ),
             };
             let _ = writeln!(
                 out,
-                "    select_hand/3: {} ({share}{} failing deals)",
-                d.words(),
+                "    select_hand/3: {words} ({share}{} failing deals)",
                 d.failing
             );
         }

@@ -303,7 +303,7 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
                 h3 { "What is wrong" }
                 ul.rules {
                     li {
-                        (d.words())
+                        b { (capitalised(&d.words())) }
                         @if let crib_results::KeepVerdict::Mistake(_) = d.verdict {
                             span.muted {
                                 " (" (d.explained) " of the " (d.failing)
@@ -324,6 +324,7 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
                 }
             }
             @if !failed.is_empty() {
+                @if keep_diagnosis(report, policy).is_some() { p { "The tests that failed:" } }
                 ul.tests {
                     @for t in &failed {
                         li {
@@ -338,6 +339,18 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
             }
         }
     }
+}
+
+/// Returns `text` with its first letter a capital, unless it starts with a predicate's name
+/// (`select_hand/3 ranks ...`), which keeps its case.
+fn capitalised(text: &str) -> String {
+    if text.split(' ').next().is_some_and(|w| w.contains('/')) {
+        return text.to_string();
+    }
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Returns select_hand/3's diagnosis when the student may see it: with the hand_value
@@ -488,6 +501,7 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
             {
                 let _ = writeln!(out, "  {line}");
             }
+            let _ = writeln!(out, "  The tests that failed:");
         }
         for t in failed {
             let _ = writeln!(out, "  ?- {}\n     {}", t.goal, t.verdict.words());

@@ -153,7 +153,7 @@ fn with_keep_diagnosis() -> SubmissionResult {
 #[test]
 fn select_hands_mistake_is_told_in_words_with_its_deal() {
     let report = with_keep_diagnosis();
-    let words = "the cards you discard are counted among the possible start cards";
+    let words = "he cards you discard are counted among the possible start cards";
     let page = feedback_html(&report, options(VisibilityPolicy::AllVisible));
     let text = feedback_text(&report, options(VisibilityPolicy::AllVisible));
     for out in [&page, &text] {
