@@ -29,6 +29,7 @@ mod batch;
 mod child;
 mod deep;
 mod error;
+mod keep_diagnosis;
 mod limits;
 mod marked_check;
 mod misvalue;
@@ -51,11 +52,11 @@ pub use crib_results::{
     discover, escape_name, escape_path, gradescope, gradescope_with, hand_value_credit, percent,
     shown_problems, survey, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
     DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, Discovery, ErrorShape, FailureKind,
-    HandValueCheck, KeepValue, KindCount, Literal, Load, Marks, Predicate, Probes, Producer,
-    RuleFinding, RuleMistake, RuleVerdict, SelectCredit, SelectExample, Skipped, Staged,
-    Submission, SubmissionResult, SurveyError, TestResult, TestSource, TestVisibility, Verdict,
-    VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, MAX_BYTES, MAX_ENTRIES,
-    SELECT_HAND_MARKS,
+    HandValueCheck, KeepDiagnosis, KeepExample, KeepMistake, KeepValue, KeepVerdict, KindCount,
+    Literal, Load, Marks, Predicate, Probes, Producer, RuleFinding, RuleMistake, RuleVerdict,
+    SelectCredit, SelectExample, Skipped, Staged, Submission, SubmissionResult, SurveyError,
+    TestResult, TestSource, TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS,
+    HAND_VALUE_MARKS, MAX_BYTES, MAX_ENTRIES, SELECT_HAND_MARKS,
 };
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{

@@ -9,8 +9,8 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use crib_results::{
-    escape_path, Marks, Predicate, Producer, SelectCredit, Staged, Submission, SubmissionResult,
-    TestResult, Verdict,
+    escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit, Staged,
+    Submission, SubmissionResult, TestResult, Verdict,
 };
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, WorkDir};
 
@@ -356,6 +356,16 @@ impl Grader {
                 })
             })
             .collect();
+        // select_hand/3's mistake in words, beside hand_value/3's that it may follow from.
+        let found: Vec<RuleMistake> = hand_value
+            .iter()
+            .flat_map(|h| &h.rules)
+            .filter_map(|f| match f.verdict {
+                RuleVerdict::Mistake(m) => Some(m),
+                _ => None,
+            })
+            .collect();
+        let keep_diagnosis = crate::keep_diagnosis::diagnose(&self.tests.cases, &tests, &found);
         SubmissionResult {
             name: submission.name.clone(),
             path: escape_path(&submission.path),
@@ -374,6 +384,7 @@ impl Grader {
             deep,
             quality,
             lms: submission.lms.clone(),
+            keep_diagnosis,
             produced_by: Some(self.producer()),
         }
     }

@@ -447,6 +447,17 @@ impl Deal {
         }
     }
 
+    /// Returns the deal of `cards` whose keeps crib-core has already valued, `keeps` (as
+    /// [`crib_core::rank_keeps`] returns them, greatest total first); `None` when there are
+    /// none.
+    pub fn from_keeps(cards: Vec<Card>, keeps: Vec<Keep>) -> Option<Deal> {
+        (!keeps.is_empty()).then(|| Deal {
+            cards,
+            keeps,
+            parts: OnceLock::new(),
+        })
+    }
+
     /// Returns each keep's points by [`Part`] and its value under each [`RankMistake`], over
     /// the starts not dealt, in the order of [`Deal::keeps`].
     pub fn parts(&self) -> &[(PartPoints, MistakePoints)] {

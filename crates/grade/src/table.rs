@@ -7,7 +7,8 @@ use crib_results::{percent, thousands, HandValueCheck, Marks, SubmissionResult};
 
 /// Returns the terminal table: one row per submission (its problems with verdict codes),
 /// under a row whose hand_value/3 is wrong one line saying what is wrong rule by rule in
-/// words, and with `verbose` instead each rule's simplest hand, every diagnostic,
+/// words, under a row with a valid keep that is not the best one line saying which mistake
+/// select_hand/3's keeps follow (with how many failing deals it explains), and with `verbose` instead each rule's simplest hand, every diagnostic,
 /// code-quality finding (`file:line: RULE [name/arity] message`) and test beneath it. When any report has a `quality` section, a `quality` column shows its
 /// summary line (`none`, or e.g. `7: D102x3 L401x4`; `-` for a report without one).
 pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
@@ -69,6 +70,29 @@ pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
         {
             let words: Vec<String> = h.rules.iter().map(|f| f.words()).collect();
             let _ = writeln!(out, "    hand_value/3: {}", words.join("; "));
+        }
+        if let Some(d) = &r.keep_diagnosis {
+            let (words, share) = match d.verdict {
+                crib_results::KeepVerdict::Mistake(m) => {
+                    let words = m.words();
+                    let words = words.strip_prefix("select_hand/3 ").unwrap_or(&words);
+                    let follows = if d.follows_hand_value {
+                        ", as hand_value/3"
+                    } else {
+                        ""
+                    };
+                    (format!("{words}{follows}"), format!("{} of ", d.explained))
+                }
+                crib_results::KeepVerdict::Unexplained => (
+                    "keeps not the best, as no model chooses".into(),
+                    String::new(),
+                ),
+            };
+            let _ = writeln!(
+                out,
+                "    select_hand/3: {words} ({share}{} failing deals)",
+                d.failing
+            );
         }
         if let Some(deep) = &r.deep {
             for line in deep.lines() {

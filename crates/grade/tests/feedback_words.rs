@@ -1,7 +1,9 @@
 //! The marked hand_value check says what is wrong rule by rule in the student's words, for
 //! catalog mistakes of three rules and for one that breaks four: graded with the library
 //! (a real swipl child on every rank pattern, one select_hand deal), the words checked in
-//! the result, in Gradescope's results.json and in `crib grade`'s table.
+//! the result, in Gradescope's results.json and in `crib grade`'s table. And select_hand/3's
+//! diagnosis says which mistake its keeps follow, for catalog mistakes of different kinds
+//! (the start cards, the value ranked by, a wrong hand value): graded on every deal.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -9,8 +11,8 @@ use std::path::Path;
 mod common;
 
 use crib_grade::{
-    discover, gradescope, table, Area, IsolationChoice, Limits, RuleMistake, RuleVerdict,
-    SubmissionResult, WorkerPool,
+    discover, gradescope, table, Area, IsolationChoice, KeepMistake, KeepVerdict, Limits,
+    RuleMistake, RuleVerdict, SubmissionResult, WorkerPool,
 };
 
 /// A rule found wrong: the rule, its mistake, and the start of the words the student reads.
@@ -156,6 +158,124 @@ fn each_mistake_is_told_rule_by_rule_in_words() {
             wrong.push(format!("{name}: the staff's problems lost their codes"));
         }
         println!("{name}:\n{}\n", hv.rule_lines().join("\n"));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Each catalog mistake whose select_hand/3 keeps are diagnosed here: its mistake, the start
+/// of the words the student reads, and whether they say it follows from hand_value/3's.
+const KEEPS: &[(&str, KeepMistake, &str, bool)] = &[
+    (
+        "sh-starts-48",
+        KeepMistake::DiscardsAsStarts,
+        "the cards you discard are counted among the possible start cards",
+        false,
+    ),
+    (
+        "sh-ignore-start",
+        KeepMistake::FourCardsAlone,
+        "the start card is ignored: keeps are ranked by the four cards alone",
+        false,
+    ),
+    (
+        "fifteens-face-rank-value",
+        KeepMistake::WrongHandValue {
+            rule: Some(RuleMistake::FifteensFacesByRank),
+        },
+        "select_hand/3 ranks keeps with a hand value in which a face card counts 11-13",
+        true,
+    ),
+];
+
+#[test]
+fn select_hands_mistake_is_told_in_words() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mistakes");
+    let subs: Vec<_> = discover(&[dir], false)
+        .unwrap()
+        .into_iter()
+        .filter(|s| KEEPS.iter().any(|k| k.0 == s.name))
+        .collect();
+    assert_eq!(subs.len(), KEEPS.len());
+    // Every deal; hand_value/3 on a uniform sample of the patterns, enough for its rules.
+    let grader = common::grader(
+        IsolationChoice::Auto,
+        Limits {
+            hand_value_patterns: Some(4000),
+            ..Limits::default()
+        },
+    );
+    // Slots 44.. (sandbox uids 64044..): clear of the test above's.
+    let reports = WorkerPool::new(2).run(&subs, |slot, sub| grader.grade(sub, 44 + slot));
+    let mut wrong = Vec::new();
+    for (sub, report) in subs.iter().zip(reports) {
+        let report = report.expect("grading does not panic");
+        let &(name, mistake, words, follows) =
+            KEEPS.iter().find(|k| k.0 == sub.name).expect("filtered");
+        let Some(d) = &report.keep_diagnosis else {
+            wrong.push(format!("{name}: no diagnosis"));
+            continue;
+        };
+        if d.verdict != KeepVerdict::Mistake(mistake) {
+            wrong.push(format!("{name}: diagnosed {:?}", d.verdict));
+            continue;
+        }
+        if d.explained != d.failing || d.follows_hand_value != follows {
+            wrong.push(format!("{name}: {d:?}"));
+        }
+        // The example is a failing test of the submission, valued by crib-core.
+        let example_test = report.tests.iter().find(|t| t.goal == d.example.goal);
+        if example_test.is_none_or(|t| t.verdict.name() != "suboptimal")
+            || d.example.chosen.expected_value >= d.example.best.expected_value
+        {
+            wrong.push(format!("{name}: example {:?}", d.example));
+        }
+        let results = gradescope(&report);
+        let tests = results["tests"].as_array().cloned().unwrap_or_default();
+        let diagnosis_test = tests
+            .iter()
+            .find(|t| t["number"] == "2.0")
+            .and_then(|t| t["output"].as_str())
+            .unwrap_or_default()
+            .to_string();
+        let grade_table = table(std::slice::from_ref(&report), false);
+        // The table, for staff, leaves out the predicate's name it is under.
+        for (output, text, words) in [
+            ("Gradescope", diagnosis_test.as_str(), words),
+            (
+                "crib grade",
+                grade_table.as_str(),
+                words.trim_start_matches("select_hand/3 "),
+            ),
+        ] {
+            if !text.contains(words) {
+                wrong.push(format!("{name}: {output} does not say {words:?}:\n{text}"));
+            }
+        }
+        if follows && !diagnosis_test.contains("follow from the mistake found in your hand_value/3")
+        {
+            wrong.push(format!(
+                "{name}: does not say it follows:\n{diagnosis_test}"
+            ));
+        }
+        if !diagnosis_test.contains(&d.example.goal) {
+            wrong.push(format!("{name}: Gradescope does not show the example"));
+        }
+        // Students read words; the staff's problems keep the code; the marks are the tests'.
+        let student: Vec<&str> = tests
+            .iter()
+            .filter(|t| t["number"].as_str().is_some_and(|n| n.starts_with("2.")))
+            .filter_map(|t| t["output"].as_str())
+            .collect();
+        if student.iter().any(|o| o.contains("suboptimal")) {
+            wrong.push(format!("{name}: the student reads a verdict code"));
+        }
+        if !grade_table.contains(" suboptimal") {
+            wrong.push(format!("{name}: the staff's problems lost their codes"));
+        }
+        if report.marks != crib_grade::Marks::new(&report.tests, report.hand_value.as_ref()) {
+            wrong.push(format!("{name}: the marks are not the tests'"));
+        }
+        println!("{name}:\n{}\n", d.lines().join("\n"));
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

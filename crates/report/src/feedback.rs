@@ -1,7 +1,8 @@
 //! One student's feedback: their marks, the lateness line, what went wrong in their words
 //! (never verdict codes), each failing test the visibility policy lets them see (goal,
 //! expected answer, what they gave), hand_value/3's diagnosis rule by rule (what is wrong
-//! with each rule, with the simplest hand showing it), the code-quality findings inline in
+//! with each rule, with the simplest hand showing it), select_hand/3's (which mistake its
+//! keeps follow, with the simplest deal showing it), the code-quality findings inline in
 //! their source and the markers' notes. A self-contained HTML page readable on a phone, and
 //! the same as plain text.
 
@@ -298,12 +299,37 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
                 (shown.len() - failed.len()) " of " (shown.len()) " tests passed; mean credit "
                 (format!("{:.3}", report.marks.select_hand_credit)) "."
             }
+            @if let Some(d) = keep_diagnosis(report, policy) {
+                h3 { "What is wrong" }
+                ul.rules {
+                    li {
+                        b { (capitalised(&d.words())) }
+                        @if let crib_results::KeepVerdict::Mistake(_) = d.verdict {
+                            span.muted {
+                                " (" (d.explained) " of the " (d.failing)
+                                " deals where your keep is not the best)"
+                            }
+                        }
+                        @if let Some(e) = keep_example(d, policy) {
+                            br;
+                            span.muted { "The simplest deal showing it:" } br;
+                            code { "?- " (e.goal) } br;
+                            "you kept " b { (e.chosen.keep) } " (discarding " (e.chosen.discard) "): worth "
+                            b { (format!("{:.4}", e.chosen.expected_value)) }
+                            " on average over the " (e.starts) " possible start cards" br;
+                            "the best is " b { (e.best.keep) } " (discarding " (e.best.discard) "): worth "
+                            b { (format!("{:.4}", e.best.expected_value)) }
+                        }
+                    }
+                }
+            }
             @if !failed.is_empty() {
+                @if keep_diagnosis(report, policy).is_some() { p { "The tests that failed:" } }
                 ul.tests {
                     @for t in &failed {
                         li {
                             code { "?- " (t.goal) } br;
-                            (t.verdict.describe())
+                            (t.verdict.words())
                             @if let Some(c) = t.credit.filter(|c| *c < 1.0) {
                                 span.muted { " (credit " (format!("{c:.3}")) ")" }
                             }
@@ -313,6 +339,38 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
             }
         }
     }
+}
+
+/// Returns `text` with its first letter a capital, unless it starts with a predicate's name
+/// (`select_hand/3 ranks ...`), which keeps its case.
+fn capitalised(text: &str) -> String {
+    if text.split(' ').next().is_some_and(|w| w.contains('/')) {
+        return text.to_string();
+    }
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// Returns select_hand/3's diagnosis when the student may see it: with the hand_value
+/// check's visibility (it speaks of every test, as hand_value/3's diagnosis does).
+fn keep_diagnosis(
+    report: &SubmissionResult,
+    policy: VisibilityPolicy,
+) -> Option<&crib_results::KeepDiagnosis> {
+    report
+        .keep_diagnosis
+        .as_ref()
+        .filter(|_| policy.of_test(None).shown_when_published())
+}
+
+/// Returns the diagnosis's example when the student may see its deal.
+fn keep_example(
+    d: &crib_results::KeepDiagnosis,
+    policy: VisibilityPolicy,
+) -> Option<&crib_results::KeepExample> {
+    Some(&d.example).filter(|e| policy.of_test(Some(e.source)).shown_when_published())
 }
 
 fn quality_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Markup {
@@ -434,8 +492,19 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
             tests.len() - failed.len(),
             tests.len()
         );
+        if let Some(d) = keep_diagnosis(report, policy) {
+            let shown = keep_example(d, policy).is_some();
+            for line in d
+                .lines()
+                .into_iter()
+                .take(if shown { usize::MAX } else { 1 })
+            {
+                let _ = writeln!(out, "  {line}");
+            }
+            let _ = writeln!(out, "  The tests that failed:");
+        }
         for t in failed {
-            let _ = writeln!(out, "  ?- {}\n     {}", t.goal, t.verdict.describe());
+            let _ = writeln!(out, "  ?- {}\n     {}", t.goal, t.verdict.words());
         }
     }
     if !shown {

@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 use crate::deep::{percent, thousands, Counterexample};
 use crate::hand_value::Area;
 use crate::lint::Lint;
-use crate::result::{round4, ProblemArea, SubmissionResult, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
+use crate::result::{
+    round4, KeepDiagnosis, ProblemArea, SubmissionResult, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
+};
 use crate::verdict::Verdict;
 use crate::visibility::{TestVisibility, VisibilityPolicy};
 
@@ -50,7 +52,8 @@ pub fn gradescope(report: &SubmissionResult) -> serde_json::Value {
 /// hands), then one test worth 0 per area where errors show (`1.2` fifteens ... `1.8` no
 /// integer answer: what is wrong with that rule and the simplest hand showing it, or for a
 /// result without the rule-by-rule diagnosis the count and the simplest failing hand), so
-/// hundreds of failing hands never flood the page. Then one entry per
+/// hundreds of failing hands never flood the page. Then, when a valid keep was not the best,
+/// select_hand/3's diagnosis in words, worth 0, numbered `2.0`; then one entry per
 /// select_hand test worth its share of the 20 marks, numbered `2.k` in test-set order. Each
 /// test has the `visibility` that `policy` gives it; the top-level `output`, which students
 /// see, holds the marks, the seed's id and the load diagnostics; `execution_time` is the
@@ -70,7 +73,7 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
         let number = format!("2.{sh_k}");
         // A test the time budget left out is worth nothing either way.
         let (max, score) = t.credit.map_or((0.0, 0.0), |c| (per_sh, per_sh * c));
-        let mut text = format!("?- {}\n{}", t.goal, t.verdict.describe());
+        let mut text = format!("?- {}\n{}", t.goal, t.verdict.words());
         if let Some(credit) = t.credit.filter(|c| *c < 1.0) {
             let _ = write!(
                 text,
@@ -88,6 +91,12 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
             "visibility": policy.of_test(Some(t.source)).name(),
         })
     }));
+    tests.extend(
+        report
+            .keep_diagnosis
+            .as_ref()
+            .map(|d| keep_diagnosis_test(d, policy)),
+    );
     tests.extend(report.deep.as_ref().map(|d| d.gradescope_test()));
     tests.extend(report.quality.as_ref().map(|q| quality_test(q, policy)));
     let mut output = format!(
@@ -133,6 +142,25 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
         results["extra_data"] = serde_json::json!({ "produced_by": producer });
     }
     results
+}
+
+/// Returns select_hand/3's diagnosis as a Gradescope test worth 0, numbered `2.0` (before
+/// the tests, `2.1`..): what is wrong with the keeps in words and the simplest deal showing
+/// it, visible as its example deal is.
+fn keep_diagnosis_test(d: &KeepDiagnosis, policy: VisibilityPolicy) -> serde_json::Value {
+    let mut output = String::new();
+    for line in d.lines() {
+        let _ = writeln!(output, "{line}");
+    }
+    serde_json::json!({
+        "name": "select_hand/3: what is wrong",
+        "number": "2.0",
+        "score": 0.0,
+        "max_score": 0.0,
+        "status": "failed",
+        "output": output,
+        "visibility": policy.of_test(Some(d.example.source)).name(),
+    })
 }
 
 /// Returns the [problems](SubmissionResult::problems) students may see under `policy`, in

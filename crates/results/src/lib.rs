@@ -61,8 +61,9 @@ pub use lint::{Finding, Lint, Summary};
 pub use names::{escape_name, escape_path};
 pub use producer::{swipl_version_number, Producer};
 pub use result::{
-    problems_text, Diagnostic, Load, Marks, Predicate, Problem, ProblemArea, SubmissionResult,
-    TestResult, TestSource, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
+    problems_text, Diagnostic, KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict, Load, Marks,
+    Predicate, Problem, ProblemArea, SubmissionResult, TestResult, TestSource, CODE_QUALITY_MARKS,
+    HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use submission::{
     discover, survey, Discovery, Skipped, StageError, Staged, Submission, SurveyError, MAX_BYTES,

@@ -12,6 +12,10 @@ use crate::lint::Lint;
 use crate::submission::Skipped;
 use crate::verdict::Verdict;
 
+mod select_hand;
+
+pub use select_hand::{KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict};
+
 /// Marks for hand_value/3 correctness.
 pub const HAND_VALUE_MARKS: f64 = 50.0;
 /// Marks for the quality of select_hand/3's choices.
@@ -339,6 +343,12 @@ pub struct SubmissionResult {
     /// Absent in results written before crib read downloads, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lms: Option<crib_lms::Record>,
+    /// What is wrong with select_hand/3's keeps, in the student's words: computed after the
+    /// select_hand tests when a valid keep was not the best. Absent when every valid keep was
+    /// the best, and in results written before crib diagnosed keeps, which read back as
+    /// `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_diagnosis: Option<KeepDiagnosis>,
     /// Which crib and which SWI-Prolog graded it. Absent in results written before crib
     /// recorded it, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

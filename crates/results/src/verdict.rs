@@ -147,6 +147,32 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// Returns one line saying what went wrong in a student's words, without verdict codes:
+    /// `not the best keep: you kept 2D 4S AS 9C (discarding KD 3H), worth 4.6087 on average
+    /// over the possible start cards; the best: ...`. The same as [`Verdict::describe`] for
+    /// verdicts whose line is already plain words.
+    pub fn words(&self) -> String {
+        match self {
+            Verdict::Pass => "passed".into(),
+            Verdict::Suboptimal { chosen, best } => {
+                let best: Vec<String> = best.iter().map(KeepValue::words).collect();
+                format!(
+                    "not the best keep: you kept {} on average over the possible start cards; \
+                     the best: {}",
+                    chosen.words(),
+                    best.join(" or ")
+                )
+            }
+            Verdict::WrongType { got, reason } => {
+                format!("not a split of the dealt cards: {reason}: got {got}")
+            }
+            Verdict::NoSolution => "no answer: the goal failed".into(),
+            other => other.describe(),
+        }
+    }
+}
+
 /// One keep of a deal with its value, as shown to students.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KeepValue {
@@ -170,6 +196,15 @@ impl KeepValue {
             total: keep.total,
             expected_value: (keep.expected_value() * 1e4).round() / 1e4,
         }
+    }
+
+    /// Returns `5H 5S 5C JD (discarding 2C 9H), worth 16.6522`: as [`KeepValue::describe`],
+    /// for students.
+    pub fn words(&self) -> String {
+        format!(
+            "{} (discarding {}), worth {:.4}",
+            self.keep, self.discard, self.expected_value
+        )
     }
 
     /// Returns `5H 5S 5C JD (discard 2C 9H, expected 16.6522)`.

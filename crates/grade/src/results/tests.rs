@@ -98,6 +98,7 @@ fn problems_count_verdicts() {
         deep: None,
         quality: None,
         lms: None,
+        keep_diagnosis: None,
         produced_by: None,
     };
     let problems: Vec<String> = report.problems().into_iter().map(|p| p.text).collect();
@@ -198,6 +199,7 @@ fn policy_report(elapsed_ms: u64) -> SubmissionResult {
         deep: None,
         quality: None,
         lms: None,
+        keep_diagnosis: None,
         produced_by: None,
         elapsed_ms,
         output: String::new(),

@@ -99,6 +99,7 @@ pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Subm
         deep: None,
         quality: None,
         lms: None,
+        keep_diagnosis: None,
         produced_by: None,
         elapsed_ms: 1500,
         output: String::new(),

@@ -27,9 +27,10 @@ fn the_page_is_self_contained_and_fits_a_phone() {
     assert!(page.contains("Diagnosis: "), "hand_value's diagnosis");
     assert!(page.contains("?- select_hand("), "the failing tests' goals");
     assert!(
-        page.contains("suboptimal: kept "),
+        page.contains("not the best keep: you kept "),
         "what the student gave, and the best"
     );
+    assert!(!page.contains("suboptimal"), "no verdict code");
     assert!(
         page.contains("39.00 / 50") && page.contains("57.84 / 70"),
         "{page}"
@@ -115,4 +116,63 @@ fn the_student_reads_each_rule_in_words_and_no_verdict_code() {
         staff.iter().any(|p| p.ends_with("hand_value wrong_answer")),
         "{staff:?}"
     );
+}
+
+/// broken_runs with select_hand/3's diagnosis: the discards counted as starts, shown on the
+/// first of its failing tests.
+fn with_keep_diagnosis() -> SubmissionResult {
+    let mut report = broken_runs();
+    let (goal, chosen, best) = report
+        .tests
+        .iter()
+        .find_map(|t| match &t.verdict {
+            crib_results::Verdict::Suboptimal { chosen, best } => {
+                Some((t.goal.clone(), chosen.clone(), best[0].clone()))
+            }
+            _ => None,
+        })
+        .expect("broken_runs has a keep that is not the best");
+    report.keep_diagnosis = Some(crib_results::KeepDiagnosis {
+        verdict: crib_results::KeepVerdict::Mistake(crib_results::KeepMistake::DiscardsAsStarts),
+        failing: 4,
+        explained: 4,
+        passing: 44,
+        follows_hand_value: false,
+        example: crib_results::KeepExample {
+            goal,
+            source: crib_results::TestSource::Pool,
+            dealt: String::new(),
+            starts: 46,
+            chosen,
+            best,
+        },
+    });
+    report
+}
+
+#[test]
+fn select_hands_mistake_is_told_in_words_with_its_deal() {
+    let report = with_keep_diagnosis();
+    let words = "he cards you discard are counted among the possible start cards";
+    let page = feedback_html(&report, options(VisibilityPolicy::AllVisible));
+    let text = feedback_text(&report, options(VisibilityPolicy::AllVisible));
+    for out in [&page, &text] {
+        assert!(out.contains(words), "{out}");
+        assert!(out.contains("4 of the 4 deals where your keep is not the best"));
+        assert!(out.contains("on average over the 46 possible start cards"));
+        assert!(!out.contains("suboptimal"), "no verdict code");
+    }
+    // Hidden: neither the words nor the deal.
+    for out in [
+        feedback_html(&report, options(VisibilityPolicy::Hidden)),
+        feedback_text(&report, options(VisibilityPolicy::Hidden)),
+    ] {
+        assert!(!out.contains(words) && !out.contains("?- "));
+    }
+    // A result written before crib diagnosed keeps reads back without it.
+    let json = serde_json::to_value(broken_runs()).unwrap();
+    assert!(json.get("keep_diagnosis").is_none());
+    let back: SubmissionResult =
+        serde_json::from_value(serde_json::to_value(&report).unwrap()).unwrap();
+    assert_eq!(back, report);
 }
