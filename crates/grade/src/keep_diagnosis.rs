@@ -70,8 +70,7 @@ pub(crate) fn seen(cases: &[TestCase], tests: &[TestResult]) -> Vec<Seen> {
 
 /// Reads a keep in short notation back: four distinct cards among `dealt`, or `None`.
 fn read_keep(text: &str, dealt: &[Card]) -> Option<CardSet> {
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let cards = crib_core::parse_cards(&tokens).ok()?;
+    let cards = crib_core::parse_card_list(text).ok()?;
     (cards.len() == 4 && cards.iter().all(|c| dealt.contains(c))).then(|| CardSet::of(&cards))
 }
 

@@ -217,14 +217,21 @@ fn pairs(class: &[Source]) -> Vec<Pair> {
     comparison(class).pairs
 }
 
-#[test]
-fn the_disguise_table() {
+/// Returns the independent solutions (name, text), the class of them as sources, and the
+/// pairs that class alone gives.
+fn independent_class() -> (Vec<(&'static str, String)>, Vec<Source>, Vec<Pair>) {
     let originals = independents();
     let class: Vec<Source> = originals
         .iter()
         .map(|(n, t)| source(n, t.clone()))
         .collect();
     let alone = pairs(&class);
+    (originals, class, alone)
+}
+
+#[test]
+fn the_disguise_table() {
+    let (originals, class, alone) = independent_class();
     let mut failures = Vec::new();
     let mut best_independent: f64 = 0.0;
     for (i, (a, _)) in originals.iter().enumerate() {
@@ -471,12 +478,7 @@ fn shares(pairs: &[Pair], x: &str, y: &str) -> (f64, f64, f64) {
 #[test]
 fn partial_copies_are_reported_by_the_share_of_their_source() {
     let threshold = crib_similar::html::DEFAULT_THRESHOLD;
-    let originals = independents();
-    let class: Vec<Source> = originals
-        .iter()
-        .map(|(n, t)| source(n, t.clone()))
-        .collect();
-    let alone = pairs(&class);
+    let (originals, class, alone) = independent_class();
     let mut failures = Vec::new();
     let mut highest = (0.0f64, String::new());
     for (i, (a, _)) in originals.iter().enumerate() {
