@@ -15,15 +15,10 @@ use anyhow::{bail, Context, Result};
 /// crib-grade's layers, bottom first: a module may import from its own layer and below.
 pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
     (
-        "data: the wire protocol, verdicts, the test set (results are crib-results')",
+        "data: the wire protocol, verdicts (results are crib-results', the test set crib-testset's)",
         &[
             "pool",
             "error",
-            "strategy",
-            "misvalue",
-            "seed",
-            "patterns",
-            "testset",
             "protocol",
             "verdict",
             "limits",

@@ -1,5 +1,5 @@
 //! Grades submissions' select_hand/3 under several seeds and compares each deal's credit
-//! with every modelled strategy ([`balance_models`]: [`crib_grade::SELECT_MISTAKES`], and
+//! with every modelled strategy ([`balance_models`]: [`crib_testset::SELECT_MISTAKES`], and
 //! every select_hand built on a wrong hand value under each [`TieBreak`]): the evidence that
 //! a model chooses as its submission does on every deal, beyond the one seed the catalog
 //! test grades under. For each submission it prints the models that agree on every deal,
@@ -16,9 +16,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crib_grade::{
-    balance_models, discover, model_name, Deal, Grader, IsolationChoice, Limits, Predicate, Seed,
-    SelectCredit, Strategy, Submission, TestCase, TieBreak, WorkerPool, MODELLED_MISTAKES,
+    discover, Grader, IsolationChoice, Limits, Predicate, Seed, SelectCredit, Submission, TestCase,
+    WorkerPool,
 };
+use crib_testset::{balance_models, model_name, Deal, Strategy, TieBreak, MODELLED_MISTAKES};
 
 /// Every model: the select_hand mistakes, then the select_hand built on wrong hand values.
 fn models() -> Vec<(Strategy, TieBreak)> {

@@ -431,7 +431,7 @@ pub(crate) fn points_of(hand: [Card; 4], start: Card) -> Points {
 pub(crate) fn show_goal(item: &Asked) -> String {
     format!(
         "hand_value({}, {}, V)",
-        crate::testset::prolog_list(&item.hand()),
+        crib_testset::draw::prolog_list(&item.hand()),
         item.start().prolog()
     )
 }

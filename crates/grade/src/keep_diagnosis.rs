@@ -20,11 +20,11 @@ use crib_results::{
     TestSource, Verdict,
 };
 
-use crate::misvalue::{OrderMistake, Part, RankMistake};
-use crate::strategy::{
+use crib_testset::draw::TestCase;
+use crib_testset::misvalue::{OrderMistake, Part, RankMistake};
+use crib_testset::strategy::{
     misvalued_strategies, Deal, Misvaluation, Starts, Strategy, TieBreak, SELECT_MISTAKES,
 };
-use crate::testset::TestCase;
 
 /// The least precision of a model taken: of the deals where it chooses a keep that is not
 /// the best, the share on which the submission chose that keep.

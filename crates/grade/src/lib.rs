@@ -32,18 +32,13 @@ mod error;
 mod keep_diagnosis;
 mod limits;
 mod marked_check;
-mod misvalue;
-mod patterns;
 mod pool;
 mod protocol;
 mod results;
 mod runner;
-mod seed;
 mod session;
-mod strategy;
 mod swipl;
 mod table;
-mod testset;
 mod verdict;
 
 /// One submission's result and its parts, from crib-results (re-exported for the grader's
@@ -64,22 +59,24 @@ pub use crib_sandbox::{
     MemoryFit, CONFINE_ARG, MAX_WORKERS, MIN_CHILD_MEMORY, SANDBOX_UIDS, TMPFS_BYTES, UID_BLOCK,
     WORK_PREFIX,
 };
+/// The test set a grader asks and the seed it is drawn from, from crib-testset (re-exported
+/// for the grader's callers).
+pub use crib_testset::{Seed, SeedError, TestCase, TestSet, SEED_BYTES};
 pub use deep::DeepOptions;
 pub use error::GradeError;
 pub use limits::Limits;
-pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
-pub use patterns::{PATTERNS, SPECIAL_SHARE};
 pub use pool::{Panicked, WorkerPool};
 pub use runner::{Grader, MAX_DIAGNOSTICS};
-pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use session::{
     Graded, SeedChoice, Session, SessionError, SessionProgress, SEEDS_DIR, SEED_FILE,
 };
-pub use strategy::{
-    balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
-    ModelledMistake, Starts, Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
-};
 pub use swipl::{swipl_support, SwiplSupport, OLDEST_SWIPL, PROVEN_SWIPL};
 pub use table::table;
-pub use testset::targets as balance_targets;
-pub use testset::{TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
+
+/// A test set for unit tests (the seed crib-testset's own unit tests use); grading never uses
+/// this seed.
+#[cfg(test)]
+pub(crate) fn test_set() -> &'static TestSet {
+    static SET: std::sync::OnceLock<TestSet> = std::sync::OnceLock::new();
+    SET.get_or_init(|| TestSet::new(&Seed::from_bytes([0x5e; 32])))
+}

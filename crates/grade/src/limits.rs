@@ -6,7 +6,7 @@ use std::time::Duration;
 use crib_results::MAX_BYTES;
 use crib_sandbox::Rlimits;
 
-use crate::testset::TestSet;
+use crib_testset::draw::TestSet;
 
 /// Time, memory and size limits.
 ///

@@ -20,7 +20,7 @@ use crib_results::{Area, AreaCount, FailureKind, HandValueCheck, Predicate};
 use crate::batch::{self, Batch, Got};
 use crate::child::Place;
 use crate::deep::{self, Asked, Judged};
-use crate::patterns::{self, PatternItem};
+use crib_testset::patterns::{self, PatternItem};
 
 /// The file of marked hand_value inputs in the grader's directory.
 pub(crate) const FILE: &str = "hand_value.bin";

@@ -18,9 +18,9 @@ use crate::child::Place;
 use crate::deep::{Deep, DeepOptions};
 use crate::error::GradeError;
 use crate::limits::Limits;
-use crate::seed::Seed;
 use crate::swipl::{swipl_support, SwiplSupport};
-use crate::testset::TestSet;
+use crib_testset::draw::TestSet;
+use crib_testset::seed::Seed;
 
 mod children;
 
@@ -105,7 +105,7 @@ impl Grader {
         write("deep_child.pl", crate::batch::DEEP_CHILD)?;
         fs::write(
             grader.join(crate::marked_check::FILE),
-            crate::patterns::batch_bytes(&tests.hand_value),
+            crib_testset::patterns::batch_bytes(&tests.hand_value),
         )
         .map_err(|e| GradeError::io("writing the hand_value items", e))?;
         sandbox::open_up(&grader).map_err(|e| GradeError::io("opening the grader's files", e))?;
@@ -430,7 +430,10 @@ fn tests_file(tests: &TestSet, limits: &Limits) -> String {
         limits.grace.as_secs_f64()
     ));
     for (i, case) in tests.cases[..limits.deals_asked(tests)].iter().enumerate() {
-        let goal = format!("select_hand({})", crate::testset::prolog_list(&case.cards));
+        let goal = format!(
+            "select_hand({})",
+            crib_testset::draw::prolog_list(&case.cards)
+        );
         text.push_str(&format!(
             "test({i}, {:.3}, {goal}).\n",
             limits.select_hand.as_secs_f64()

@@ -13,7 +13,7 @@ use crib_results::{
 
 use crate::pool::WorkerPool;
 use crate::runner::Grader;
-use crate::seed::{Seed, SeedError};
+use crib_testset::seed::{Seed, SeedError};
 
 /// A grading session: where results go and how submissions are graded.
 ///

@@ -5,7 +5,7 @@ use crib_core::{Card, Keep, KeepError, KeepJudgement, Side};
 use crib_results::{KeepValue, SelectCredit, Verdict};
 
 use crate::protocol::{Answer, ExceptionKind, Outcome};
-use crate::testset::{prolog_list, TestCase};
+use crib_testset::draw::{prolog_list, TestCase};
 
 impl Answer {
     fn text(&self) -> String {

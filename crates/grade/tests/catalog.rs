@@ -13,9 +13,10 @@ use std::sync::OnceLock;
 mod common;
 
 use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, ModelledMistake, SelectCredit, Strategy, Submission,
-    SubmissionResult, Verdict, WorkerPool, MODELLED_MISTAKES, SELECT_MISTAKES,
+    discover, Grader, IsolationChoice, Limits, SelectCredit, Submission, SubmissionResult, Verdict,
+    WorkerPool,
 };
+use crib_testset::{ModelledMistake, Strategy, MODELLED_MISTAKES, SELECT_MISTAKES};
 
 const AREAS: [&str; 7] = [
     "fifteens",
@@ -541,7 +542,8 @@ fn hand_value_marks_follow_the_share_of_pairs_wrong() {
 /// model that drifts from its submission would balance the deals for a mistake nobody makes.
 #[test]
 fn the_balance_models_choose_as_their_submissions_do() {
-    use crib_grade::{Deal, TestCase, TestSet};
+    use crib_grade::{TestCase, TestSet};
+    use crib_testset::Deal;
     let (mistakes, baselines) = graded();
     let set = TestSet::new(&common::seed());
     let mut wrong = Vec::new();

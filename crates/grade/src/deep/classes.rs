@@ -186,5 +186,5 @@ pub(crate) fn items(limit: Option<usize>) -> Vec<ClassItem> {
 
 /// Returns the batch file for `items`: 5 bytes each, the card indices as sent.
 pub(crate) fn batch_bytes(items: &[ClassItem]) -> Vec<u8> {
-    crate::patterns::five_card_bytes(items.iter().map(|item| item.cards))
+    crib_testset::patterns::five_card_bytes(items.iter().map(|item| item.cards))
 }

@@ -1,6 +1,6 @@
 use super::*;
-use crate::strategy::MODELLED_MISTAKES;
-use crate::testset::tests::test_set;
+use crate::test_set;
+use crib_testset::strategy::MODELLED_MISTAKES;
 
 /// The test set's deals answered as `strategy` breaking ties by `ties` answers them.
 fn answered(strategy: Strategy, ties: TieBreak) -> Vec<Seen> {

@@ -18,8 +18,8 @@ use crib_results::{Area, FailureKind, RuleFinding, RuleMistake, RuleVerdict};
 
 use crate::batch::Got;
 use crate::deep::{self, Asked};
-use crate::misvalue::{keep_points, Part, RankMistake};
-use crate::patterns::PatternItem;
+use crib_testset::misvalue::{keep_points, Part, RankMistake};
+use crib_testset::patterns::PatternItem;
 
 /// A way of counting one rule: right, or a mistake.
 type Way = Option<RuleMistake>;

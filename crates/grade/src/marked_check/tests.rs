@@ -1,9 +1,9 @@
 use super::*;
-use crate::seed::Seed;
 use crib_core::{Breakdown, Hand, Rule};
+use crib_testset::seed::Seed;
 
 pub(super) fn items() -> &'static [PatternItem] {
-    &crate::testset::tests::test_set().hand_value
+    &crate::test_set().hand_value
 }
 
 fn points(item: &PatternItem) -> Points {
@@ -25,7 +25,7 @@ pub(super) fn answers(score: impl Fn(&PatternItem, Points) -> i64) -> Vec<Option
 #[test]
 fn a_right_hand_value_loses_nothing() {
     let check = judge(items(), &answers(|i, _| i64::from(i.expected)));
-    assert_eq!(check.checked, crate::patterns::PATTERNS);
+    assert_eq!(check.checked, crib_testset::patterns::PATTERNS);
     assert_eq!((check.pairs_wrong, check.share_wrong), (0.0, 0.0));
     assert!(check.areas.is_empty() && check.kinds.is_empty());
 }
@@ -109,7 +109,7 @@ fn a_sample_is_scaled_up_and_nothing_answered_is_all_wrong() {
 fn shares_hardly_depend_on_the_seed() {
     let shares: Vec<f64> = (1..=5u8)
         .map(|k| {
-            let items = crate::patterns::items(&Seed::from_bytes([k; 32]));
+            let items = crib_testset::patterns::items(&Seed::from_bytes([k; 32]));
             let answers: Vec<Option<Got>> = items
                 .iter()
                 .map(|i| {

@@ -23,7 +23,7 @@ fn test(verdict: Verdict, credit: Option<f64>) -> TestResult {
 /// The marked hand_value check of a submission that answers `answer(expected)` to every
 /// item of the unit tests' test set.
 fn hand_value_check(answer: impl Fn(u8) -> Got) -> HandValueCheck {
-    let items = &crate::testset::tests::test_set().hand_value;
+    let items = &crate::test_set().hand_value;
     let answers: Vec<Option<Got>> = items.iter().map(|i| Some(answer(i.expected))).collect();
     crate::marked_check::judge(items, &answers)
 }
@@ -141,7 +141,7 @@ fn problems_count_verdicts() {
 /// A report of one named and one pool select_hand test, the second one failed, a
 /// hand_value check wrong on the hands worth 2, with a load warning.
 fn policy_report(elapsed_ms: u64) -> SubmissionResult {
-    let set = crate::testset::tests::test_set();
+    let set = crate::test_set();
     let named = set
         .cases
         .iter()

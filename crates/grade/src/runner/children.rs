@@ -14,8 +14,8 @@ use crib_sandbox::Mounts;
 use super::{path_text, Grader, MAX_DIAGNOSTICS};
 use crate::limits::answering;
 use crate::protocol::{Found, Frame, Outcome};
-use crate::testset::{TestCase, TestSet};
 use crate::verdict::judge;
+use crib_testset::draw::{TestCase, TestSet};
 
 impl Grader {
     /// Runs every test, starting a fresh child whenever one dies or is killed.

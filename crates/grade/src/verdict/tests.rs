@@ -1,5 +1,5 @@
 use super::*;
-use crate::testset::tests::test_set;
+use crate::test_set;
 
 const GRADED: SelectCredit = SelectCredit::Graded;
 

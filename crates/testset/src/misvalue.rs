@@ -6,7 +6,7 @@
 //! a kind, the runs of a double run, the five-card flush, his nob. A student's select_hand
 //! usually sums their own hand_value over the start cards, so the keeps it chooses follow the
 //! same error. The select_hand deals are balanced on what such choices earn
-//! ([`crate::testset`]), so that marks hardly depend on the seed for any of these mistakes,
+//! ([`crate::draw`]), so that marks hardly depend on the seed for any of these mistakes,
 //! not only for the ones the catalog writes out.
 //!
 //! Every part is read from crib-core's [`Breakdown`] of the show (fifteens, pairs and runs,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::testset::tests::test_set;
+use crate::draw::tests::test_set;
 use crib_core::{parse_cards, Dealer};
 use crib_results::SelectCredit;
 
@@ -94,7 +94,7 @@ fn every_mistake_is_exposed_by_the_test_set() {
             .map(|c| c.id())
             .collect();
         assert!(
-            exposing.len() >= crate::testset::COVER_DEPTH,
+            exposing.len() >= crate::draw::COVER_DEPTH,
             "{id} ({strategy:?}) is exposed only by {exposing:?}"
         );
     }

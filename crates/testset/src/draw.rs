@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use crib_core::{Card, Keep};
 use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit, TestSource};
+use rayon::prelude::*;
 
 use crate::patterns::{self, PatternItem, PATTERNS};
 use crate::seed::Seed;
@@ -79,7 +80,7 @@ pub struct TestSet {
     /// The select_hand cases, in the order they run.
     pub cases: Vec<TestCase>,
     /// The marked hand_value items, one per rank pattern, in the order they are asked.
-    pub(crate) hand_value: Vec<PatternItem>,
+    pub hand_value: Vec<PatternItem>,
     /// A hash of every input (and so of the seed); results graded against another test set
     /// are not resumed.
     pub fingerprint: String,
@@ -93,10 +94,10 @@ impl TestSet {
     ///
     /// # Example
     /// ```
-    /// let seed = crib_grade::Seed::from_bytes([9; 32]);
-    /// let set = crib_grade::TestSet::new(&seed);
+    /// let seed = crib_testset::Seed::from_bytes([9; 32]);
+    /// let set = crib_testset::TestSet::new(&seed);
     /// assert!(set.hand_value_count() > 23_647); // every rank pattern, some twice
-    /// assert!(set.count(crib_grade::Predicate::SelectHand) >= 20);
+    /// assert!(set.count(crib_testset::Predicate::SelectHand) >= 20);
     /// assert!(set.fingerprint.ends_with(&seed.id()));
     /// ```
     pub fn new(seed: &Seed) -> TestSet {
@@ -122,7 +123,7 @@ impl TestSet {
 
     /// Returns how many hand_value items the first `patterns` rank patterns of the seed's
     /// order have (all of them when `patterns` is the number of patterns or more): what a
-    /// check limited to `patterns` patterns asks ([`crate::Limits::hand_value_patterns`]).
+    /// check limited to `patterns` patterns asks (crib-grade's `Limits::hand_value_patterns`).
     pub fn hand_value_items_of_patterns(&self, patterns: usize) -> usize {
         patterns::items_of_first(&self.hand_value, patterns)
     }
@@ -256,28 +257,31 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
     }
     let indices: Vec<u64> = (0..POOL).collect();
     // Each candidate on its own (a dealer of its own): on every core, kept in order.
-    let drawn = crate::pool::WorkerPool::per_core().map(&indices, |&index| {
-        let n = if index % 2 == 0 { 6 } else { 5 };
-        let deal = presented(seed.dealer("pool", index).deal(n));
-        let (mut missed, mut surely) = (Vec::new(), Vec::new());
-        for (m, mistake) in SELECT_MISTAKES.iter().enumerate() {
-            if deal.missed_by(mistake.strategy, mistake.ties) {
-                missed.push(m);
+    let drawn = indices
+        .par_iter()
+        .map(|&index| {
+            let n = if index % 2 == 0 { 6 } else { 5 };
+            let deal = presented(seed.dealer("pool", index).deal(n));
+            let (mut missed, mut surely) = (Vec::new(), Vec::new());
+            for (m, mistake) in SELECT_MISTAKES.iter().enumerate() {
+                if deal.missed_by(mistake.strategy, mistake.ties) {
+                    missed.push(m);
+                }
+                if deal.surely_missed_by(mistake.strategy) {
+                    surely.push(m);
+                }
             }
-            if deal.surely_missed_by(mistake.strategy) {
-                surely.push(m);
-            }
-        }
-        let (features, ambiguity) = balance_features(&deal);
-        let candidate = Candidate {
-            index,
-            ambiguity,
-            deal,
-            missed,
-            surely,
-        };
-        (candidate, features)
-    });
+            let (features, ambiguity) = balance_features(&deal);
+            let candidate = Candidate {
+                index,
+                ambiguity,
+                deal,
+                missed,
+                surely,
+            };
+            (candidate, features)
+        })
+        .collect::<Vec<_>>();
     // Every candidate's features in one table, row by row: the annealing reads two rows a
     // step, a million times.
     let k = drawn.first().map_or(0, |(_, features)| features.len());
@@ -465,7 +469,7 @@ fn cards<S: AsRef<str>>(tokens: &[S]) -> Vec<Card> {
 }
 
 /// Returns `[card(..),card(..)]`.
-pub(crate) fn prolog_list(cards: &[Card]) -> String {
+pub fn prolog_list(cards: &[Card]) -> String {
     let items: Vec<String> = cards.iter().map(|c| c.prolog()).collect();
     format!("[{}]", items.join(","))
 }

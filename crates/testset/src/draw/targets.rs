@@ -1,4 +1,4 @@
-//! The calibrated targets of the select_hand balance: for each of [`balance_features`], the
+//! The calibrated targets of the select_hand balance: for each of `balance_features`, the
 //! sum over a test set's select_hand cases that the balance aims at, the same under every
 //! seed.
 //!
@@ -11,15 +11,16 @@
 //! pushes away from its pool mean on every seed keeps its usual sum instead of being pulled
 //! back at the cost of the others.
 //!
-//! The table, `targets.tsv`, is made by `cargo run --release -p crib-grade --example
-//! balance_targets > crates/grade/src/testset/targets.tsv` on seeds that no test set is
+//! The table, `targets.tsv`, is made by `cargo run --release -p crib-testset --example
+//! balance_targets > crates/testset/src/draw/targets.tsv` on seeds that no test set is
 //! drawn from in the tests or the stability table, and a test checks that it names every
 //! feature in order. The targets are averages over deals anyone can deal: they say nothing
 //! about any seed's tests.
 
 use std::sync::OnceLock;
 
-use crate::pool::{Panicked, WorkerPool};
+use rayon::prelude::*;
+
 use crate::seed::Seed;
 
 use super::{balance_feature_names, balance_features, named_deals, pool_deals, Deal};
@@ -57,9 +58,9 @@ pub(crate) fn parse(table: &str) -> Vec<(String, f64)> {
 /// Returns the targets as the table's text, with its header.
 pub fn tsv(targets: &[(String, f64)], seeds: usize, rounds: usize) -> String {
     let mut out = format!(
-        "# The select_hand balance's calibrated targets (crates/grade/src/testset/targets.rs):\n\
+        "# The select_hand balance's calibrated targets (crates/testset/src/draw/targets.rs):\n\
          # for each feature, its mean sum over a test set's select_hand cases under {seeds}\n\
-         # calibration seeds, after {rounds} rounds. Made by `cargo run --release -p crib-grade\n\
+         # calibration seeds, after {rounds} rounds. Made by `cargo run --release -p crib-testset\n\
          # --example balance_targets`; not edited by hand.\n"
     );
     for (name, target) in targets {
@@ -70,21 +71,14 @@ pub fn tsv(targets: &[(String, f64)], seeds: usize, rounds: usize) -> String {
 
 /// Returns the targets calibrated on `seeds`: the first round balances every seed's deals
 /// towards its own pool's means, and each later round towards the mean sums the round before
-/// achieved over the seeds. Uses `jobs` threads; about a quarter of a second a seed a round.
-///
-/// # Errors
-/// Returns [`Panicked`] if balancing a seed's deals panicked.
-pub fn calibrate(
-    seeds: &[Seed],
-    rounds: usize,
-    jobs: usize,
-) -> Result<Vec<(String, f64)>, Panicked> {
+/// achieved over the seeds. Uses every core; about a quarter of a second a seed a round.
+pub fn calibrate(seeds: &[Seed], rounds: usize) -> Vec<(String, f64)> {
     let names = balance_feature_names();
     let mut targets: Vec<Option<f64>> = Vec::new();
     for _ in 0..rounds.max(1) {
-        let sums = WorkerPool::new(jobs).run_each(
-            seeds,
-            |_, seed| {
+        let sums: Vec<Vec<f64>> = seeds
+            .par_iter()
+            .map(|seed| {
                 let named = named_deals(seed);
                 let chosen: Vec<Deal> = pool_deals(seed, &named, &targets)
                     .into_iter()
@@ -97,19 +91,15 @@ pub fn calibrate(
                     }
                 }
                 sum
-            },
-            |_, _| {},
-        );
-        let sums = sums
-            .into_iter()
-            .collect::<Result<Vec<Vec<f64>>, Panicked>>()?;
+            })
+            .collect();
         targets = (0..names.len())
             .map(|f| Some(sums.iter().map(|s| s[f]).sum::<f64>() / sums.len() as f64))
             .collect();
     }
-    Ok(names
+    names
         .into_iter()
         .zip(targets)
         .map(|(name, t)| (name, t.unwrap_or(0.0)))
-        .collect())
+        .collect()
 }

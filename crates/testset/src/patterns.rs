@@ -17,10 +17,10 @@
 //! common (about 4,200 of some 27,900 items). Within its stratum a configuration is uniform,
 //! and the hand's cards are in a uniformly drawn order. Which patterns get a special item,
 //! and which class of configuration each item is drawn from (his nob, a flush, three hand
-//! cards of the start's suit, or none of them), are drawn systematically ([`draws`]), so that how many
+//! cards of the start's suit, or none of them), are drawn systematically (`draws`), so that how many
 //! items of each kind there are, and what they stand for, hardly moves from seed to seed.
 //!
-//! **Weights.** An item stands for `weight` pairs ([`draw`]). The weights of wrong items,
+//! **Weights.** An item stands for `weight` pairs (`draw`). The weights of wrong items,
 //! summed, are an unbiased estimate of how many of the 12,994,800 pairs the submission gets
 //! wrong, and exact for a submission whose answers depend on ranks only (most mistakes), so
 //! that its marks are the same under every seed.
@@ -29,6 +29,8 @@
 //! so any prefix (a check cut short by its time budget) is a uniform sample of the patterns.
 
 use std::sync::OnceLock;
+
+use rayon::prelude::*;
 
 use crib_core::{Card, Dealer, PreparedHand, Rank, Rule, Suit, PAIRS};
 
@@ -84,8 +86,8 @@ impl Pattern {
 
 /// One question for the child: a pattern asked as these cards.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct PatternItem {
-    /// The pattern's index in [`patterns`].
+pub struct PatternItem {
+    /// The pattern's index in `patterns`.
     pub pattern: u32,
     /// The four hand cards in the order sent, then the start.
     pub cards: [Card; 5],
@@ -144,10 +146,13 @@ pub(crate) fn patterns() -> &'static [Pattern] {
                 firsts.len() - 1
             });
         }
-        let counted = crate::pool::WorkerPool::per_core().map(&firsts, |&(_, i)| {
-            let (counts, start) = shapes[i];
-            count(counts, start)
-        });
+        let counted = firsts
+            .par_iter()
+            .map(|&(_, i)| {
+                let (counts, start) = shapes[i];
+                count(counts, start)
+            })
+            .collect::<Vec<_>>();
         let out: Vec<Pattern> = shapes
             .iter()
             .zip(&keys)
@@ -539,23 +544,23 @@ fn item(
     }
 }
 
-/// Returns every pattern's items for `seed` ([`draw`]), the patterns in the seeded order they
+/// Returns every pattern's items for `seed` (`draw`), the patterns in the seeded order they
 /// are asked in.
-pub(crate) fn items(seed: &Seed) -> Vec<PatternItem> {
+pub fn items(seed: &Seed) -> Vec<PatternItem> {
     let mut order: Vec<u32> = (0..patterns().len() as u32).collect();
     seed.dealer(ORDER, 0).shuffle(&mut order);
     let how = draws(seed);
     // Each pattern's items come from a dealer of its own: drawn on every core, kept in order.
-    crate::pool::WorkerPool::per_core()
-        .map(&order, |&i| draw(seed, i, how[i as usize]))
-        .into_iter()
-        .flatten()
-        .collect()
+    let drawn: Vec<Vec<PatternItem>> = order
+        .par_iter()
+        .map(|&i| draw(seed, i, how[i as usize]))
+        .collect();
+    drawn.into_iter().flatten().collect()
 }
 
 /// Returns how many of `items` (in the order asked) belong to their first `patterns` rank
 /// patterns.
-pub(crate) fn items_of_first(items: &[PatternItem], patterns: usize) -> usize {
+pub fn items_of_first(items: &[PatternItem], patterns: usize) -> usize {
     let (mut seen, mut last) = (0, None);
     for (k, item) in items.iter().enumerate() {
         if last != Some(item.pattern) {
@@ -569,7 +574,7 @@ pub(crate) fn items_of_first(items: &[PatternItem], patterns: usize) -> usize {
 }
 
 /// Returns how many rank patterns have at least one of `items` answered.
-pub(crate) fn patterns_answered<T>(items: &[PatternItem], answers: &[Option<T>]) -> usize {
+pub fn patterns_answered<T>(items: &[PatternItem], answers: &[Option<T>]) -> usize {
     distinct(
         items
             .iter()
@@ -580,7 +585,7 @@ pub(crate) fn patterns_answered<T>(items: &[PatternItem], answers: &[Option<T>])
 }
 
 /// Returns how many rank patterns `items` are drawn from.
-pub(crate) fn patterns_in(items: &[PatternItem]) -> usize {
+pub fn patterns_in(items: &[PatternItem]) -> usize {
     distinct(items.iter())
 }
 
@@ -592,13 +597,13 @@ fn distinct<'a>(items: impl Iterator<Item = &'a PatternItem>) -> usize {
 }
 
 /// Returns the batch file for `items`: 5 bytes each, the card indices as sent.
-pub(crate) fn batch_bytes(items: &[PatternItem]) -> Vec<u8> {
+pub fn batch_bytes(items: &[PatternItem]) -> Vec<u8> {
     five_card_bytes(items.iter().map(|item| item.cards))
 }
 
 /// Returns the batch file of hand_value questions (the marked check's and the deep check's):
 /// 5 bytes each, the four hand cards then the start, each card's index (0..52).
-pub(crate) fn five_card_bytes(questions: impl IntoIterator<Item = [Card; 5]>) -> Vec<u8> {
+pub fn five_card_bytes(questions: impl IntoIterator<Item = [Card; 5]>) -> Vec<u8> {
     questions
         .into_iter()
         .flat_map(|cards| cards.map(|c| c.index()))

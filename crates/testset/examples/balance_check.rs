@@ -3,13 +3,12 @@
 //! least and greatest select_hand marks over many seeds' test sets, without running any
 //! Prolog: how well the deals are balanced. Seeds are `Seed::from_bytes([k; 32])`, k = 1..=N.
 //!
-//! `cargo run --release -p crib-grade --example balance_check -- [--seeds N] [--each]`
+//! `cargo run --release -p crib-testset --example balance_check -- [--seeds N] [--each]`
 //! (`--each`: every strategy's marks under every seed, on stderr, to compare with
 //! `seed_stability --each`).
 
-use crib_grade::{
-    balance_models, Deal, Seed, SelectCredit, Strategy, TestSet, TestSource, TieBreak,
-};
+use crib_results::{SelectCredit, TestSource};
+use crib_testset::{balance_models, Deal, Seed, Strategy, TestSet, TieBreak};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

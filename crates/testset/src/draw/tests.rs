@@ -95,9 +95,9 @@ fn the_calibrated_targets_name_every_balance_feature_in_order() {
     assert_eq!(
         table,
         balance_feature_names(),
-        "crates/grade/src/testset/targets.tsv is out of date: make it again with \
-         `cargo run --release -p crib-grade --example balance_targets > \
-         crates/grade/src/testset/targets.tsv`"
+        "crates/testset/src/draw/targets.tsv is out of date: make it again with \
+         `cargo run --release -p crib-testset --example balance_targets > \
+         crates/testset/src/draw/targets.tsv`"
     );
     assert!(targets::calibrated().iter().all(Option::is_some));
     let deals = (NAMED_DEALS.len() + POOL_DEALS) as f64;

@@ -1,0 +1,44 @@
+//! The grader's test set, and the models of students' mistakes it is designed against.
+//!
+//! A run's test set is drawn from its secret [`Seed`] ([`TestSet::new`]): one hand_value/3
+//! item per rank pattern ([`patterns`]: 23,647 patterns, ~27,900 items, suits drawn so that
+//! flushes and his nob are tested where a pattern allows them) and 48 select_hand/3 deals (the
+//! named deals of spec/, then 45 of a pool of 3,000 seeded deals, chosen so that every modelled
+//! mistake is exposed and every modelled strategy's marks hardly depend on the seed). The
+//! expected answers come from crib-core. [`TestSet::fingerprint`](TestSet#structfield.fingerprint) names a test set without
+//! revealing its seed.
+//!
+//! The models: [`RankMistake`] and [`OrderMistake`] ([`misvalue`]) are ways a student miscounts
+//! a rule of hand_value/3, computed from crib-core's breakdown ([`keep_points`]); [`Strategy`]
+//! is how a select_hand/3 ranks keeps (the rules, or one of the catalog's mistakes,
+//! [`SELECT_MISTAKES`], [`MODELLED_MISTAKES`]). The grader's runtime uses them to explain a
+//! submission's wrong answers; the balance uses them to choose deals.
+//!
+//! crib-grade asks this crate for a test set and its items; nothing here runs Prolog. How to
+//! add a mistake or change the balance: this crate's README.
+//!
+//! # Example
+//! ```
+//! use crib_testset::{Seed, TestSet};
+//! let set = TestSet::new(&Seed::from_bytes([7; 32]));
+//! assert_eq!(set.cases.len(), 48);
+//! assert_eq!(set.fingerprint, TestSet::new(&Seed::from_bytes([7; 32])).fingerprint);
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod draw;
+pub mod misvalue;
+pub mod patterns;
+pub mod seed;
+pub mod strategy;
+
+pub use draw::targets as balance_targets;
+pub use draw::{prolog_list, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
+pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
+pub use patterns::{PatternItem, PATTERNS, SPECIAL_SHARE};
+pub use seed::{Seed, SeedError, SEED_BYTES};
+pub use strategy::{
+    balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
+    ModelledMistake, Starts, Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
+};
