@@ -234,10 +234,16 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             figure("correct.pl", "half_wall"),
         ),
         ratio_row(
-            "fixed cost: a file defining nothing, CPU / the plain floor",
+            "fixed cost: a file defining nothing, the course's tests kept, CPU / the plain floor",
             "<= 0.10x",
             Some(0.10),
             figure("correct.pl", "fixed_cpu"),
+        ),
+        ratio_row(
+            "fixed cost: a file defining nothing, a seed met first (tests drawn), CPU / the plain floor",
+            "none stated",
+            None,
+            figure("correct.pl", "fixed_cpu_drawn"),
         ),
         ratio_row(
             "grading crib's reference, wall / its floor",

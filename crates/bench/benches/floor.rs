@@ -2,7 +2,8 @@
 //! is a bare `swipl` that loads the file and asks it exactly what one grading run asks (every
 //! hand_value/3 item and every select_hand/3 deal of the test set of one seed), with no grader
 //! around it: its CPU time is what no grader can save. Then the same file is graded as
-//! `crib grade FILE` grades it (the test set drawn, the sandbox probed, the linter, every
+//! `crib grade --seed-file SEED FILE` grades it (the course's test set, drawn once before
+//! anything is measured and kept beside the seed; the sandbox probed, the linter, every
 //! core), and a class of 10 copies of it; each figure is printed as a ratio to the floor
 //! measured in the same run, so that machines of different speeds can be compared.
 //!
@@ -11,8 +12,9 @@
 //! (prolog/cribbage.pl) and a file that defines nothing (the fixed cost of a run). Each line
 //! it prints starts with `floor:`; after each figure a line `figure: FILE MEASURE VALUE` says
 //! it again for `cargo xtask bench` (MEASURE: `floor_s`, `one_wall`, `one_cpu`,
-//! `class_wall`, `class_cpu`, `fixed_cpu`, `half_wall`; all but the first are ratios to the
-//! floor).
+//! `class_wall`, `class_cpu`, `fixed_cpu`, `fixed_cpu_drawn` (the file that defines nothing
+//! under a seed met for the first time: the tests drawn in the run), `half_wall`; all but the
+//! first are ratios to the floor).
 //!
 //! `half_wall` grades the first file alone under a CPU quota of half a core, as Gradescope
 //! runs a container: a copy of this program runs in a CPU cgroup of its own with
@@ -37,7 +39,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The copy in the half-core cgroup: grade one file and print the wall-clock time.
     if let Ok(file) = std::env::var(HALF_FILE) {
         let dir = tempfile::tempdir()?;
-        let took = measure(|| grade(dir.path(), Path::new(&file), 1, &Seed::from_bytes(SEED)))?;
+        let kept = std::env::var_os(HALF_KEPT).map(PathBuf::from);
+        let seed = Seed::from_bytes(SEED);
+        let took = measure(|| grade(dir.path(), Path::new(&file), 1, &seed, kept.as_deref()))?;
         println!("half-core wall {:.4}", took.wall.as_secs_f64());
         return Ok(());
     }
@@ -58,7 +62,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;
     let seed = Seed::from_bytes(SEED);
     let items = dir.path().join("items.pl");
-    std::fs::write(&items, items_text(&TestSet::new(&seed)))?;
+    // A course grades under one seed, whose tests `crib grade` draws once and keeps beside
+    // it: drawn here before anything is measured.
+    let kept = dir.path().join("seeds");
+    std::fs::write(&items, items_text(&TestSet::kept(&seed, &kept).0))?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     println!(
         "floor: machine: {} cores, {}",
@@ -75,8 +82,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let name = file.file_name().unwrap_or_default().to_string_lossy();
         let floor = measure(|| bare_swipl(file, &items))?;
         plain_floor.get_or_insert(floor.cpu);
-        let one = measure(|| grade(dir.path(), file, 1, &seed))?;
-        let class = measure(|| grade(dir.path(), file, CLASS, &seed))?;
+        let one = measure(|| grade(dir.path(), file, 1, &seed, Some(&kept)))?;
+        let class = measure(|| grade(dir.path(), file, CLASS, &seed, Some(&kept)))?;
         let floor_s = floor.cpu.as_secs_f64();
         println!(
             "floor: {name}: own Prolog {:.2} s of CPU ({:.2} s wall) in a bare swipl",
@@ -118,7 +125,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     if let Some(floor) = plain_floor {
         let name = files[0].file_name().unwrap_or_default().to_string_lossy();
-        match half_core(&files[0]) {
+        match half_core(&files[0], &kept) {
             Ok(wall) => {
                 println!(
                     "floor: {name}: alone on half a core (a CPU quota): wall {wall:.2} s = \
@@ -131,28 +138,38 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let empty = dir.path().join("defines_nothing.pl");
         std::fs::write(&empty, "% defines nothing\n")?;
-        let fixed = measure(|| grade(dir.path(), &empty, 1, &seed))?;
-        println!(
-            "floor: fixed cost: a file that defines nothing: CPU {:.2} s = {:.3}x the floor of {}",
-            fixed.cpu.as_secs_f64(),
-            fixed.cpu.as_secs_f64() / floor.as_secs_f64(),
-            files[0].file_name().unwrap_or_default().to_string_lossy()
-        );
-        println!(
-            "figure: {} fixed_cpu {:.4}",
-            files[0].file_name().unwrap_or_default().to_string_lossy(),
-            fixed.cpu.as_secs_f64() / floor.as_secs_f64()
-        );
+        let fixed = measure(|| grade(dir.path(), &empty, 1, &seed, Some(&kept)))?;
+        // A seed met for the first time (a fresh one, or a salted one on Gradescope) draws
+        // its tests in the run.
+        let fresh = Seed::from_bytes([!SEED[0]; 32]);
+        let drawing = measure(|| grade(dir.path(), &empty, 1, &fresh, None))?;
+        for (measure, what, took) in [
+            ("fixed_cpu", "the course's tests kept", fixed),
+            ("fixed_cpu_drawn", "the tests drawn in the run", drawing),
+        ] {
+            println!(
+                "floor: fixed cost: a file that defines nothing, {what}: CPU {:.2} s = {:.3}x \
+                 the floor of {name}",
+                took.cpu.as_secs_f64(),
+                took.cpu.as_secs_f64() / floor.as_secs_f64(),
+            );
+            println!(
+                "figure: {name} {measure} {:.4}",
+                took.cpu.as_secs_f64() / floor.as_secs_f64()
+            );
+        }
     }
     Ok(())
 }
 
 /// The variable that makes this program the copy graded under half a core.
 const HALF_FILE: &str = "CRIB_FLOOR_HALF_CORE_FILE";
+/// The variable that tells the copy where the course's tests are kept.
+const HALF_KEPT: &str = "CRIB_FLOOR_HALF_CORE_KEPT";
 
 /// Grades `file` alone in a copy of this program inside a new CPU cgroup limited to half a
 /// core; returns the copy's wall-clock seconds.
-fn half_core(file: &Path) -> Result<f64, Box<dyn std::error::Error>> {
+fn half_core(file: &Path, kept: &Path) -> Result<f64, Box<dyn std::error::Error>> {
     let group = half_core_group()?;
     let exe = std::env::current_exe()?;
     let out = Command::new("sh")
@@ -161,6 +178,7 @@ fn half_core(file: &Path) -> Result<f64, Box<dyn std::error::Error>> {
         .arg(&group)
         .arg(&exe)
         .env(HALF_FILE, file)
+        .env(HALF_KEPT, kept)
         .output()?;
     let _ = std::fs::remove_dir(&group);
     let text = String::from_utf8_lossy(&out.stdout);
@@ -272,25 +290,26 @@ fn bare_swipl(file: &Path, items: &Path) -> Result<(), Box<dyn std::error::Error
     Ok(())
 }
 
-/// Grades `copies` copies of `file` as `crib grade DIR` does: the test set drawn and the
-/// jail made (Grader::new), the linter, every core shared among the submissions.
+/// Grades `copies` copies of `file` as `crib grade DIR` does: the test set drawn (or read
+/// where `kept` keeps it, as `crib grade --seed-file` does) and the jail made, the linter,
+/// every core shared among the submissions.
 fn grade(
     dir: &Path,
     file: &Path,
     copies: usize,
     seed: &Seed,
+    kept: Option<&Path>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let class = tempfile::tempdir_in(dir)?;
     for i in 0..copies {
         std::fs::copy(file, class.path().join(format!("student{i:02}.pl")))?;
     }
     let session = Session::new(class.path().join("results"));
-    let grader = Grader::new(
-        "swipl".as_ref(),
-        IsolationChoice::Auto,
-        Limits::default(),
-        seed,
-    )?
+    let (swipl, isolation, limits) = ("swipl".as_ref(), IsolationChoice::Auto, Limits::default());
+    let grader = match kept {
+        Some(kept) => Grader::keeping_tests(swipl, isolation, limits, seed, kept)?,
+        None => Grader::new(swipl, isolation, limits, seed)?,
+    }
     .with_lint(crib_lint::Linter::default());
     let subs = session.discover(&[class.path().to_path_buf()], false)?;
     session.grade(&grader, &subs, &mut ())?;

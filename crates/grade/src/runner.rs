@@ -76,12 +76,39 @@ impl Grader {
         limits: Limits,
         seed: &Seed,
     ) -> Result<Grader, GradeError> {
+        Grader::drawing(swipl, isolation, limits, || TestSet::new(seed))
+    }
+
+    /// Returns a grader as [`Grader::new`] does, on the same test set, kept in `dir`
+    /// ([`TestSet::kept`]): drawn and written there the first time, read back by later runs of
+    /// this build under the same seed. `dir` must be as private as the seed (a session keeps
+    /// it beside its seeds, [`crate::SEEDS_DIR`]).
+    ///
+    /// # Errors
+    /// As [`Grader::new`].
+    pub fn keeping_tests(
+        swipl: &Path,
+        isolation: IsolationChoice,
+        limits: Limits,
+        seed: &Seed,
+        dir: &Path,
+    ) -> Result<Grader, GradeError> {
+        Grader::drawing(swipl, isolation, limits, || TestSet::kept(seed, dir).0)
+    }
+
+    /// Returns a grader on the test set `draw` returns, drawn while the jail is probed.
+    fn drawing(
+        swipl: &Path,
+        isolation: IsolationChoice,
+        limits: Limits,
+        draw: impl FnOnce() -> TestSet + Send,
+    ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
-        // Drawing the test set takes about 0.3 s of CPU (README.md, "Against the floor"); the
-        // jail's probe mostly waits on swipl.
+        // Drawing the test set takes about half a second of CPU unless it is kept (README.md,
+        // "Against the floor"); the jail's probe mostly waits on swipl.
         let (jail, tests) = std::thread::scope(|scope| {
-            let tests = scope.spawn(|| TestSet::new(seed));
+            let tests = scope.spawn(draw);
             let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path());
             let tests = tests
                 .join()

@@ -162,8 +162,8 @@ impl Session {
             Some(salt) => base.derive(salt),
             None => base,
         };
-        create_dir(&self.out.join(SEEDS_DIR))?;
-        let archived = self.out.join(SEEDS_DIR).join(format!("{}.seed", seed.id()));
+        create_dir(&self.seeds_dir())?;
+        let archived = self.seeds_dir().join(format!("{}.seed", seed.id()));
         if !archived.exists() {
             seed.write_new(&archived)?;
         }
@@ -177,6 +177,13 @@ impl Session {
             })?;
         }
         Ok(seed)
+    }
+
+    /// Returns the directory that keeps every run's seed ([`SEEDS_DIR`] in the results
+    /// directory; each file in it readable by its owner only), where a run's drawn tests are kept too
+    /// ([`crate::Grader::keeping_tests`]).
+    pub fn seeds_dir(&self) -> PathBuf {
+        self.out.join(SEEDS_DIR)
     }
 
     /// Creates [`Session::out`] and returns the submissions under `paths` as

@@ -26,7 +26,7 @@ const BALANCE_STEPS: usize = 1_000_000;
 /// How many select_hand cases must expose each mistake of [`SELECT_MISTAKES`].
 pub const COVER_DEPTH: usize = 3;
 /// The version of the test set's design, the start of every fingerprint.
-const DESIGN: &str = "v8";
+pub(crate) const DESIGN: &str = "v8";
 
 /// The deals of spec/ and the assignment's hints that every select_hand test set should
 /// contain, before the others, their cards in an order drawn from the seed (so that a file
@@ -50,9 +50,6 @@ pub struct TestCase {
     pub id: String,
     /// Where the deal comes from.
     pub source: TestSource,
-    /// The ids of the mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the best
-    /// on this deal.
-    pub exposes: Vec<&'static str>,
     /// The dealt cards (five or six), in the order given to the submission.
     pub cards: Vec<Card>,
     /// Every keep of the deal, best total first.
@@ -161,7 +158,6 @@ fn build(seed: &Seed) -> TestSet {
         cases.push(TestCase {
             id,
             source,
-            exposes: exposed_by(&deal),
             cards: deal.cards,
             keeps: deal.keeps,
         });
@@ -174,17 +170,23 @@ fn build(seed: &Seed) -> TestSet {
         sh(format!("sh:pool-{index}"), TestSource::Pool, deal);
     }
     let hand_value = patterns::items(seed);
-    let mut text = String::new();
-    for case in &cases {
-        let _ = writeln!(text, "{}", case.goal());
-    }
-    let hash = fnv1a_from(fnv1a(text.as_bytes()), &patterns::batch_bytes(&hand_value));
     TestSet {
         seed_id: seed.id(),
-        fingerprint: format!("{DESIGN}-{hash:016x}-{}", seed.id()),
+        fingerprint: fingerprint(&cases, &hand_value, seed),
         cases,
         hand_value,
     }
+}
+
+/// Returns the fingerprint of a test set of `seed` asking `cases` and `hand_value`:
+/// `<design>-<hash of every goal and item>-<seed id>`.
+pub(crate) fn fingerprint(cases: &[TestCase], hand_value: &[PatternItem], seed: &Seed) -> String {
+    let mut text = String::new();
+    for case in cases {
+        let _ = writeln!(text, "{}", case.goal());
+    }
+    let hash = fnv1a_from(fnv1a(text.as_bytes()), &patterns::batch_bytes(hand_value));
+    format!("{DESIGN}-{hash:016x}-{}", seed.id())
 }
 
 /// Returns the [`NAMED_DEALS`] as `seed` presents them: each one's cards in an order drawn
@@ -214,16 +216,6 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
         dealt.rotate_left(1);
     }
     Deal::new(dealt)
-}
-
-/// Returns the ids of the mistakes that choose a worse keep than the best on `deal` (breaking
-/// ties as their catalog submissions do, see [`Deal::missed_by`]).
-fn exposed_by(deal: &Deal) -> Vec<&'static str> {
-    SELECT_MISTAKES
-        .iter()
-        .filter(|m| deal.missed_by(m.strategy, m.ties))
-        .map(|m| m.id)
-        .collect()
 }
 
 /// Returns [`POOL_DEALS`] deals of the seed's pool, with their index in it, chosen so that

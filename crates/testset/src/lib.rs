@@ -28,6 +28,7 @@
 #![deny(missing_docs)]
 
 pub mod draw;
+pub mod kept;
 pub mod misvalue;
 pub mod patterns;
 pub mod seed;
@@ -35,6 +36,7 @@ pub mod strategy;
 
 pub use draw::targets as balance_targets;
 pub use draw::{prolog_list, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
+pub use kept::Kept;
 pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
 pub use patterns::{PatternItem, PATTERNS, SPECIAL_SHARE};
 pub use seed::{Seed, SeedError, SEED_BYTES};

@@ -310,7 +310,13 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         CreditArg::Graded => SelectCredit::Graded,
         CreditArg::Ratio => SelectCredit::Ratio,
     };
-    let mut grader = Grader::new(&args.swipl, choice, limits, &seed)?.with_select_credit(credit);
+    // A course's seed draws the same tests on every run: they are kept beside the seeds and
+    // drawn once. A salted seed (one per Gradescope submission) is met once, so it is not.
+    let grader = match &args.seed_salt {
+        None => Grader::keeping_tests(&args.swipl, choice, limits, &seed, &session.seeds_dir())?,
+        Some(_) => Grader::new(&args.swipl, choice, limits, &seed)?,
+    };
+    let mut grader = grader.with_select_credit(credit);
     if !args.no_lint {
         // The linter runs in the grader's jail, on the copy the tests ran on.
         grader = grader.with_lint(crib_lint::Linter::default());

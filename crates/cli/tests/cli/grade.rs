@@ -975,3 +975,62 @@ fn a_root_without_proc_is_refused_with_the_reason() {
         "{err}"
     );
 }
+
+/// A course's seed draws the same tests on every run: `crib grade --seed-file` draws them
+/// once, keeps them beside the seeds (readable by their owner only: they hold every expected
+/// answer) and reads them back, with the same fingerprint (issue 41).
+#[test]
+fn a_course_seeds_tests_are_drawn_once_and_kept() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let grade = |out: &str, extra: &[&str]| -> serde_json::Value {
+        let run = crib()
+            .args(["grade", "--json", "--no-lint"])
+            .args(extra)
+            .arg("--out")
+            .arg(dir.path().join(out))
+            .arg(submission("empty.pl"))
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let text = String::from_utf8(run.stdout).unwrap();
+        serde_json::from_str(text.lines().next().unwrap()).unwrap()
+    };
+    let first = grade("first", &[]);
+    let seed = dir.path().join("first").join("seed");
+    let seed_id = first["seed_id"].as_str().unwrap();
+    let kept = dir
+        .path()
+        .join("course")
+        .join("seeds")
+        .join(format!("{seed_id}.testset.json"));
+    let course = grade("course", &["--seed-file", seed.to_str().unwrap()]);
+    assert_eq!(course["test_set"], first["test_set"]);
+    let meta = std::fs::metadata(&kept).expect("the course's tests are kept");
+    assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+    let written = meta.modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = grade("course", &["--seed-file", seed.to_str().unwrap()]);
+    assert_eq!(again["test_set"], first["test_set"]);
+    assert_eq!(
+        std::fs::metadata(&kept).unwrap().modified().unwrap(),
+        written,
+        "the kept tests are read back, not drawn and written again"
+    );
+    // A salted seed is met once: its tests are not kept.
+    let salted = grade(
+        "salted",
+        &["--seed-file", seed.to_str().unwrap(), "--seed-salt", "s1"],
+    );
+    assert_ne!(salted["test_set"], first["test_set"]);
+    let salted_dir = dir.path().join("salted").join("seeds");
+    assert!(std::fs::read_dir(salted_dir).unwrap().all(|e| !e
+        .unwrap()
+        .file_name()
+        .to_string_lossy()
+        .ends_with(".testset.json")));
+}
