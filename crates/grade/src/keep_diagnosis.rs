@@ -47,7 +47,7 @@ pub(crate) struct Seen {
 }
 
 /// Returns the deals of `cases` whose answer in `tests` (the same order) was a valid keep.
-/// A keep that does not read back as four of the dealt cards is left out.
+/// A keep that is not four of the dealt cards is left out.
 pub(crate) fn seen(cases: &[TestCase], tests: &[TestResult]) -> Vec<Seen> {
     cases
         .iter()
@@ -55,7 +55,7 @@ pub(crate) fn seen(cases: &[TestCase], tests: &[TestResult]) -> Vec<Seen> {
         .filter_map(|(case, test)| {
             let kept = match &test.verdict {
                 Verdict::Pass => None,
-                Verdict::Suboptimal { chosen, .. } => Some(read_keep(&chosen.keep, &case.cards)?),
+                Verdict::Suboptimal { chosen, .. } => Some(keep_of(&chosen.keep.0, &case.cards)?),
                 _ => return None,
             };
             Some(Seen {
@@ -68,10 +68,10 @@ pub(crate) fn seen(cases: &[TestCase], tests: &[TestResult]) -> Vec<Seen> {
         .collect()
 }
 
-/// Reads a keep in short notation back: four distinct cards among `dealt`, or `None`.
-fn read_keep(text: &str, dealt: &[Card]) -> Option<CardSet> {
-    let cards = crib_core::parse_card_list(text).ok()?;
-    (cards.len() == 4 && cards.iter().all(|c| dealt.contains(c))).then(|| CardSet::of(&cards))
+/// Returns `cards` as a keep of `dealt` (four distinct cards among them), or `None`.
+fn keep_of(cards: &[Card], dealt: &[Card]) -> Option<CardSet> {
+    let set = CardSet::of(cards);
+    (cards.len() == 4 && set.len() == 4 && cards.iter().all(|c| dealt.contains(c))).then_some(set)
 }
 
 /// Returns the modelled strategies tried, each with its mistake in words, in the order they

@@ -69,5 +69,5 @@ pub use submission::{
     discover, survey, Discovery, Skipped, StageError, Staged, Submission, SurveyError, MAX_BYTES,
     MAX_ENTRIES,
 };
-pub use verdict::{KeepValue, Verdict};
+pub use verdict::{Cards, KeepValue, Verdict};
 pub use visibility::{TestVisibility, VisibilityPolicy, VisibilityPolicyError};

@@ -1,8 +1,10 @@
 //! Verdicts: what a submission's answer to one test was judged to be ([`Verdict`]), and a keep
 //! as students are shown it ([`KeepValue`]). crib-grade judges; this is the data.
 
-use crib_core::{cards_text, Keep};
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use crib_core::{cards_text, parse_card_list, Card, Keep};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The verdict on one test. In JSON it is `"verdict": "<name>"` beside its fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -176,10 +178,10 @@ impl Verdict {
 /// One keep of a deal with its value, as shown to students.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KeepValue {
-    /// The four cards kept, in short notation (`5H JD ...`), in the order dealt.
-    pub keep: String,
+    /// The four cards kept, in the order dealt.
+    pub keep: Cards,
     /// The cards put in the crib.
-    pub discard: String,
+    pub discard: Cards,
     /// The hand's points summed over every possible start card.
     pub total: u32,
     /// The mean over the possible start cards, rounded to 4 decimals.
@@ -191,8 +193,8 @@ impl KeepValue {
     /// total and the expected value rounded to 4 decimals.
     pub fn new(keep: &Keep) -> KeepValue {
         KeepValue {
-            keep: cards_text(&keep.keep),
-            discard: cards_text(keep.discard()),
+            keep: Cards(keep.keep.to_vec()),
+            discard: Cards(keep.discard().to_vec()),
             total: keep.total,
             expected_value: (keep.expected_value() * 1e4).round() / 1e4,
         }
@@ -213,6 +215,32 @@ impl KeepValue {
             "{} (discard {}, expected {:.4})",
             self.keep, self.discard, self.expected_value
         )
+    }
+}
+
+/// Cards in a given order; in JSON and in words, short notation separated by spaces
+/// (`"5H 5S 5C JD"`, crib-core's `cards_text`), read back by crib-core's `parse_card_list`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Cards(pub Vec<Card>);
+
+impl fmt::Display for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&cards_text(&self.0))
+    }
+}
+
+impl Serialize for Cards {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Cards {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Cards, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse_card_list(&text)
+            .map(Cards)
+            .map_err(serde::de::Error::custom)
     }
 }
 

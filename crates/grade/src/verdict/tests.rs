@@ -44,10 +44,10 @@ fn select_hand_answers() {
         cards.sort_unstable();
         cards.join(" ")
     };
-    assert_eq!(sorted(&chosen.keep), "2C 5H 5S 9H");
-    assert_eq!(sorted(&chosen.discard), "5C JD");
+    assert_eq!(sorted(&chosen.keep.to_string()), "2C 5H 5S 9H");
+    assert_eq!(sorted(&chosen.discard.to_string()), "5C JD");
     assert_eq!(best.len(), 1);
-    assert_eq!(sorted(&best[0].keep), "5C 5H 5S JD");
+    assert_eq!(sorted(&best[0].keep.to_string()), "5C 5H 5S JD");
     assert_eq!(best[0].expected_value, 16.6522);
     assert!(chosen.expected_value < best[0].expected_value);
     assert!(credit > 0.0 && credit < 0.5, "{credit}");

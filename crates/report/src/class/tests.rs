@@ -4,8 +4,8 @@ use super::*;
 use crib_core::{cards_text, parse_cards, Breakdown, Card, Hand, Rule, PAIRS};
 use crib_grade::{Seed, TestSet};
 use crib_results::{
-    Area, AreaCount, Counterexample, Diagnosis, FailureKind, HandValueCheck, Isolation, KindCount,
-    Layer, Load, Marks, Predicate, SelectCredit, TestResult, PATTERNS,
+    Area, AreaCount, Cards, Counterexample, Diagnosis, FailureKind, HandValueCheck, Isolation,
+    KindCount, Layer, Load, Marks, Predicate, SelectCredit, TestResult, PATTERNS,
 };
 
 /// Returns the test set of seed `byte` (every byte of it `byte`), built once per seed used
@@ -108,8 +108,8 @@ pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Subm
 
 fn keep_value(k: &crib_core::Keep) -> KeepValue {
     KeepValue {
-        keep: cards_text(&k.keep),
-        discard: cards_text(k.discard()),
+        keep: Cards(k.keep.to_vec()),
+        discard: Cards(k.discard().to_vec()),
         total: k.total,
         expected_value: (k.expected_value() * 1e4).round() / 1e4,
     }

@@ -14,9 +14,10 @@ fn names_match_the_json() {
 
 #[test]
 fn students_read_a_suboptimal_keep_in_words() {
+    let cards = |text: &str| Cards(crib_core::parse_card_list(text).unwrap());
     let keep = |k: &str, d: &str, ev: f64| KeepValue {
-        keep: k.into(),
-        discard: d.into(),
+        keep: cards(k),
+        discard: cards(d),
         total: 0,
         expected_value: ev,
     };
