@@ -6,24 +6,27 @@
 use std::time::Instant;
 
 use crib_lint::{IsolationChoice, JailedLinter, Linter};
+use crib_results::{Submission, MAX_BYTES};
 use criterion::Criterion;
 
 const MANY: usize = 500;
 
-fn solution() -> (std::path::PathBuf, String) {
-    let dir = crate::repo_path("crates/grade/tests/submissions");
-    (dir, "correct.pl".to_string())
+fn solution(name: &str) -> Submission {
+    Submission {
+        name: name.to_string(),
+        path: crate::repo_path("crates/grade/tests/submissions").join("correct.pl"),
+        lms: None,
+    }
 }
 
 fn one(c: &mut Criterion) {
     let linter = JailedLinter::new("swipl".as_ref(), IsolationChoice::Auto, Linter::default())
         .expect("swipl runs here");
-    let (dir, file) = solution();
-    let files = [file];
+    let correct = solution("correct");
     let mut group = c.benchmark_group("lint");
     group.sample_size(20);
     group.bench_function("correct.pl", |b| {
-        b.iter(|| linter.lint(0, "correct", &dir, &files))
+        b.iter(|| linter.lint(0, &correct, MAX_BYTES))
     });
     group.finish();
 }
@@ -31,16 +34,15 @@ fn one(c: &mut Criterion) {
 fn many(_: &mut Criterion) {
     let linter = JailedLinter::new("swipl".as_ref(), IsolationChoice::Auto, Linter::default())
         .expect("swipl runs here");
-    let (dir, file) = solution();
-    let files = [file];
+    let copy = solution("copy");
     let next = std::sync::atomic::AtomicUsize::new(0);
     let start = Instant::now();
     std::thread::scope(|scope| {
         for slot in 0..2u32 {
-            let (linter, dir, files, next) = (&linter, &dir, &files, &next);
+            let (linter, copy, next) = (&linter, &copy, &next);
             scope.spawn(move || {
                 while next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < MANY {
-                    let lint = linter.lint(slot, "copy", dir, files);
+                    let lint = linter.lint(slot, copy, MAX_BYTES);
                     assert!(!lint.findings.iter().any(|f| f.rule == "E002"));
                 }
             });

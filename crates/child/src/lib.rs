@@ -1,22 +1,23 @@
-//! One jailed Prolog child: the one way crib runs student code.
+//! One jailed Prolog child at a time, in a worker's lane: the one way crib runs student code.
 //!
 //! Every `swipl` child that loads a submission (the grade child's select_hand tests, the
-//! deep child's batches, the lint child) is a [`Child`] started from a [`Program`]: a
-//! program in the grader's directory, its arguments and the submission's files, in
-//! crib-sandbox's [`Jail`] under [`Rlimits`]. [`Child::start`] builds swipl's argv, gives the
-//! child a pipe of its own for frames ([`FramePipe`]: what the submission prints cannot
-//! reach it), and reads the frames (one JSON object a line, of the caller's type) on a
-//! thread of its own, within size bounds; [`Child::next_frame`] waits for the next one
-//! under a deadline. [`Child::kill`] stops the child, [`Program::end_leftovers`] ends whatever it
-//! left behind, and [`Child::explain`] (on [`ended`]) says in words how it ended.
+//! deep child's batches, the lint child) runs in a [`Lane`]: a submission staged in a
+//! work directory ([`Lane::stage`], through crib-results' `Submission::stage`), a scratch
+//! directory and a slot, in crib-sandbox's [`Jail`]. [`Lane::run`] starts a [`Program`]
+//! there (swipl's argv, a pipe of its own for frames: what the submission prints cannot
+//! reach it), reads its frames (one JSON object a line, of the caller's type, within size
+//! bounds, on a thread of their own) and hands each to the caller's [`Reader`] under the
+//! reader's deadline, kills the child when it is over or silent, ends what it left behind,
+//! and says how a child that ended on its own ended ([`Death::explain`], on [`ended`]).
+//! [`CHILD_LIB`] is the Prolog library every child program loads.
 //!
 //! It knows swipl's command line and the frame pipe, and nothing of tests, verdicts or marks.
 //!
 //! # Example
 //! ```no_run
-//! use crib_child::{Child, Program, SWIPL_PROBE};
-//! use crib_sandbox::{IsolationChoice, Jail, Mounts, Rlimits, WorkDir};
-//! use std::time::Duration;
+//! use crib_child::{End, Flow, Program, Reader, Lane, SWIPL_PROBE};
+//! use crib_sandbox::{IsolationChoice, Jail, Rlimits, WorkDir};
+//! use std::time::{Duration, Instant};
 //!
 //! #[derive(serde::Deserialize)]
 //! #[serde(tag = "type", rename_all = "snake_case")]
@@ -24,22 +25,42 @@
 //!     Done,
 //! }
 //!
+//! /// Waits five seconds for `done`.
+//! struct UntilDone(Instant);
+//!
+//! impl Reader<Frame> for UntilDone {
+//!     type Output = Result<(), String>;
+//!     fn deadline(&self) -> Instant {
+//!         self.0
+//!     }
+//!     fn frame(&mut self, Frame::Done: Frame) -> Flow<Self::Output> {
+//!         Flow::Finish(Ok(()))
+//!     }
+//!     fn end(&mut self, end: End<'_>) -> Self::Output {
+//!         match end {
+//!             End::Silent => Err("no answer within 5 s".into()),
+//!             End::Exited(death) => Err(death.explain("")),
+//!         }
+//!     }
+//! }
+//!
 //! let work = WorkDir::create(&std::env::temp_dir(), crib_sandbox::is_root())?;
 //! let jail = Jail::new("swipl".as_ref(), SWIPL_PROBE, IsolationChoice::Auto, work.path())
 //!     .map_err(std::io::Error::other)?;
-//! let (grader, submission, scratch) = (work.path().join("grader"), work.path().join("s"),
-//!                                      work.path().join("scratch"));
-//! let mounts = Mounts { grader: &grader, submission: &submission, scratch: &scratch };
-//! let program = Program {
-//!     jail: &jail, mounts: &mounts, name: "child.pl", args: &[], files: &["a.pl".into()],
-//!     rlimits: Rlimits::PROBE, slot: 0,
+//! let submission = crib_results::Submission {
+//!     name: "a".into(), path: "a.pl".into(), lms: None,
 //! };
-//! let mut child: Child<Frame> = Child::start(&program)?;
-//! let done = matches!(child.next_frame(Duration::from_secs(5)), Ok(Frame::Done));
-//! let status = child.kill();
-//! program.end_leftovers();
-//! if !done {
-//!     eprintln!("{}", child.explain(status, ""));
+//! let lane = Lane::new(&jail, &work.path().join("grader"), &work.path().join("s"),
+//!                            "scratch", 0);
+//! let staged = lane.stage(&submission, crib_results::MAX_BYTES, &[])
+//!     .map_err(std::io::Error::other)?;
+//! let program = Program {
+//!     name: "child.pl", args: &[], files: &staged.load, rlimits: Rlimits::PROBE,
+//!     siblings: false,
+//! };
+//! let mut reader = UntilDone(Instant::now() + Duration::from_secs(5));
+//! if let Err(why) = lane.run(&program, &mut reader)?.output {
+//!     eprintln!("{why}");
 //! }
 //! # Ok::<(), std::io::Error>(())
 //! ```
@@ -49,94 +70,45 @@
 use std::io::{self, BufRead, BufReader, PipeReader, Read};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-pub use std::sync::mpsc::RecvTimeoutError;
-
-use crib_sandbox::{Isolation, Jail, Mounts, Rlimits};
+use crib_sandbox::Isolation;
+#[cfg(doc)]
+use crib_sandbox::Jail;
 use serde::de::DeserializeOwned;
+
+mod lane;
+
+pub use lane::{Death, End, Finished, Flow, Lane, Program, Reader, StageFailure, COPY};
+
+/// The Prolog library every child program loads, prolog/child_lib.pl (card notation, message
+/// text, the frame writer, loading a submission with halt/0,1 made to raise): written as
+/// `child_lib.pl` beside the child programs in the grader's directory.
+pub const CHILD_LIB: &str = include_str!("../../../prolog/child_lib.pl");
 
 /// How a [`Jail`] checks that swipl starts: it must halt at once with status 0.
 pub const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];
 
 /// The most bytes of a child's stdout and stderr kept, each.
 pub const MAX_OUTPUT: usize = 4096;
-/// About how many bytes of the end of stderr are kept, for [`Child::stderr_tail`].
+/// About how many bytes of the end of stderr are kept, for [`Death::stderr_tail`].
 const TAIL_BYTES: usize = 1024;
-/// How often [`Child::next_frame`] looks whether the child has exited.
+/// How often the frame loop looks whether the child has exited.
 const POLL: Duration = Duration::from_millis(50);
-/// How long after the child exits [`Child::next_frame`] still waits for frames it wrote.
+/// How long after the child exits the frame loop still waits for frames it wrote.
 const EXIT_GRACE: Duration = Duration::from_millis(200);
 /// The longest frame read from a child; longer lines are dropped.
 pub const MAX_FRAME: u64 = 1 << 20;
 /// The most frames read ahead of the caller; the reading thread then waits.
 const MAX_QUEUED: usize = 256;
 
-/// A swipl child to start: a program in the grader's directory, run in a jail on a
-/// submission's files.
-#[derive(Debug, Clone)]
-pub struct Program<'a> {
-    /// The jail the child runs in.
-    pub jail: &'a Jail,
-    /// What the child sees: `grader` holds the program (and child_lib.pl beside it),
-    /// `submission` the staged copy of the submission.
-    pub mounts: &'a Mounts<'a>,
-    /// The program's file name in `mounts.grader`, e.g. `grade_child.pl`.
-    pub name: &'a str,
-    /// The program's arguments after the frame pipe's path.
-    pub args: &'a [String],
-    /// The submission's files to load, relative to `mounts.submission`, given last.
-    pub files: &'a [String],
-    /// The child's limits; Prolog's stack limit is half of `rlimits.memory`.
-    pub rlimits: Rlimits,
-    /// The worker's slot: the child runs as its uid when the caller runs as root.
-    pub slot: u32,
-}
-
-impl Program<'_> {
-    /// Returns swipl's arguments for this program writing its frames to `pipe`:
-    /// `--stack-limit=Nk --no-tty -q PROGRAM PIPE ARGS... FILES...`, paths as the child
-    /// sees them.
-    pub fn argv(&self, pipe: &FramePipe) -> Vec<String> {
-        let inside = |path: &Path| self.jail.inside(self.mounts, path).display().to_string();
-        let submission = self.submission_dir();
-        let mut argv = vec![
-            format!("--stack-limit={}k", self.rlimits.memory / 2 / 1024),
-            "--no-tty".to_string(),
-            "-q".to_string(),
-            inside(&self.mounts.grader.join(self.name)),
-            pipe.path_in_child(),
-        ];
-        argv.extend(self.args.iter().cloned());
-        argv.extend(
-            self.files
-                .iter()
-                .map(|f| submission.join(f).display().to_string()),
-        );
-        argv
-    }
-
-    /// Returns the directory holding the submission's copy, as the child sees it (the
-    /// prefix to take out of the paths it reports).
-    pub fn submission_dir(&self) -> PathBuf {
-        self.jail.submission_dir(self.mounts)
-    }
-
-    /// Ends whatever a child of this program's slot left behind ([`Jail::end_leftovers`]): call it
-    /// once no child of the slot is running, never while a sibling still works.
-    pub fn end_leftovers(&self) -> bool {
-        self.jail.end_leftovers(self.slot)
-    }
-}
-
 /// The pipe a child writes its frames on, before the child starts.
 #[derive(Debug)]
-pub struct FramePipe {
+pub(crate) struct FramePipe {
     reader: PipeReader,
     writer: OwnedFd,
 }
@@ -146,7 +118,7 @@ impl FramePipe {
     ///
     /// # Errors
     /// As `pipe(2)`.
-    pub fn new() -> io::Result<FramePipe> {
+    pub(crate) fn new() -> io::Result<FramePipe> {
         let (reader, writer) = io::pipe()?;
         Ok(FramePipe {
             reader,
@@ -155,20 +127,20 @@ impl FramePipe {
     }
 
     /// Returns the write end, to be inherited by the child.
-    pub fn writer(&self) -> &OwnedFd {
+    pub(crate) fn writer(&self) -> &OwnedFd {
         &self.writer
     }
 
     /// Returns the path the child opens to write frames: `/proc/self/fd/N`, valid in the
     /// child because it inherits the descriptor under the same number.
-    pub fn path_in_child(&self) -> String {
+    pub(crate) fn path_in_child(&self) -> String {
         format!("/proc/self/fd/{}", self.writer.as_raw_fd())
     }
 }
 
 /// The start and the end of what a child printed on one stream.
 #[derive(Debug, Default)]
-struct Captured {
+pub(crate) struct Captured {
     head: Vec<u8>,
     tail: Vec<u8>,
 }
@@ -176,11 +148,11 @@ struct Captured {
 /// A running child, the thread reading its frames (of type `F`) and the threads draining
 /// its stdout and stderr.
 #[derive(Debug)]
-pub struct Child<F> {
+pub(crate) struct Child<F> {
     process: std::process::Child,
     frames: Receiver<F>,
     stdout: Arc<Mutex<Captured>>,
-    stderr: Arc<Mutex<Captured>>,
+    pub(crate) stderr: Arc<Mutex<Captured>>,
     /// When the child was first seen to have exited.
     exited_at: Option<Instant>,
     /// The isolation it runs in, to read its exit status the same way in every mode.
@@ -188,23 +160,6 @@ pub struct Child<F> {
 }
 
 impl<F: DeserializeOwned + Send + 'static> Child<F> {
-    /// Starts `program` in its jail with a frame pipe of its own ([`Program::argv`]).
-    ///
-    /// # Errors
-    /// As `pipe(2)` and [`Child::spawn`].
-    pub fn start(program: &Program<'_>) -> io::Result<Child<F>> {
-        let pipe = FramePipe::new()?;
-        let argv = program.argv(&pipe);
-        let cmd = program.jail.command(
-            program.mounts,
-            &argv,
-            program.rlimits,
-            program.slot,
-            Some(pipe.writer()),
-        );
-        Child::spawn(cmd, pipe, program.jail.isolation)
-    }
-
     /// Starts `cmd` (which must let the child inherit `pipe`'s writer, start it in a
     /// process group of its own, and run in `isolation`: statuses are read with
     /// [`Isolation::program_status`]) with stdin closed and stdout and stderr drained, then
@@ -214,7 +169,11 @@ impl<F: DeserializeOwned + Send + 'static> Child<F> {
     ///
     /// # Errors
     /// As [`Command::spawn`]; `Interrupted` once [`crib_sandbox::shutdown`] has run.
-    pub fn spawn(mut cmd: Command, pipe: FramePipe, isolation: Isolation) -> io::Result<Child<F>> {
+    pub(crate) fn spawn(
+        mut cmd: Command,
+        pipe: FramePipe,
+        isolation: Isolation,
+    ) -> io::Result<Child<F>> {
         cmd.stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -255,7 +214,7 @@ impl<F> Child<F> {
     /// `Timeout` when none came within `wait`; `Disconnected` when the pipe is closed, or
     /// when the child has exited and [`EXIT_GRACE`] passed with no frame: a process it left
     /// behind may hold the pipe open, and must not keep the caller waiting.
-    pub fn next_frame(&mut self, wait: Duration) -> Result<F, RecvTimeoutError> {
+    pub(crate) fn next_frame(&mut self, wait: Duration) -> Result<F, RecvTimeoutError> {
         let end = Instant::now() + wait;
         loop {
             let slice = end.saturating_duration_since(Instant::now()).min(POLL);
@@ -283,7 +242,7 @@ impl<F> Child<F> {
     /// Kills the child's process group (bubblewrap takes its namespace down with it) and
     /// reaps the child; returns its status, if it could be reaped. Calling it again returns
     /// the same status.
-    pub fn kill(&mut self) -> Option<ExitStatus> {
+    pub(crate) fn kill(&mut self) -> Option<ExitStatus> {
         if let Ok(pid) = i32::try_from(self.process.id()) {
             // SAFETY: kill only sends a signal; the group is the child's own
             // (process_group(0)).
@@ -297,7 +256,7 @@ impl<F> Child<F> {
     }
 
     /// Waits up to a second for a child whose pipe closed; `None` if it is still running.
-    pub fn wait_briefly(&mut self) -> Option<ExitStatus> {
+    pub(crate) fn wait_briefly(&mut self) -> Option<ExitStatus> {
         let end = Instant::now() + Duration::from_secs(1);
         loop {
             match self.process.try_wait() {
@@ -310,43 +269,20 @@ impl<F> Child<F> {
 
     /// Returns the status of a child whose pipe closed: it is waited for briefly, then
     /// killed ([`Child::wait_briefly`], [`Child::kill`]).
-    pub fn ended(&mut self) -> Option<ExitStatus> {
+    pub(crate) fn ended(&mut self) -> Option<ExitStatus> {
         self.wait_briefly().or_else(|| self.kill())
-    }
-
-    /// Returns how the child ended, in words: [`ended`]'s text for `status`, then `when`
-    /// (e.g. `" while loading"`), then the last lines it printed on stderr
-    /// ([`Child::stderr_tail`]) after `": "` if it printed any.
-    pub fn explain(&self, status: Option<ExitStatus>, when: &str) -> String {
-        let how = format!("{}{when}", ended(status));
-        let tail = self.stderr_tail();
-        if tail.is_empty() {
-            how
-        } else {
-            format!("{how}: {tail}")
-        }
     }
 
     /// Returns the last lines (at most three, 400 characters) the child printed on stderr,
     /// joined with ` / `.
-    pub fn stderr_tail(&self) -> String {
-        // Give the draining thread a moment to read what a dying child wrote last.
-        thread::sleep(Duration::from_millis(20));
-        let bytes = self
-            .stderr
-            .lock()
-            .map(|b| b.tail.clone())
-            .unwrap_or_default();
-        let text = String::from_utf8_lossy(&bytes);
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        let start = lines.len().saturating_sub(3);
-        let joined = lines[start..].join(" / ");
-        joined.chars().take(400).collect()
+    #[cfg(test)]
+    fn stderr_tail(&self) -> String {
+        stderr_tail(&self.stderr)
     }
 
     /// Returns the first [`MAX_OUTPUT`] bytes the child printed on stdout and on stderr,
     /// so far.
-    pub fn output(&self) -> [(&'static str, Vec<u8>); 2] {
+    pub(crate) fn output(&self) -> [(&'static str, Vec<u8>); 2] {
         let head =
             |kept: &Arc<Mutex<Captured>>| kept.lock().map(|b| b.head.clone()).unwrap_or_default();
         [
@@ -362,6 +298,18 @@ impl<F> Drop for Child<F> {
             crib_sandbox::remove_group(group);
         }
     }
+}
+
+/// Returns the last lines (at most three, 400 characters) of what `stderr` kept, joined with
+/// ` / `, after giving the draining thread a moment to read what a dying child wrote last.
+fn stderr_tail(stderr: &Mutex<Captured>) -> String {
+    thread::sleep(Duration::from_millis(20));
+    let bytes = stderr.lock().map(|b| b.tail.clone()).unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines.len().saturating_sub(3);
+    let joined = lines[start..].join(" / ");
+    joined.chars().take(400).collect()
 }
 
 /// Returns how a swipl child ended, in words: `swipl exited with status N`, `swipl was

@@ -7,13 +7,12 @@ use std::ops::Range;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crib_child::{Child, Program, RecvTimeoutError};
+use crib_child::{End as ChildEnd, Flow, Program, Reader};
 use crib_results::Predicate;
 
 use crate::child::Place;
 use crate::pool::WorkerPool;
-use crate::protocol::{Answer, ExceptionKind, Frame, ItemOutcome, Outcome};
-use crib_sandbox::Mounts;
+use crate::protocol::{ExceptionKind, Frame, ItemOutcome, Outcome};
 
 /// The child program, built into the grader.
 pub(crate) const DEEP_CHILD: &str = include_str!("../../../prolog/deep_child.pl");
@@ -25,79 +24,6 @@ const CAREFUL: usize = 1000;
 const RETRIES: usize = 20;
 /// How many times in a row a child may fail to load before the check gives up.
 const LOAD_TRIES: usize = 2;
-
-/// How one item ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Got {
-    /// hand_value/3 answered an integer.
-    Int(i64),
-    /// hand_value/3 answered another term, written.
-    Term(String),
-    /// select_hand/3 answered Hand and Cribcards as card tokens separated by spaces (`?`
-    /// when not a list of cards).
-    Keep(String, String),
-    /// The goal failed.
-    Fail,
-    /// The goal ran over its limit: its CPU time, or (`wall`) the wall-clock backstop, a
-    /// multiple of it, for a goal that waits rather than computes; or the child went silent.
-    Timeout {
-        /// Stopped at the wall-clock backstop.
-        wall: bool,
-    },
-    /// A resource error.
-    Memory(String),
-    /// An exception, with its message when the child sent it.
-    Exception(String),
-    /// halt called, or the child died on this item.
-    Crashed(String),
-}
-
-/// The most characters of an exception's message kept for an item.
-const MESSAGE_CHARS: usize = 300;
-
-impl Got {
-    /// Returns how an item ended from what the child sent: a bare integer as
-    /// [`Got::from_outcome`] reads the same integer answer.
-    pub(crate) fn from_item(item: ItemOutcome) -> Got {
-        match item {
-            ItemOutcome::Int(v) => Got::from_outcome(Outcome::Value {
-                value: Answer::Int(v.to_string()),
-            }),
-            ItemOutcome::Outcome(outcome) => Got::from_outcome(outcome),
-        }
-    }
-
-    /// Returns how an item ended from the outcome the child sent: an integer answer in
-    /// -1000..=1000 is [`Got::Int`] and any other answer of hand_value/3 [`Got::Term`]
-    /// (its text); select_hand/3's hand and crib are their card tokens separated by spaces,
-    /// `?` when not a list of cards; messages are cut to [`MESSAGE_CHARS`] characters.
-    pub(crate) fn from_outcome(outcome: Outcome) -> Got {
-        let cut = |message: String| message.chars().take(MESSAGE_CHARS).collect();
-        let tokens = |answer: Answer| match answer {
-            Answer::Cards(tokens) => tokens.join(" "),
-            Answer::Int(_) | Answer::Term(_) => "?".to_string(),
-        };
-        match outcome {
-            Outcome::Value { value } => match value {
-                Answer::Int(text) => match text.parse::<i64>() {
-                    Ok(v) if (-1000..=1000).contains(&v) => Got::Int(v),
-                    _ => Got::Term(text),
-                },
-                Answer::Term(text) => Got::Term(text),
-                Answer::Cards(tokens) => Got::Term(format!("[{}]", tokens.join(","))),
-            },
-            Outcome::Cards { hand, crib } => Got::Keep(tokens(hand), tokens(crib)),
-            Outcome::Fail => Got::Fail,
-            Outcome::Halt { status } => Got::Crashed(format!("halt({status}) called")),
-            Outcome::Exception { kind, message } => match kind {
-                ExceptionKind::Timeout => Got::Timeout { wall: false },
-                ExceptionKind::Backstop => Got::Timeout { wall: true },
-                ExceptionKind::Memory => Got::Memory(cut(message)),
-                ExceptionKind::Exception => Got::Exception(cut(message)),
-            },
-        }
-    }
-}
 
 /// What a batch is: which predicate, which file, each call's limit.
 pub(crate) struct Batch<'a> {
@@ -112,8 +38,8 @@ pub(crate) struct Batch<'a> {
 
 /// What running a batch gave.
 pub(crate) struct BatchRun {
-    /// One answer per item, `None` where none came (the check stopped first).
-    pub answers: Vec<Option<Got>>,
+    /// How each item ended, `None` where no answer came (the check stopped first).
+    pub answers: Vec<Option<ItemOutcome>>,
     /// Children started.
     pub children: usize,
     /// Why the batch stopped before every item was answered, if it did.
@@ -164,7 +90,15 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
     // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
     // limit cannot): each such timeout is asked once more, alone.
     let timeouts: Vec<usize> = (0..batch.len)
-        .filter(|&i| matches!(out.answers[i], Some(Got::Timeout { wall: true })))
+        .filter(|&i| {
+            matches!(
+                out.answers[i],
+                Some(ItemOutcome::Outcome(Outcome::Exception {
+                    kind: ExceptionKind::Backstop,
+                    ..
+                }))
+            )
+        })
         .take(RETRIES)
         .collect();
     for i in timeouts {
@@ -177,12 +111,12 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
             out.answers[i] = Some(got);
         }
     }
-    ctx.jail.end_leftovers(ctx.slot);
+    ctx.session.end_leftovers();
     out
 }
 
 struct Part {
-    answers: Vec<Option<Got>>,
+    answers: Vec<Option<ItemOutcome>>,
     children: usize,
     stopped: Option<String>,
     /// `stopped` says the predicate is not defined.
@@ -227,7 +161,7 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
             range.end,
             careful,
             deadline,
-            |i, got| part.answers[i - range.start] = Some(got),
+            |i, outcome| part.answers[i - range.start] = Some(outcome),
         ) {
             Ok(end) => end,
             Err(e) => {
@@ -265,11 +199,11 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
                 careful = next + CAREFUL;
             }
             End::Hung => {
-                part.answers[next - range.start] = Some(Got::Timeout { wall: true });
+                part.answers[next - range.start] = Some(ItemOutcome::silent());
                 next += 1;
             }
             End::Died(why) => {
-                part.answers[next - range.start] = Some(Got::Crashed(why));
+                part.answers[next - range.start] = Some(ItemOutcome::Died(why));
                 next += 1;
             }
         }
@@ -296,17 +230,12 @@ fn one_child(
     end: usize,
     careful: usize,
     deadline: Instant,
-    mut record: impl FnMut(usize, Got),
+    record: impl FnMut(usize, ItemOutcome),
 ) -> std::io::Result<End> {
-    let copy = ctx.work.join("submission");
-    let mounts = Mounts {
-        grader: ctx.grader,
-        submission: &copy,
-        scratch: ctx.scratch,
-    };
+    let session = &ctx.session;
     let args = [
         batch.predicate.name().to_string(),
-        ctx.jail.inside(&mounts, batch.file).display().to_string(),
+        session.inside(batch.file).display().to_string(),
         next.to_string(),
         end.to_string(),
         careful.to_string(),
@@ -315,81 +244,112 @@ fn one_child(
     ];
     let left = deadline.saturating_duration_since(Instant::now());
     let program = Program {
-        jail: ctx.jail,
-        mounts: &mounts,
         name: "deep_child.pl",
         args: &args,
         files: ctx.files,
         rlimits: crate::limits::answering(ctx.limits.memory, ctx.limits.load, left),
-        slot: ctx.slot,
+        // Siblings share the slot: the batch ends its leftovers once they are all done (`run`).
+        siblings: true,
     };
-    // Siblings share the slot: the batch ends its leftovers once they are all done (`run`).
-    let mut child: Child<Frame> = Child::start(&program)?;
-    let mut loaded = false;
-    // Silence allowed between frames once loaded: one call's wall-clock backstop and grace,
-    // plus the half second a chunk may collect answers, plus slack for a loaded machine.
-    let quiet = batch.per_call * ctx.limits.wall_factor.max(1)
-        + ctx.limits.grace
-        + Duration::from_millis(1500);
-    let mut until = Instant::now() + ctx.limits.load;
-    let end_state = loop {
-        let wait = until
-            .min(deadline)
-            .saturating_duration_since(Instant::now());
-        match child.next_frame(wait) {
-            Ok(Frame::Loaded(found)) => {
-                let here = match batch.predicate {
+    let mut items = Items {
+        predicate: batch.predicate,
+        next,
+        end,
+        record,
+        loaded: false,
+        load: ctx.limits.load,
+        // Silence allowed between frames once loaded: one call's wall-clock backstop and
+        // grace, plus the half second a chunk may collect answers, plus slack for a loaded
+        // machine.
+        quiet: batch.per_call * ctx.limits.wall_factor.max(1)
+            + ctx.limits.grace
+            + Duration::from_millis(1500),
+        until: Instant::now() + ctx.limits.load,
+        deadline,
+    };
+    Ok(session.run(&program, &mut items)?.output)
+}
+
+/// Reads one batch child: its `loaded` frame, then its answers, until `done`.
+struct Items<'n, R> {
+    predicate: Predicate,
+    /// The next item to answer.
+    next: &'n mut usize,
+    /// The end of the child's items.
+    end: usize,
+    /// Told how each item ended.
+    record: R,
+    /// It said it loaded the submission.
+    loaded: bool,
+    /// The time loading may take.
+    load: Duration,
+    /// The silence allowed between frames once loaded.
+    quiet: Duration,
+    /// When the next frame must come by.
+    until: Instant,
+    /// When the whole check's time is up.
+    deadline: Instant,
+}
+
+impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
+    type Output = End;
+
+    fn started(&mut self) {
+        self.until = Instant::now() + self.load;
+    }
+
+    fn deadline(&self) -> Instant {
+        self.until.min(self.deadline)
+    }
+
+    fn frame(&mut self, frame: Frame) -> Flow<End> {
+        match frame {
+            Frame::Loaded(found) => {
+                let here = match self.predicate {
                     Predicate::HandValue => found.hand_value,
                     Predicate::SelectHand => found.select_hand,
                 };
                 if here.is_none() {
-                    break End::Undefined;
+                    return Flow::Stop(End::Undefined);
                 }
-                loaded = true;
-                until = Instant::now() + quiet;
+                self.loaded = true;
+                self.until = Instant::now() + self.quiet;
             }
-            Ok(Frame::Outcomes { first, outcomes }) => {
-                if first == *next {
+            Frame::Outcomes { first, outcomes } => {
+                if first == *self.next {
                     for outcome in outcomes {
-                        if *next < end {
-                            record(*next, Got::from_item(outcome));
-                            *next += 1;
+                        if *self.next < self.end {
+                            (self.record)(*self.next, outcome);
+                            *self.next += 1;
                         }
                     }
                 }
-                until = Instant::now() + quiet;
+                self.until = Instant::now() + self.quiet;
             }
-            Ok(Frame::Done) => {
-                let _ = child.wait_briefly();
-                break End::Done;
-            }
-            Ok(_) => {}
-            Err(RecvTimeoutError::Timeout) => {
-                let _ = child.kill();
-                if Instant::now() >= deadline {
-                    break End::Budget;
+            Frame::Done => return Flow::Finish(End::Done),
+            _ => {}
+        }
+        Flow::Read
+    }
+
+    fn end(&mut self, end: ChildEnd<'_>) -> End {
+        match end {
+            ChildEnd::Silent if Instant::now() >= self.deadline => End::Budget,
+            ChildEnd::Silent if !self.loaded => End::NotLoaded(format!(
+                "loading took longer than {} s",
+                self.load.as_secs_f64()
+            )),
+            ChildEnd::Silent => End::Hung,
+            ChildEnd::Exited(death) => {
+                let why = death.explain("");
+                if !self.loaded {
+                    End::NotLoaded(format!("the submission did not load: {why}"))
+                } else if *self.next >= self.end {
+                    End::Done
+                } else {
+                    End::Died(why)
                 }
-                if !loaded {
-                    break End::NotLoaded(format!(
-                        "loading took longer than {} s",
-                        ctx.limits.load.as_secs_f64()
-                    ));
-                }
-                break End::Hung;
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = child.ended();
-                let why = child.explain(status, "");
-                if !loaded {
-                    break End::NotLoaded(format!("the submission did not load: {why}"));
-                }
-                if *next >= end {
-                    break End::Done;
-                }
-                break End::Died(why);
             }
         }
-    };
-    let _ = child.kill();
-    Ok(end_state)
+    }
 }

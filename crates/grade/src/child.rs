@@ -1,32 +1,26 @@
-//! Where a child runs (`Place`): the grader's jail, its directory and the submission's
-//! staged copy. Running one child is crib-child's [`crib_child::Child`], shared with
-//! crib-lint; its frames are [`crate::protocol::Frame`].
+//! Where a batch's children run (`Place`): a crib-child [`Lane`] (the grader's jail, its
+//! directory, the submission's staged copy, a lane's scratch and slot), the files to load
+//! and the limits. Running one child is the session's ([`Lane::run`]); its frames are
+//! [`crate::protocol::Frame`].
 
 use std::num::NonZeroUsize;
-use std::path::Path;
 
-use crib_sandbox::Jail;
+use crib_child::Lane;
 
 use crate::limits::Limits;
 
-/// Where a check after the tests runs (the deep check): the grader's sandbox and the submission's copy.
+/// Where a check beside or after the tests runs (the marked hand_value check, the deep
+/// check): the session of its lane and the submission's files.
 pub(crate) struct Place<'a> {
-    /// The sandbox.
-    pub jail: &'a Jail,
-    /// The grader's directory (the child program and the batch files).
-    pub grader: &'a Path,
-    /// The submission's work directory (`submission/` inside).
-    pub work: &'a Path,
-    /// The directory its children write in, the slot's own.
-    pub scratch: &'a Path,
+    /// The session its children run in: the grader's directory (the child program and the
+    /// batch files), the submission's copy, the lane's scratch directory and its slot (the
+    /// worker's, or its second lane, [`crib_sandbox::SECOND_LANE`]).
+    pub session: Lane<'a>,
     /// The files to load, relative to the submission.
     pub files: &'a [String],
-    /// The slot its children run in: the worker's, or its second lane
-    /// ([`crib_sandbox::SECOND_LANE`]).
-    pub slot: u32,
     /// Memory and per-call limits.
     pub limits: Limits,
     /// The cores the submission has to itself: how many children the marked hand_value
-    /// check runs at once (all in the worker's slot).
+    /// check runs at once (all in the session's slot).
     pub cores: NonZeroUsize,
 }

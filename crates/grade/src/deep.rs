@@ -46,7 +46,8 @@ use crib_results::{
 use crate::child::Place;
 use crate::pool::WorkerPool;
 
-use crate::batch::{self, Batch, Got};
+use crate::batch::{self, Batch};
+use crate::protocol::{Answer, ExceptionKind, ItemOutcome, Outcome};
 use classes::ClassItem;
 use diagnosis::Observation;
 
@@ -131,7 +132,7 @@ impl Deep {
 
     fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
         let started = Instant::now();
-        let file = ctx.grader.join(HAND_VALUE_FILE);
+        let file = ctx.session.grader().join(HAND_VALUE_FILE);
         let batch = Batch {
             predicate: Predicate::HandValue,
             purpose: "the deep check",
@@ -179,35 +180,106 @@ impl Deep {
     }
 }
 
+/// The most characters of an exception's message shown for an item.
+const MESSAGE_CHARS: usize = 300;
+
 /// Returns how an answer to a hand_value item fails, if it does.
-pub(crate) fn failure(got: &Got, expected: u8) -> Option<FailureKind> {
+pub(crate) fn failure(got: &ItemOutcome, expected: u8) -> Option<FailureKind> {
+    if let Some(v) = got.int() {
+        return (v != i64::from(expected)).then_some(FailureKind::WrongAnswer);
+    }
+    Some(failed(got))
+}
+
+/// Returns how an item failed that did not answer an integer in -1000..=1000 (an answer
+/// of another shape is [`FailureKind::WrongType`]).
+pub(crate) fn failed(got: &ItemOutcome) -> FailureKind {
     match got {
-        Got::Int(v) if *v == i64::from(expected) => None,
-        Got::Int(_) => Some(FailureKind::WrongAnswer),
-        Got::Term(_) | Got::Keep(..) => Some(FailureKind::WrongType),
-        Got::Fail => Some(FailureKind::NoSolution),
-        Got::Timeout { .. } => Some(FailureKind::Timeout),
-        Got::Memory(_) => Some(FailureKind::Memory),
-        Got::Exception(_) => Some(FailureKind::Exception),
-        Got::Crashed(_) => Some(FailureKind::Crashed),
+        ItemOutcome::Int(_) => FailureKind::WrongType,
+        ItemOutcome::Died(_) => FailureKind::Crashed,
+        ItemOutcome::Outcome(outcome) => match outcome {
+            Outcome::Value { .. } | Outcome::Cards { .. } => FailureKind::WrongType,
+            Outcome::Fail => FailureKind::NoSolution,
+            Outcome::Halt { .. } => FailureKind::Crashed,
+            Outcome::Exception { kind, .. } => match kind {
+                ExceptionKind::Timeout | ExceptionKind::Backstop => FailureKind::Timeout,
+                ExceptionKind::Memory => FailureKind::Memory,
+                ExceptionKind::Exception => FailureKind::Exception,
+            },
+        },
+    }
+}
+
+/// What an answer was, in the words [`got_text`] tells apart: two answers that differ here
+/// differ for the probes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Int(i64),
+    Term,
+    Keep,
+    Fail,
+    Timeout,
+    Memory,
+    Exception,
+    Crashed,
+}
+
+fn shape(got: &ItemOutcome) -> Shape {
+    if let Some(v) = got.int() {
+        return Shape::Int(v);
+    }
+    match got.outcome() {
+        Some(Outcome::Value { .. }) => Shape::Term,
+        Some(Outcome::Cards { .. }) => Shape::Keep,
+        _ => match failed(got) {
+            FailureKind::NoSolution => Shape::Fail,
+            FailureKind::Timeout => Shape::Timeout,
+            FailureKind::Memory => Shape::Memory,
+            FailureKind::Exception => Shape::Exception,
+            FailureKind::Crashed => Shape::Crashed,
+            // A bare integer out of range.
+            _ => Shape::Term,
+        },
     }
 }
 
 /// Returns what an answer was, for people.
-fn got_text(got: &Got) -> String {
-    match got {
-        Got::Int(v) => v.to_string(),
-        Got::Term(t) => format!("Value = {t} (not an integer)"),
-        Got::Keep(h, c) => format!("Hand = [{h}], Cribcards = [{c}]"),
-        Got::Fail => "no solution (the goal failed)".into(),
-        Got::Timeout { wall: false } => "over the time limit (CPU time)".into(),
-        Got::Timeout { wall: true } => "over the time limit: no answer by the wall-clock \
+fn got_text(got: &ItemOutcome) -> String {
+    if let Some(v) = got.int() {
+        return v.to_string();
+    }
+    let cut = |message: &str| -> String { message.chars().take(MESSAGE_CHARS).collect() };
+    let tokens = |answer: &Answer| match answer {
+        Answer::Cards(tokens) => tokens.join(" "),
+        Answer::Int(_) | Answer::Term(_) => "?".to_string(),
+    };
+    let outcome = match got {
+        ItemOutcome::Int(v) => return format!("Value = {v} (not an integer)"),
+        ItemOutcome::Died(why) => return format!("crashed: {why}"),
+        ItemOutcome::Outcome(outcome) => outcome,
+    };
+    match outcome {
+        Outcome::Value { value } => {
+            let term = match value {
+                Answer::Int(text) | Answer::Term(text) => text.clone(),
+                Answer::Cards(tokens) => format!("[{}]", tokens.join(",")),
+            };
+            format!("Value = {term} (not an integer)")
+        }
+        Outcome::Cards { hand, crib } => {
+            format!("Hand = [{}], Cribcards = [{}]", tokens(hand), tokens(crib))
+        }
+        Outcome::Fail => "no solution (the goal failed)".into(),
+        Outcome::Halt { status } => format!("crashed: halt({status}) called"),
+        Outcome::Exception { kind, message } => match kind {
+            ExceptionKind::Timeout => "over the time limit (CPU time)".into(),
+            ExceptionKind::Backstop => "over the time limit: no answer by the wall-clock \
                                         backstop (it waited rather than computed, or hung)"
-            .into(),
-        Got::Memory(m) => format!("out of memory: {m}"),
-        Got::Exception(m) if m.is_empty() => "an exception".into(),
-        Got::Exception(m) => format!("exception: {m}"),
-        Got::Crashed(m) => format!("crashed: {m}"),
+                .into(),
+            ExceptionKind::Memory => format!("out of memory: {}", cut(message)),
+            ExceptionKind::Exception if message.is_empty() => "an exception".into(),
+            ExceptionKind::Exception => format!("exception: {}", cut(message)),
+        },
     }
 }
 
@@ -250,8 +322,8 @@ pub(crate) struct Judged {
 
 /// Judges the answers to `asked` (`None`: not answered) against crib-core and explains the
 /// failures.
-pub(crate) fn judge(asked: &[Asked], answers: &[Option<Got>]) -> Judged {
-    let checked: Vec<(&Asked, &Got)> = asked
+pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged {
+    let checked: Vec<(&Asked, &ItemOutcome)> = asked
         .iter()
         .zip(answers)
         .filter_map(|(a, got)| got.as_ref().map(|g| (a, g)))
@@ -267,8 +339,8 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<Got>]) -> Judged {
         let weight = item.weight;
         pairs_checked += weight;
         let kind = failure(got, item.expected);
-        let wrong = match (got, kind) {
-            (Got::Int(v), Some(FailureKind::WrongAnswer)) => Some((
+        let wrong = match (got.int(), kind) {
+            (Some(v), Some(FailureKind::WrongAnswer)) => Some((
                 v - i64::from(item.expected),
                 points_of(item.hand(), item.start()),
             )),
@@ -314,14 +386,14 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<Got>]) -> Judged {
 }
 
 /// The answers to the items, judged and explained.
-fn analyse(items: &[ClassItem], answers: &[Option<Got>]) -> DeepHandValue {
+fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValue {
     let all = classes::classes();
     let asked = |item: &ClassItem| Asked {
         cards: item.cards,
         weight: u64::from(all[item.class as usize].weight),
         expected: all[item.class as usize].expected,
     };
-    let (main, main_answers): (Vec<Asked>, Vec<Option<Got>>) = items
+    let (main, main_answers): (Vec<Asked>, Vec<Option<ItemOutcome>>) = items
         .iter()
         .zip(answers)
         .filter(|(i, _)| !i.probe)
@@ -346,9 +418,7 @@ fn analyse(items: &[ClassItem], answers: &[Option<Got>]) -> DeepHandValue {
         };
         if let (Some(a), Some(b)) = (&answers[k], &answers[j]) {
             probes.asked += 1;
-            if std::mem::discriminant(a) != std::mem::discriminant(b)
-                || matches!((a, b), (Got::Int(x), Got::Int(y)) if x != y)
-            {
+            if shape(a) != shape(b) {
                 probes.differed += 1;
                 probes.example.get_or_insert_with(|| {
                     format!(
@@ -381,10 +451,10 @@ fn analyse(items: &[ClassItem], answers: &[Option<Got>]) -> DeepHandValue {
 }
 
 /// The features of every checked item, on one worker per core.
-fn parallel_features(checked: &[(&Asked, &Got)]) -> Vec<u64> {
+fn parallel_features(checked: &[(&Asked, &ItemOutcome)]) -> Vec<u64> {
     let pool = WorkerPool::per_core();
     let chunk = checked.len().div_ceil(pool.workers()).max(1);
-    let parts: Vec<&[(&Asked, &Got)]> = checked.chunks(chunk).collect();
+    let parts: Vec<&[(&Asked, &ItemOutcome)]> = checked.chunks(chunk).collect();
     pool.run(&parts, |_, part| {
         part.iter()
             .map(|(item, _)| features::features(item.hand(), item.start()))
@@ -436,7 +506,7 @@ pub(crate) fn show_goal(item: &Asked) -> String {
     )
 }
 
-pub(crate) fn counterexample(kind: FailureKind, item: &Asked, got: &Got) -> Counterexample {
+pub(crate) fn counterexample(kind: FailureKind, item: &Asked, got: &ItemOutcome) -> Counterexample {
     let breakdown = Hand::new(item.hand())
         .ok()
         .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok());

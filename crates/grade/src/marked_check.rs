@@ -17,9 +17,10 @@ use std::time::Instant;
 use crib_core::{Points, Rank, PAIRS};
 use crib_results::{Area, AreaCount, FailureKind, HandValueCheck, Predicate};
 
-use crate::batch::{self, Batch, Got};
+use crate::batch::{self, Batch};
 use crate::child::Place;
 use crate::deep::{self, Asked, Judged};
+use crate::protocol::ItemOutcome;
 use crib_testset::patterns::{self, PatternItem};
 
 /// The file of marked hand_value inputs in the grader's directory.
@@ -30,7 +31,7 @@ pub(crate) const FILE: &str = "hand_value.bin";
 /// result.
 pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck {
     let started = Instant::now();
-    let file = place.grader.join(FILE);
+    let file = place.session.grader().join(FILE);
     let asked = place
         .limits
         .hand_value_patterns
@@ -63,7 +64,7 @@ pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck 
 }
 
 /// Judges the answers to `items` (`None`: not answered).
-pub(crate) fn judge(items: &[PatternItem], answers: &[Option<Got>]) -> HandValueCheck {
+pub(crate) fn judge(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -> HandValueCheck {
     let asked: Vec<Asked> = items
         .iter()
         .map(|i| Asked {
@@ -191,8 +192,8 @@ pub(crate) fn likeliest(candidates: &[Area], support: &[f64; Area::ALL.len()]) -
 /// few points: each rule scoring at least the shortfall (else every rule that scores). Too
 /// many: every rule that scores, the flush when three or more hand cards share a suit, his
 /// nob when a jack is dealt; a hand worth nothing given points by none of them: no points.
-fn candidates(kind: FailureKind, got: &Got, item: &PatternItem) -> Vec<Area> {
-    let (Got::Int(value), FailureKind::WrongAnswer) = (got, kind) else {
+fn candidates(kind: FailureKind, got: &ItemOutcome, item: &PatternItem) -> Vec<Area> {
+    let (Some(value), FailureKind::WrongAnswer) = (got.int(), kind) else {
         return vec![Area::NoAnswer];
     };
     let points = deep::points_of(item.hand(), item.start());

@@ -99,9 +99,11 @@ pub(crate) enum Outcome {
     },
 }
 
-/// One item's outcome in an `outcomes` frame: the grade child's [`Outcome`], or, for an
-/// integer answer in -1000..=1000 (almost every item), the bare integer, which is much
-/// cheaper for the child to write.
+/// How one batch item ended, from the frame to the judge: as an `outcomes` frame gives it,
+/// the grade child's [`Outcome`] or, for an integer answer in -1000..=1000 (almost every
+/// item), the bare integer, which is much cheaper for the child to write; or, never sent by
+/// a child, the grader's word that the child died on it. (A child that went silent on an
+/// item is [`ExceptionKind::Backstop`]: no answer by the wall-clock backstop.)
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]
 pub(crate) enum ItemOutcome {
@@ -109,6 +111,45 @@ pub(crate) enum ItemOutcome {
     Int(i64),
     /// Any other outcome.
     Outcome(Outcome),
+    /// The child died on the item: how it ended, in words.
+    #[serde(skip_deserializing)]
+    Died(String),
+}
+
+/// The integers [`ItemOutcome::int`] reads as hand_value/3's answer; any other is a term.
+const INT_ANSWERS: std::ops::RangeInclusive<i64> = -1000..=1000;
+
+impl ItemOutcome {
+    /// Returns the answer when it is an integer in -1000..=1000, written bare or as a
+    /// value; `None` for any other outcome (a bigger integer is an answer of the wrong
+    /// type).
+    pub fn int(&self) -> Option<i64> {
+        let v = match self {
+            ItemOutcome::Int(v) => *v,
+            ItemOutcome::Outcome(Outcome::Value {
+                value: Answer::Int(text),
+            }) => text.parse().ok()?,
+            _ => return None,
+        };
+        INT_ANSWERS.contains(&v).then_some(v)
+    }
+
+    /// Returns the child's outcome (`None` for a bare integer or a death).
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            ItemOutcome::Outcome(outcome) => Some(outcome),
+            _ => None,
+        }
+    }
+
+    /// Returns the outcome of an item the child went silent on: no answer by the
+    /// wall-clock backstop, as when its watchdog stops the goal there.
+    pub fn silent() -> ItemOutcome {
+        ItemOutcome::Outcome(Outcome::Exception {
+            kind: ExceptionKind::Backstop,
+            message: String::new(),
+        })
+    }
 }
 
 /// The exceptions the grader tells apart.

@@ -8,11 +8,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
+use crib_child::Lane;
 use crib_results::{
-    escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit, Staged,
-    Submission, SubmissionResult, TestResult, Verdict,
+    escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit, Submission,
+    SubmissionResult, TestResult, Verdict,
 };
-use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, WorkDir};
+use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, WorkDir};
 
 use crate::child::Place;
 use crate::deep::{Deep, DeepOptions};
@@ -126,7 +127,7 @@ impl Grader {
         };
         fs::create_dir(&grader).map_err(|e| GradeError::io("creating the work directory", e))?;
         write("grade_child.pl", CHILD)?;
-        write("child_lib.pl", crib_lint::CHILD_LIB)?;
+        write("child_lib.pl", crib_child::CHILD_LIB)?;
         write("lint_child.pl", crib_lint::CHILD)?;
         write("tests.pl", &tests_file(&tests, &limits))?;
         write("deep_child.pl", crate::batch::DEEP_CHILD)?;
@@ -273,32 +274,39 @@ impl Grader {
             .prefix(&format!("s{n}-"))
             .rand_bytes(12)
             .tempdir_in(self.dir.path());
+        let grader = self.dir.path().join("grader");
         let content_hash = match work
             .map_err(|e| format!("cannot create a directory for it: {e}"))
-            .and_then(|work| Ok((self.prepare(submission, work.path(), slot)?, work)))
-        {
-            Ok((staged, work)) => {
+            .and_then(|work| {
+                // The select_hand tests, the linter and the deep check in the worker's first
+                // lane; the marked hand_value check in its second (a uid of its own, so that
+                // ending the tests' leftovers never touches it).
+                let tests = Lane::new(&self.jail, &grader, work.path(), SCRATCH, slot);
+                let check = Lane::new(
+                    &self.jail,
+                    &grader,
+                    work.path(),
+                    CHECK_SCRATCH,
+                    slot + sandbox::SECOND_LANE,
+                );
+                let staged = tests
+                    .stage(submission, self.limits.max_bytes, &[&check])
+                    .map_err(|e| e.to_string())?;
+                Ok((staged, tests, check, work))
+            }) {
+            Ok((staged, tests, check, _work)) => {
                 run.load.files = staged.load;
                 run.load.skipped = staged.skipped;
-                let grader = self.dir.path().join("grader");
-                let scratch = work.path().join(SCRATCH);
-                let check_scratch = work.path().join(CHECK_SCRATCH);
                 // The tests below update `run`, never its files.
                 let files = run.load.files.clone();
-                let place = |slot, scratch| Place {
-                    jail: &self.jail,
-                    grader: &grader,
-                    work: work.path(),
-                    scratch,
+                // The marked hand_value check, beside the select_hand tests when the
+                // submission has two cores or more.
+                let check_place = Place {
+                    session: check,
                     files: &files,
-                    slot,
                     limits: self.limits,
                     cores,
                 };
-                // The marked hand_value check in the worker's second lane (a uid of its own,
-                // so that ending the tests' leftovers never touches it), beside the
-                // select_hand tests when the submission has two cores or more.
-                let check_place = place(slot + sandbox::SECOND_LANE, &check_scratch);
                 let mut beside = None;
                 if run.load.files.is_empty() {
                     run.fail_load("no .pl file to load".into());
@@ -317,23 +325,11 @@ impl Grader {
                                 })
                             })
                         });
-                        self.run_children(work.path(), slot, &mut run);
+                        self.run_children(&tests, &mut run);
                         run.on_loaded = None;
+                        // The copy the tests ran on, in the grader's jail.
                         let quality = self.linter.as_ref().map(|linter| {
-                            // The copy the tests ran on, in the grader's jail.
-                            let copy = work.path().join("submission");
-                            let mounts = Mounts {
-                                grader: &grader,
-                                submission: &copy,
-                                scratch: &scratch,
-                            };
-                            linter.lint_staged(
-                                &self.jail,
-                                &mounts,
-                                slot,
-                                &submission.name,
-                                &run.load.files,
-                            )
+                            linter.lint_staged(&tests, &submission.name, &run.load.files)
                         });
                         let checked = check.and_then(|check| {
                             check
@@ -354,11 +350,14 @@ impl Grader {
                         ))
                     });
                 }
-                deep = self
-                    .deep
-                    .as_ref()
-                    .filter(|_| loaded)
-                    .map(|d| d.check(&place(slot, &scratch)));
+                deep = self.deep.as_ref().filter(|_| loaded).map(|d| {
+                    d.check(&Place {
+                        session: tests,
+                        files: &files,
+                        limits: self.limits,
+                        cores,
+                    })
+                });
                 staged.hash
             }
             Err(why) => {
@@ -414,32 +413,6 @@ impl Grader {
             keep_diagnosis,
             produced_by: Some(self.producer()),
         }
-    }
-
-    /// Copies the submission into `work/submission` and makes `work/scratch` and
-    /// `work/scratch-check`: the copy readable by worker `slot`'s children (both lanes), each
-    /// scratch writable by one lane's.
-    fn prepare(&self, submission: &Submission, work: &Path, slot: u32) -> Result<Staged, String> {
-        let copy = work.join("submission");
-        let scratch = [
-            (work.join(SCRATCH), slot),
-            (work.join(CHECK_SCRATCH), slot + sandbox::SECOND_LANE),
-        ];
-        for dir in std::iter::once(&copy).chain(scratch.iter().map(|(dir, _)| dir)) {
-            fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        let staged = submission
-            .stage(&copy, self.limits.max_bytes)
-            .map_err(|e| e.to_string())?;
-        self.jail
-            .hand_over(work, slot)
-            .map_err(|e| format!("cannot hand the copy over to the sandbox: {e}"))?;
-        for (dir, slot) in &scratch {
-            self.jail
-                .give_scratch(dir, *slot)
-                .map_err(|e| format!("cannot give the scratch directory away: {e}"))?;
-        }
-        Ok(staged)
     }
 }
 

@@ -1,27 +1,22 @@
-//! The [`Linter`]: runs prolog/lint_child.pl on a submission's files as a crib-child
-//! [`Child`] in crib-sandbox's jail (the grader's, on the copy the grader staged, or a
-//! [`JailedLinter`]'s own) and turns the facts it sends into findings.
+//! The [`Linter`]: runs prolog/lint_child.pl on a submission's files in a crib-child
+//! [`Lane`] (the grader's, on the copy the grader staged, or a [`JailedLinter`]'s own)
+//! and turns the facts it sends into findings.
 
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crib_child::{Child, Program, RecvTimeoutError};
-use crib_results::{Finding, Lint};
-use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Mounts, Rlimits, WorkDir};
+use crib_child::{End, Flow, Lane, Program, Reader, CHILD_LIB};
+use crib_results::{Finding, Lint, Submission};
+use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Rlimits, WorkDir};
 
 use crate::check::{findings, LintConfig};
 use crate::facts::{Facts, Frame};
 
 /// The child program, built into the linter so that it always matches it. A grader that
 /// lints in its own jail ([`Linter::lint_staged`]) writes it as `lint_child.pl` beside
-/// [`CHILD_LIB`].
+/// crib-child's [`CHILD_LIB`].
 pub const CHILD: &str = include_str!("../../../prolog/lint_child.pl");
-
-/// The Prolog library every child program loads, prolog/child_lib.pl (card notation, message
-/// text, the frame writer, loading a submission); written beside each child. crib-grade's
-/// children load it too.
-pub const CHILD_LIB: &str = include_str!("../../../prolog/child_lib.pl");
 
 /// The most bytes of facts (as JSON) kept from one child; later facts are dropped.
 const MAX_FACT_BYTES: usize = 8 << 20;
@@ -92,25 +87,19 @@ impl Linter {
         &self.config
     }
 
-    /// Lints submission `name` staged by a grader in `jail`: the `.pl` files `files`
-    /// (relative to `mounts.submission`, handed over to worker `slot`'s children), with
-    /// lint_child.pl and child_lib.pl ([`CHILD`], [`CHILD_LIB`]) in `mounts.grader`. The
-    /// child runs as worker `slot` and the slot is swept after it, so no other child of
-    /// the slot may be running. Never fails: a child that cannot be started, crashes or
-    /// runs out of time gives an `E002` finding.
-    pub fn lint_staged(
-        &self,
-        jail: &Jail,
-        mounts: &Mounts<'_>,
-        slot: u32,
-        name: &str,
-        files: &[String],
-    ) -> Lint {
-        let said = self.run_child(jail, mounts, slot, files);
-        self.finish(name, mounts.submission, files, said)
+    /// Lints submission `name` staged by a grader in `session`: the `.pl` files `files`
+    /// (relative to the session's copy), with lint_child.pl and child_lib.pl ([`CHILD`],
+    /// crib-child's [`CHILD_LIB`]) in its grader's directory. The child runs in the
+    /// session's slot and the slot is swept after it, so no other child of the slot may be
+    /// running. Never fails: a child that cannot be started, crashes or runs out of time
+    /// gives an `E002` finding.
+    pub fn lint_staged(&self, session: &Lane<'_>, name: &str, files: &[String]) -> Lint {
+        let said = self.run_child(session, files);
+        self.finish(name, session.copy(), files, said)
     }
 
-    /// Returns the findings on what the child said (or `E002` with why it said nothing).
+    /// Returns the findings on what the child said (or `E002` with why it said nothing);
+    /// `root` holds the files it read.
     fn finish(
         &self,
         name: &str,
@@ -145,18 +134,10 @@ impl Linter {
     /// passed, then ends the slot's leftovers; returns the facts it sent (with the paths it saw
     /// turned back into the names in `files`: the child takes its submission directory
     /// out), or why there are none worth reading.
-    fn run_child(
-        &self,
-        jail: &Jail,
-        mounts: &Mounts<'_>,
-        slot: u32,
-        files: &[String],
-    ) -> Result<Said, Unread> {
+    fn run_child(&self, session: &Lane<'_>, files: &[String]) -> Result<Said, Unread> {
         // The child takes the submission's directory, as it sees it, out of the facts.
-        let prefix = [format!("{}/", jail.submission_dir(mounts).display())];
+        let prefix = [format!("{}/", session.submission_dir().display())];
         let program = Program {
-            jail,
-            mounts,
             name: "lint_child.pl",
             args: &prefix,
             files,
@@ -166,45 +147,70 @@ impl Linter {
                 file_size: 1 << 20,
                 processes: 64,
             },
-            slot,
+            siblings: false,
         };
-        let mut child: Child<Frame> = Child::start(&program).map_err(Unread::Start)?;
-        let deadline = Instant::now() + self.limits.wall;
-        let mut said = Said::default();
-        let mut bytes = 0;
-        let status = loop {
-            match child.next_frame(deadline.saturating_duration_since(Instant::now())) {
-                Ok(Frame::Done) => said.done = true,
-                Ok(fact) => {
-                    said.read |= matches!(fact, Frame::Term(_));
-                    bytes += serde_json::to_vec(&fact).map_or(0, |v| v.len());
-                    if bytes <= MAX_FACT_BYTES {
-                        said.facts.add(fact);
-                    }
+        let mut reader = Listener {
+            deadline: Instant::now() + self.limits.wall,
+            wall: self.limits.wall,
+            said: Said::default(),
+            bytes: 0,
+        };
+        session
+            .run(&program, &mut reader)
+            .map_err(Unread::Start)?
+            .output
+    }
+}
+
+/// Reads a lint child's facts until it ends (after `done`) or the wall-clock limit passes.
+struct Listener {
+    deadline: Instant,
+    wall: Duration,
+    said: Said,
+    /// The bytes of facts (as JSON) read so far.
+    bytes: usize,
+}
+
+impl Reader<Frame> for Listener {
+    type Output = Result<Said, Unread>;
+
+    fn deadline(&self) -> Instant {
+        self.deadline
+    }
+
+    fn frame(&mut self, frame: Frame) -> Flow<Self::Output> {
+        match frame {
+            // The child exits after `done`: its end says whether it exited cleanly.
+            Frame::Done => self.said.done = true,
+            fact => {
+                self.said.read |= matches!(fact, Frame::Term(_));
+                self.bytes += serde_json::to_vec(&fact).map_or(0, |v| v.len());
+                if self.bytes <= MAX_FACT_BYTES {
+                    self.said.facts.add(fact);
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    let _ = child.kill();
-                    break None;
-                }
-                Err(RecvTimeoutError::Disconnected) => break Some(child.ended()),
             }
-        };
-        let _ = child.kill();
-        program.end_leftovers();
-        match status {
-            None => Err(Unread::Timeout(self.limits.wall)),
-            Some(Some(s)) if s.success() => Ok(said),
-            // Read, but halted or crashed afterwards (e.g. `halt` in a directive while the
-            // cross-reference ran): the facts so far still hold.
-            Some(_) if said.read => Ok(said),
-            Some(status) => Err(Unread::Ended(status)),
+        }
+        Flow::Read
+    }
+
+    fn end(&mut self, end: End<'_>) -> Self::Output {
+        let said = std::mem::take(&mut self.said);
+        match end {
+            End::Silent => Err(Unread::Timeout(self.wall)),
+            End::Exited(death) => match death.status() {
+                Some(s) if s.success() => Ok(said),
+                // Read, but halted or crashed afterwards (e.g. `halt` in a directive while
+                // the cross-reference ran): the facts so far still hold.
+                _ if said.read => Ok(said),
+                status => Err(Unread::Ended(status)),
+            },
         }
     }
 }
 
 /// A [`Linter`] with a jail and a private work directory of its own (holding the child
-/// program), for linting files where they lie (`crib lint`): each is copied into the jail
-/// first.
+/// program), for linting submissions where they lie (`crib lint`): each is staged into the
+/// jail first.
 #[derive(Debug)]
 pub struct JailedLinter {
     linter: Linter,
@@ -252,64 +258,53 @@ impl JailedLinter {
         self.jail.isolation
     }
 
-    /// Lints submission `name`: the `.pl` files `files` (relative to `root`, loaded in that
-    /// order) as worker `slot` (each worker of a pool has its own slot), on a copy staged in
-    /// the linter's jail. Never fails: a copy that cannot be staged, or a child that cannot
-    /// be started, crashes or runs out of time, gives an `E002` finding.
-    pub fn lint(&self, slot: u32, name: &str, root: &Path, files: &[String]) -> Lint {
-        let said = self.stage_and_run(slot, root, files);
-        self.linter.finish(name, root, files, said)
+    /// Lints `submission` as worker `slot` (each worker of a pool has its own slot), on a
+    /// copy staged in the linter's jail by crib-child's [`Lane::stage`] (crib-results'
+    /// `Submission::stage`: regular files only, links never followed, at most `max_bytes`),
+    /// its `.pl` files loaded in the order staged. Never fails: a copy that cannot be
+    /// staged gives an `E002` finding on no file saying so, and a child that cannot be
+    /// started, crashes or runs out of time an `E002` finding on its first file.
+    pub fn lint(&self, slot: u32, submission: &Submission, max_bytes: u64) -> Lint {
+        let work = self.dir.path().join(format!("slot-{slot}"));
+        let lint = self.stage_and_lint(&work, slot, submission, max_bytes);
+        let _ = fs::remove_dir_all(&work);
+        lint
     }
 
-    /// Copies the files into a work directory of the jail and runs the child on them.
-    fn stage_and_run(&self, slot: u32, root: &Path, files: &[String]) -> Result<Said, Unread> {
-        let work = self.dir.path().join(format!("slot-{slot}"));
-        let copy = work.join("submission");
-        let scratch = work.join("scratch");
-        let stage = |what: String| move |source| Unread::Stage { what, source };
-        if work.exists() {
-            fs::remove_dir_all(&work).map_err(stage(format!("clear {}", work.display())))?;
-        }
-        for dir in [&copy, &scratch] {
-            fs::create_dir_all(dir).map_err(stage(format!("create {}", dir.display())))?;
-        }
-        for file in files {
-            let to = copy.join(file);
-            if let Some(parent) = to.parent() {
-                fs::create_dir_all(parent)
-                    .map_err(stage(format!("create {}", parent.display())))?;
-            }
-            fs::copy(root.join(file), &to).map_err(stage(format!("copy {file}")))?;
-        }
-        self.jail
-            .hand_over(&work, slot)
-            .map_err(stage("hand the copy over to the sandbox".into()))?;
-        self.jail
-            .give_scratch(&scratch, slot)
-            .map_err(stage("give the scratch directory away".into()))?;
-        let grader = self.dir.path().join("linter");
-        let mounts = Mounts {
-            grader: &grader,
-            submission: &copy,
-            scratch: &scratch,
+    /// Stages the submission in `work` and lints the copy.
+    fn stage_and_lint(
+        &self,
+        work: &Path,
+        slot: u32,
+        submission: &Submission,
+        max_bytes: u64,
+    ) -> Lint {
+        let not_read = |why: String| {
+            let why = format!("the submission could not be read: {why}");
+            Lint::new(
+                &submission.name,
+                vec![Finding::not_checked(String::new(), &why)],
+            )
         };
-        let said = self.linter.run_child(&self.jail, &mounts, slot, files);
-        let _ = fs::remove_dir_all(&work);
-        said
+        if work.exists() {
+            if let Err(e) = fs::remove_dir_all(work) {
+                return not_read(format!("cannot clear {}: {e}", work.display()));
+            }
+        }
+        let grader = self.dir.path().join("linter");
+        let session = Lane::new(&self.jail, &grader, work, "scratch", slot);
+        match session.stage(submission, max_bytes, &[]) {
+            Ok(staged) => self
+                .linter
+                .lint_staged(&session, &submission.name, &staged.load),
+            Err(why) => not_read(why.to_string()),
+        }
     }
 }
 
 /// Why a lint child said nothing worth reading: the text of its `E002` finding.
 #[derive(Debug, thiserror::Error)]
 enum Unread {
-    /// The copy could not be staged in the linter's own jail.
-    #[error("cannot {what}: {source}")]
-    Stage {
-        /// What was being done.
-        what: String,
-        /// Why it failed.
-        source: std::io::Error,
-    },
     /// swipl could not be started.
     #[error("cannot start swipl: {0}")]
     Start(std::io::Error),

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crib_lint::{Finding, IsolationChoice, JailedLinter, Lint, Linter, RULES};
+use crib_results::{Submission, MAX_BYTES};
 
 fn dir(corpus: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -65,19 +66,18 @@ fn linted(corpus: &'static str) -> &'static [Linted] {
             .iter()
             .map(|path| {
                 let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                let (root, files) = if path.is_dir() {
-                    let mut files: Vec<String> = std::fs::read_dir(path)
-                        .unwrap()
-                        .flatten()
-                        .map(|e| e.file_name().to_string_lossy().into_owned())
-                        .filter(|f| f.ends_with(".pl"))
-                        .collect();
-                    files.sort();
-                    (path.clone(), files)
+                // A directory's top-level .pl files load together, in name order.
+                let root = if path.is_dir() {
+                    path.clone()
                 } else {
-                    (dir(corpus), vec![name.clone()])
+                    dir(corpus)
                 };
-                let lint = linter.lint(0, &name, &root, &files);
+                let submission = Submission {
+                    name: name.clone(),
+                    path: path.clone(),
+                    lms: None,
+                };
+                let lint = linter.lint(0, &submission, MAX_BYTES);
                 Linted { name, root, lint }
             })
             .collect()
@@ -214,7 +214,12 @@ fn each_rule_example_triggers_it_and_its_fix_does_not() {
         for (which, code, should) in [("before", rule.before, true), ("after", rule.after, false)] {
             let name = format!("{}_{which}.pl", rule.code);
             std::fs::write(work.path().join(&name), code).unwrap();
-            let lint = linter.lint(0, &name, work.path(), std::slice::from_ref(&name));
+            let submission = Submission {
+                name: name.clone(),
+                path: work.path().join(&name),
+                lms: None,
+            };
+            let lint = linter.lint(0, &submission, MAX_BYTES);
             let fired = lint.findings.iter().any(|f| f.rule == rule.code);
             if fired != should {
                 wrong.push(format!(

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use crib_grade::{discover, Submission, WorkerPool};
 use crib_lint::{JailedLinter, Lint, LintConfig, Linter};
@@ -129,7 +129,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
             eprintln!("crib: warning: {e}");
         }
     }
-    let lints = lint_all(&linter, &submissions, args.jobs, args.max_size.bytes())?;
+    let lints = lint_all(&linter, &submissions, args.jobs, args.max_size.bytes());
     for lint in &lints {
         if args.json {
             serde_json::to_writer(&mut out, lint)?;
@@ -141,13 +141,14 @@ pub fn run(args: &LintArgs) -> Result<()> {
     Ok(())
 }
 
-/// Lints `submissions` on `jobs` workers; returns the lints in the order given.
+/// Lints `submissions` on `jobs` workers, each staged in the linter's jail
+/// ([`JailedLinter::lint`]); returns the lints in the order given.
 fn lint_all(
     linter: &JailedLinter,
     submissions: &[Submission],
     jobs: Option<usize>,
     max_bytes: u64,
-) -> Result<Vec<Lint>> {
+) -> Vec<Lint> {
     let pool = jobs.map_or_else(WorkerPool::per_core, WorkerPool::new);
     let bar = if submissions.len() > 1 {
         let bar = ProgressBar::new(submissions.len() as u64);
@@ -159,33 +160,20 @@ fn lint_all(
     } else {
         ProgressBar::hidden()
     };
-    let staging = tempfile::tempdir().context("cannot make a temporary directory")?;
-    let indexed: Vec<(usize, &Submission)> = submissions.iter().enumerate().collect();
     let lints = pool.run_each(
-        &indexed,
-        |slot, &(i, sub)| {
-            let copy = staging.path().join(format!("{i}"));
-            let staged = std::fs::create_dir_all(&copy)
-                .map_err(|e| format!("cannot create {}: {e}", copy.display()))
-                .and_then(|()| sub.stage(&copy, max_bytes).map_err(|e| e.to_string()));
-            let lint = match staged {
-                Ok(staged) => linter.lint(slot, &sub.name, &copy, &staged.load),
-                Err(why) => not_checked(sub, &format!("the submission could not be read: {why}")),
-            };
-            let _ = std::fs::remove_dir_all(&copy);
-            lint
-        },
+        submissions,
+        |slot, sub| linter.lint(slot, sub, max_bytes),
         |i, _| {
             bar.set_message(submissions[i].name.clone());
             bar.inc(1);
         },
     );
     bar.finish_and_clear();
-    Ok(submissions
+    submissions
         .iter()
         .zip(lints)
         .map(|(sub, lint)| lint.unwrap_or_else(|panic| not_checked(sub, &panic.to_string())))
-        .collect())
+        .collect()
 }
 
 /// Returns the lint of a submission that could not be checked, saying why.

@@ -6,9 +6,10 @@ use std::time::Instant;
 use crib_core::{judge_keep, Card, Dealer, KeepJudgement};
 use crib_results::{DeepSelectHand, FailureKind, KindCount, Predicate, SelectExample};
 
-use super::{got_text, Deep};
-use crate::batch::{self, Batch, Got};
+use super::{failed, got_text, Deep};
+use crate::batch::{self, Batch};
 use crate::child::Place;
+use crate::protocol::{ItemOutcome, Outcome};
 
 /// The seed of the deals.
 pub(crate) const SELECT_SEED: u64 = 0x00c2_1b5e_dee9_0005;
@@ -36,18 +37,14 @@ enum Answered {
     Failed(FailureKind),
 }
 
-fn judge(got: &Got, dealt: &[Card]) -> Answered {
-    let (hand, crib) = match got {
-        Got::Keep(h, c) => (h, c),
-        Got::Int(_) | Got::Term(_) => return Answered::Failed(FailureKind::WrongType),
-        Got::Fail => return Answered::Failed(FailureKind::NoSolution),
-        Got::Timeout { .. } => return Answered::Failed(FailureKind::Timeout),
-        Got::Memory(_) => return Answered::Failed(FailureKind::Memory),
-        Got::Exception(_) => return Answered::Failed(FailureKind::Exception),
-        Got::Crashed(_) => return Answered::Failed(FailureKind::Crashed),
+fn judge(got: &ItemOutcome, dealt: &[Card]) -> Answered {
+    let Some(Outcome::Cards { hand, crib }) = got.outcome() else {
+        return Answered::Failed(failed(got));
     };
-    let parse = |text: &str| -> Option<Vec<Card>> {
-        text.split_whitespace()
+    let parse = |answer: &crate::protocol::Answer| -> Option<Vec<Card>> {
+        answer
+            .cards()?
+            .iter()
             .map(|t| Card::parse(t).ok())
             .collect()
     };
@@ -64,7 +61,7 @@ impl Deep {
     /// Checks select_hand/3 on the seeded deals; `None` when it is not defined.
     pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
-        let file = ctx.grader.join(super::SELECT_HAND_FILE);
+        let file = ctx.session.grader().join(super::SELECT_HAND_FILE);
         let batch = Batch {
             predicate: Predicate::SelectHand,
             purpose: "the deep check",

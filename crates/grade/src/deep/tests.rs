@@ -1,7 +1,9 @@
 use super::classes::{self, classes, items, permutations, relabel};
 use super::diagnosis::{diagnose, Observation};
 use super::features::{features, Feature};
+use super::{failure, got_text, shape};
 use crib_core::{parse_cards, Card, PreparedHand, Rule, PAIRS};
+use crib_results::FailureKind;
 
 fn cards(tokens: &[&str]) -> Vec<Card> {
     parse_cards(tokens).expect("test cards are written correctly")
@@ -139,84 +141,145 @@ fn no_failures_no_findings() {
 }
 
 #[test]
-fn each_outcome_becomes_how_an_item_ended() {
-    use crate::batch::Got;
-    use crate::protocol::{Answer, ExceptionKind, Outcome};
-    let value = |text: &str| Outcome::Value {
-        value: Answer::Int(text.into()),
+fn each_outcome_reads_as_the_words_and_kind_of_how_an_item_ended() {
+    use crate::protocol::{Answer, ExceptionKind, ItemOutcome, Outcome};
+    let value = |text: &str| {
+        ItemOutcome::Outcome(Outcome::Value {
+            value: Answer::Int(text.into()),
+        })
     };
-    let exception = |kind, message: &str| Outcome::Exception {
-        kind,
-        message: message.into(),
+    let exception = |kind, message: &str| {
+        ItemOutcome::Outcome(Outcome::Exception {
+            kind,
+            message: message.into(),
+        })
     };
     let cards = |tokens: &[&str]| Answer::Cards(tokens.iter().map(|t| t.to_string()).collect());
     let long = "x".repeat(400);
+    let backstop = "over the time limit: no answer by the wall-clock backstop (it waited \
+                    rather than computed, or hung)";
+    // Each outcome, what the deep check says it was, and how it fails an item worth 12.
     let cases = [
-        (value("12"), Got::Int(12)),
-        (value("-1000"), Got::Int(-1000)),
-        (value("1001"), Got::Term("1001".into())),
+        (value("12"), "12".to_string(), None),
+        (
+            value("-1000"),
+            "-1000".into(),
+            Some(FailureKind::WrongAnswer),
+        ),
+        (
+            value("1001"),
+            "Value = 1001 (not an integer)".into(),
+            Some(FailureKind::WrongType),
+        ),
         (
             value("123456789012345678901234567890"),
-            Got::Term("123456789012345678901234567890".into()),
+            "Value = 123456789012345678901234567890 (not an integer)".into(),
+            Some(FailureKind::WrongType),
         ),
         (
-            Outcome::Value {
+            ItemOutcome::Outcome(Outcome::Value {
                 value: Answer::Term("foo".into()),
-            },
-            Got::Term("foo".into()),
+            }),
+            "Value = foo (not an integer)".into(),
+            Some(FailureKind::WrongType),
         ),
         (
-            Outcome::Cards {
+            ItemOutcome::Outcome(Outcome::Value {
+                value: cards(&["5H", "5C"]),
+            }),
+            "Value = [5H,5C] (not an integer)".into(),
+            Some(FailureKind::WrongType),
+        ),
+        (
+            ItemOutcome::Outcome(Outcome::Cards {
                 hand: cards(&["5H", "5C", "5D", "JS"]),
                 crib: cards(&[]),
-            },
-            Got::Keep("5H 5C 5D JS".into(), String::new()),
+            }),
+            "Hand = [5H 5C 5D JS], Cribcards = []".into(),
+            Some(FailureKind::WrongType),
         ),
         (
-            Outcome::Cards {
+            ItemOutcome::Outcome(Outcome::Cards {
                 hand: Answer::Term("foo".into()),
                 crib: cards(&["AS", "2S"]),
-            },
-            Got::Keep("?".into(), "AS 2S".into()),
+            }),
+            "Hand = [?], Cribcards = [AS 2S]".into(),
+            Some(FailureKind::WrongType),
         ),
-        (Outcome::Fail, Got::Fail),
         (
-            Outcome::Halt { status: "3".into() },
-            Got::Crashed("halt(3) called".into()),
+            ItemOutcome::Outcome(Outcome::Fail),
+            "no solution (the goal failed)".into(),
+            Some(FailureKind::NoSolution),
+        ),
+        (
+            ItemOutcome::Outcome(Outcome::Halt { status: "3".into() }),
+            "crashed: halt(3) called".into(),
+            Some(FailureKind::Crashed),
         ),
         (
             exception(ExceptionKind::Timeout, "Time limit exceeded"),
-            Got::Timeout { wall: false },
+            "over the time limit (CPU time)".into(),
+            Some(FailureKind::Timeout),
         ),
         (
             exception(ExceptionKind::Backstop, ""),
-            Got::Timeout { wall: true },
+            backstop.into(),
+            Some(FailureKind::Timeout),
+        ),
+        (
+            ItemOutcome::silent(),
+            backstop.into(),
+            Some(FailureKind::Timeout),
         ),
         (
             exception(ExceptionKind::Memory, "Stack limit (1.0Gb) exceeded"),
-            Got::Memory("Stack limit (1.0Gb) exceeded".into()),
+            "out of memory: Stack limit (1.0Gb) exceeded".into(),
+            Some(FailureKind::Memory),
         ),
         (
             exception(ExceptionKind::Exception, &long),
-            Got::Exception("x".repeat(300)),
+            format!("exception: {}", "x".repeat(300)),
+            Some(FailureKind::Exception),
         ),
         (
             exception(ExceptionKind::Exception, ""),
-            Got::Exception(String::new()),
+            "an exception".into(),
+            Some(FailureKind::Exception),
+        ),
+        (
+            ItemOutcome::Died("swipl was killed by signal 9".into()),
+            "crashed: swipl was killed by signal 9".into(),
+            Some(FailureKind::Crashed),
+        ),
+        // The bare integer of an `outcomes` frame reads as the same integer answer.
+        (ItemOutcome::Int(12), "12".into(), None),
+        (
+            ItemOutcome::Int(3),
+            "3".into(),
+            Some(FailureKind::WrongAnswer),
+        ),
+        (
+            ItemOutcome::Int(5000),
+            "Value = 5000 (not an integer)".into(),
+            Some(FailureKind::WrongType),
         ),
     ];
-    for (outcome, want) in cases {
-        assert_eq!(Got::from_outcome(outcome.clone()), want, "{outcome:?}");
+    for (outcome, text, kind) in cases {
+        assert_eq!(got_text(&outcome), text, "{outcome:?}");
+        assert_eq!(failure(&outcome, 12), kind, "{outcome:?}");
     }
-    // The bare integer of an `outcomes` frame reads as the same integer answer.
-    use crate::protocol::ItemOutcome;
-    assert_eq!(Got::from_item(ItemOutcome::Int(12)), Got::Int(12));
+    // A bare integer and the same integer as a value are one answer to the probes.
+    assert_eq!(shape(&ItemOutcome::Int(12)), shape(&value("12")));
+    assert_ne!(shape(&ItemOutcome::Int(12)), shape(&value("13")));
     assert_eq!(
-        Got::from_item(ItemOutcome::Int(5000)),
-        Got::Term("5000".into())
+        shape(&exception(ExceptionKind::Timeout, "")),
+        shape(&ItemOutcome::silent())
     );
-    assert_eq!(
-        Got::from_item(ItemOutcome::Outcome(Outcome::Fail)),
-        Got::Fail
+    assert_ne!(
+        shape(&value("foo")),
+        shape(&ItemOutcome::Outcome(Outcome::Cards {
+            hand: cards(&[]),
+            crib: cards(&[])
+        }))
     );
 }

@@ -16,8 +16,8 @@
 use crib_core::{Card, CardSet, Rank};
 use crib_results::{Area, FailureKind, RuleFinding, RuleMistake, RuleVerdict};
 
-use crate::batch::Got;
 use crate::deep::{self, Asked};
+use crate::protocol::ItemOutcome;
 use crib_testset::misvalue::{keep_points, Part, RankMistake};
 use crib_testset::patterns::PatternItem;
 
@@ -152,7 +152,7 @@ fn ways() -> [Vec<Way>; 5] {
 /// One answered item as the search sees it.
 struct Seen<'a> {
     item: &'a PatternItem,
-    got: &'a Got,
+    got: &'a ItemOutcome,
     points: ItemPoints,
     /// The answer, when an integer.
     value: Option<i64>,
@@ -163,7 +163,7 @@ struct Seen<'a> {
 /// Returns what is wrong with the answers to `items` rule by rule (`answers[k]`: the answer
 /// to `items[k]`, `None` when not asked), in [`Area`] order: empty when every answer is
 /// right.
-pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<Got>]) -> Vec<RuleFinding> {
+pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -> Vec<RuleFinding> {
     let seen: Vec<Seen<'_>> = items
         .iter()
         .zip(answers)
@@ -173,10 +173,7 @@ pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<Got>]) -> Vec<Ru
                 item,
                 got,
                 points: item_points(item),
-                value: match got {
-                    Got::Int(v) => Some(*v),
-                    _ => None,
-                },
+                value: got.int(),
                 failure: deep::failure(got, item.expected),
             })
         })

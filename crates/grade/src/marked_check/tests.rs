@@ -1,4 +1,5 @@
 use super::*;
+use crate::protocol::Outcome;
 use crib_core::{Breakdown, Hand, Rule};
 use crib_testset::seed::Seed;
 
@@ -15,10 +16,10 @@ fn points(item: &PatternItem) -> Points {
 
 /// The answers of a hand_value that scores the rules as `score` does from crib-core's
 /// points and the item.
-pub(super) fn answers(score: impl Fn(&PatternItem, Points) -> i64) -> Vec<Option<Got>> {
+pub(super) fn answers(score: impl Fn(&PatternItem, Points) -> i64) -> Vec<Option<ItemOutcome>> {
     items()
         .iter()
-        .map(|i| Some(Got::Int(score(i, points(i)))))
+        .map(|i| Some(ItemOutcome::Int(score(i, points(i)))))
         .collect()
 }
 
@@ -75,9 +76,9 @@ fn each_mistake_lands_in_its_area_with_its_share() {
             .iter()
             .map(|i| {
                 Some(if i.expected == 0 {
-                    Got::Fail
+                    ItemOutcome::Outcome(Outcome::Fail)
                 } else {
-                    Got::Int(i64::from(i.expected))
+                    ItemOutcome::Int(i64::from(i.expected))
                 })
             })
             .collect::<Vec<_>>(),
@@ -110,10 +111,10 @@ fn shares_hardly_depend_on_the_seed() {
     let shares: Vec<f64> = (1..=5u8)
         .map(|k| {
             let items = crib_testset::patterns::items(&Seed::from_bytes([k; 32]));
-            let answers: Vec<Option<Got>> = items
+            let answers: Vec<Option<ItemOutcome>> = items
                 .iter()
                 .map(|i| {
-                    Some(Got::Int(
+                    Some(ItemOutcome::Int(
                         i64::from(i.expected) + i64::from(points(i).pairs / 2),
                     ))
                 })

@@ -4,7 +4,7 @@ use crib_results::{
 };
 use crib_sandbox::{Isolation, Layer};
 
-use crate::batch::Got;
+use crate::protocol::{ItemOutcome, Outcome};
 use crate::table::table;
 
 fn test(verdict: Verdict, credit: Option<f64>) -> TestResult {
@@ -22,9 +22,10 @@ fn test(verdict: Verdict, credit: Option<f64>) -> TestResult {
 
 /// The marked hand_value check of a submission that answers `answer(expected)` to every
 /// item of the unit tests' test set.
-fn hand_value_check(answer: impl Fn(u8) -> Got) -> HandValueCheck {
+fn hand_value_check(answer: impl Fn(u8) -> ItemOutcome) -> HandValueCheck {
     let items = &crate::test_set().hand_value;
-    let answers: Vec<Option<Got>> = items.iter().map(|i| Some(answer(i.expected))).collect();
+    let answers: Vec<Option<ItemOutcome>> =
+        items.iter().map(|i| Some(answer(i.expected))).collect();
     crate::marked_check::judge(items, &answers)
 }
 
@@ -40,7 +41,7 @@ fn marks_follow_the_assignment() {
             Some(0.5),
         ),
     ];
-    let right = hand_value_check(|v| Got::Int(i64::from(v)));
+    let right = hand_value_check(|v| ItemOutcome::Int(i64::from(v)));
     let marks = Marks::new(&tests, Some(&right));
     assert_eq!(marks.hand_value_share_wrong, 0.0);
     assert_eq!(marks.hand_value, 50.0);
@@ -50,7 +51,7 @@ fn marks_follow_the_assignment() {
     assert_eq!(marks.code_quality, "not assessed");
     assert_eq!(Marks::new(&[], None).total, 0.0);
     // Off by one on every hand worth 29, 28 or 24: a handful of pairs, a visible loss.
-    let rare = hand_value_check(|v| Got::Int(i64::from(v) + i64::from(v >= 24)));
+    let rare = hand_value_check(|v| ItemOutcome::Int(i64::from(v) + i64::from(v >= 24)));
     let marks = Marks::new(&tests, Some(&rare));
     assert!(marks.hand_value_share_wrong > 0.0 && marks.hand_value_share_wrong < 0.001);
     assert!(
@@ -58,7 +59,7 @@ fn marks_follow_the_assignment() {
         "{marks:?}"
     );
     // Wrong everywhere: nothing.
-    let never = hand_value_check(|_| Got::Fail);
+    let never = hand_value_check(|_| ItemOutcome::Outcome(Outcome::Fail));
     assert_eq!(never.share_wrong, 1.0);
     assert_eq!(Marks::new(&[], Some(&never)).hand_value, 0.0);
 }
@@ -72,9 +73,9 @@ fn problems_count_verdicts() {
     ];
     let hand_value = hand_value_check(|v| {
         if v == 0 {
-            Got::Fail
+            ItemOutcome::Outcome(Outcome::Fail)
         } else {
-            Got::Int(i64::from(v))
+            ItemOutcome::Int(i64::from(v))
         }
     });
     let report = SubmissionResult {
@@ -173,7 +174,7 @@ fn policy_report(elapsed_ms: u64) -> SubmissionResult {
             Some(0.0),
         ),
     ];
-    let hand_value = hand_value_check(|v| Got::Int(i64::from(v) + i64::from(v == 2)));
+    let hand_value = hand_value_check(|v| ItemOutcome::Int(i64::from(v) + i64::from(v == 2)));
     SubmissionResult {
         name: "x".into(),
         path: "x.pl".into(),

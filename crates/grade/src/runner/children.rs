@@ -2,14 +2,12 @@
 //! after a death, and what each test's answer becomes.
 
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
 use std::process::ExitStatus;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use crib_child::{Child, Program, RecvTimeoutError, MAX_OUTPUT};
+use crib_child::{Death, End, Flow, Lane, Program, Reader, MAX_OUTPUT};
 use crib_results::{Diagnostic, Load, Predicate, TestResult, Verdict};
-use crib_sandbox::Mounts;
 
 use super::{path_text, Grader, MAX_DIAGNOSTICS};
 use crate::limits::answering;
@@ -18,17 +16,9 @@ use crate::verdict::judge;
 use crib_testset::draw::{TestCase, TestSet};
 
 impl Grader {
-    /// Runs every test, starting a fresh child whenever one dies or is killed.
-    pub(super) fn run_children(&self, work: &Path, slot: u32, run: &mut Run<'_>) {
+    /// Runs every test in `session`, starting a fresh child whenever one dies or is killed.
+    pub(super) fn run_children(&self, session: &Lane<'_>, run: &mut Run<'_>) {
         let budget_end = Instant::now() + self.limits.budget(&self.tests);
-        let grader = self.dir.path().join("grader");
-        let copy = work.join("submission");
-        let scratch = work.join(super::SCRATCH);
-        let mounts = Mounts {
-            grader: &grader,
-            submission: &copy,
-            scratch: &scratch,
-        };
         let asked = self.limits.deals_asked(&self.tests);
         while run.next < asked {
             if Instant::now() >= budget_end {
@@ -37,8 +27,8 @@ impl Grader {
                 break;
             }
             let before = run.next;
-            match self.one_child(&mounts, slot, run, budget_end) {
-                Ok(Flow::Continue) if run.next == before && Instant::now() < budget_end => {
+            match self.one_child(session, run, budget_end) {
+                Ok(Then::Continue) if run.next == before && Instant::now() < budget_end => {
                     let case = &self.tests.cases[run.next];
                     run.record(
                         run.next,
@@ -54,8 +44,8 @@ impl Grader {
                         ),
                     );
                 }
-                Ok(Flow::Continue) => {}
-                Ok(Flow::Stop) => break,
+                Ok(Then::Continue) => {}
+                Ok(Then::Stop) => break,
                 Err(e) => {
                     let why = format!("cannot start the child: {e}");
                     if run.children <= 1 {
@@ -75,13 +65,12 @@ impl Grader {
     /// Runs one child from test `run.next` until it finishes, dies or is killed.
     fn one_child(
         &self,
-        mounts: &Mounts<'_>,
-        slot: u32,
+        session: &Lane<'_>,
         run: &mut Run,
         budget_end: Instant,
-    ) -> std::io::Result<Flow> {
+    ) -> std::io::Result<Then> {
         let args = [
-            path_text(&self.jail.inside(mounts, &mounts.grader.join("tests.pl"))),
+            path_text(&session.inside(&session.grader().join("tests.pl"))),
             run.next.to_string(),
         ];
         let remaining = (self.limits.select_hand + self.limits.grace)
@@ -89,166 +78,63 @@ impl Grader {
         // The program outlives borrows of `run`, which the frames update.
         let files = run.load.files.clone();
         let program = Program {
-            jail: &self.jail,
-            mounts,
             name: "grade_child.pl",
             args: &args,
             files: &files,
             rlimits: answering(self.limits.memory, self.limits.load, remaining),
-            slot,
+            siblings: false,
         };
-        let submission_dir = program.submission_dir();
-        let mut child = Child::start(&program)?;
-        run.children += 1;
-        let first = run.children == 1;
-        let prefix = format!("{}/", submission_dir.display());
-
-        let spawned = Instant::now();
-        let mut loaded = false;
-        let mut current: Option<(usize, Instant)> = None;
-        let mut deadline = spawned + self.limits.load;
-        let flow = loop {
-            let now = Instant::now();
-            let wait = deadline.min(budget_end).saturating_duration_since(now);
-            match child.next_frame(wait) {
-                Ok(Frame::Diag(diag)) => {
-                    if first && run.load.diagnostics.len() < MAX_DIAGNOSTICS {
-                        run.load.diagnostics.push(Diagnostic {
-                            kind: diag.kind,
-                            file: diag.file.replace(&prefix, ""),
-                            line: diag.line,
-                            message: diag.message.replace(&prefix, ""),
-                        });
-                    }
-                }
-                Ok(Frame::Loaded(found)) => {
-                    loaded = true;
-                    if first {
-                        run.loaded(found);
-                        if run.load.load_failed.is_some() {
-                            // Neither predicate is defined: no test can run.
-                            let reason = "neither hand_value/3 nor select_hand/3 is defined";
-                            run.rest(|_| Verdict::NotRun {
-                                reason: reason.into(),
-                            });
-                            break Flow::Stop;
-                        }
-                    }
-                    deadline = Instant::now() + self.limits.load;
-                }
-                Ok(Frame::Start { test: i }) => {
-                    if i < self.tests.cases.len() {
-                        let now = Instant::now();
-                        current = Some((i, now));
-                        deadline = now + self.limits.select_hand_backstop() + self.limits.grace;
-                    }
-                }
-                Ok(Frame::Result {
-                    test: i,
-                    cpu_ms,
-                    outcome,
-                }) => {
-                    if let (Some((j, at)), Some(case)) = (current, self.tests.cases.get(i)) {
-                        if i == j {
-                            let ms = at.elapsed().as_millis() as u64;
-                            let outcome = relative(outcome, &prefix);
-                            let limits = (
-                                self.limits.select_hand.as_millis() as u64,
-                                self.limits.select_hand_backstop().as_millis() as u64,
-                            );
-                            let (verdict, credit) =
-                                judge(case, &outcome, limits, self.select_credit);
-                            let mut r = result(case, verdict, credit, ms);
-                            r.cpu_ms = cpu_ms;
-                            run.record(i, r);
-                            current = None;
-                            deadline = Instant::now() + self.limits.load;
-                        }
-                    }
-                }
-                Ok(Frame::Overrun { test: i }) => {
-                    if let (Some((j, at)), Some(case)) = (current, self.tests.cases.get(i)) {
-                        if i == j {
-                            // The goal caught the watchdog's exception and went on.
-                            let _ = child.kill();
-                            let ms = at.elapsed().as_millis() as u64;
-                            let verdict = Verdict::Timeout {
-                                limit_ms: self.limits.select_hand.as_millis() as u64,
-                                killed: true,
-                                wall: false,
-                            };
-                            run.record(i, result(case, verdict, None, ms));
-                            break Flow::Continue;
-                        }
-                    }
-                }
-                Ok(Frame::Outcomes { .. }) => {}
-                Ok(Frame::Done) => {
-                    // Let it exit on its own; the kill below is for a child that lingers.
-                    let _ = child.wait_briefly();
-                    break Flow::Stop;
-                }
-                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
-                    // The select_hand budget ran out before the test's own limit: the test
-                    // running is not asked either, and the loop above leaves out the rest.
-                    let _ = child.kill();
-                    if let Some((i, _)) = current {
-                        run.not_asked(i, self.limits.select_hand_budget);
-                    }
-                    break Flow::Continue;
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    let _ = child.kill();
-                    break self.after_death(run, loaded, current, None, first, &child);
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let status = child.ended();
-                    break self.after_death(run, loaded, current, status, first, &child);
-                }
-            }
+        let mut tests = Tests {
+            grader: self,
+            prefix: format!("{}/", session.submission_dir().display()),
+            run,
+            budget_end,
+            first: false,
+            loaded: false,
+            current: None,
+            deadline: Instant::now() + self.limits.load,
         };
-        let _ = child.kill();
-        program.end_leftovers();
-        run.output(&child);
-        Ok(flow)
+        let finished = session.run(&program, &mut tests)?;
+        run.output(&finished.printed);
+        Ok(finished.output)
     }
 
-    /// Records what a child's death (`status` None: the grader killed it) costs.
+    /// Records what a child's death costs: `death` is `None` when the grader killed it
+    /// (or its status could not be read).
     fn after_death(
         &self,
         run: &mut Run,
         loaded: bool,
         current: Option<(usize, Instant)>,
-        status: Option<ExitStatus>,
+        death: Option<(ExitStatus, &Death<'_>)>,
         first: bool,
-        child: &Child<Frame>,
-    ) -> Flow {
+    ) -> Then {
         if let Some((i, at)) = current {
             let case = &self.tests.cases[i];
             let ms = at.elapsed().as_millis() as u64;
             let limit_ms = self.limits.select_hand.as_millis() as u64;
-            let verdict = match status {
+            let verdict = match death {
                 // No answer by the backstop: the child's watchdog did not stop the goal.
                 None => Verdict::Timeout {
                     limit_ms: self.limits.select_hand_backstop().as_millis() as u64,
                     killed: true,
                     wall: true,
                 },
-                Some(status) => died(status, child.stderr_tail(), limit_ms),
+                Some((status, death)) => died(status, death.stderr_tail(), limit_ms),
             };
             run.record(i, result(case, verdict, None, ms));
-            return Flow::Continue;
+            return Then::Continue;
         }
         if loaded {
             // Between tests: the child ended on its own or hung in grader code.
-            return Flow::Continue;
+            return Then::Continue;
         }
-        let why = match status {
+        let why = match death {
             None => format!(
                 "loading took longer than {} s",
                 self.limits.load.as_secs_f64()
             ),
-            Some(status) => child.explain(Some(status), " while loading"),
+            Some((_, death)) => death.explain(" while loading"),
         };
         if first {
             run.fail_load(why);
@@ -257,12 +143,146 @@ impl Grader {
                 reason: format!("reloading the submission failed: {why}"),
             });
         }
-        Flow::Stop
+        Then::Stop
+    }
+}
+
+/// Reads one grade child: its load diagnostics, `loaded`, then each test's `start` and
+/// `result` (or `overrun`), until `done`.
+struct Tests<'g, 'r, 't> {
+    grader: &'g Grader,
+    run: &'r mut Run<'t>,
+    /// The submission's directory as the child sees it, with a slash: taken out of paths.
+    prefix: String,
+    /// When the select_hand time budget runs out.
+    budget_end: Instant,
+    /// It is the submission's first child: its load diagnostics are kept.
+    first: bool,
+    /// It said it loaded the submission.
+    loaded: bool,
+    /// The test it is on and when it started.
+    current: Option<(usize, Instant)>,
+    /// When the next frame must come by (before the budget's end).
+    deadline: Instant,
+}
+
+impl Reader<Frame> for Tests<'_, '_, '_> {
+    type Output = Then;
+
+    fn started(&mut self) {
+        self.run.children += 1;
+        self.first = self.run.children == 1;
+        self.deadline = Instant::now() + self.grader.limits.load;
+    }
+
+    fn deadline(&self) -> Instant {
+        self.deadline.min(self.budget_end)
+    }
+
+    fn frame(&mut self, frame: Frame) -> Flow<Then> {
+        let limits = &self.grader.limits;
+        let cases = &self.grader.tests.cases;
+        let run = &mut *self.run;
+        match frame {
+            Frame::Diag(diag) => {
+                if self.first && run.load.diagnostics.len() < MAX_DIAGNOSTICS {
+                    run.load.diagnostics.push(Diagnostic {
+                        kind: diag.kind,
+                        file: diag.file.replace(&self.prefix, ""),
+                        line: diag.line,
+                        message: diag.message.replace(&self.prefix, ""),
+                    });
+                }
+            }
+            Frame::Loaded(found) => {
+                self.loaded = true;
+                if self.first {
+                    run.loaded(found);
+                    if run.load.load_failed.is_some() {
+                        // Neither predicate is defined: no test can run.
+                        let reason = "neither hand_value/3 nor select_hand/3 is defined";
+                        run.rest(|_| Verdict::NotRun {
+                            reason: reason.into(),
+                        });
+                        return Flow::Stop(Then::Stop);
+                    }
+                }
+                self.deadline = Instant::now() + limits.load;
+            }
+            Frame::Start { test: i } => {
+                if i < cases.len() {
+                    let now = Instant::now();
+                    self.current = Some((i, now));
+                    self.deadline = now + limits.select_hand_backstop() + limits.grace;
+                }
+            }
+            Frame::Result {
+                test: i,
+                cpu_ms,
+                outcome,
+            } => {
+                if let (Some((j, at)), Some(case)) = (self.current, cases.get(i)) {
+                    if i == j {
+                        let ms = at.elapsed().as_millis() as u64;
+                        let outcome = relative(outcome, &self.prefix);
+                        let limits = (
+                            limits.select_hand.as_millis() as u64,
+                            limits.select_hand_backstop().as_millis() as u64,
+                        );
+                        let (verdict, credit) =
+                            judge(case, &outcome, limits, self.grader.select_credit);
+                        let mut r = result(case, verdict, credit, ms);
+                        r.cpu_ms = cpu_ms;
+                        run.record(i, r);
+                        self.current = None;
+                        self.deadline = Instant::now() + self.grader.limits.load;
+                    }
+                }
+            }
+            Frame::Overrun { test: i } => {
+                if let (Some((j, at)), Some(case)) = (self.current, cases.get(i)) {
+                    if i == j {
+                        // The goal caught the watchdog's exception and went on: the
+                        // session kills the child.
+                        let ms = at.elapsed().as_millis() as u64;
+                        let verdict = Verdict::Timeout {
+                            limit_ms: limits.select_hand.as_millis() as u64,
+                            killed: true,
+                            wall: false,
+                        };
+                        run.record(i, result(case, verdict, None, ms));
+                        return Flow::Stop(Then::Continue);
+                    }
+                }
+            }
+            Frame::Outcomes { .. } => {}
+            Frame::Done => return Flow::Finish(Then::Stop),
+        }
+        Flow::Read
+    }
+
+    fn end(&mut self, end: End<'_>) -> Then {
+        let (grader, loaded, current, first) = (self.grader, self.loaded, self.current, self.first);
+        match end {
+            End::Silent if Instant::now() < self.deadline => {
+                // The select_hand budget ran out before the test's own limit: the test
+                // running is not asked either, and the loop above leaves out the rest.
+                if let Some((i, _)) = current {
+                    self.run.not_asked(i, grader.limits.select_hand_budget);
+                }
+                Then::Continue
+            }
+            End::Silent => grader.after_death(self.run, loaded, current, None, first),
+            End::Exited(death) => {
+                let death = death.status().map(|status| (status, &death));
+                grader.after_death(self.run, loaded, current, death, first)
+            }
+        }
     }
 }
 
 /// What to do after a child ends.
-enum Flow {
+enum Then {
     /// Start another child from `Run::next`.
     Continue,
     /// Every test has a result.
@@ -383,14 +403,16 @@ impl<'a> Run<'a> {
         self.load.missing_predicate = missing;
     }
 
-    fn output(&mut self, child: &Child<Frame>) {
-        for (name, bytes) in child.output() {
+    /// Keeps what a child printed (`printed`: the heads of its stdout and stderr), under a
+    /// header naming it.
+    fn output(&mut self, printed: &[(&'static str, Vec<u8>); 2]) {
+        for (name, bytes) in printed {
             if bytes.is_empty() || self.output.len() >= 2 * MAX_OUTPUT {
                 continue;
             }
             self.output
                 .extend_from_slice(format!("--- child {} {name}\n", self.children).as_bytes());
-            self.output.extend_from_slice(&bytes);
+            self.output.extend_from_slice(bytes);
             if !self.output.ends_with(b"\n") {
                 self.output.push(b'\n');
             }

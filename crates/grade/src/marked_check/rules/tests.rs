@@ -1,5 +1,6 @@
 use super::*;
 use crate::marked_check::tests::{answers, items};
+use crate::protocol::{ItemOutcome, Outcome};
 use crib_core::Points;
 
 /// The findings' rules and verdicts.
@@ -77,9 +78,9 @@ fn failing_where_a_rule_scores_nothing_is_named() {
             .iter()
             .map(|i| {
                 Some(if deep::points_of(i.hand(), i.start()).runs == 0 {
-                    Got::Fail
+                    ItemOutcome::Outcome(Outcome::Fail)
                 } else {
-                    Got::Int(i64::from(i.expected))
+                    ItemOutcome::Int(i64::from(i.expected))
                 })
             })
             .collect::<Vec<_>>(),
