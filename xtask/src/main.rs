@@ -15,6 +15,7 @@ mod man;
 mod pages;
 mod system;
 mod testrun;
+mod testset_tables;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -47,6 +48,14 @@ enum Task {
     /// Regenerate only the exhaustive discard tables (fixtures/discards-*.tsv).
     Discards {
         /// Write nothing; exit 1 naming each stale table.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Rewrite the generated tables of crates/testset/README.md (the marks of every
+    /// modelled submission under 20 seeds, the share of pairs each hand_value mistake gets
+    /// wrong) from crib-testset's models, without Prolog; seconds once built.
+    TestsetTables {
+        /// Write nothing; exit 1 naming the first stale line.
         #[arg(long)]
         check: bool,
     },
@@ -142,6 +151,7 @@ fn run(task: Task) -> Result<ExitCode> {
             true => ExitCode::SUCCESS,
             false => ExitCode::from(1),
         }),
+        Task::TestsetTables { check } => Ok(exit_code_of(testset_tables::run(&root, check)?)),
         Task::Layers => {
             layers::run(&root)?;
             Ok(ExitCode::SUCCESS)

@@ -1,11 +1,12 @@
 //! Grades submissions' select_hand/3 under several seeds and compares each deal's credit
 //! with every modelled strategy ([`balance_models`]: [`crib_testset::SELECT_MISTAKES`], and
-//! every select_hand built on a wrong hand value under each [`TieBreak`]): the evidence that
-//! a model chooses as its submission does on every deal, beyond the one seed the catalog
-//! test grades under. For each submission it prints the models that agree on every deal,
-//! and, for a submission that [`MODELLED_MISTAKES`] names, whether its named model is one
-//! of them (exit status 1 if not). Seeds are `Seed::from_bytes([k; 32])` for k = K..K+N
-//! (K = 1 unless `--first K`), as in `seed_stability`.
+//! every select_hand built on a wrong hand value under each [`TieBreak`]; then the
+//! baselines' [`BASELINE_MODELS`]): the evidence that a model chooses as its submission does
+//! on every deal, beyond the one seed the catalog test grades under. For each submission it
+//! prints the models that agree on every deal, and, for a submission that
+//! [`SELECT_MISTAKES`], [`MODELLED_MISTAKES`] or [`BASELINE_MODELS`] names, whether its named
+//! model is one of them (exit status 1 if not). Seeds are `Seed::from_bytes([k; 32])` for
+//! k = K..K+N (K = 1 unless `--first K`), as in `seed_stability`.
 //!
 //! `cargo run --release -p crib-grade --example model_check -- [--seeds N] [--first K] [-j N]
 //! [--each] PATH...` (a PATH is a .pl file or a directory of them; `--each` prints every submission's
@@ -19,11 +20,21 @@ use crib_grade::{
     discover, Grader, IsolationChoice, Limits, Predicate, Seed, SelectCredit, Submission, TestCase,
     WorkerPool,
 };
-use crib_testset::{balance_models, model_name, Deal, Strategy, TieBreak, MODELLED_MISTAKES};
+use crib_testset::{
+    balance_models, model_name, Deal, Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES,
+    SELECT_MISTAKES,
+};
 
-/// Every model: the select_hand mistakes, then the select_hand built on wrong hand values.
+/// Every model: the select_hand mistakes, then the select_hand built on wrong hand values,
+/// then the baselines' models that are none of those.
 fn models() -> Vec<(Strategy, TieBreak)> {
-    balance_models().map(|(_, s, t)| (s, t)).collect()
+    let mut models: Vec<(Strategy, TieBreak)> = balance_models().map(|(_, s, t)| (s, t)).collect();
+    for m in BASELINE_MODELS {
+        if !models.contains(&(m.strategy, m.ties)) {
+            models.push((m.strategy, m.ties));
+        }
+    }
+    models
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -130,7 +141,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .min_by_key(|(_, &w)| w)
             .map(|(name, w)| format!("{name} ({w} deals apart)"))
             .unwrap_or_default();
-        let named = MODELLED_MISTAKES.iter().find(|m| m.id == sub.name);
+        let named = SELECT_MISTAKES
+            .iter()
+            .chain(MODELLED_MISTAKES)
+            .chain(BASELINE_MODELS)
+            .find(|m| m.id == sub.name);
         let verdict = match named {
             Some(m) => {
                 let i = models

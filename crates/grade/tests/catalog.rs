@@ -16,7 +16,10 @@ use crib_grade::{
     discover, Grader, IsolationChoice, Limits, SelectCredit, Submission, SubmissionResult, Verdict,
     WorkerPool,
 };
-use crib_testset::{ModelledMistake, Strategy, MODELLED_MISTAKES, SELECT_MISTAKES};
+use crib_testset::{
+    rule_points, HandValueMistake, ModelledMistake, RulePoints, Strategy, BASELINE_MODELS,
+    HAND_VALUE_MISTAKES, MODELLED_MISTAKES, SELECT_MISTAKES,
+};
 
 const AREAS: [&str; 7] = [
     "fifteens",
@@ -460,7 +463,8 @@ fn probe_shares() -> BTreeMap<String, f64> {
 /// hand_value marks follow how much of hand_value is wrong: each mistake's estimated share
 /// of pairs wrong is near the probe's, its hand_value marks are 50 x (1 - sqrt(share)), and
 /// a mistake wrong on more pairs (by more than the estimates' error) never loses fewer
-/// marks. Prints the table of crates/grade/README.md.
+/// marks. Prints the table under the tests' seed (crates/testset/README.md's, over 20 seeds,
+/// is made from the models by `cargo xtask testset-tables`).
 #[test]
 fn hand_value_marks_follow_the_share_of_pairs_wrong() {
     let (mistakes, _) = graded();
@@ -540,6 +544,8 @@ fn hand_value_marks_follow_the_share_of_pairs_wrong() {
 /// choose: on every deal of the catalog's test set, the credit of the model's keep (ties
 /// broken as the submission breaks them) is the credit the graded submission earned. A
 /// model that drifts from its submission would balance the deals for a mistake nobody makes.
+/// The baselines' models ([`BASELINE_MODELS`], which the stability table of
+/// crates/testset/README.md uses) are checked the same way.
 #[test]
 fn the_balance_models_choose_as_their_submissions_do() {
     use crib_grade::{TestCase, TestSet};
@@ -548,7 +554,11 @@ fn the_balance_models_choose_as_their_submissions_do() {
     let set = TestSet::new(&common::seed());
     let mut wrong = Vec::new();
     let mut compared = 0;
-    for &ModelledMistake { id, strategy, ties } in SELECT_MISTAKES.iter().chain(MODELLED_MISTAKES) {
+    let models = SELECT_MISTAKES
+        .iter()
+        .chain(MODELLED_MISTAKES)
+        .chain(BASELINE_MODELS);
+    for &ModelledMistake { id, strategy, ties } in models {
         let report = mistakes
             .get(id)
             .or_else(|| baselines.get(id))
@@ -575,5 +585,44 @@ fn the_balance_models_choose_as_their_submissions_do() {
         compared >= 40 * 15 + MODELLED_MISTAKES.len(),
         "only {compared} deals compared"
     );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The models of hand_value/3 mark as their catalog submissions are marked: under the tests'
+/// seed, the share of pairs each model of [`HAND_VALUE_MISTAKES`] gets wrong over every item
+/// is exactly the share the marked check gave its graded submission, and so are the
+/// hand_value marks. The stability table of crates/testset/README.md gives these models'
+/// marks under 20 seeds without Prolog; a model that drifted from its submission would show
+/// marks nobody gets.
+#[test]
+fn the_hand_value_models_mark_as_their_submissions_do() {
+    let (mistakes, _) = graded();
+    let set = crib_grade::TestSet::new(&common::seed());
+    let points: Vec<RulePoints> = set.hand_value.iter().map(rule_points).collect();
+    let mut wrong = Vec::new();
+    for HandValueMistake { id, model } in HAND_VALUE_MISTAKES {
+        let Some(report) = mistakes.get(*id) else {
+            wrong.push(format!("{id}: no such mistake in tests/mistakes"));
+            continue;
+        };
+        let m = &report.marks;
+        if m.hand_value_checked != m.hand_value_patterns {
+            wrong.push(format!(
+                "{id}: only {} of {} patterns answered",
+                m.hand_value_checked, m.hand_value_patterns
+            ));
+            continue;
+        }
+        let share = model.share_wrong(&set.hand_value, &points);
+        let marks = (crib_results::hand_value_credit(share) * 5000.0).round() / 100.0;
+        if (share - m.hand_value_share_wrong).abs() > 1e-12 || marks != m.hand_value {
+            wrong.push(format!(
+                "{id}: model {:.4}% wrong ({marks:.2}), graded {:.4}% ({:.2})",
+                share * 100.0,
+                m.hand_value_share_wrong * 100.0,
+                m.hand_value
+            ));
+        }
+    }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

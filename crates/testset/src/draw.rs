@@ -94,7 +94,7 @@ impl TestSet {
     /// let seed = crib_testset::Seed::from_bytes([9; 32]);
     /// let set = crib_testset::TestSet::new(&seed);
     /// assert!(set.hand_value_count() > 23_647); // every rank pattern, some twice
-    /// assert!(set.count(crib_testset::Predicate::SelectHand) >= 20);
+    /// assert!(set.count(crib_results::Predicate::SelectHand) >= 20);
     /// assert!(set.fingerprint.ends_with(&seed.id()));
     /// ```
     pub fn new(seed: &Seed) -> TestSet {

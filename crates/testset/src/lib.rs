@@ -11,8 +11,12 @@
 //! The models: [`RankMistake`] and [`OrderMistake`] ([`misvalue`]) are ways a student miscounts
 //! a rule of hand_value/3, computed from crib-core's breakdown ([`keep_points`]); [`Strategy`]
 //! is how a select_hand/3 ranks keeps (the rules, or one of the catalog's mistakes,
-//! [`SELECT_MISTAKES`], [`MODELLED_MISTAKES`]). The grader's runtime uses them to explain a
-//! submission's wrong answers; the balance uses them to choose deals.
+//! [`SELECT_MISTAKES`], [`MODELLED_MISTAKES`], or baselines, [`BASELINE_MODELS`]);
+//! [`rule_points`] counts each rule of an item as each of crib-results' `RuleMistake`s does,
+//! and [`HAND_VALUE_MISTAKES`] names the catalog's hand_value mistakes as such models. The
+//! grader's runtime uses them to explain a submission's wrong answers; the balance uses them
+//! to choose deals; the README's tables (`examples/tables.rs`) use them to give every
+//! modelled submission's marks under many seeds without Prolog.
 //!
 //! crib-grade asks this crate for a test set and its items; nothing here runs Prolog. How to
 //! add a mistake or change the balance: this crate's README.
@@ -37,10 +41,14 @@ pub mod strategy;
 pub use draw::targets as balance_targets;
 pub use draw::{prolog_list, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
 pub use kept::Kept;
+pub use misvalue::rules::{
+    rule_points, HandValueMistake, HandValueModel, RulePoints, HAND_VALUE_MISTAKES,
+};
 pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
 pub use patterns::{PatternItem, PATTERNS, SPECIAL_SHARE};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use strategy::{
     balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
-    ModelledMistake, Starts, Strategy, TieBreak, MODELLED_MISTAKES, SELECT_MISTAKES,
+    ModelledMistake, Starts, Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES,
+    SELECT_MISTAKES,
 };

@@ -11,7 +11,9 @@
 //!
 //! Every part is read from crib-core's [`Breakdown`] of the show (fifteens, pairs and runs,
 //! which depend on ranks only, once per rank pattern) or from the suits (flush and nob): the
-//! rules stay written once.
+//! rules stay written once. [`rules`] counts each rule of a hand_value item the ways
+//! crib-results' `RuleMistake`s do, for the marked check's diagnosis and the catalog's
+//! hand_value mistakes.
 
 use std::sync::OnceLock;
 
@@ -316,7 +318,7 @@ impl OrderMistake {
     ///
     /// ```
     /// use crib_core::{parse_cards, CardSet};
-    /// use crib_grade::OrderMistake;
+    /// use crib_testset::OrderMistake;
     ///
     /// let keep: [_; 4] = parse_cards(&["5H", "JH", "2C", "3D"])?.try_into().unwrap();
     /// let starts = CardSet::of(&parse_cards(&["4S", "KC"])?);
@@ -416,7 +418,7 @@ pub type MistakePoints = [u32; RankMistake::ALL.len()];
 /// # Example
 /// ```
 /// use crib_core::{parse_cards, CardSet};
-/// use crib_grade::{keep_points, Part, RankMistake};
+/// use crib_testset::{keep_points, Part, RankMistake};
 /// let keep: [_; 4] = parse_cards(&["5H", "5S", "TD", "JC"])?.try_into().unwrap();
 /// let start = crib_core::Card::parse("5C")?;
 /// let (points, mistaken) = keep_points(&keep, CardSet::of(&[start]));
@@ -586,6 +588,8 @@ fn show_parts(ranks: [usize; 4], start: usize) -> Option<[u8; ROW]> {
     }
     Some(row)
 }
+
+pub mod rules;
 
 #[cfg(test)]
 mod tests;

@@ -421,6 +421,55 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     },
 ];
 
+/// The other submissions whose select_hand/3 chooses as a strategy: the baselines of
+/// `tests/baselines/` that choose by the cards (not `random_keep`, which draws by a hash),
+/// and the select_hand mistakes of the catalog that are equivalent to the rules (a keep
+/// with the best total earns all the credit however ties are broken). The balance is not
+/// chosen against them; the stability table gives their marks, and the catalog test checks
+/// each one deal by deal as it checks [`SELECT_MISTAKES`].
+pub const BASELINE_MODELS: &[ModelledMistake] = &[
+    ModelledMistake {
+        id: "correct",
+        strategy: Strategy::Sum(Starts::NotDealt),
+        ties: TieBreak::GreatestHand,
+    },
+    ModelledMistake {
+        id: "first_four",
+        strategy: Strategy::FirstFour,
+        ties: TieBreak::GreatestHand,
+    },
+    ModelledMistake {
+        id: "max_over_starts",
+        strategy: Strategy::MaxOverStarts,
+        ties: TieBreak::GreatestHand,
+    },
+    ModelledMistake {
+        id: "starts_48",
+        strategy: Strategy::Sum(Starts::NotKept),
+        ties: TieBreak::GreatestHand,
+    },
+    ModelledMistake {
+        id: "worst_keep",
+        strategy: Strategy::Worst,
+        ties: TieBreak::GreatestHand,
+    },
+    ModelledMistake {
+        id: "sh-hand-unsorted",
+        strategy: Strategy::Sum(Starts::NotDealt),
+        ties: TieBreak::GreatestHand,
+    },
+    ModelledMistake {
+        id: "sh-last-of-ties",
+        strategy: Strategy::Sum(Starts::NotDealt),
+        ties: TieBreak::GreatestHand,
+    },
+    ModelledMistake {
+        id: "sh-mean-instead-of-sum",
+        strategy: Strategy::Sum(Starts::NotDealt),
+        ties: TieBreak::GreatestHand,
+    },
+];
+
 /// The keeps of one deal, valued the assignment's way, with what each strategy needs.
 #[derive(Debug, Clone)]
 pub struct Deal {

@@ -3,8 +3,8 @@
 //!
 //! Each rule has models of the ways students count it wrongly ([`RuleMistake`]: its points
 //! missing, doubled, the face cards worth 11-13, a flush of four not counted, any jack as his
-//! nob, ...), each computed from crib-core's breakdown ([`keep_points`], the models of
-//! [`crate::misvalue`]) or from the suits. A submission's model picks one way of counting
+//! nob, ...), whose points item by item are crib-testset's models ([`rule_points`], computed
+//! from crib-core's breakdown or from the suits). A submission's model picks one way of counting
 //! per rule (the right one or a mistake); its prediction for a hand is the sum of the five.
 //! The search starts from the rules and, rule by rule, takes the way of counting that
 //! makes the prediction equal the submission's answer on the most pairs (weighted), until no
@@ -13,12 +13,11 @@
 //! integer exactly on hands where a rule scores nothing as that rule failing when it scores
 //! nothing. Expected answers always come from crib-core.
 
-use crib_core::{Card, CardSet, Rank};
 use crib_results::{Area, FailureKind, RuleFinding, RuleMistake, RuleVerdict};
 
 use crate::deep::{self, Asked};
 use crate::protocol::ItemOutcome;
-use crib_testset::misvalue::{keep_points, Part, RankMistake};
+use crib_testset::misvalue::rules::{rule_index, rule_points, RulePoints};
 use crib_testset::patterns::PatternItem;
 
 /// A way of counting one rule: right, or a mistake.
@@ -31,108 +30,6 @@ const ROUNDS: usize = 8;
 /// differently from the rules (weighted), the share it predicts. A model less precise is
 /// taken for chance, however many answers it happens to predict.
 const MIN_PRECISION: f64 = 0.3;
-
-/// One item's points: by the rules per rule ([`Area::RULES`] order) and as each mistake
-/// counts its rule ([`RuleMistake::ALL`] order).
-#[derive(Debug, Clone, Copy)]
-struct ItemPoints {
-    right: [u8; 5],
-    mistaken: [u8; RuleMistake::ALL.len()],
-}
-
-impl ItemPoints {
-    fn of(&self, rule: usize, way: Way) -> u8 {
-        match way {
-            None => self.right[rule],
-            Some(m) => self.mistaken[m as usize],
-        }
-    }
-}
-
-/// Returns the index of a rule area in [`Area::RULES`].
-fn rule_index(area: Area) -> usize {
-    Area::RULES
-        .iter()
-        .position(|a| *a == area)
-        .unwrap_or_default()
-}
-
-/// Returns the points of the item by the rules and under each mistake.
-fn item_points(item: &PatternItem) -> ItemPoints {
-    let hand = item.hand();
-    let start = item.start();
-    let (parts, totals) = keep_points(&hand, CardSet::of(&[start]));
-    let part = |p: Part| parts[p.index()] as u8;
-    let right = [
-        part(Part::Fifteens),
-        part(Part::Pairs),
-        part(Part::Runs),
-        part(Part::Flush),
-        part(Part::Nob),
-    ];
-    let total: u32 = right.iter().map(|&p| u32::from(p)).sum();
-    // A rank mistake's total less the other rules' right points: its points for its rule.
-    let rank = |m: RankMistake| {
-        let own = u32::from(match m.rule() {
-            Part::Pairs => right[1],
-            Part::Runs => right[2],
-            _ => right[0],
-        });
-        (totals[m.index()] + own).saturating_sub(total) as u8
-    };
-    let [f, p, r, flush, nob] = right;
-    let five_card_fifteen = item.cards.iter().map(|c| c.rank().value()).sum::<u8>() == 15;
-    let jack_of = |suit| hand.contains(&Card::new(Rank::Jack, suit));
-    let start_as_hand_card = if hand[..3].iter().all(|c| c.suit() == start.suit()) {
-        4 + u8::from(hand[3].suit() == start.suit())
-    } else {
-        0
-    };
-    let mut mistaken = [0u8; RuleMistake::ALL.len()];
-    for m in RuleMistake::ALL {
-        use RuleMistake::*;
-        mistaken[m as usize] = match m {
-            FifteensMissing | PairsMissing | RunsMissing | FlushMissing | NobMissing => 0,
-            FifteensDoubled => 2 * f,
-            FifteensOnePoint => rank(RankMistake::FifteensOnePoint),
-            FifteensOnce => rank(RankMistake::FifteensOnce),
-            FifteensFacesByRank => rank(RankMistake::FacesByRank),
-            FifteensAceEleven => rank(RankMistake::AceEleven),
-            FifteensTensIgnored => rank(RankMistake::TensIgnored),
-            FifteensNoStart => f - part(Part::FifteensWithStart),
-            FifteensDistinctValues => rank(RankMistake::FifteensDistinctValues),
-            FifteensTwoCardsOnly => f - part(Part::FifteensOfThreePlus),
-            FifteensNoFourOrFive => f - part(Part::FifteensOfFourPlus),
-            FifteensNoFiveCard => f - 2 * u8::from(five_card_fifteen),
-            PairsDoubled => 2 * p,
-            PairsOnePoint => rank(RankMistake::PairsOnePoint),
-            PairsNoStart => p - part(Part::PairsWithStart),
-            PairsAdjacentOnly => rank(RankMistake::PairsAdjacentOnly),
-            RunsDoubled => 2 * r,
-            RunsNoStart => rank(RankMistake::RunsHandOnly),
-            RunsAceHigh => rank(RankMistake::RunsAceHigh),
-            RunsFacesAsTen => rank(RankMistake::RunsFacesAsTen),
-            RunsOnePointEach => rank(RankMistake::RunsOnePointEach),
-            RunsLengthMinusOne => rank(RankMistake::RunsLengthMinusOne),
-            RunsWrapAround => rank(RankMistake::RunsWrapAround),
-            RunsEverySubrun => rank(RankMistake::RunsEverySubrun),
-            RunsOnlyThree => rank(RankMistake::RunsOnlyThree),
-            RunsDistinctRanks => rank(RankMistake::RunsDistinctRanks),
-            RunsContiguousOnly => rank(RankMistake::RunsContiguousOnly),
-            RunsFiveAsTwoFours => rank(RankMistake::RunsFiveAsTwoFours),
-            FlushFourMissing => 5 * u8::from(flush == 5),
-            FlushFiveAsFour => flush.min(4),
-            FlushFourAsFive => 5 * u8::from(flush > 0),
-            FlushThreeAndStart => flush + part(Part::FlushOfThreeAndStart),
-            FlushStartAsHandCard => start_as_hand_card,
-            NobTwoPoints => 2 * nob,
-            NobAnyJack => u8::from(hand.iter().any(|c| c.rank() == Rank::Jack)),
-            NobStartJack => nob + u8::from(start.rank() == Rank::Jack),
-            NobFirstCardSuit => u8::from(jack_of(hand[0].suit())),
-        };
-    }
-    ItemPoints { right, mistaken }
-}
 
 /// Returns each rule's ways of counting: right first, then its mistakes.
 fn ways() -> [Vec<Way>; 5] {
@@ -153,7 +50,7 @@ fn ways() -> [Vec<Way>; 5] {
 struct Seen<'a> {
     item: &'a PatternItem,
     got: &'a ItemOutcome,
-    points: ItemPoints,
+    points: RulePoints,
     /// The answer, when an integer.
     value: Option<i64>,
     /// How it fails, if it does.
@@ -172,7 +69,7 @@ pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -
             Some(Seen {
                 item,
                 got,
-                points: item_points(item),
+                points: rule_points(item),
                 value: got.int(),
                 failure: deep::failure(got, item.expected),
             })
