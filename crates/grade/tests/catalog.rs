@@ -449,15 +449,7 @@ fn every_hand_value_mistake_gets_a_diagnosis_naming_its_cause() {
 /// 100,000 seeded pairs (tests/mistakes/README.md), as a fraction.
 fn probe_shares() -> BTreeMap<String, f64> {
     let text = std::fs::read_to_string(dir("mistakes").join("README.md")).unwrap();
-    text.lines()
-        .filter_map(|line| {
-            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-            let (name, wrong) = (cells.get(1)?, cells.get(4)?);
-            let (w, n) = wrong.split_once('/')?;
-            let (w, n) = (w.parse::<f64>().ok()?, n.parse::<f64>().ok()?);
-            Some((name.to_string(), w / n))
-        })
-        .collect()
+    crib_testset::misvalue::rules::probed_shares(&text)
 }
 
 /// hand_value marks follow how much of hand_value is wrong: each mistake's estimated share

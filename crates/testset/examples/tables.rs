@@ -82,19 +82,11 @@ fn areas(dir: &Path, stems: &[String]) -> Result<BTreeMap<String, String>, std::
 }
 
 /// Returns the probe's share of pairs wrong for each mistake, from the table of
-/// crates/grade/tests/mistakes/README.md (`| id | area | equivalent | wrong/total | ...`).
+/// crates/grade/tests/mistakes/README.md.
 fn probe_shares(dir: &Path) -> Result<BTreeMap<String, f64>, std::io::Error> {
-    let text = std::fs::read_to_string(dir.join("README.md"))?;
-    Ok(text
-        .lines()
-        .filter_map(|line| {
-            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-            let (name, wrong) = (cells.get(1)?, cells.get(4)?);
-            let (w, n) = wrong.split_once('/')?;
-            let (w, n) = (w.parse::<f64>().ok()?, n.parse::<f64>().ok()?);
-            Some((name.to_string(), w / n))
-        })
-        .collect())
+    Ok(crib_testset::misvalue::rules::probed_shares(
+        &std::fs::read_to_string(dir.join("README.md"))?,
+    ))
 }
 
 fn round2(x: f64) -> f64 {

@@ -194,6 +194,23 @@ impl HandValueModel {
     }
 }
 
+/// Returns the probe's share of pairs wrong for each mistake of the catalog, as a fraction,
+/// read from the text of its README (crates/grade/tests/mistakes/README.md, whose table
+/// `examples/probe_mistakes.rs` of crib-grade writes: `| id | area | equivalent |
+/// wrong/total | ...`). Lines that are not such rows are skipped.
+pub fn probed_shares(readme: &str) -> std::collections::BTreeMap<String, f64> {
+    readme
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let (name, wrong) = (cells.get(1)?, cells.get(4)?);
+            let (w, n) = wrong.split_once('/')?;
+            let (w, n) = (w.parse::<f64>().ok()?, n.parse::<f64>().ok()?);
+            Some((name.to_string(), w / n))
+        })
+        .collect()
+}
+
 /// A hand_value mistake of the catalog whose hand_value/3 is modelled: its submission's id
 /// and its model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
