@@ -4,14 +4,16 @@
 //! the item it was on gets the verdict, without losing the others.
 
 use std::ops::Range;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crib_child::{End as ChildEnd, Flow, Program, Reader};
 use crib_results::Predicate;
 
 use crate::child::Place;
-use crate::pool::WorkerPool;
 use crate::protocol::{ExceptionKind, Frame, ItemOutcome, Outcome};
 
 /// The child program, built into the grader.
@@ -50,43 +52,98 @@ pub(crate) struct BatchRun {
 }
 
 /// Runs `batch` on `jobs` children at once, each on its share of the items, until every item
-/// has an answer or `budget` is spent.
-pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Duration) -> BatchRun {
+/// has an answer or `budget` is spent. A worker whose share is done takes half of what is
+/// left of the largest share (that share's child stops where the new one starts), and so
+/// does each core `spare` gives later (one message a core): the cores stay busy to the end
+/// whatever each item costs. Which child answers an item changes nothing in its answer.
+pub(crate) fn run(
+    ctx: &Place<'_>,
+    batch: &Batch<'_>,
+    jobs: usize,
+    budget: Duration,
+    spare: Option<&Receiver<()>>,
+) -> BatchRun {
     let deadline = Instant::now() + budget;
     let jobs = jobs.clamp(1, batch.len.max(1));
     let share = batch.len.div_ceil(jobs);
-    let ranges: Vec<Range<usize>> = (0..jobs)
-        .map(|k| (k * share).min(batch.len)..((k + 1) * share).min(batch.len))
+    let answers = Mutex::new(vec![None; batch.len]);
+    let mut shares: Vec<Arc<Share>> = (0..jobs)
+        .map(|k| {
+            Arc::new(Share::new(
+                (k * share).min(batch.len)..((k + 1) * share).min(batch.len),
+            ))
+        })
         .collect();
-    // Every child runs in the grader's slot (`ctx.slot`), not in the pool's.
-    let parts = WorkerPool::new(jobs).run(&ranges, |_, range| {
-        run_range(ctx, batch, range.clone(), deadline)
+    let mut parts: Vec<Option<Part>> = Vec::new();
+    std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<(usize, Part)>();
+        let start = |index: usize, share: Arc<Share>| {
+            let (done, answers) = (done.clone(), &answers);
+            scope.spawn(move || {
+                let part = catch_unwind(AssertUnwindSafe(|| {
+                    run_share(ctx, batch, &share, deadline, answers)
+                }))
+                .unwrap_or_else(|panic| Part {
+                    children: 0,
+                    stopped: Some(format!(
+                        "a worker of {} panicked: {}",
+                        batch.purpose,
+                        crate::pool::panic_message(&*panic)
+                    )),
+                    undefined: false,
+                });
+                let _ = done.send((index, part));
+            });
+        };
+        for (index, share) in shares.iter().enumerate() {
+            start(index, Arc::clone(share));
+        }
+        parts.resize_with(shares.len(), || None);
+        let (mut running, mut free) = (shares.len(), 0usize);
+        let mut stopped = false;
+        while running > 0 {
+            match finished.recv_timeout(SPARE_POLL) {
+                Ok((index, part)) => {
+                    running -= 1;
+                    free += 1;
+                    stopped |= part.stopped.is_some();
+                    parts[index] = Some(part);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            free += spare.map_or(0, |s| s.try_iter().count());
+            // A free core takes half of the largest share left, while that is worth a child.
+            while free > 0 && !stopped && Instant::now() < deadline {
+                let largest = shares.iter().max_by_key(|s| {
+                    let (next, end) = s.at();
+                    end.saturating_sub(next)
+                });
+                let Some(split) = largest.and_then(|s| s.split()) else {
+                    break;
+                };
+                let index = shares.len();
+                let share = Arc::new(Share::new(split));
+                shares.push(Arc::clone(&share));
+                parts.push(None);
+                start(index, share);
+                (running, free) = (running + 1, free - 1);
+            }
+        }
     });
     let mut out = BatchRun {
-        answers: Vec::with_capacity(batch.len),
+        answers: answers.into_inner().unwrap_or_else(|e| e.into_inner()),
         children: 0,
         stopped: None,
         undefined: false,
     };
-    for (range, part) in ranges.iter().zip(parts) {
-        // A panicked range keeps its place: the ranges after it stay on their items.
-        let part = part.unwrap_or_else(|panic| Part {
-            answers: vec![None; range.len()],
-            children: 0,
-            stopped: Some(format!(
-                "a worker of {} panicked: {}",
-                batch.purpose, panic.message
-            )),
-            undefined: false,
-        });
+    for part in parts.into_iter().flatten() {
         out.children += part.children;
         if out.stopped.is_none() {
             out.stopped = part.stopped;
             out.undefined = part.undefined;
         }
-        out.answers.extend(part.answers);
     }
-    out.answers.resize(batch.len, None);
     // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
     // limit cannot): each such timeout is asked once more, alone.
     let timeouts: Vec<usize> = (0..batch.len)
@@ -105,18 +162,88 @@ pub(crate) fn run(ctx: &Place<'_>, batch: &Batch<'_>, jobs: usize, budget: Durat
         if Instant::now() >= deadline {
             break;
         }
-        let again = run_range(ctx, batch, i..i + 1, deadline);
-        out.children += again.children;
-        if let Some(Some(got)) = again.answers.into_iter().next() {
+        let again = Mutex::new(vec![None; batch.len]);
+        let part = run_share(ctx, batch, &Share::new(i..i + 1), deadline, &again);
+        out.children += part.children;
+        if let Some(got) = again.into_inner().unwrap_or_else(|e| e.into_inner())[i].take() {
             out.answers[i] = Some(got);
         }
     }
-    ctx.session.end_leftovers();
+    ctx.lane.end_leftovers();
     out
 }
 
+/// How often the batch looks for a core given later (`spare`).
+const SPARE_POLL: Duration = Duration::from_millis(20);
+/// A share is split only when what is left of it would take its child this long or more at
+/// the pace it has answered so far (a child's start and load cost about a tenth of this).
+const SPLIT_WORTH: Duration = Duration::from_millis(300);
+/// A share that has answered nothing yet is split only when this many items are left.
+const SPLIT_UNMEASURED: usize = 4000;
+
+/// The items one worker answers: from `start`, up to an end that a free worker may lower by
+/// taking the rest ([`Share::split`]).
+struct Share {
+    start: usize,
+    started: Instant,
+    /// The next item to answer and the end, together under one lock: an item is recorded
+    /// only below the end, and the end is lowered only above the next item.
+    at: Mutex<(usize, usize)>,
+}
+
+impl Share {
+    fn new(range: Range<usize>) -> Share {
+        Share {
+            start: range.start,
+            started: Instant::now(),
+            at: Mutex::new((range.start, range.end)),
+        }
+    }
+
+    /// Records `outcome` as the answer to item `i` when it is the next one below the end,
+    /// and moves past it.
+    fn record(&self, i: usize, outcome: ItemOutcome, answers: &Mutex<Vec<Option<ItemOutcome>>>) {
+        let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+        if at.0 == i && i < at.1 {
+            answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
+            at.0 += 1;
+        }
+    }
+
+    /// Returns whether every item below the end is answered.
+    fn answered(&self) -> bool {
+        let (next, end) = self.at();
+        next >= end
+    }
+
+    /// Returns the next item to answer and the end.
+    fn at(&self) -> (usize, usize) {
+        *self.at.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Gives up the second half of what is left and returns it, when that is worth a child of
+    /// its own (see [`SPLIT_WORTH`]).
+    fn split(&self) -> Option<Range<usize>> {
+        let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+        let (next, end) = *at;
+        let left = end.saturating_sub(next);
+        let done = next - self.start;
+        let worth = if done == 0 {
+            left >= SPLIT_UNMEASURED
+        } else {
+            let pace = self.started.elapsed().as_secs_f64() / done as f64;
+            left >= 2 && pace * left as f64 >= SPLIT_WORTH.as_secs_f64()
+        };
+        if !worth {
+            return None;
+        }
+        let middle = next + left / 2;
+        at.1 = middle;
+        Some(middle..end)
+    }
+}
+
 struct Part {
-    answers: Vec<Option<ItemOutcome>>,
     children: usize,
     stopped: Option<String>,
     /// `stopped` says the predicate is not defined.
@@ -139,30 +266,33 @@ enum End {
     Undefined,
 }
 
-fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: Instant) -> Part {
+/// Answers `share`'s items (recording each in `answers`) with as many children as it takes.
+fn run_share(
+    ctx: &Place<'_>,
+    batch: &Batch<'_>,
+    share: &Share,
+    deadline: Instant,
+    answers: &Mutex<Vec<Option<ItemOutcome>>>,
+) -> Part {
     let mut part = Part {
-        answers: vec![None; range.len()],
         children: 0,
         stopped: None,
         undefined: false,
     };
-    let mut next = range.start;
-    let mut careful = range.start;
+    let mut careful = share.start;
     let mut failed_loads = 0;
-    while next < range.end {
+    loop {
+        let (next, end) = share.at();
+        if next >= end {
+            break;
+        }
         if Instant::now() >= deadline {
             part.stopped = Some(budget_reason(batch));
             break;
         }
-        let end = match one_child(
-            ctx,
-            batch,
-            &mut next,
-            range.end,
-            careful,
-            deadline,
-            |i, outcome| part.answers[i - range.start] = Some(outcome),
-        ) {
+        let ended = match one_child(ctx, batch, share, careful, deadline, |i, outcome| {
+            answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome)
+        }) {
             Ok(end) => end,
             Err(e) => {
                 part.stopped = Some(format!("cannot start a child: {e}"));
@@ -170,8 +300,9 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
             }
         };
         part.children += 1;
-        let loaded = !matches!(end, End::NotLoaded(_) | End::Undefined);
-        match end {
+        let loaded = !matches!(ended, End::NotLoaded(_) | End::Undefined);
+        let (next, end) = share.at();
+        match ended {
             End::Done => {}
             End::Budget => {
                 part.stopped = Some(budget_reason(batch));
@@ -192,20 +323,14 @@ fn run_range(ctx: &Place<'_>, batch: &Batch<'_>, range: Range<usize>, deadline: 
                     break;
                 }
             }
-            End::Hung | End::Died(_) if next >= careful && next + 1 < range.end => {
+            End::Hung | End::Died(_) if next >= careful && next + 1 < end => {
                 // Somewhere in the unreported chunk: go item by item from here. (When the
-                // item it was on is the range's last, the chunk is that item alone, and it
+                // item it was on is the share's last, the chunk is that item alone, and it
                 // is the cause: asking it again would only cost another hang.)
                 careful = next + CAREFUL;
             }
-            End::Hung => {
-                part.answers[next - range.start] = Some(ItemOutcome::silent());
-                next += 1;
-            }
-            End::Died(why) => {
-                part.answers[next - range.start] = Some(ItemOutcome::Died(why));
-                next += 1;
-            }
+            End::Hung => share.record(next, ItemOutcome::silent(), answers),
+            End::Died(why) => share.record(next, ItemOutcome::Died(why), answers),
         }
         if loaded {
             failed_loads = 0;
@@ -222,20 +347,21 @@ fn budget_reason(batch: &Batch<'_>) -> String {
     )
 }
 
-/// Runs one child on items `*next..end`, advancing `*next` past every answer it reports.
+/// Runs one child on `share`'s items from its next one, advancing it past every answer the
+/// child reports, until the share's end (which may be lowered meanwhile).
 fn one_child(
     ctx: &Place<'_>,
     batch: &Batch<'_>,
-    next: &mut usize,
-    end: usize,
+    share: &Share,
     careful: usize,
     deadline: Instant,
     record: impl FnMut(usize, ItemOutcome),
 ) -> std::io::Result<End> {
-    let session = &ctx.session;
+    let (next, end) = share.at();
+    let lane = &ctx.lane;
     let args = [
         batch.predicate.name().to_string(),
-        session.inside(batch.file).display().to_string(),
+        lane.inside(batch.file).display().to_string(),
         next.to_string(),
         end.to_string(),
         careful.to_string(),
@@ -253,8 +379,7 @@ fn one_child(
     };
     let mut items = Items {
         predicate: batch.predicate,
-        next,
-        end,
+        share,
         record,
         loaded: false,
         load: ctx.limits.load,
@@ -267,16 +392,15 @@ fn one_child(
         until: Instant::now() + ctx.limits.load,
         deadline,
     };
-    Ok(session.run(&program, &mut items)?.output)
+    Ok(lane.run(&program, &mut items)?.output)
 }
 
-/// Reads one batch child: its `loaded` frame, then its answers, until `done`.
+/// Reads one batch child: its `loaded` frame, then its answers, until `done` or its share's
+/// end.
 struct Items<'n, R> {
     predicate: Predicate,
-    /// The next item to answer.
-    next: &'n mut usize,
-    /// The end of the child's items.
-    end: usize,
+    /// The share it answers: the next item, and the end.
+    share: &'n Share,
     /// Told how each item ended.
     record: R,
     /// It said it loaded the submission.
@@ -316,13 +440,18 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
                 self.until = Instant::now() + self.quiet;
             }
             Frame::Outcomes { first, outcomes } => {
-                if first == *self.next {
+                let mut at = self.share.at.lock().unwrap_or_else(|e| e.into_inner());
+                if first == at.0 {
                     for outcome in outcomes {
-                        if *self.next < self.end {
-                            (self.record)(*self.next, outcome);
-                            *self.next += 1;
+                        if at.0 < at.1 {
+                            (self.record)(at.0, outcome);
+                            at.0 += 1;
                         }
                     }
+                }
+                if at.0 >= at.1 {
+                    // Its share is answered (another child took the rest of it).
+                    return Flow::Finish(End::Done);
                 }
                 self.until = Instant::now() + self.quiet;
             }
@@ -344,12 +473,59 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
                 let why = death.explain("");
                 if !self.loaded {
                     End::NotLoaded(format!("the submission did not load: {why}"))
-                } else if *self.next >= self.end {
+                } else if self.share.answered() {
                     End::Done
                 } else {
                     End::Died(why)
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answers(n: usize) -> Mutex<Vec<Option<ItemOutcome>>> {
+        Mutex::new(vec![None; n])
+    }
+
+    #[test]
+    fn a_free_worker_takes_the_second_half_of_what_is_left() {
+        // Nothing answered yet: split only when much is left.
+        assert_eq!(Share::new(0..SPLIT_UNMEASURED - 1).split(), None);
+        let share = Share::new(0..10_000);
+        assert_eq!(share.split(), Some(5_000..10_000));
+        assert_eq!(share.at(), (0, 5_000));
+        // Answered at 10 ms an item: 4,900 left is worth a child; 20 left is not.
+        let share = Share {
+            start: 0,
+            started: Instant::now() - Duration::from_secs(1),
+            at: Mutex::new((100, 5_000)),
+        };
+        assert_eq!(share.split(), Some(2_550..5_000));
+        let share = Share {
+            start: 0,
+            started: Instant::now() - Duration::from_secs(1),
+            at: Mutex::new((100, 120)),
+        };
+        assert_eq!(share.split(), None);
+    }
+
+    #[test]
+    fn an_answer_is_recorded_only_in_order_and_below_the_end() {
+        let (share, got) = (Share::new(0..4), answers(4));
+        share.record(1, ItemOutcome::silent(), &got);
+        assert_eq!(share.at(), (0, 4), "not the next item: left out");
+        share.record(0, ItemOutcome::silent(), &got);
+        share.record(1, ItemOutcome::silent(), &got);
+        assert_eq!(share.at(), (2, 4));
+        *share.at.lock().unwrap() = (2, 2);
+        assert!(share.answered());
+        share.record(2, ItemOutcome::silent(), &got);
+        let got = got.into_inner().unwrap();
+        assert_eq!(got.iter().filter(|a| a.is_some()).count(), 2);
+        assert!(got[2].is_none(), "above the end: another worker's item");
     }
 }

@@ -1,6 +1,6 @@
 //! Where a batch's children run (`Place`): a crib-child [`Lane`] (the grader's jail, its
 //! directory, the submission's staged copy, a lane's scratch and slot), the files to load
-//! and the limits. Running one child is the session's ([`Lane::run`]); its frames are
+//! and the limits. Running one child is the lane's ([`Lane::run`]); its frames are
 //! [`crate::protocol::Frame`].
 
 use std::num::NonZeroUsize;
@@ -10,17 +10,17 @@ use crib_child::Lane;
 use crate::limits::Limits;
 
 /// Where a check beside or after the tests runs (the marked hand_value check, the deep
-/// check): the session of its lane and the submission's files.
+/// check): its lane and the submission's files.
 pub(crate) struct Place<'a> {
-    /// The session its children run in: the grader's directory (the child program and the
+    /// The lane its children run in: the grader's directory (the child program and the
     /// batch files), the submission's copy, the lane's scratch directory and its slot (the
     /// worker's, or its second lane, [`crib_sandbox::SECOND_LANE`]).
-    pub session: Lane<'a>,
+    pub lane: Lane<'a>,
     /// The files to load, relative to the submission.
     pub files: &'a [String],
     /// Memory and per-call limits.
     pub limits: Limits,
     /// The cores the submission has to itself: how many children the marked hand_value
-    /// check runs at once (all in the session's slot).
+    /// check runs at once (all in the lane's slot).
     pub cores: NonZeroUsize,
 }

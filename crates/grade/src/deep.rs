@@ -132,7 +132,7 @@ impl Deep {
 
     fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
         let started = Instant::now();
-        let file = ctx.session.grader().join(HAND_VALUE_FILE);
+        let file = ctx.lane.grader().join(HAND_VALUE_FILE);
         let batch = Batch {
             predicate: Predicate::HandValue,
             purpose: "the deep check",
@@ -145,6 +145,7 @@ impl Deep {
             &batch,
             self.options.children.get(),
             self.options.budget,
+            None,
         );
         if run.undefined && run.answers.iter().all(Option::is_none) {
             return None;

@@ -12,6 +12,7 @@
 //! is a uniform sample of the patterns (the order is random), and the share is estimated from
 //! it. What is wrong rule by rule, in the student's words, is `rules.rs`'s model search.
 
+use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use crib_core::{Points, Rank, PAIRS};
@@ -27,11 +28,16 @@ use crib_testset::patterns::{self, PatternItem};
 pub(crate) const FILE: &str = "hand_value.bin";
 
 /// Runs the marked hand_value check of the submission at `place` on `items` (whose batch
-/// file is [`FILE`] in the grader's directory). Never fails: what goes wrong is part of the
-/// result.
-pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck {
+/// file is [`FILE`] in the grader's directory), on the place's cores; `beside`: beside other
+/// work that holds one of them until it sends a message (a core given to the check then).
+/// Never fails: what goes wrong is part of the result.
+pub(crate) fn check(
+    place: &Place<'_>,
+    items: &[PatternItem],
+    beside: Option<&Receiver<()>>,
+) -> HandValueCheck {
     let started = Instant::now();
-    let file = place.session.grader().join(FILE);
+    let file = place.lane.grader().join(FILE);
     let asked = place
         .limits
         .hand_value_patterns
@@ -43,11 +49,14 @@ pub(crate) fn check(place: &Place<'_>, items: &[PatternItem]) -> HandValueCheck 
         len: asked,
         per_call: place.limits.hand_value,
     };
+    let cores = place.cores.get();
+    let jobs = if beside.is_some() { cores - 1 } else { cores };
     let mut run = batch::run(
         place,
         &batch,
-        place.cores.get(),
+        jobs.max(1),
         place.limits.hand_value_budget,
+        beside,
     );
     // The patterns not asked count as not answered.
     run.answers.resize(items.len(), None);

@@ -159,7 +159,7 @@ impl WorkerPool {
 }
 
 /// Returns what a panic said, when it said it in text.
-fn panic_message(panic: &(dyn Any + Send)) -> String {
+pub(crate) fn panic_message(panic: &(dyn Any + Send)) -> String {
     if let Some(text) = panic.downcast_ref::<&str>() {
         (*text).to_string()
     } else if let Some(text) = panic.downcast_ref::<String>() {

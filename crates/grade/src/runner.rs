@@ -249,12 +249,14 @@ impl Grader {
 
     /// As [`Grader::grade`], with `cores` cores to itself: the marked hand_value check, most
     /// of a plain submission's time, runs that many children at once, each on its share of
-    /// the items (all in the worker's second lane, [`sandbox::SECOND_LANE`]), and with two
-    /// cores or more it starts beside the select_hand tests as soon as their first child
-    /// says hand_value/3 is defined (on one core, as on Gradescope's half, it follows them:
-    /// their wall-clock backstops are not shared with it). The answers, and so the marks,
-    /// are the same on any number of cores; a check cut short by its budget has asked more
-    /// items.
+    /// the items (all in the worker's second lane, [`sandbox::SECOND_LANE`]); with two cores
+    /// or more it starts beside the select_hand tests as soon as their first child says
+    /// hand_value/3 is defined, on one core fewer until the tests are done
+    /// (on one core, as on Gradescope's half, it follows them: their wall-clock backstops are
+    /// not shared with it). A check's child whose share is done, or a core given to it,
+    /// takes half of the largest share left, so every core works to the end. The answers,
+    /// and so the marks, are the same on any number of cores; a check cut short by its
+    /// budget has asked more items.
     /// [`Session::grade`](crate::Session::grade) gives each submission the cores no other
     /// submission is using.
     pub fn grade_on(
@@ -302,7 +304,7 @@ impl Grader {
                 // The marked hand_value check, beside the select_hand tests when the
                 // submission has two cores or more.
                 let check_place = Place {
-                    session: check,
+                    lane: check,
                     files: &files,
                     limits: self.limits,
                     cores,
@@ -313,6 +315,8 @@ impl Grader {
                 } else {
                     (beside, quality) = std::thread::scope(|scope| {
                         let (go, wait) = mpsc::channel::<bool>();
+                        // The core the tests hold, given to the check after them.
+                        let (give, given) = mpsc::channel::<()>();
                         let check = (cores.get() > 1).then(|| {
                             run.on_loaded = Some(go);
                             let check_place = &check_place;
@@ -321,12 +325,18 @@ impl Grader {
                                 // never if the tests end first without saying so.
                                 let defined = wait.recv().unwrap_or(false);
                                 defined.then(|| {
-                                    crate::marked_check::check(check_place, &self.tests.hand_value)
+                                    crate::marked_check::check(
+                                        check_place,
+                                        &self.tests.hand_value,
+                                        Some(&given),
+                                    )
                                 })
                             })
                         });
                         self.run_children(&tests, &mut run);
                         run.on_loaded = None;
+                        // The linter is short: the check has the core from here.
+                        let _ = give.send(());
                         // The copy the tests ran on, in the grader's jail.
                         let quality = self.linter.as_ref().map(|linter| {
                             linter.lint_staged(&tests, &submission.name, &run.load.files)
@@ -347,12 +357,13 @@ impl Grader {
                         Some(crate::marked_check::check(
                             &check_place,
                             &self.tests.hand_value,
+                            None,
                         ))
                     });
                 }
                 deep = self.deep.as_ref().filter(|_| loaded).map(|d| {
                     d.check(&Place {
-                        session: tests,
+                        lane: tests,
                         files: &files,
                         limits: self.limits,
                         cores,

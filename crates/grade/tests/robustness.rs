@@ -443,11 +443,13 @@ fn ending_the_tests_leftovers_never_touches_the_check_beside_them() {
     let r = grader.grade_on(&subs[0], 3, NonZeroUsize::new(2).unwrap());
     assert!(r.load.missing_predicate.is_empty(), "{:?}", r.load);
     let hv = r.hand_value.as_ref().unwrap();
-    // Two children, one a core, neither ended early (with one uid for both lanes: more, each
-    // killed child's items asked again by another).
+    // One child on the core the tests leave it, and at most one more on the tests' core once
+    // they are done; none ended early (with one uid for both lanes: more, each killed child's
+    // items asked again by another).
+    assert!(hv.children <= 2, "{} children", hv.children);
     assert_eq!(
-        (hv.children, hv.checked, hv.share_wrong, hv.kinds.len()),
-        (2, hv.patterns, 0.0, 0),
+        (hv.checked, hv.share_wrong, hv.kinds.len()),
+        (hv.patterns, 0.0, 0),
         "{:?}",
         hv.kinds
     );

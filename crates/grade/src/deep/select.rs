@@ -61,7 +61,7 @@ impl Deep {
     /// Checks select_hand/3 on the seeded deals; `None` when it is not defined.
     pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
-        let file = ctx.session.grader().join(super::SELECT_HAND_FILE);
+        let file = ctx.lane.grader().join(super::SELECT_HAND_FILE);
         let batch = Batch {
             predicate: Predicate::SelectHand,
             purpose: "the deep check",
@@ -74,6 +74,7 @@ impl Deep {
             &batch,
             self.options.children.get(),
             self.options.select_budget,
+            None,
         );
         if run.undefined && run.answers.iter().all(Option::is_none) {
             return None;
