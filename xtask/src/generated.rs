@@ -1,4 +1,4 @@
-//! The one routine every generated file goes through: a fixed header, writing only what
+//! The one routine every file of fixtures/ goes through: a fixed header, writing only what
 //! changed, and `--check`, which names each stale file with its first differing line and the
 //! command to run. [`crate::fixtures`] and [`crate::discards`] both generate through it.
 

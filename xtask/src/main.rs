@@ -8,6 +8,8 @@ mod compat;
 mod debian_root;
 mod discards;
 mod dist;
+#[cfg(test)]
+mod doc_paths;
 mod fixtures;
 mod generated;
 mod layers;
