@@ -10,10 +10,11 @@
             open_frames/1,              % +Path
             send_frame/1,               % +Frame
             load_submission/1,          % +Files
+            load_submission/2,          % +Files, +Options
             submission_module/2         % +Name, -Module
           ]).
 :- autoload(library(apply), [maplist/3]).
-:- autoload(library(error), [type_error/2]).
+:- autoload(library(error), [domain_error/2, type_error/2]).
 :- autoload(library(http/json), [json_write_dict/3]).
 :- autoload(library(lists), [member/2]).
 :- autoload(library(occurs), [sub_term/2]).
@@ -34,9 +35,11 @@ it with use_module/1. It holds:
     send_frame/1), and how a goal ended as a frame's fields (outcome_fields/3),
     the same in the grade child's `result` frames and the deep child's
     `outcomes` frames;
-  - **the submission**: loading it into `user` with its diagnostics sent as
-    frames and halt/0,1 turned into an exception (load_submission/1), and where
-    its hand_value/3 and select_hand/3 are (submission_module/2).
+  - **the submission**: loading it into `user`, the one way every child loads
+    it: with its diagnostics sent as frames and halt/0,1 turned into an
+    exception (load_submission/1), or as the caller asks (load_submission/2:
+    the lint child reads the compiler's messages itself, and a halt ends it);
+    and where its hand_value/3 and select_hand/3 are (submission_module/2).
 
 ```
 ?- card_text(Text, card(10, hearts)).
@@ -323,13 +326,19 @@ card_list(Term, Answer) :-
                  *        THE SUBMISSION        *
                  *******************************/
 
-:- dynamic loading/0, submission_dir/1.
+%   loading: the submission is loading. halt_exits, caller_reports: it loads
+%   with halt(exit), report(caller) (load_submission/2); neither is there for
+%   load_submission/1.
+:- dynamic loading/0, halt_exits/0, caller_reports/0, submission_dir/1.
 
 %!  load_submission(+Files:list(atom)) is det.
 %
-%   Loads Files into `user`, then sends the `loaded` frame. Each message of kind
-%   error or warning printed while loading becomes a `diag` frame with its file
-%   and line, and so does an exception that escapes loading a file:
+%   Loads Files into `user`, one after the other, each with load_files/2 and
+%   if(not_loaded) (a file another has loaded already is not loaded again),
+%   then sends the `loaded` frame. Each message of kind error or warning
+%   printed while loading becomes a `diag` frame with its file and line, and so
+%   does an exception that escapes loading a file (the next file is loaded all
+%   the same):
 %
 %       {"type":"diag","kind":"error","file":"a.pl","line":3,"message":"..."}
 %       {"type":"loaded","hand_value":"user","select_hand":null}
@@ -338,7 +347,8 @@ card_list(Term, Answer) :-
 %   written in them is compiled to throw `grade_halt(Status)`, so a directive
 %   that halts only raises, and a test that halts ends with that exception. A
 %   halt the expansion cannot see (call(G) with G = halt) still ends the
-%   process.
+%   process. This is the grade and deep children's way, load_submission(Files,
+%   []).
 
 load_submission(Files) :-
     retractall(submission_dir(_)),
@@ -353,27 +363,100 @@ load_submission(Files) :-
                                     Error,
                                     report_load_error(File, Error))),
                        retractall(loading)),
-    found(hand_value, HandValue),
-    found(select_hand, SelectHand),
-    send_frame(_{type: loaded, hand_value: HandValue, select_hand: SelectHand}).
+    (   caller_reports
+    ->  true
+    ;   found(hand_value, HandValue),
+        found(select_hand, SelectHand),
+        send_frame(_{type: loaded, hand_value: HandValue,
+                     select_hand: SelectHand})
+    ).
+
+%!  load_submission(+Files:list(atom), +Options:list) is det.
+%
+%   Loads Files as load_submission/1 does, but for what Options change:
+%
+%     - halt(How)
+%       `raise` (the default): halt/0 and halt/1 written in Files are compiled
+%       to throw `grade_halt(Status)`. `exit`: they are left as written, so a
+%       halt while Files load ends the process with its status, the files
+%       after it unloaded: the lint child, whose grader reads a child that
+%       ended before its `done` frame as a submission it could not check
+%       (E002).
+%     - report(Who)
+%       `frames` (the default): `diag` frames and the `loaded` frame.
+%       `caller`: no frame is sent, and what loading says is left to the
+%       caller, as load_files/2 leaves it when given a list: the messages are
+%       printed as usual, for the caller's own user:message_hook/3, an error
+%       that escapes loading a file is printed too (and the next file is
+%       loaded), and any other exception ends the loading and is raised to the
+%       caller (the lint child).
+%
+%   @error domain_error(oneof(Values), Value) if an option has another value.
+
+load_submission(Files, Options) :-
+    option_value(halt, Options, [raise, exit], Halt),
+    option_value(report, Options, [frames, caller], Report),
+    setup_call_cleanup(loading_as(Halt, Report),
+                       load_submission(Files),
+                       ( retractall(halt_exits), retractall(caller_reports) )).
+
+%   option_value(+Name, +Options, +Values, -Value): Value is the option Name's
+%   in Options, one of Values, the first of Values if Options has none. Not
+%   library(option): a library loaded here changes what the lint child, which
+%   looks predicates up among those loaded, says of a submission.
+
+option_value(Name, Options, Values, Value) :-
+    Option =.. [Name, Value0],
+    (   memberchk(Option, Options)
+    ->  Value = Value0
+    ;   Values = [Value | _]
+    ),
+    (   atom(Value),
+        memberchk(Value, Values)
+    ->  true
+    ;   domain_error(oneof(Values), Value)
+    ).
+
+%   loading_as(+Halt, +Report): asserts halt_exits and caller_reports as the
+%   options say.
+
+loading_as(Halt, Report) :-
+    (   Halt == exit
+    ->  assertz(halt_exits)
+    ;   true
+    ),
+    (   Report == caller
+    ->  assertz(caller_reports)
+    ;   true
+    ).
 
 %   report_load_error(+File, +Error): the `diag` frame of an exception that
-%   escaped loading File.
+%   escaped loading File; with report(caller), Error printed if it is an
+%   error(_, _), else raised again.
 
 report_load_error(File, Error) :-
-    message_text(Error, Text),
-    send_frame(_{type: diag, kind: error, file: File, line: 0, message: Text}).
+    (   caller_reports
+    ->  (   Error = error(_, _)
+        ->  print_message(error, Error)
+        ;   throw(Error)
+        )
+    ;   message_text(Error, Text),
+        send_frame(_{type: diag, kind: error, file: File, line: 0,
+                     message: Text})
+    ).
 
 :- multifile user:goal_expansion/2, prolog:message//1.
 :- dynamic user:goal_expansion/2.
 
 %   user:goal_expansion(+Goal, -Expanded): while the submission loads, halt/0
-%   and halt/1 become throw(grade_halt(Status)).
+%   and halt/1 become throw(grade_halt(Status)), unless with halt(exit).
 
 user:goal_expansion(halt, throw(grade_halt(0))) :-
-    loading.
+    loading,
+    \+ halt_exits.
 user:goal_expansion(halt(Status), throw(grade_halt(Status))) :-
-    loading.
+    loading,
+    \+ halt_exits.
 
 %   prolog:message(+Message)//: the text of grade_halt(Status), for the `diag`
 %   frame of a directive that halts.
@@ -384,11 +467,14 @@ prolog:message(grade_halt(Status)) -->
 :- multifile user:message_hook/3.
 :- dynamic user:message_hook/3.
 
-%   user:message_hook(+Term, +Kind, +Lines): while the submission loads, each
-%   error and warning printed is sent as a `diag` frame (and printed as usual).
+%   user:message_hook(+Term, +Kind, +Lines): while the submission loads with
+%   report(frames), each error and warning printed is sent as a `diag` frame
+%   instead (it succeeds, so the message is not printed). With report(caller)
+%   it fails: the message is the caller's.
 
 user:message_hook(Term, Kind, Lines) :-
     loading,
+    \+ caller_reports,
     memberchk(Kind, [error, warning]),
     \+ Term = halt(_),
     catch(send_diag(Term, Kind, Lines), _, true).

@@ -13,6 +13,7 @@
 :- autoload(library(aggregate), [aggregate_all/3]).
 :- autoload(library(lists), [member/2]).
 :- autoload(library(readutil), [read_file_to_string/3]).
+:- autoload(library(process), [process_create/3, process_wait/2]).
 
 %   no_choicepoint(:Goal): Goal succeeds and leaves no choicepoint.
 
@@ -49,6 +50,44 @@ submission_file(Text, Path) :-
     setup_call_cleanup(open(Path, write, Out),
                        write(Out, Text),
                        close(Out)).
+
+%   The messages a caller of load_submission/2 with report(caller) is left
+%   with: while capturing/0, user:message_hook/3 keeps each error and warning
+%   as seen(Kind, Term), not printed. child_lib's own hook comes first, so with
+%   report(frames) this one is never reached.
+
+:- dynamic capturing/0, seen/2.
+:- multifile user:message_hook/3.
+:- dynamic user:message_hook/3.
+
+user:message_hook(Term, Kind, _) :-
+    capturing,
+    memberchk(Kind, [error, warning]),
+    assertz(seen(Kind, Term)).
+
+%   captured(:Goal, -Seen): the Kind-Term of each message Goal printed.
+
+captured(Goal, Seen) :-
+    retractall(seen(_, _)),
+    setup_call_cleanup(assertz(capturing), Goal, retractall(capturing)),
+    findall(Kind-Term, retract(seen(Kind, Term)), Seen).
+
+%   exit_status(+Text, +Options, -Status): how a fresh swipl that loads Text
+%   with load_submission/2 and Options ends: exit(9) if loading returns,
+%   exit(7) if it raises.
+
+exit_status(Text, Options, Status) :-
+    submission_file(Text, File),
+    module_property(child_lib, file(Lib)),
+    format(atom(Goal),
+           "use_module(~q), \c
+            catch(load_submission([~q], ~q), _, halt(7)), halt(9)",
+           [Lib, File, Options]),
+    current_prolog_flag(executable, Swipl),
+    process_create(Swipl, ['--no-tty', '-q', '-g', Goal, '-t', 'halt(8)'],
+                   [stdout(null), stderr(null), process(Pid)]),
+    process_wait(Pid, Status),
+    delete_file(File).
 
 
 :- begin_tests(card_text).
@@ -232,5 +271,60 @@ test(in_a_module, Where-Module == "lib_test_module"-lib_test_module) :-
     Where = Loaded.select_hand,
     submission_module(select_hand, Module),
     delete_file(File).
+test(bad_option, error(domain_error(oneof([raise, exit]), stop))) :-
+    load_submission([], [halt(stop)]).
 
 :- end_tests(load_submission).
+
+
+:- begin_tests(load_submission_options).
+
+test(default_frames, Types == ["diag", "loaded"]) :-
+    submission_file("lib_opt_default(X) :- true.\n", File),
+    frames_of(load_submission([File], []), Frames),
+    findall(Type, ( member(Frame, Frames), Type = Frame.type ), Types),
+    delete_file(File).
+test(caller_reports, true(( Frames == [],
+                            Seen = [warning-singletons(_, _)] ))) :-
+    submission_file("lib_opt_caller(X) :- true.\n", File),
+    captured(frames_of(load_submission([File], [report(caller)]), Frames),
+             Seen),
+    delete_file(File).
+test(caller_error_printed,
+     true(( Seen = [error-error(permission_error(_, module, child_lib), _)],
+            Next == true ))) :-
+    submission_file(":- module(child_lib, []).\n", First),
+    submission_file("lib_opt_next.\n", Second),
+    captured(load_submission([First, Second], [report(caller)]), Seen),
+    (   current_predicate(user:lib_opt_next/0) -> Next = true ; Next = false ),
+    delete_file(First),
+    delete_file(Second).
+test(caller_raises, true(( Ball == lib_opt_ball,
+                           \+ current_predicate(user:lib_opt_unloaded/0) ))) :-
+    submission_file(":- throw(lib_opt_ball).\n", First),
+    submission_file("lib_opt_unloaded.\n", Second),
+    catch(load_submission([First, Second], [report(caller)]), Ball, true),
+    delete_file(First),
+    delete_file(Second).
+test(raise_rewrites, Body == throw(grade_halt(5))) :-
+    submission_file("lib_opt_raise :- halt(5).\n", File),
+    frames_of(load_submission([File], [halt(raise)]), _),
+    clause(user:lib_opt_raise, Body),
+    delete_file(File).
+test(exit_as_written, Body == halt(5)) :-
+    submission_file("lib_opt_exit :- halt(5).\n", File),
+    load_submission([File], [halt(exit), report(caller)]),
+    clause(user:lib_opt_exit, Body),
+    delete_file(File).
+test(exit_ends_the_process, Statuses == [exit(3), exit(0), exit(9)]) :-
+    maplist([Text, Status]>>exit_status(Text, [halt(exit), report(caller)],
+                                        Status),
+            [ "lib_opt_a.\n:- halt(3).\n",
+              ":- initialization(halt).\n",
+              "lib_opt_b.\n"
+            ],
+            Statuses).
+test(raise_raises, Status == exit(7)) :-
+    exit_status(":- halt(3).\n", [report(caller)], Status).
+
+:- end_tests(load_submission_options).

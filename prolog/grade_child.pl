@@ -49,7 +49,7 @@ stderr, which the grader keeps apart from the pipe, so it cannot corrupt the
 protocol.
 
 What it shares with deep_child.pl and lint_child.pl (card tokens, message text,
-the frame writer, loading the submission: halt/0,1 written in it raises
+the frame writer, loading the submission: here halt/0,1 written in it raises
 grade_halt(Status) instead of halting) is child_lib.pl, which the grader writes
 beside it. A halt the rewriting cannot see ends the process, and the grader
 starts a fresh one for the remaining tests.

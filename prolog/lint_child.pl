@@ -1,6 +1,8 @@
 :- module(lint_child, []).
 :- use_module(child_lib,
-              [message_text/2, lines_text/2, open_frames/1, send_frame/1]).
+              [ message_text/2, lines_text/2, open_frames/1, send_frame/1,
+                load_submission/2
+              ]).
 :- use_module(library(prolog_xref)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -13,12 +15,15 @@ with child_lib.pl beside it:
 
     swipl --no-tty -q lint_child.pl FramePath Prefix FILE...
 
-It loads the files (their directives run here, in the sandbox) and records the
-compiler's own warnings and errors; reads every term again with the reader's
-positions, comments and variable names; cross-references the files with
-library(prolog_xref); and sends each fact as a frame on the grader's pipe
-(FramePath, opened with child_lib.pl's open_frames/1), as the grader's children
-do: one JSON object a line, its `type` the fact's kind, e.g.
+It loads the files (their directives run here, in the sandbox) as every child
+does, with child_lib.pl's load_submission/2, and records the compiler's own
+warnings and errors (a halt while they load ends it before its `done` frame,
+as halt/1 does: the grader reads that as files it could not check); reads
+every term again with the reader's positions, comments and variable names;
+cross-references the files with library(prolog_xref); and sends each fact as
+a frame on the grader's pipe (FramePath, opened with child_lib.pl's
+open_frames/1), as the grader's children do: one JSON object a line, its
+`type` the fact's kind, e.g.
 
     {"type":"term","file":"a.pl","start":3,"end":5,"clause":true,
      "name":"foo","arity":2,"depth":1}
@@ -72,8 +77,8 @@ Facts (`line` is 1-based), each with its fields:
 
 and then the `done` frame: everything was said.
 
-Message text and the frame writer come from child_lib.pl, the library the
-grader's children share.
+Loading, message text and the frame writer come from child_lib.pl, the
+library the grader's children share.
 */
 
 %   main/0 runs when the file is run as a program, not when a test file
@@ -111,12 +116,23 @@ main :-
 %   exception in a step becomes a `warning` fact and the next step runs.
 %   Apart from main/0 so that prolog/lint_child.plt can call it without
 %   halting.
+%
+%   Files load with child_lib.pl's load_submission/2, the loading every child
+%   shares, with two options: report(caller), because the compiler's messages
+%   become this child's own `warning` facts (user:message_hook/3 below), not
+%   `diag` frames, and an exception that escapes loading ends it (the files
+%   after it unloaded) and is a `warning` fact; and halt(exit), because a halt
+%   while the files load must end this child before its `done` frame, with
+%   what it said so far, as halt/1 does: the grader reads that end as the
+%   files' E002 ("loading it ended the program before the check was done"),
+%   where the grade and deep children turn it into an exception.
 
 lint(Prefix, Files) :-
     assertz(prefix(Prefix)),
     forall(member(F, Files),
            ( absolute_file_name(F, Abs), assertz(loading(Abs, F)) )),
-    catch(load_files(user:Files, [silent(true)]), E, warn_exception(E)),
+    catch(load_submission(Files, [report(caller), halt(exit)]), E,
+          warn_exception(E)),
     catch(use_module(library(pldoc/doc_modes)), _, true),
     catch(use_module(library(pldoc/doc_wiki)), _, true),
     forall(member(F, Files), catch(read_file(F), E1, warn_exception(E1))),

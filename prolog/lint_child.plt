@@ -6,7 +6,9 @@
     The flag crib_child_under_test keeps the child's main/0 from running when
     it loads. The unit `facts` lints one small file (fixture_text/1), written
     to a temporary directory, once with lint/2, its frames written to a
-    temporary file instead of the grader's pipe and read back.
+    temporary file instead of the grader's pipe and read back. The unit
+    `loading` runs the child as the grader does, a fresh swipl on files
+    that halt or raise while they load.
 */
 
 :- create_prolog_flag(crib_child_under_test, true, []).
@@ -14,6 +16,7 @@
 :- use_module(child_lib, [open_frames/1]).
 :- use_module(library(plunit)).
 :- use_module(library(http/json), [json_read_dict/3]).
+:- autoload(library(process), [process_create/3, process_wait/2]).
 
 %   frames_of(:Goal, -Frames): the frames Goal sends, as dicts, in order.
 
@@ -184,3 +187,73 @@ test(variable, Depth == 0) :-
     lint_child:depth(_, Depth).
 
 :- end_tests(depth).
+
+
+%   run_child(+Texts, -Status, -Frames): runs lint_child.pl as the grader
+%   does, in a fresh swipl, on files lh1.pl, lh2.pl ... holding Texts, in a new
+%   temporary directory; Status is how it ended and Frames what it sent.
+
+run_child(Texts, Status, Frames) :-
+    tmp_file(lh, Dir),
+    make_directory(Dir),
+    findall(File,
+            ( nth1(I, Texts, Text),
+              format(atom(Name), "lh~d.pl", [I]),
+              directory_file_path(Dir, Name, File),
+              setup_call_cleanup(open(File, write, Out), write(Out, Text),
+                                 close(Out))
+            ),
+            Files),
+    directory_file_path(Dir, 'frames', FramePath),
+    atom_concat(Dir, /, Prefix),
+    module_property(lint_child, file(Child)),
+    current_prolog_flag(executable, Swipl),
+    process_create(Swipl, ['--no-tty', '-q', Child, FramePath, Prefix | Files],
+                   [stdout(null), stderr(null), process(Pid)]),
+    process_wait(Pid, Status),
+    (   exists_file(FramePath)
+    ->  setup_call_cleanup(open(FramePath, read, In), read_frames(In, Frames),
+                           close(In))
+    ;   Frames = []
+    ),
+    delete_directory_and_contents(Dir).
+
+%   types(+Frames, -Types): the type of each frame, in order.
+
+types(Frames, Types) :-
+    findall(Type, ( member(Frame, Frames), Type = Frame.type ), Types).
+
+
+:- begin_tests(loading).
+
+% A halt while the files load ends the child with its status and without the
+% `done` frame (the grader's E002), after what it said before the halt.
+test(halt_directive, true(( Status == exit(3),
+                            Types == ["warning"],
+                            Line == 1 ))) :-
+    run_child(["lh_one(X) :- true.\n:- halt(3).\nlh_two(Y) :- true.\n"],
+              Status, Frames),
+    types(Frames, Types),
+    Frames = [Warning],
+    Line = Warning.line.
+test(initialization_halt,
+     true(( Status == exit(0), \+ memberchk("done", Types) ))) :-
+    run_child(["% Halts while it loads.\n:- initialization(halt).\n\c
+                lh_value(_, _, 0).\n"],
+              Status, Frames),
+    types(Frames, Types).
+test(not_halting, true(( Status == exit(0), last(Types, "done") ))) :-
+    run_child(["lh_fine.\n"], Status, Frames),
+    types(Frames, Types).
+% An exception that escapes loading a file stops the loading: a `warning` fact
+% on line 1 of the first file, and the next file is not loaded (no singleton
+% warning for it), but it is still read.
+test(exception_stops_loading,
+     true(( Warnings == ["lh1.pl"-"Unknown message: lh_ball"],
+            Terms == ["lh1.pl", "lh2.pl"] ))) :-
+    run_child([":- throw(lh_ball).\n", "lh_b(X) :- true.\n"], _, Frames),
+    findall(F-T, ( member(W, Frames), W.type == "warning",
+                   F = W.file, T = W.text ), Warnings),
+    findall(F, ( member(W, Frames), W.type == "term", F = W.file ), Terms).
+
+:- end_tests(loading).
