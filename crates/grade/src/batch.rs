@@ -132,7 +132,7 @@ pub(crate) fn run(
         }
     });
     let mut out = BatchRun {
-        answers: answers.into_inner().unwrap_or_else(|e| e.into_inner()),
+        answers: Vec::new(),
         children: 0,
         stopped: None,
         undefined: false,
@@ -144,31 +144,38 @@ pub(crate) fn run(
             out.undefined = part.undefined;
         }
     }
+    let lock = || answers.lock().unwrap_or_else(|e| e.into_inner());
     // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
     // limit cannot): each such timeout is asked once more, alone.
-    let timeouts: Vec<usize> = (0..batch.len)
-        .filter(|&i| {
+    let timeouts: Vec<usize> = lock()
+        .iter()
+        .enumerate()
+        .filter(|(_, answer)| {
             matches!(
-                out.answers[i],
+                answer,
                 Some(ItemOutcome::Outcome(Outcome::Exception {
                     kind: ExceptionKind::Backstop,
                     ..
                 }))
             )
         })
+        .map(|(i, _)| i)
         .take(RETRIES)
         .collect();
     for i in timeouts {
         if Instant::now() >= deadline {
             break;
         }
-        let again = Mutex::new(vec![None; batch.len]);
-        let part = run_share(ctx, batch, &Share::new(i..i + 1), deadline, &again);
+        // The first answer stands unless the second try gives one.
+        let first = lock()[i].take();
+        let part = run_share(ctx, batch, &Share::new(i..i + 1), deadline, &answers);
         out.children += part.children;
-        if let Some(got) = again.into_inner().unwrap_or_else(|e| e.into_inner())[i].take() {
-            out.answers[i] = Some(got);
+        let mut answers = lock();
+        if answers[i].is_none() {
+            answers[i] = first;
         }
     }
+    out.answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
     ctx.lane.end_leftovers();
     out
 }
