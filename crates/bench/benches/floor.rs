@@ -36,6 +36,12 @@ const SEED: [u8; 32] = [0x42; 32];
 const CLASS: usize = 10;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // As `crib` does: under bubblewrap this program applies Landlock before swipl, so the
+    // jails it makes are the ones `crib grade` makes.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if let Some(error) = crib_grade::confine_main(&args) {
+        return Err(format!("confining the child: {error}").into());
+    }
     // The copy in the half-core cgroup: grade one file and print the wall-clock time.
     if let Ok(file) = std::env::var(HALF_FILE) {
         let dir = tempfile::tempdir()?;

@@ -65,7 +65,8 @@ pub fn command() -> clap::Command {
 
 /// Runs `crib` with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    // `crib grade` runs this binary inside bubblewrap to apply Landlock before swipl.
+    // `crib grade` runs this binary inside bubblewrap to apply Landlock before swipl; calling
+    // this first makes every jail crib makes try it in its first probe.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     if let Some(error) = crib_grade::confine_main(&args) {
         eprintln!("crib: confining the child: {error}");

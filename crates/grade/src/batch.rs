@@ -6,6 +6,7 @@
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -51,18 +52,31 @@ pub(crate) struct BatchRun {
     pub undefined: bool,
 }
 
+/// What a batch run beside other work (the marked check beside the select_hand tests) is
+/// told by that work while it runs.
+pub(crate) struct Beside<'a> {
+    /// One message for each core the other work gives up.
+    pub spare: &'a Receiver<()>,
+    /// Set when the batch's answers are no longer wanted (the tests found that the
+    /// submission does not load, or does not define the predicate): no child starts after
+    /// it, and the batch ends with what it has.
+    pub cancel: &'a AtomicBool,
+}
+
 /// Runs `batch` on `jobs` children at once, each on its share of the items, until every item
 /// has an answer or `budget` is spent. A worker whose share is done takes half of what is
 /// left of the largest share (that share's child stops where the new one starts), and so
-/// does each core `spare` gives later (one message a core): the cores stay busy to the end
-/// whatever each item costs. Which child answers an item changes nothing in its answer.
+/// does each core `beside` gives later: the cores stay busy to the end whatever each item
+/// costs. Which child answers an item changes nothing in its answer.
 pub(crate) fn run(
     ctx: &Place<'_>,
     batch: &Batch<'_>,
     jobs: usize,
     budget: Duration,
-    spare: Option<&Receiver<()>>,
+    beside: Option<&Beside<'_>>,
 ) -> BatchRun {
+    let cancel = beside.map(|b| b.cancel);
+    let cancelled = move || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let deadline = Instant::now() + budget;
     let jobs = jobs.clamp(1, batch.len.max(1));
     let share = batch.len.div_ceil(jobs);
@@ -81,7 +95,7 @@ pub(crate) fn run(
             let (done, answers) = (done.clone(), &answers);
             scope.spawn(move || {
                 let part = catch_unwind(AssertUnwindSafe(|| {
-                    run_share(ctx, batch, &share, deadline, answers)
+                    run_share(ctx, batch, &share, deadline, answers, &cancelled)
                 }))
                 .unwrap_or_else(|panic| Part {
                     children: 0,
@@ -112,9 +126,9 @@ pub(crate) fn run(
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => break,
             }
-            free += spare.map_or(0, |s| s.try_iter().count());
+            free += beside.map_or(0, |b| b.spare.try_iter().count());
             // A free core takes half of the largest share left, while that is worth a child.
-            while free > 0 && !stopped && Instant::now() < deadline {
+            while free > 0 && !stopped && !cancelled() && Instant::now() < deadline {
                 let largest = shares.iter().max_by_key(|s| {
                     let (next, end) = s.at();
                     end.saturating_sub(next)
@@ -163,12 +177,19 @@ pub(crate) fn run(
         .take(RETRIES)
         .collect();
     for i in timeouts {
-        if Instant::now() >= deadline {
+        if Instant::now() >= deadline || cancelled() {
             break;
         }
         // The first answer stands unless the second try gives one.
         let first = lock()[i].take();
-        let part = run_share(ctx, batch, &Share::new(i..i + 1), deadline, &answers);
+        let part = run_share(
+            ctx,
+            batch,
+            &Share::new(i..i + 1),
+            deadline,
+            &answers,
+            &cancelled,
+        );
         out.children += part.children;
         let mut answers = lock();
         if answers[i].is_none() {
@@ -183,8 +204,9 @@ pub(crate) fn run(
 /// How often the batch looks for a core given later (`spare`).
 const SPARE_POLL: Duration = Duration::from_millis(20);
 /// A share is split only when what is left of it would take its child this long or more at
-/// the pace it has answered so far (a child's start and load cost about a tenth of this).
-const SPLIT_WORTH: Duration = Duration::from_millis(300);
+/// the pace it has answered so far (a child's start and load cost about a fifth of this:
+/// at 0.3 s the last children ended up to 0.2 s apart).
+const SPLIT_WORTH: Duration = Duration::from_millis(150);
 /// A share that has answered nothing yet is split only when this many items are left.
 const SPLIT_UNMEASURED: usize = 4000;
 
@@ -273,13 +295,15 @@ enum End {
     Undefined,
 }
 
-/// Answers `share`'s items (recording each in `answers`) with as many children as it takes.
+/// Answers `share`'s items (recording each in `answers`) with as many children as it takes,
+/// starting none once `cancelled` says so.
 fn run_share(
     ctx: &Place<'_>,
     batch: &Batch<'_>,
     share: &Share,
     deadline: Instant,
     answers: &Mutex<Vec<Option<ItemOutcome>>>,
+    cancelled: &dyn Fn() -> bool,
 ) -> Part {
     let mut part = Part {
         children: 0,
@@ -295,6 +319,10 @@ fn run_share(
         }
         if Instant::now() >= deadline {
             part.stopped = Some(budget_reason(batch));
+            break;
+        }
+        if cancelled() {
+            part.stopped = Some(format!("{} was called off", batch.purpose));
             break;
         }
         let ended = match one_child(ctx, batch, share, careful, deadline, |i, outcome| {
@@ -505,7 +533,7 @@ mod tests {
         let share = Share::new(0..10_000);
         assert_eq!(share.split(), Some(5_000..10_000));
         assert_eq!(share.at(), (0, 5_000));
-        // Answered at 10 ms an item: 4,900 left is worth a child; 20 left is not.
+        // Answered at 10 ms an item: 4,900 left is worth a child; 10 left (0.1 s) is not.
         let share = Share {
             start: 0,
             started: Instant::now() - Duration::from_secs(1),
@@ -515,7 +543,7 @@ mod tests {
         let share = Share {
             start: 0,
             started: Instant::now() - Duration::from_secs(1),
-            at: Mutex::new((100, 120)),
+            at: Mutex::new((100, 110)),
         };
         assert_eq!(share.split(), None);
     }

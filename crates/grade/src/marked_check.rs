@@ -12,7 +12,6 @@
 //! is a uniform sample of the patterns (the order is random), and the share is estimated from
 //! it. What is wrong rule by rule, in the student's words, is `rules.rs`'s model search.
 
-use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use crib_core::{Points, Rank, PAIRS};
@@ -29,12 +28,12 @@ pub(crate) const FILE: &str = "hand_value.bin";
 
 /// Runs the marked hand_value check of the submission at `place` on `items` (whose batch
 /// file is [`FILE`] in the grader's directory), on the place's cores; `beside`: beside other
-/// work that holds one of them until it sends a message (a core given to the check then).
+/// work that holds one of them until it gives it up, and may call the check off.
 /// Never fails: what goes wrong is part of the result.
 pub(crate) fn check(
     place: &Place<'_>,
     items: &[PatternItem],
-    beside: Option<&Receiver<()>>,
+    beside: Option<&batch::Beside<'_>>,
 ) -> HandValueCheck {
     let started = Instant::now();
     let file = place.lane.grader().join(FILE);

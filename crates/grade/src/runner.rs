@@ -4,7 +4,7 @@
 use std::fs;
 use std::num::NonZeroUsize;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -250,8 +250,9 @@ impl Grader {
     /// As [`Grader::grade`], with `cores` cores to itself: the marked hand_value check, most
     /// of a plain submission's time, runs that many children at once, each on its share of
     /// the items (all in the worker's second lane, [`sandbox::SECOND_LANE`]); with two cores
-    /// or more it starts beside the select_hand tests as soon as their first child says
-    /// hand_value/3 is defined, on one core fewer until the tests are done
+    /// or more it starts with the select_hand tests (called off, its answers unused, when
+    /// their first child says the submission does not load or hand_value/3 is not defined),
+    /// on one core fewer until the tests are done
     /// (on one core, as on Gradescope's half, it follows them: their wall-clock backstops are
     /// not shared with it). A check's child whose share is done, or a core given to it,
     /// takes half of the largest share left, so every core works to the end. The answers,
@@ -313,24 +314,36 @@ impl Grader {
                 if run.load.files.is_empty() {
                     run.fail_load("no .pl file to load".into());
                 } else {
+                    let cancel = AtomicBool::new(false);
                     (beside, quality) = std::thread::scope(|scope| {
                         let (go, wait) = mpsc::channel::<bool>();
                         // The core the tests hold, given to the check after them.
                         let (give, given) = mpsc::channel::<()>();
                         let check = (cores.get() > 1).then(|| {
                             run.on_loaded = Some(go);
-                            let check_place = &check_place;
+                            let (check_place, cancel) = (&check_place, &cancel);
+                            // Called off when the tests' first child says hand_value/3 is not
+                            // defined, or the tests end without a load (the sender dropped):
+                            // no child of the check starts after that, and (with uids of
+                            // its own) the one loading is ended.
                             scope.spawn(move || {
-                                // Started once the first child says hand_value/3 is defined;
-                                // never if the tests end first without saying so.
-                                let defined = wait.recv().unwrap_or(false);
-                                defined.then(|| {
-                                    crate::marked_check::check(
-                                        check_place,
-                                        &self.tests.hand_value,
-                                        Some(&given),
-                                    )
-                                })
+                                if !wait.recv().unwrap_or(false) {
+                                    cancel.store(true, Ordering::Relaxed);
+                                    check_place.lane.end_leftovers();
+                                }
+                            });
+                            // Started at once, beside the tests' first child: both load the
+                            // submission while nothing else runs. Its answers count only
+                            // when the tests say it loaded with hand_value/3 (below).
+                            scope.spawn(move || {
+                                crate::marked_check::check(
+                                    check_place,
+                                    &self.tests.hand_value,
+                                    Some(&crate::batch::Beside {
+                                        spare: &given,
+                                        cancel,
+                                    }),
+                                )
                             })
                         });
                         self.run_children(&tests, &mut run);
@@ -341,7 +354,7 @@ impl Grader {
                         let quality = self.linter.as_ref().map(|linter| {
                             linter.lint_staged(&tests, &submission.name, &run.load.files)
                         });
-                        let checked = check.and_then(|check| {
+                        let checked = check.map(|check| {
                             check
                                 .join()
                                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))

@@ -9,7 +9,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use common::{corpus_dir, sleeper};
 use crib_grade::{
@@ -461,6 +461,41 @@ fn ending_the_tests_leftovers_never_touches_the_check_beside_them() {
             t.id,
             t.verdict
         );
+    }
+}
+
+/// The marked check starts with the select_hand tests on two cores, before anyone knows
+/// whether the submission loads. When the tests' first child says it does not (here: a
+/// directive that never ends, so loading runs out of time), the check is called off: its
+/// child loading the same file is ended with it, no other starts, and nothing of it is kept.
+/// Left to itself the check would spend two load limits (it tries a second child), so the
+/// grading would take twice as long.
+#[test]
+fn a_check_started_beside_the_tests_is_called_off_when_the_submission_does_not_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = std::fs::read_to_string(corpus_dir().join("correct.pl")).unwrap();
+    let path = dir.path().join("endless_directive.pl");
+    std::fs::write(&path, correct + "\n:- repeat, fail.\n").unwrap();
+    let limits = Limits {
+        load: Duration::from_secs(2),
+        select_hand_deals: Some(4),
+        ..Limits::default()
+    };
+    let grader = common::grader(IsolationChoice::Rlimits, limits);
+    let subs = discover(&[path], false).unwrap();
+    let started = Instant::now();
+    let r = grader.grade_on(&subs[0], 3, NonZeroUsize::new(2).unwrap());
+    let took = started.elapsed();
+    assert!(r.load.load_failed.is_some(), "{:?}", r.load);
+    assert!(r.hand_value.is_none(), "{:?}", r.hand_value);
+    assert_eq!(
+        r.children, 1,
+        "the tests' one child, which could not load it"
+    );
+    if crib_sandbox::is_root() {
+        // Only with uids of its own can the grader end the check's child before its own
+        // load limit (then both limits run side by side: well under two).
+        assert!(took < Duration::from_millis(3_500), "took {took:?}");
     }
 }
 

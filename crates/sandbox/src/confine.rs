@@ -16,8 +16,23 @@ use std::ffi::{OsStr, OsString};
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::landlock::{self, Paths};
+
+/// Set by [`confine_main`] when it returns `None`: this program calls it first thing in
+/// `main`, so it can confine the jails it makes itself.
+static SELF_CONFINER: AtomicBool = AtomicBool::new(false);
+
+/// Returns this program's path when it can be the confiner of the jails it makes: when it
+/// has called [`confine_main`] (which returned `None`); `None` otherwise, or when its path
+/// is unknown.
+pub(crate) fn self_confiner() -> Option<PathBuf> {
+    if !SELF_CONFINER.load(Ordering::Relaxed) {
+        return None;
+    }
+    std::env::current_exe().ok()
+}
 
 /// The first argument that makes a program using [`confine_main`] act as the confiner.
 pub const CONFINE_ARG: &str = "__crib-confine";
@@ -86,16 +101,22 @@ impl Confinement {
 /// Runs the confiner when `args` (a process's arguments, without the program name) start
 /// with [`CONFINE_ARG`]: restricts the process with Landlock as the rest of the arguments
 /// say, then execs the program they name. Returns `None` for any other arguments, so a
-/// binary calls it first thing in `main` and carries on when it returns `None`.
+/// binary calls it first thing in `main` and carries on when it returns `None`; from then
+/// on every [`crate::Jail`] it makes runs its children through the binary itself (Landlock
+/// under bubblewrap, tried in the jail's first probe), as [`crate::Jail::confine_with`]
+/// would.
 ///
 /// On success it does not return. It returns `Some(error)` when the arguments are malformed,
 /// the ruleset cannot be built or applied, or the exec fails; the caller reports the error
 /// and exits non-zero (the grader then grades without this layer).
 pub fn confine_main(args: &[OsString]) -> Option<io::Error> {
-    let (first, rest) = args.split_first()?;
-    if first.as_os_str() != OsStr::new(CONFINE_ARG) {
+    let Some((_, rest)) = args
+        .split_first()
+        .filter(|(first, _)| first.as_os_str() == OsStr::new(CONFINE_ARG))
+    else {
+        SELF_CONFINER.store(true, Ordering::Relaxed);
         return None;
-    }
+    };
     let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidInput, e);
     let (confinement, program_args) = match Confinement::parse(rest.iter().cloned()) {
         Ok(parsed) => parsed,

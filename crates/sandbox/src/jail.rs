@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use seccompiler::BpfProgram;
 
-use crate::files::{hand_over, open_up};
+use crate::files::hand_over;
 use crate::limits::Rlimits;
 use crate::uids::UidBlock;
 use crate::{landlock, seccomp, Isolation, IsolationChoice, SandboxError};
@@ -105,33 +105,17 @@ impl Jail {
             message: "not found".into(),
         })?;
         let found = found.canonicalize().unwrap_or(found);
+        // `--version` runs while the sandbox is probed: both mostly wait on the program's start.
         let version = Command::new(&found)
             .arg("--version")
             .stdin(Stdio::null())
-            .output()
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
             .map_err(|e| SandboxError::Program {
                 path: found.clone(),
                 message: e.to_string(),
             })?;
-        if !version.status.success() {
-            return Err(SandboxError::Program {
-                path: found,
-                message: format!(
-                    "--version exited with {}{}",
-                    version.status,
-                    match String::from_utf8_lossy(&version.stderr).lines().next() {
-                        Some(line) if !line.trim().is_empty() => format!(": {}", line.trim()),
-                        _ => String::new(),
-                    }
-                ),
-            });
-        }
-        let program_version = String::from_utf8_lossy(&version.stdout)
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_string();
         let program_home = if found.starts_with("/usr") {
             None
         } else {
@@ -155,7 +139,7 @@ impl Jail {
         let mut jail = Jail {
             isolation: Isolation::default(),
             program: found,
-            program_version,
+            program_version: String::new(),
             program_home,
             probe_args: probe_args.iter().map(|a| a.to_string()).collect(),
             bwrap: which(Path::new("bwrap")).unwrap_or_else(|| PathBuf::from("bwrap")),
@@ -163,31 +147,55 @@ impl Jail {
             seccomp: None,
             confiner: None,
         };
+        let settled = jail.settle_any(choice, seccomp, landlock, work);
+        jail.program_version = program_version(&jail.program, version)?;
+        settled?;
+        jail.check(choice)
+    }
+
+    /// Settles the isolation `choice` allows, as [`Jail::new`] says: bubblewrap first unless
+    /// `choice` is `Rlimits` (with Landlock applied by this very program when it confines
+    /// itself, [`crate::confine::self_confiner`]), then without it unless `choice` is `Bwrap`.
+    fn settle_any(
+        &mut self,
+        choice: IsolationChoice,
+        seccomp: Option<Arc<BpfProgram>>,
+        landlock: Option<u8>,
+        work: &Path,
+    ) -> Result<(), SandboxError> {
         let mut bwrap_error = None;
         if choice != IsolationChoice::Rlimits {
             // Landlock would stop bubblewrap from mounting, so under bubblewrap it is
-            // applied later, by a confiner inside the sandbox (Jail::confine_with).
-            match jail.settle(true, seccomp.clone(), None, work) {
-                Ok(()) => return jail.check(choice),
+            // applied by a confiner inside the sandbox: this program when it is one (tried in
+            // the same probe), else one given later (Jail::confine_with).
+            let confiner = landlock
+                .and_then(|_| crate::confine::self_confiner())
+                .and_then(|exe| place_confiner(&exe, work).ok());
+            let confined = confiner.as_ref().and(landlock);
+            self.confiner = confiner;
+            match self.settle(true, seccomp.clone(), confined, work) {
+                Ok(()) => return Ok(()),
                 Err(e) if choice == IsolationChoice::Bwrap => return Err(SandboxError::Bwrap(e)),
                 Err(e) => bwrap_error = Some(e),
             }
+            self.confiner = None;
         }
-        jail.settle(false, seccomp, landlock, work)
+        self.settle(false, seccomp, landlock, work)
             .map_err(|e| SandboxError::Program {
-                path: jail.program.clone(),
+                path: self.program.clone(),
                 message: format!(
                     "it does not start in a sandbox: {e}{}",
                     bwrap_error
                         .map(|b| format!(" (bwrap: {b})"))
                         .unwrap_or_default()
                 ),
-            })?;
-        jail.check(choice)
+            })
     }
 
     /// Sets the isolation to `bwrap` (or not) with as many of the other layers offered as let
     /// the program start: if it does not start, Landlock then seccomp are dropped in turn.
+    /// Under bubblewrap, Landlock is the confiner's (set before): dropping it drops the
+    /// confiner.
     fn settle(
         &mut self,
         bwrap: bool,
@@ -209,6 +217,9 @@ impl Jail {
                 seccomp: seccomp.is_some(),
                 landlock,
             };
+            if landlock.is_none() {
+                self.confiner = None;
+            }
             self.seccomp = seccomp;
             match self.probe(work) {
                 Ok(()) => return Ok(()),
@@ -220,11 +231,13 @@ impl Jail {
         Err(first_error.unwrap_or_default())
     }
 
-    /// Adds Landlock under bubblewrap: from now on bubblewrap runs a copy of `program` (made
-    /// in `work`), which restricts itself with the same Landlock rules as a child without
-    /// bubblewrap, then execs the program. `program` must call [`confine_main`] first thing in its
-    /// `main` (the `crib` binary does). Does nothing unless bubblewrap is in force and the
-    /// kernel offers Landlock; checks that the program still starts, as [`Jail::new`] does.
+    /// Adds Landlock under bubblewrap: from now on bubblewrap runs a copy of `program` (a
+    /// link in `work` when anyone may run it, else a copy), which restricts itself with the
+    /// same Landlock rules as a child without bubblewrap, then execs the program. `program`
+    /// must call [`confine_main`] first thing in its `main` (the `crib` binary does). Does
+    /// nothing unless bubblewrap is in force and the kernel offers Landlock, or Landlock is
+    /// in force already (as it is when the program making the jail confines itself,
+    /// [`Jail::new`]); checks that the program still starts, as [`Jail::new`] does.
     ///
     /// # Errors
     /// [`SandboxError::Confine`] saying why the layer could not be added (the copy failed, or
@@ -236,16 +249,8 @@ impl Jail {
         if !self.isolation.bwrap || self.isolation.landlock.is_some() {
             return Ok(());
         }
-        let dir = work.join("confiner");
-        let copy = dir.join("crib-confine");
-        (|| {
-            crate::workdir::create_dir_mode(&dir, 0o755)?;
-            std::fs::copy(program, &copy)?;
-            open_up(&dir)?;
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))
-        })()
-        .map_err(|e| SandboxError::Confine(format!("copying {}: {e}", program.display())))?;
+        let copy = place_confiner(program, work)
+            .map_err(|e| SandboxError::Confine(format!("copying {}: {e}", program.display())))?;
         let before = (self.isolation, self.confiner.take());
         self.isolation.landlock = Some(abi);
         self.confiner = Some(copy);
@@ -408,6 +413,57 @@ pub fn is_root() -> bool {
 }
 
 /// Returns `program` if it is a path to a file, else the first match on `PATH`.
+/// Puts the confiner `program` where bubblewrap binds it from, in `work`, and returns its
+/// path there: a link when anyone may run the program as it is (no 20 MB copy); a copy
+/// opened up to the children's uids otherwise, or across file systems.
+fn place_confiner(program: &Path, work: &Path) -> io::Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = work.join("confiner");
+    let copy = dir.join("crib-confine");
+    crate::workdir::create_dir_mode(&dir, 0o755)?;
+    let open = std::fs::metadata(program)?.permissions().mode() & 0o005 == 0o005;
+    // Never a copy onto a link left by an earlier call: that would empty the program.
+    let _ = std::fs::remove_file(&copy);
+    if !(open && std::fs::hard_link(program, &copy).is_ok()) {
+        std::fs::copy(program, &copy)?;
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755))?;
+    }
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))?;
+    Ok(copy)
+}
+
+/// Waits for `program --version` and returns the first line it printed.
+///
+/// # Errors
+/// [`SandboxError::Program`] if it could not be waited for or did not exit 0.
+fn program_version(program: &Path, version: std::process::Child) -> Result<String, SandboxError> {
+    let version = version
+        .wait_with_output()
+        .map_err(|e| SandboxError::Program {
+            path: program.to_path_buf(),
+            message: e.to_string(),
+        })?;
+    if !version.status.success() {
+        return Err(SandboxError::Program {
+            path: program.to_path_buf(),
+            message: format!(
+                "--version exited with {}{}",
+                version.status,
+                match String::from_utf8_lossy(&version.stderr).lines().next() {
+                    Some(line) if !line.trim().is_empty() => format!(": {}", line.trim()),
+                    _ => String::new(),
+                }
+            ),
+        });
+    }
+    Ok(String::from_utf8_lossy(&version.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string())
+}
+
 fn which(program: &Path) -> Option<PathBuf> {
     if program.components().count() > 1 {
         return program.is_file().then(|| program.to_path_buf());

@@ -321,7 +321,8 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         // The linter runs in the grader's jail, on the copy the tests ran on.
         grader = grader.with_lint(crib_lint::Linter::default());
     }
-    // Under bubblewrap, this very binary applies Landlock inside the sandbox (see main).
+    // Under bubblewrap, this very binary applies Landlock inside the sandbox (see main): the
+    // jail's probe tried it already, and this says why when it did not work.
     match std::env::current_exe() {
         Ok(exe) => {
             if let Err(e) = grader.confine_with(&exe) {

@@ -298,7 +298,8 @@ pub(super) struct Run<'a> {
     pub(super) output: Vec<u8>,
     tests: &'a TestSet,
     /// Told, once, whether the first child found hand_value/3 defined in a submission that
-    /// loaded (the marked check beside the tests waits for it).
+    /// loaded (the marked check beside the tests is called off unless it did; dropped
+    /// unsent, it says the same).
     pub(super) on_loaded: Option<Sender<bool>>,
 }
 

@@ -1,5 +1,5 @@
 use super::*;
-use crate::{Layer, FALLBACK_UIDS, SANDBOX_UIDS};
+use crate::{open_up, Layer, FALLBACK_UIDS, SANDBOX_UIDS};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 
 #[test]
