@@ -346,10 +346,15 @@ impl Grader {
                                 )
                             })
                         });
+                        // The tests' core, given when their last test starts (its child
+                        // starts meanwhile) or when they end.
+                        run.on_last = Some(give);
                         self.run_children(&tests, &mut run);
                         run.on_loaded = None;
                         // The linter is short: the check has the core from here.
-                        let _ = give.send(());
+                        if let Some(give) = run.on_last.take() {
+                            let _ = give.send(());
+                        }
                         // The copy the tests ran on, in the grader's jail.
                         let quality = self.linter.as_ref().map(|linter| {
                             linter.lint_staged(&tests, &submission.name, &run.load.files)

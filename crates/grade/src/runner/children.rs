@@ -210,6 +210,11 @@ impl Reader<Frame> for Tests<'_, '_, '_> {
                 self.deadline = Instant::now() + limits.load;
             }
             Frame::Start { test: i } => {
+                if i + 1 >= limits.deals_asked(&self.grader.tests) {
+                    if let Some(last) = run.on_last.take() {
+                        let _ = last.send(());
+                    }
+                }
                 if i < cases.len() {
                     let now = Instant::now();
                     self.current = Some((i, now));
@@ -301,6 +306,9 @@ pub(super) struct Run<'a> {
     /// loaded (the marked check beside the tests is called off unless it did; dropped
     /// unsent, it says the same).
     pub(super) on_loaded: Option<Sender<bool>>,
+    /// Told, once, when the last test asked starts: the core the tests hold is soon free
+    /// (the marked check beside them starts a child for it meanwhile).
+    pub(super) on_last: Option<Sender<()>>,
 }
 
 impl<'a> Run<'a> {
@@ -313,6 +321,7 @@ impl<'a> Run<'a> {
             output: Vec::new(),
             tests,
             on_loaded: None,
+            on_last: None,
         }
     }
 
