@@ -87,7 +87,7 @@ pub fn kept_path(seed: &Seed, dir: &Path) -> PathBuf {
 /// Returns what names this build of the program: the test-set design's version and the
 /// running executable's size and modification time (`None` when it cannot be known: then
 /// nothing is kept).
-fn build_key() -> Option<String> {
+pub(crate) fn build_key() -> Option<String> {
     let exe = std::env::current_exe().ok()?;
     let meta = std::fs::metadata(&exe).ok()?;
     let modified = meta
