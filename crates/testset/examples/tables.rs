@@ -1,7 +1,8 @@
 //! Prints the generated tables of crates/testset/README.md, each between the markers that
 //! `cargo xtask testset-tables` replaces: the marks of every modelled submission of the
-//! catalog under 20 seeds (`stability`), and the share of pairs each hand_value mistake gets
-//! wrong with the marks it loses (`shares`). Everything comes from the models, without
+//! catalog under 20 seeds (`stability`), the same under 20 salts of one course seed next to
+//! them, with the cover and the overlap of two salts' sets (`salted`), and the share of pairs
+//! each hand_value mistake gets wrong with the marks it loses (`shares`). Everything comes from the models, without
 //! Prolog: each seed's test set, the select_hand marks of each select_hand model over its
 //! deals, and the hand_value marks of each hand_value model over its items. Seeds are
 //! `Seed::from_bytes([k; 32])`, k = 1..=N (20 unless `--seeds N`).
@@ -117,7 +118,7 @@ fn marks_of(rows: &[Row], sets: &[TestSet]) -> (String, Vec<Marks>) {
         .par_iter()
         .map(|set| {
             let points: Vec<RulePoints> = set.hand_value.iter().map(rule_points).collect();
-            let deals = deals(&set);
+            let deals = deals(set);
             let marks = rows
                 .iter()
                 .map(|row| {

@@ -289,7 +289,7 @@ pub(crate) struct Candidate {
 /// Returns pool deal `index` of `seed`: 6 cards when `index` is even, else 5, dealt by the
 /// seed's dealer `pool` `index` and [`presented`].
 pub(crate) fn pool_deal(seed: &Seed, index: u64) -> Deal {
-    let n = if index % 2 == 0 { 6 } else { 5 };
+    let n = if index.is_multiple_of(2) { 6 } else { 5 };
     presented(seed.dealer("pool", index).deal(n))
 }
 
@@ -352,8 +352,8 @@ pub(crate) fn choose(
         };
         let best = (0..pool.len())
             .filter(|&p| !taken[p])
-            .max_by_key(|&p| (gain(&pool[p]), std::cmp::Reverse(p)));
-        let Some(p) = best.filter(|&p| gain(&pool[p]) > 0) else {
+            .max_by_key(|&p| (gain(pool[p]), std::cmp::Reverse(p)));
+        let Some(p) = best.filter(|&p| gain(pool[p]) > 0) else {
             break;
         };
         taken[p] = true;

@@ -46,7 +46,7 @@ struct KeptCase {
     cards: Vec<u8>,
 }
 
-/// How a [`TestSet::kept`] set was had.
+/// How a kept set ([`TestSet::kept`], or a course part, [`crate::Course::kept`]) was had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kept {
     /// Read from the seed's file.
