@@ -6,7 +6,7 @@
 //! only: it holds every expected answer), and reads it back on later runs.
 //!
 //! The file is only ever a copy of what [`TestSet::new`] draws, never a second source:
-//! - it is read only by the very build of the program that wrote it ([`build_key`]: the
+//! - it is read only by the very build of the program that wrote it (`build_key`: the
 //!   running executable's size and modification time, and the test-set design's version), so
 //!   a change to the draw or to crib-core's rules can never meet an old file;
 //! - its fingerprint is computed again from what was read and must equal the one written;

@@ -323,7 +323,10 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     // once: what its draw shares with every salt of the course seed is kept instead, and
     // its own tests drawn from that in milliseconds. A salt without a seed file salts a
     // fresh seed, which nothing kept would serve again.
-    let kept = args.kept_dir.clone().unwrap_or_else(|| session.seeds_dir());
+    let kept = match (&args.seed_file, &args.kept_dir) {
+        (Some(_), Some(dir)) => dir.clone(),
+        _ => session.seeds_dir(),
+    };
     let grader = match (&args.seed_file, &args.seed_salt) {
         (_, None) => Grader::keeping_tests(&args.swipl, choice, limits, &seed, &kept)?,
         (Some(file), Some(salt)) => {
