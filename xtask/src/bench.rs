@@ -246,6 +246,12 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             figure("correct.pl", "fixed_cpu_drawn"),
         ),
         ratio_row(
+            "fixed cost: a file defining nothing, a salted course seed (Gradescope; its part kept), CPU / the plain floor",
+            "none stated",
+            None,
+            figure("correct.pl", "fixed_cpu_salted"),
+        ),
+        ratio_row(
             "grading crib's reference, wall / its floor",
             "none stated",
             None,

@@ -13,8 +13,10 @@
 //! it prints starts with `floor:`; after each figure a line `figure: FILE MEASURE VALUE` says
 //! it again for `cargo xtask bench` (MEASURE: `floor_s`, `one_wall`, `one_cpu`,
 //! `class_wall`, `class_cpu`, `fixed_cpu`, `fixed_cpu_drawn` (the file that defines nothing
-//! under a seed met for the first time: the tests drawn in the run), `half_wall`; all but the
-//! first are ratios to the floor).
+//! under a seed met for the first time: the tests drawn in the run), `fixed_cpu_salted` (the
+//! file that defines nothing under the course seed with a salt, as on Gradescope: the salt's
+//! tests drawn from the course part kept), `half_wall`; all but the first are ratios to the
+//! floor).
 //!
 //! `half_wall` grades the first file alone under a CPU quota of half a core, as Gradescope
 //! runs a container: a copy of this program runs in a CPU cgroup of its own with
@@ -47,7 +49,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let kept = std::env::var_os(HALF_KEPT).map(PathBuf::from);
         let seed = Seed::from_bytes(SEED);
-        let took = measure(|| grade(dir.path(), Path::new(&file), 1, &seed, kept.as_deref()))?;
+        let tests = kept.as_deref().map_or(Tests::Drawn, Tests::Kept);
+        let took = measure(|| grade(dir.path(), Path::new(&file), 1, &seed, tests))?;
         println!("half-core wall {:.4}", took.wall.as_secs_f64());
         return Ok(());
     }
@@ -88,8 +91,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let name = file.file_name().unwrap_or_default().to_string_lossy();
         let floor = measure(|| bare_swipl(file, &items))?;
         plain_floor.get_or_insert(floor.cpu);
-        let one = measure(|| grade(dir.path(), file, 1, &seed, Some(&kept)))?;
-        let class = measure(|| grade(dir.path(), file, CLASS, &seed, Some(&kept)))?;
+        let one = measure(|| grade(dir.path(), file, 1, &seed, Tests::Kept(&kept)))?;
+        let class = measure(|| grade(dir.path(), file, CLASS, &seed, Tests::Kept(&kept)))?;
         let floor_s = floor.cpu.as_secs_f64();
         println!(
             "floor: {name}: own Prolog {:.2} s of CPU ({:.2} s wall) in a bare swipl",
@@ -144,14 +147,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let empty = dir.path().join("defines_nothing.pl");
         std::fs::write(&empty, "% defines nothing\n")?;
-        let fixed = measure(|| grade(dir.path(), &empty, 1, &seed, Some(&kept)))?;
+        let fixed = measure(|| grade(dir.path(), &empty, 1, &seed, Tests::Kept(&kept)))?;
         // A seed met for the first time (a fresh one, or a salted one on Gradescope) draws
         // its tests in the run.
         let fresh = Seed::from_bytes([!SEED[0]; 32]);
-        let drawing = measure(|| grade(dir.path(), &empty, 1, &fresh, None))?;
+        let drawing = measure(|| grade(dir.path(), &empty, 1, &fresh, Tests::Drawn))?;
+        // A Gradescope submission: the course seed salted with its id, the course part kept
+        // (made here before the measurement, as setup.sh makes it).
+        crib_grade::Course::kept(&seed, &kept);
+        let salted = measure(|| {
+            let tests = Tests::Salted(&kept, "gradescope submission 1");
+            grade(dir.path(), &empty, 1, &seed, tests)
+        })?;
         for (measure, what, took) in [
             ("fixed_cpu", "the course's tests kept", fixed),
             ("fixed_cpu_drawn", "the tests drawn in the run", drawing),
+            (
+                "fixed_cpu_salted",
+                "a salt's tests drawn from the course part kept",
+                salted,
+            ),
         ] {
             println!(
                 "floor: fixed cost: a file that defines nothing, {what}: CPU {:.2} s = {:.3}x \
@@ -299,12 +314,23 @@ fn bare_swipl(file: &Path, items: &Path) -> Result<(), Box<dyn std::error::Error
 /// Grades `copies` copies of `file` as `crib grade DIR` does: the test set drawn (or read
 /// where `kept` keeps it, as `crib grade --seed-file` does) and the jail made, the linter,
 /// every core shared among the submissions.
+/// Where a grading's tests come from.
+#[derive(Debug, Clone, Copy)]
+enum Tests<'a> {
+    /// The seed's set, kept in the directory (a course's runs).
+    Kept(&'a Path),
+    /// Drawn in the run (a seed met for the first time).
+    Drawn,
+    /// The seed salted with the text, drawn from the course part kept in the directory.
+    Salted(&'a Path, &'a str),
+}
+
 fn grade(
     dir: &Path,
     file: &Path,
     copies: usize,
     seed: &Seed,
-    kept: Option<&Path>,
+    tests: Tests,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let class = tempfile::tempdir_in(dir)?;
     for i in 0..copies {
@@ -312,9 +338,10 @@ fn grade(
     }
     let session = Session::new(class.path().join("results"));
     let (swipl, isolation, limits) = ("swipl".as_ref(), IsolationChoice::Auto, Limits::default());
-    let grader = match kept {
-        Some(kept) => Grader::keeping_tests(swipl, isolation, limits, seed, kept)?,
-        None => Grader::new(swipl, isolation, limits, seed)?,
+    let grader = match tests {
+        Tests::Kept(kept) => Grader::keeping_tests(swipl, isolation, limits, seed, kept)?,
+        Tests::Drawn => Grader::new(swipl, isolation, limits, seed)?,
+        Tests::Salted(kept, salt) => Grader::salted(swipl, isolation, limits, seed, salt, kept)?,
     }
     .with_lint(crib_lint::Linter::default());
     let subs = session.discover(&[class.path().to_path_buf()], false)?;

@@ -97,6 +97,28 @@ impl Grader {
         Grader::drawing(swipl, isolation, limits, || TestSet::kept(seed, dir).0)
     }
 
+    /// Returns a grader on the test set of the seed `course` derives with `salt`
+    /// ([`Seed::derive`]; e.g. a Gradescope submission's id), drawn from the course seed's
+    /// salt-independent part kept in `dir` ([`crib_testset::Course::kept`]: made and written
+    /// there the first time, read back by later runs of this build) in a few milliseconds
+    /// rather than in full ([`crib_testset::Course::draw`]). `dir` must be as private as the
+    /// seed.
+    ///
+    /// # Errors
+    /// As [`Grader::new`].
+    pub fn salted(
+        swipl: &Path,
+        isolation: IsolationChoice,
+        limits: Limits,
+        course: &Seed,
+        salt: &str,
+        dir: &Path,
+    ) -> Result<Grader, GradeError> {
+        Grader::drawing(swipl, isolation, limits, || {
+            crib_testset::Course::kept(course, dir).0.draw(salt)
+        })
+    }
+
     /// Returns a grader on the test set `draw` returns, drawn while the jail is probed.
     fn drawing(
         swipl: &Path,

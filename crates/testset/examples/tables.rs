@@ -1,7 +1,8 @@
 //! Prints the generated tables of crates/testset/README.md, each between the markers that
 //! `cargo xtask testset-tables` replaces: the marks of every modelled submission of the
-//! catalog under 20 seeds (`stability`), and the share of pairs each hand_value mistake gets
-//! wrong with the marks it loses (`shares`). Everything comes from the models, without
+//! catalog under 20 seeds (`stability`), the same under 20 salts of one course seed next to
+//! them, with the cover and the overlap of two salts' sets (`salted`), and the share of pairs
+//! each hand_value mistake gets wrong with the marks it loses (`shares`). Everything comes from the models, without
 //! Prolog: each seed's test set, the select_hand marks of each select_hand model over its
 //! deals, and the hand_value marks of each hand_value model over its items. Seeds are
 //! `Seed::from_bytes([k; 32])`, k = 1..=N (20 unless `--seeds N`).
@@ -15,8 +16,8 @@ use std::path::{Path, PathBuf};
 
 use crib_results::{hand_value_credit, SelectCredit, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
 use crib_testset::{
-    model_name, rule_points, Deal, HandValueModel, ModelledMistake, RulePoints, Seed, TestSet,
-    BASELINE_MODELS, HAND_VALUE_MISTAKES, MODELLED_MISTAKES, SELECT_MISTAKES,
+    model_name, rule_points, Course, Deal, HandValueModel, ModelledMistake, RulePoints, Seed,
+    TestSet, BASELINE_MODELS, COVER_DEPTH, HAND_VALUE_MISTAKES, MODELLED_MISTAKES, SELECT_MISTAKES,
 };
 use rayon::prelude::*;
 
@@ -108,6 +109,129 @@ fn range(min: f64, max: f64) -> String {
     }
 }
 
+/// Returns the design of `sets` (the start of their fingerprints) and each row's marks under
+/// each set, computed as crib-results' Marks::new computes them.
+fn marks_of(rows: &[Row], sets: &[TestSet]) -> (String, Vec<Marks>) {
+    // For each set: its design version, and each row's (share, select_hand credit).
+    type SeedMarks = (String, Vec<(Option<f64>, Option<f64>)>);
+    let per_seed: Vec<SeedMarks> = sets
+        .par_iter()
+        .map(|set| {
+            let points: Vec<RulePoints> = set.hand_value.iter().map(rule_points).collect();
+            let deals = deals(set);
+            let marks = rows
+                .iter()
+                .map(|row| {
+                    let share = row
+                        .hand_value
+                        .map(|m| m.share_wrong(&set.hand_value, &points));
+                    let credit = row.select_hand.map(|m| {
+                        deals
+                            .iter()
+                            .map(|d| {
+                                SelectCredit::Graded
+                                    .credit(d.choice(m.strategy, m.ties).total, &d.keeps)
+                            })
+                            .sum::<f64>()
+                            / deals.len() as f64
+                    });
+                    (share, credit)
+                })
+                .collect();
+            let design = set
+                .fingerprint
+                .split('-')
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            (design, marks)
+        })
+        .collect();
+    let design = per_seed.first().map(|(d, _)| d.clone()).unwrap_or_default();
+    let mut marks: Vec<Marks> = rows.iter().map(|_| Marks::default()).collect();
+    for (_, seed) in &per_seed {
+        for (m, &(share, credit)) in marks.iter_mut().zip(seed) {
+            let hv = share.map(|s| hand_value_credit(s) * HAND_VALUE_MARKS);
+            let sh = credit.map(|c| c * SELECT_HAND_MARKS);
+            if let (Some(s), Some(hv)) = (share, hv) {
+                m.share.push(s);
+                m.hand_value.push(round2(hv));
+            }
+            if let Some(sh) = sh {
+                m.select_hand.push(round2(sh));
+            }
+            if let (Some(hv), Some(sh)) = (hv, sh) {
+                m.total.push(round2(hv + sh));
+            }
+        }
+    }
+    (design, marks)
+}
+
+/// Returns a test set's select_hand cases as deals.
+fn deals(set: &TestSet) -> Vec<Deal> {
+    set.cases
+        .iter()
+        .map(|c| Deal::from_keeps(c.cards.clone(), c.keeps.clone()))
+        .collect::<Option<_>>()
+        .expect("a test case's keeps are its deal's")
+}
+
+/// Returns the fewest deals of a set where a mistake of SELECT_MISTAKES errs, over `sets`.
+fn least_cover(sets: &[TestSet]) -> usize {
+    sets.iter()
+        .flat_map(|set| {
+            let deals = deals(set);
+            SELECT_MISTAKES.iter().map(move |m| {
+                deals
+                    .iter()
+                    .filter(|d| d.missed_by(m.strategy, m.ties))
+                    .count()
+            })
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// Returns the mean over every two of `sets` of how many pool deals (as sets of cards)
+/// and what share of hand_value items (the same cards in the same order) they share.
+fn overlap(sets: &[TestSet]) -> (f64, f64) {
+    use std::collections::HashSet;
+    let deals: Vec<HashSet<Vec<u8>>> = sets
+        .iter()
+        .map(|s| {
+            s.cases
+                .iter()
+                .filter(|c| c.id.starts_with("sh:pool-"))
+                .map(|c| {
+                    let mut d: Vec<u8> = c.cards.iter().map(|c| c.index()).collect();
+                    d.sort_unstable();
+                    d
+                })
+                .collect()
+        })
+        .collect();
+    let items: Vec<HashSet<[u8; 5]>> = sets
+        .iter()
+        .map(|s| {
+            s.hand_value
+                .iter()
+                .map(|i| i.cards.map(|c| c.index()))
+                .collect()
+        })
+        .collect();
+    let (mut shared, mut same, mut pairs) = (0usize, 0.0, 0usize);
+    for a in 0..sets.len() {
+        for b in a + 1..sets.len() {
+            shared += deals[a].intersection(&deals[b]).count();
+            same += items[a].intersection(&items[b]).count() as f64 / items[a].len() as f64;
+            pairs += 1;
+        }
+    }
+    let pairs = pairs.max(1) as f64;
+    (shared as f64 / pairs, same / pairs)
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let mut seeds = 20u8;
@@ -166,71 +290,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let started = std::time::Instant::now();
     let ks: Vec<u8> = (1..=seeds).collect();
-    // For each seed: its design version, and each row's (share, select_hand credit).
-    type SeedMarks = (String, Vec<(Option<f64>, Option<f64>)>);
-    let per_seed: Vec<SeedMarks> = ks
+    let plain_sets: Vec<TestSet> = ks
         .par_iter()
-        .map(|&k| {
-            let set = TestSet::new(&Seed::from_bytes([k; 32]));
-            let points: Vec<RulePoints> = set.hand_value.iter().map(rule_points).collect();
-            let deals: Vec<Deal> = set
-                .cases
-                .iter()
-                .map(|c| Deal::from_keeps(c.cards.clone(), c.keeps.clone()))
-                .collect::<Option<_>>()
-                .expect("a test case's keeps are its deal's");
-            let marks = rows
-                .iter()
-                .map(|row| {
-                    let share = row
-                        .hand_value
-                        .map(|m| m.share_wrong(&set.hand_value, &points));
-                    let credit = row.select_hand.map(|m| {
-                        deals
-                            .iter()
-                            .map(|d| {
-                                SelectCredit::Graded
-                                    .credit(d.choice(m.strategy, m.ties).total, &d.keeps)
-                            })
-                            .sum::<f64>()
-                            / deals.len() as f64
-                    });
-                    (share, credit)
-                })
-                .collect();
-            let design = set
-                .fingerprint
-                .split('-')
-                .next()
-                .unwrap_or_default()
-                .to_string();
-            (design, marks)
-        })
+        .map(|&k| TestSet::new(&Seed::from_bytes([k; 32])))
         .collect();
+    let (design, marks) = marks_of(&rows, &plain_sets);
     eprintln!(
         "{seeds} test sets and {} rows in {:.1} s",
         rows.len(),
         started.elapsed().as_secs_f64()
     );
-    let design = per_seed.first().map(|(d, _)| d.clone()).unwrap_or_default();
-    // Each row's marks, computed as crib-results' Marks::new computes them.
-    let mut marks: Vec<Marks> = rows.iter().map(|_| Marks::default()).collect();
-    for (_, seed) in &per_seed {
-        for (m, &(share, credit)) in marks.iter_mut().zip(seed) {
-            let hv = share.map(|s| hand_value_credit(s) * HAND_VALUE_MARKS);
-            let sh = credit.map(|c| c * SELECT_HAND_MARKS);
-            if let (Some(s), Some(hv)) = (share, hv) {
-                m.share.push(s);
-                m.hand_value.push(round2(hv));
-            }
-            if let Some(sh) = sh {
-                m.select_hand.push(round2(sh));
-            }
-            if let (Some(hv), Some(sh)) = (hv, sh) {
-                m.total.push(round2(hv + sh));
-            }
-        }
-    }
+    // The same course seed under 20 salts, as Gradescope draws each submission's tests.
+    let started = std::time::Instant::now();
+    let course = Course::new(&Seed::from_bytes([1; 32]));
+    let salt = |k: u8| format!("gradescope submission {k}");
+    let salted_sets: Vec<TestSet> = ks.par_iter().map(|&k| course.draw(&salt(k))).collect();
+    let (salted_design, salted) = marks_of(&rows, &salted_sets);
+    eprintln!(
+        "a course and {seeds} salted test sets in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 
     // The stability table.
     println!("{}", begin("stability"));
@@ -324,6 +403,71 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         unmodelled.join(", ")
     );
     println!("{}", end("stability"));
+    println!();
+
+    // The salted table: the totals under one course seed's salts next to the seeds'.
+    println!("{}", begin("salted"));
+    println!(
+        "Made by `cargo xtask testset-tables` from the models: the course seed `[1; 32]` \
+         under {seeds} salts (`gradescope submission k`, k = 1..{seeds}, `Course::draw`, design \
+         {salted_design}) next to the {seeds} seeds above (design {design}). `-`: no model."
+    );
+    println!();
+    println!("| submission | seeds: total min | max | spread | salts: total min | max | spread |");
+    println!("|---|---|---|---|---|---|---|");
+    let mut within = [0usize; 2];
+    let mut spread = [0.0f64; 2];
+    let mut widest = [(0.0f64, ""); 2];
+    let mut modelled = 0;
+    for ((row, plain), salted) in rows.iter().zip(&marks).zip(&salted) {
+        let mut cells = Vec::new();
+        for (i, m) in [plain, salted].into_iter().enumerate() {
+            if m.total.is_empty() {
+                cells.extend([dash.clone(), dash.clone(), dash.clone()]);
+                continue;
+            }
+            let (min, max, _) = stats(&m.total);
+            within[i] += usize::from(max - min <= 1.0 + 1e-9);
+            spread[i] += max - min;
+            if max - min > widest[i].0 {
+                widest[i] = (max - min, &row.name);
+            }
+            cells.extend([
+                format!("{min:.2}"),
+                format!("{max:.2}"),
+                format!("{:.2}", max - min),
+            ]);
+        }
+        modelled += usize::from(!plain.total.is_empty());
+        println!("| {} | {} |", row.name, cells.join(" | "));
+    }
+    println!();
+    let (deals_shared, items_shared) = overlap(&salted_sets);
+    let (plain_deals, plain_items) = overlap(&plain_sets);
+    println!(
+        "Modelled totals within one mark: **{} of {modelled} over the salts** (mean spread \
+         {:.2}, widest `{}` {:.2}), {} of {modelled} over the seeds (mean spread {:.2}, widest \
+         `{}` {:.2}). Every modelled \
+         select_hand mistake errs on at least {} deals of every salt's set ({} of every \
+         seed's; the cover asks {COVER_DEPTH}). Two salts share {deals_shared:.1} of their {} \
+         pool deals on average (the named deals are in every set, their cards in an order of \
+         the salt's) and {:.1}% of their hand_value items (the same cards in the same \
+         order); two seeds {plain_deals:.1} and {:.1}%.",
+        within[1],
+        spread[1] / modelled.max(1) as f64,
+        widest[1].1,
+        widest[1].0,
+        within[0],
+        spread[0] / modelled.max(1) as f64,
+        widest[0].1,
+        widest[0].0,
+        least_cover(&salted_sets),
+        least_cover(&plain_sets),
+        crib_testset::POOL_DEALS,
+        items_shared * 100.0,
+        plain_items * 100.0,
+    );
+    println!("{}", end("salted"));
     println!();
 
     // The shares table: the hand_value mistakes by the probe's share.

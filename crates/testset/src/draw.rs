@@ -32,7 +32,7 @@ pub(crate) const DESIGN: &str = "v8";
 /// contain, before the others, their cards in an order drawn from the seed (so that a file
 /// memorising the goals of one run does not answer them in another). The best keep is never
 /// the first four cards shown, so that keeping those earns nothing here.
-const NAMED_DEALS: &[(&str, &[&str])] = &[
+pub(crate) const NAMED_DEALS: &[(&str, &[&str])] = &[
     (
         "keep-three-fives-and-jack",
         &["2C", "5H", "9H", "5S", "5C", "JD"],
@@ -181,17 +181,28 @@ fn build(seed: &Seed) -> TestSet {
 /// Returns the fingerprint of a test set of `seed` asking `cases` and `hand_value`:
 /// `<design>-<hash of every goal and item>-<seed id>`.
 pub(crate) fn fingerprint(cases: &[TestCase], hand_value: &[PatternItem], seed: &Seed) -> String {
+    fingerprint_of(DESIGN, cases, hand_value, seed)
+}
+
+/// Returns the fingerprint of a test set of `design` (`DESIGN`, or a salted set's
+/// [`crate::course::SALTED_DESIGN`]), as [`fingerprint`].
+pub(crate) fn fingerprint_of(
+    design: &str,
+    cases: &[TestCase],
+    hand_value: &[PatternItem],
+    seed: &Seed,
+) -> String {
     let mut text = String::new();
     for case in cases {
         let _ = writeln!(text, "{}", case.goal());
     }
     let hash = fnv1a_from(fnv1a(text.as_bytes()), &patterns::batch_bytes(hand_value));
-    format!("{DESIGN}-{hash:016x}-{}", seed.id())
+    format!("{design}-{hash:016x}-{}", seed.id())
 }
 
 /// Returns the [`NAMED_DEALS`] as `seed` presents them: each one's cards in an order drawn
 /// from the seed, then [`presented`].
-fn named_deals(seed: &Seed) -> Vec<Deal> {
+pub(crate) fn named_deals(seed: &Seed) -> Vec<Deal> {
     NAMED_DEALS
         .iter()
         .enumerate()
@@ -240,50 +251,96 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
 /// third of the time), dealt by the seed's dealer `pool`
 /// `i` and [`presented`].
 fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64, Deal)> {
-    struct Candidate {
-        index: u64,
-        deal: Deal,
-        missed: Vec<usize>,
-        surely: Vec<usize>,
-        ambiguity: f64,
-    }
     let indices: Vec<u64> = (0..POOL).collect();
-    // Each candidate on its own (a dealer of its own): on every core, kept in order.
-    let drawn = indices
+    let (pool, deals) = value_pool(seed, &indices);
+    let rows: Vec<&[f64]> = pool.iter().map(|c| &c.features[..]).collect();
+    let candidates: Vec<&Candidate> = pool.iter().collect();
+    let chosen = choose(
+        &candidates,
+        &rows,
+        named,
+        targets,
+        &mut seed.dealer("balance", 0),
+        BALANCE_STEPS,
+    );
+    chosen
+        .into_iter()
+        .map(|p| (pool[p].index, deals[p].clone()))
+        .collect()
+}
+
+/// One deal of a pool as the cover and the balance see it ([`pool_deals`]).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Candidate {
+    /// Its index in the seed's pool (its dealer `pool` `index`).
+    pub index: u64,
+    /// The cards as presented ([`presented`]).
+    pub cards: Vec<Card>,
+    /// The mistakes of [`SELECT_MISTAKES`] that choose a worse keep than the best on it.
+    pub missed: Vec<usize>,
+    /// The mistakes of [`SELECT_MISTAKES`] that do so however they break ties.
+    pub surely: Vec<usize>,
+    /// Its ambiguity ([`balance_features`]).
+    pub ambiguity: f64,
+    /// Its [`balance_features`].
+    pub features: Vec<f64>,
+}
+
+/// Returns pool deal `index` of `seed`: 6 cards when `index` is even, else 5, dealt by the
+/// seed's dealer `pool` `index` and [`presented`].
+pub(crate) fn pool_deal(seed: &Seed, index: u64) -> Deal {
+    let n = if index.is_multiple_of(2) { 6 } else { 5 };
+    presented(seed.dealer("pool", index).deal(n))
+}
+
+/// Returns the candidate a deal of the pool is, from its index and its valued deal: the
+/// costly part of a draw (every balance model values the deal's keeps).
+pub(crate) fn candidate(index: u64, deal: &Deal) -> Candidate {
+    let (mut missed, mut surely) = (Vec::new(), Vec::new());
+    for (m, mistake) in SELECT_MISTAKES.iter().enumerate() {
+        if deal.missed_by(mistake.strategy, mistake.ties) {
+            missed.push(m);
+        }
+        if deal.surely_missed_by(mistake.strategy) {
+            surely.push(m);
+        }
+    }
+    let (features, ambiguity) = balance_features(deal);
+    Candidate {
+        index,
+        cards: deal.cards.clone(),
+        missed,
+        surely,
+        ambiguity,
+        features,
+    }
+}
+
+/// Returns the candidates of `seed`'s pool deals `indices`, with their deals, in order (each
+/// on its own dealer: on every core).
+pub(crate) fn value_pool(seed: &Seed, indices: &[u64]) -> (Vec<Candidate>, Vec<Deal>) {
+    indices
         .par_iter()
         .map(|&index| {
-            let n = if index % 2 == 0 { 6 } else { 5 };
-            let deal = presented(seed.dealer("pool", index).deal(n));
-            let (mut missed, mut surely) = (Vec::new(), Vec::new());
-            for (m, mistake) in SELECT_MISTAKES.iter().enumerate() {
-                if deal.missed_by(mistake.strategy, mistake.ties) {
-                    missed.push(m);
-                }
-                if deal.surely_missed_by(mistake.strategy) {
-                    surely.push(m);
-                }
-            }
-            let (features, ambiguity) = balance_features(&deal);
-            let candidate = Candidate {
-                index,
-                ambiguity,
-                deal,
-                missed,
-                surely,
-            };
-            (candidate, features)
+            let deal = pool_deal(seed, index);
+            (candidate(index, &deal), deal)
         })
-        .collect::<Vec<_>>();
-    // Every candidate's features in one table, row by row: the annealing reads two rows a
-    // step, a million times.
-    let k = drawn.first().map_or(0, |(_, features)| features.len());
-    let mut table: Vec<f64> = Vec::with_capacity(drawn.len() * k);
-    let mut pool: Vec<Candidate> = Vec::with_capacity(drawn.len());
-    for (candidate, features) in drawn {
-        table.extend(features);
-        pool.push(candidate);
-    }
-    let row = |p: usize| &table[p * k..(p + 1) * k];
+        .unzip()
+}
+
+/// Returns the positions in `pool` of the [`POOL_DEALS`] deals chosen by the cover and the
+/// balance ([`pool_deals`]), ascending: `rows[p]` is `pool[p]`'s features, `dealer` draws the
+/// random fill and the annealing of `steps` swaps.
+pub(crate) fn choose(
+    pool: &[&Candidate],
+    rows: &[&[f64]],
+    named: &[Deal],
+    targets: &[Option<f64>],
+    dealer: &mut crib_core::Dealer,
+    steps: usize,
+) -> Vec<usize> {
+    let k = rows.first().map_or(0, |features| features.len());
+    let row = |p: usize| rows[p];
     // 1. Cover.
     let mut needed = vec![COVER_DEPTH; SELECT_MISTAKES.len()];
     let mut taken = vec![false; pool.len()];
@@ -295,8 +352,8 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         };
         let best = (0..pool.len())
             .filter(|&p| !taken[p])
-            .max_by_key(|&p| (gain(&pool[p]), std::cmp::Reverse(p)));
-        let Some(p) = best.filter(|&p| gain(&pool[p]) > 0) else {
+            .max_by_key(|&p| (gain(pool[p]), std::cmp::Reverse(p)));
+        let Some(p) = best.filter(|&p| gain(pool[p]) > 0) else {
             break;
         };
         taken[p] = true;
@@ -306,7 +363,6 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
         chosen.push(p);
     }
     // 2. Balance: random fill, then annealing over swaps that keep the cover.
-    let mut dealer = seed.dealer("balance", 0);
     while chosen.len() < POOL_DEALS {
         let p = (dealer.next_u64() % pool.len() as u64) as usize;
         if !taken[p] {
@@ -343,8 +399,8 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
     // deal's credit squared) to 1e-4; the best state seen is kept.
     let mut unit = || dealer.next_unit();
     let (mut best, mut best_cost) = (chosen.clone(), current);
-    for step in 0..BALANCE_STEPS {
-        let temperature = (1e-4f64).powf(step as f64 / BALANCE_STEPS as f64);
+    for step in 0..steps {
+        let temperature = (1e-4f64).powf(step as f64 / steps as f64);
         let i = (unit() * chosen.len() as f64) as usize;
         let q = (unit() * pool.len() as f64) as usize;
         if taken[q] {
@@ -387,9 +443,6 @@ fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64,
     let mut chosen = best;
     chosen.sort_unstable();
     chosen
-        .into_iter()
-        .map(|p| (pool[p].index, pool[p].deal.clone()))
-        .collect()
 }
 
 /// Returns the names of [`balance_features`], in its order: [`balance_models`]' names (each
@@ -418,7 +471,7 @@ pub(crate) fn balance_feature_names() -> Vec<String> {
 /// against 0.70 for its model over 40 seeds now, by `balance_check`), and the spread of the
 /// tied keeps' credits (summed over the strategies) is the deal's *ambiguity*, which the
 /// balance keeps small so that yet another way of breaking ties fares about as well.
-fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
+pub(crate) fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
     let credit = |total: u32| SelectCredit::Graded.credit(total, &deal.keeps);
     let mut out: Vec<f64> = SELECT_MISTAKES
         .iter()

@@ -6,7 +6,7 @@
 //! only: it holds every expected answer), and reads it back on later runs.
 //!
 //! The file is only ever a copy of what [`TestSet::new`] draws, never a second source:
-//! - it is read only by the very build of the program that wrote it ([`build_key`]: the
+//! - it is read only by the very build of the program that wrote it (`build_key`: the
 //!   running executable's size and modification time, and the test-set design's version), so
 //!   a change to the draw or to crib-core's rules can never meet an old file;
 //! - its fingerprint is computed again from what was read and must equal the one written;
@@ -46,7 +46,7 @@ struct KeptCase {
     cards: Vec<u8>,
 }
 
-/// How a [`TestSet::kept`] set was had.
+/// How a kept set ([`TestSet::kept`], or a course part, [`crate::Course::kept`]) was had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kept {
     /// Read from the seed's file.
@@ -87,7 +87,7 @@ pub fn kept_path(seed: &Seed, dir: &Path) -> PathBuf {
 /// Returns what names this build of the program: the test-set design's version and the
 /// running executable's size and modification time (`None` when it cannot be known: then
 /// nothing is kept).
-fn build_key() -> Option<String> {
+pub(crate) fn build_key() -> Option<String> {
     let exe = std::env::current_exe().ok()?;
     let meta = std::fs::metadata(&exe).ok()?;
     let modified = meta

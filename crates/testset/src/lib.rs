@@ -31,6 +31,7 @@
 
 #![deny(missing_docs)]
 
+pub mod course;
 pub mod draw;
 pub mod kept;
 pub mod misvalue;
@@ -38,6 +39,7 @@ pub mod patterns;
 pub mod seed;
 pub mod strategy;
 
+pub use course::{Course, COURSE_POOL, SALTED_DESIGN, SALTED_POOL};
 pub use draw::targets as balance_targets;
 pub use draw::{prolog_list, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
 pub use kept::Kept;

@@ -437,13 +437,38 @@ pub fn keep_points(keep: &[Card; 4], starts: CardSet) -> (PartPoints, MistakePoi
         .iter()
         .fold(0usize, |i, c| i * 13 + usize::from(c.rank().number() - 1))
         * 13;
+    points_of_rows(keep, starts, |rank| table[row + rank])
+}
+
+/// Returns what [`keep_points`] returns, each rank row worked out from crib-core's breakdown
+/// when needed rather than read from the table of every rank pattern ([`rank_parts`], built
+/// once per process in about a tenth of a second): for a draw that values a few deals.
+pub(crate) fn keep_points_untabled(
+    keep: &[Card; 4],
+    starts: CardSet,
+) -> (PartPoints, MistakePoints) {
+    let mut ranks = keep.map(|c| usize::from(c.rank().number() - 1));
+    ranks.sort_unstable();
+    points_of_rows(keep, starts, |rank| {
+        show_parts(ranks, rank).unwrap_or([0; ROW])
+    })
+}
+
+/// [`keep_points`] with `row(rank)` the rank parts' row ([`rank_parts`]) of the keep's ranks
+/// with a start of that 0-based rank.
+fn points_of_rows(
+    keep: &[Card; 4],
+    starts: CardSet,
+    row: impl Fn(usize) -> [u8; ROW],
+) -> (PartPoints, MistakePoints) {
     let mut out = [0u32; Part::ALL.len()];
     let mut mistaken = [0u32; RankMistake::ALL.len()];
     let bits = starts.bits();
     for rank in 0..13 {
         let n = (bits >> (4 * rank) & 0xF).count_ones();
         if n > 0 {
-            let (parts, mistakes) = table[row + rank].split_at(RANK_PARTS);
+            let entry = row(rank);
+            let (parts, mistakes) = entry.split_at(RANK_PARTS);
             for (o, &p) in out.iter_mut().zip(parts) {
                 *o += n * u32::from(p);
             }

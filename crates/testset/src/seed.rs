@@ -81,6 +81,11 @@ impl Seed {
         Some(Seed(bytes))
     }
 
+    /// Returns the seed's secret bytes (to key a hash of what is kept beside it).
+    pub(crate) fn bytes(&self) -> &[u8; SEED_BYTES] {
+        &self.0
+    }
+
     /// Returns the seed as 64 lower-case hex digits.
     pub fn to_hex(&self) -> String {
         self.0.iter().map(|b| format!("{b:02x}")).collect()

@@ -507,6 +507,20 @@ impl Deal {
         })
     }
 
+    /// Returns the deal with its keeps' [`Deal::parts`] worked out now without the table of
+    /// every rank pattern ([`crate::misvalue::keep_points_untabled`]): the same parts, cheaper
+    /// for a process that values a few deals only.
+    pub(crate) fn with_parts_untabled(self) -> Deal {
+        let not_dealt = CardSet::of(&self.cards).complement();
+        let parts = self
+            .keeps
+            .iter()
+            .map(|k| crate::misvalue::keep_points_untabled(&k.keep, not_dealt))
+            .collect();
+        let _ = self.parts.set(parts);
+        self
+    }
+
     /// Returns each keep's points by [`Part`] and its value under each [`RankMistake`], over
     /// the starts not dealt, in the order of [`Deal::keeps`].
     pub fn parts(&self) -> &[(PartPoints, MistakePoints)] {

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, SeedChoice,
-    SelectCredit, Session, SessionProgress, SubmissionResult, SwiplSupport, TestVisibility,
+    swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Seed,
+    SeedChoice, SelectCredit, Session, SessionProgress, SubmissionResult, SwiplSupport,
+    TestVisibility,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -63,6 +64,12 @@ pub struct GradeArgs {
     /// that each TEXT gets tests of its own and the same TEXT the same tests again.
     #[arg(long, value_name = "TEXT")]
     seed_salt: Option<String>,
+    /// Where a --seed-file's drawn tests are kept and read back [default: OUT/seeds]: the
+    /// seed's whole test set, or with --seed-salt its salt-independent part, from which each
+    /// salt's tests are drawn in milliseconds. As private as the seed (files readable by
+    /// their owner only); Gradescope's setup.sh fills one for run_autograder.
+    #[arg(long, value_name = "DIR")]
+    kept_dir: Option<PathBuf>,
     /// CPU-time limit per select_hand/3 test, seconds (a goal that waits rather than
     /// computes is stopped at three times this in wall-clock time).
     #[arg(long, value_name = "SECS", default_value_t = 4.0, value_parser = seconds)]
@@ -199,8 +206,9 @@ pub fn long_help() -> String {
         "The tests: {}\n\nSeeds: every random choice of the tests comes from one secret seed. By \
          default each run makes a fresh one and keeps it in OUT/seed (and OUT/seeds/ID.seed); \
          --resume reuses it, --seed-file FILE grades with a kept seed (the same tests for a \
-         whole class), --seed-salt TEXT derives one per TEXT. Results record only the seed's \
-         id, which reveals nothing of it.\n\n\
+         whole class), --seed-salt TEXT derives one per TEXT (from a seed file, in \
+         milliseconds: the part every salt shares is kept in OUT/seeds or --kept-dir). \
+         Results record only the seed's id, which reveals nothing of it.\n\n\
          Marks: hand_value/3 50 x (1 - sqrt(share of the 12,994,800 pairs wrong)), the share \
          estimated from the rank patterns; select_hand/3 mean credit x 20 \
          (--select-credit graded: 1 for a keep with the best expected value, else 0.5 x^4 \
@@ -310,11 +318,25 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         CreditArg::Graded => SelectCredit::Graded,
         CreditArg::Ratio => SelectCredit::Ratio,
     };
-    // A course's seed draws the same tests on every run: they are kept beside the seeds and
-    // drawn once. A salted seed (one per Gradescope submission) is met once, so it is not.
-    let grader = match &args.seed_salt {
-        None => Grader::keeping_tests(&args.swipl, choice, limits, &seed, &session.seeds_dir())?,
-        Some(_) => Grader::new(&args.swipl, choice, limits, &seed)?,
+    // A course's seed draws the same tests on every run: they are kept beside the seeds (or
+    // in --kept-dir) and drawn once. A salted seed (one per Gradescope submission) is met
+    // once: what its draw shares with every salt of the course seed is kept instead, and
+    // its own tests drawn from that in milliseconds. A salt without a seed file salts a
+    // fresh seed, which nothing kept would serve again.
+    let kept = match (&args.seed_file, &args.kept_dir) {
+        (Some(_), Some(dir)) => dir.clone(),
+        _ => session.seeds_dir(),
+    };
+    let grader = match (&args.seed_file, &args.seed_salt) {
+        (_, None) => Grader::keeping_tests(&args.swipl, choice, limits, &seed, &kept)?,
+        (Some(file), Some(salt)) => {
+            let course = Seed::read(file)?;
+            if course.derive(salt) != seed {
+                bail!("{} changed while crib read it", file.display());
+            }
+            Grader::salted(&args.swipl, choice, limits, &course, salt, &kept)?
+        }
+        (None, Some(_)) => Grader::new(&args.swipl, choice, limits, &seed)?,
     };
     let mut grader = grader.with_select_credit(credit);
     if !args.no_lint {

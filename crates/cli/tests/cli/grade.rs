@@ -1034,3 +1034,62 @@ fn a_course_seeds_tests_are_drawn_once_and_kept() {
         .to_string_lossy()
         .ends_with(".testset.json")));
 }
+
+/// A salted seed's tests (one per Gradescope submission) come from its course seed's kept
+/// part: made and kept the first time (in --kept-dir, else beside the seeds, owner-only), read
+/// back by later runs; the same salt draws the same tests, another salt other ones.
+#[test]
+fn a_salted_seeds_tests_come_from_the_course_part_kept() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let seed_file = dir.path().join("course.seed");
+    let course = crib_grade::Seed::from_bytes([0x2a; 32]);
+    course.write_new(&seed_file).unwrap();
+    let kept_dir = dir.path().join("kept");
+    let grade = |out: &str, salt: &str, kept: bool| -> serde_json::Value {
+        let mut cmd = crib();
+        cmd.args(["grade", "--json", "--no-lint", "--seed-file"])
+            .arg(&seed_file)
+            .args(["--seed-salt", salt]);
+        if kept {
+            cmd.arg("--kept-dir").arg(&kept_dir);
+        }
+        let run = cmd
+            .arg("--out")
+            .arg(dir.path().join(out))
+            .arg(submission("empty.pl"))
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let text = String::from_utf8(run.stdout).unwrap();
+        serde_json::from_str(text.lines().next().unwrap()).unwrap()
+    };
+    let first = grade("a", "submission 1", true);
+    assert_eq!(first["seed_id"], course.derive("submission 1").id());
+    let kept = kept_dir.join(format!("{}.course", course.id()));
+    let meta = std::fs::metadata(&kept).expect("the course part is kept in --kept-dir");
+    assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+    let written = meta.modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = grade("b", "submission 1", true);
+    assert_eq!(
+        again["test_set"], first["test_set"],
+        "the same salt, the same tests"
+    );
+    assert_eq!(
+        std::fs::metadata(&kept).unwrap().modified().unwrap(),
+        written,
+        "the course part is read back, not made and written again"
+    );
+    let other = grade("c", "submission 2", true);
+    assert_ne!(other["test_set"], first["test_set"]);
+    // Without --kept-dir, beside the run's seeds; the same tests either way.
+    let beside = grade("d", "submission 1", false);
+    assert_eq!(beside["test_set"], first["test_set"]);
+    let seeds = dir.path().join("d").join("seeds");
+    assert!(seeds.join(format!("{}.course", course.id())).is_file());
+}

@@ -1,0 +1,419 @@
+//! A course seed's salted test sets: the costly part of a draw done once per course seed and
+//! kept beside it, each salt's own test set drawn from it in a few milliseconds.
+//!
+//! On Gradescope every submission gets tests of its own: its seed is the course seed
+//! [derived](Seed::derive) with the submission's id. Drawing a test set in full
+//! ([`TestSet::new`]) costs about half a second of CPU, nearly all of it valuing the keeps of
+//! the pool's deals under every balance model, which depends only on the course seed. A
+//! [`Course`] is that part: [`COURSE_POOL`] deals of the course seed's pool, each with what
+//! the cover and the balance read of it, and the course seed's hand_value items.
+//! [`Course::draw`] then draws from the salt (through the derived seed) what differs from one
+//! submission to the next:
+//!
+//! - **select_hand**: the named deals' card order (as [`TestSet::new`] does for the derived
+//!   seed), a random [`SALTED_POOL`] of the course's deals, and among them the
+//!   [`POOL_DEALS`](crate::POOL_DEALS) chosen by the same cover and balance as an unsalted draw (every modelled
+//!   mistake meets at least [`COVER_DEPTH`](crate::COVER_DEPTH) deals where it errs, the
+//!   sums aimed at the same calibrated targets), annealed over [`SALTED_STEPS`] swaps. Every
+//!   chosen deal's keeps are valued by crib-core anew.
+//! - **hand_value**: the course's items with the patterns in an order of the salt's, and each
+//!   item's suits relabelled by a permutation and its hand cards reordered, both drawn from
+//!   the salt. A hand's value does not change when its suits are renamed (a flush stays a
+//!   flush, his nob his nob) or its hand cards reordered, so each item stays in its stratum
+//!   and stands for the same pairs; its expected value is crib-core's again.
+//!
+//! A salted set's fingerprint starts with [`SALTED_DESIGN`], not the unsalted design, and
+//! ends with the derived seed's id, as an unsalted set's ends with its seed's.
+//!
+//! [`Course::kept`] keeps the course part in `<course seed id>.course` beside the seed (owner
+//! only) and reads it back only when it is this build's ([`crate::kept`]'s build key, and
+//! [`COURSE_DESIGN`]), for this seed, and its keyed hash checks: a SHA-256 of the whole file
+//! keyed by the secret seed, which no one without the seed can make for a changed file.
+//! Anything else computes the course part again and writes it.
+
+use std::io::Write as _;
+use std::os::unix::fs::OpenOptionsExt as _;
+use std::path::{Path, PathBuf};
+
+use crib_core::{Card, PreparedHand, Rule};
+use crib_results::TestSource;
+use sha2::{Digest, Sha256};
+
+use crate::draw::{
+    self, balance_feature_names, choose, named_deals, targets, Candidate, TestCase, TestSet,
+    NAMED_DEALS, POOL,
+};
+use crate::kept::{build_key, Kept};
+use crate::patterns::{self, PatternItem};
+use crate::seed::Seed;
+use crate::strategy::{Deal, SELECT_MISTAKES};
+
+/// How many deals of the course seed's pool a [`Course`] values (the unsalted pool's
+/// [`POOL`] and as many again).
+pub const COURSE_POOL: u64 = 2 * POOL;
+/// How many of the course's deals each salt chooses its select_hand deals from.
+pub const SALTED_POOL: usize = POOL as usize;
+/// How many swaps the balance of a salted draw tries (an unsalted draw: a million).
+pub const SALTED_STEPS: usize = 100_000;
+/// The design of salted test sets, the start of their fingerprints. Bump it whenever a salt's
+/// tests change (and with the unsalted `DESIGN`).
+pub const SALTED_DESIGN: &str = "v8s1";
+/// The version of what a [`Course`] keeps, part of the key of its file.
+pub const COURSE_DESIGN: &str = "c1";
+
+/// The salt-independent part of a course seed's salted test sets (see the module's
+/// documentation). Made by [`Course::new`] or read back by [`Course::kept`]; the same either
+/// way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Course {
+    seed: Seed,
+    pool: Vec<Candidate>,
+    items: Vec<PatternItem>,
+}
+
+impl Course {
+    /// Returns the course part of `seed`: its first [`COURSE_POOL`] pool deals valued under
+    /// every balance model, and its hand_value items. Costs about as much as a
+    /// [`TestSet::new`], spread over every core.
+    pub fn new(seed: &Seed) -> Course {
+        let indices: Vec<u64> = (0..COURSE_POOL).collect();
+        let (mut pool, _) = draw::value_pool(seed, &indices);
+        // Kept as f32, half the file to read and hash: the balance needs no more.
+        for candidate in &mut pool {
+            for f in &mut candidate.features {
+                *f = f64::from(*f as f32);
+            }
+        }
+        Course {
+            seed: *seed,
+            pool,
+            items: patterns::items(seed),
+        }
+    }
+
+    /// Returns the course part of `seed`, the same as [`Course::new`], read from `dir` when
+    /// this build of the program wrote it there for this seed and it checks (see the
+    /// module's documentation), else made and written there, with how it was had. `dir` is
+    /// created if need be; it should be as private as the seed.
+    pub fn kept(seed: &Seed, dir: &Path) -> (Course, Kept) {
+        let path = course_path(seed, dir);
+        let build = build_key().map(|b| format!("{COURSE_DESIGN} {b}"));
+        if let Some(course) = build.as_deref().and_then(|b| read(&path, seed, b)) {
+            return (course, Kept::Read);
+        }
+        let course = Course::new(seed);
+        let written = build.is_some_and(|b| write(&path, &course, &b).is_ok());
+        let how = if written {
+            Kept::Drawn
+        } else {
+            Kept::DrawnNotWritten
+        };
+        (course, how)
+    }
+
+    /// Returns the course seed's public id.
+    pub fn seed_id(&self) -> String {
+        self.seed.id()
+    }
+
+    /// Returns the test set of the seed the course seed derives with `salt`
+    /// ([`Seed::derive`]): the same salt gives the same set, another salt another one (see
+    /// the module's documentation). Its `seed_id` is the derived seed's id. A few
+    /// milliseconds of CPU.
+    pub fn draw(&self, salt: &str) -> TestSet {
+        let derived = self.seed.derive(salt);
+        // The named deals' features without the table of every rank pattern, which would cost
+        // this draw more than everything else (the pool's features are the course's).
+        let named: Vec<Deal> = named_deals(&derived)
+            .into_iter()
+            .map(Deal::with_parts_untabled)
+            .collect();
+        let mut cases: Vec<TestCase> = NAMED_DEALS
+            .iter()
+            .zip(&named)
+            .map(|((id, _), deal)| TestCase {
+                id: format!("sh:named:{id}"),
+                source: TestSource::Named,
+                cards: deal.cards.clone(),
+                keeps: deal.keeps.clone(),
+            })
+            .collect();
+        let mut positions: Vec<usize> = (0..self.pool.len()).collect();
+        derived.dealer("salted-pool", 0).shuffle(&mut positions);
+        positions.truncate(SALTED_POOL);
+        positions.sort_unstable();
+        let pool: Vec<&Candidate> = positions.iter().map(|&p| &self.pool[p]).collect();
+        let rows: Vec<&[f64]> = pool.iter().map(|c| &c.features[..]).collect();
+        let chosen = choose(
+            &pool,
+            &rows,
+            &named,
+            targets::calibrated(),
+            &mut derived.dealer("balance", 0),
+            SALTED_STEPS,
+        );
+        for p in chosen {
+            // crib-core values the keeps anew: the course keeps no answer.
+            let deal = Deal::new(pool[p].cards.clone());
+            cases.push(TestCase {
+                id: format!("sh:pool-{}", pool[p].index),
+                source: TestSource::Pool,
+                cards: deal.cards,
+                keeps: deal.keeps,
+            });
+        }
+        let hand_value = relabelled(&self.items, &derived);
+        TestSet {
+            seed_id: derived.id(),
+            fingerprint: draw::fingerprint_of(SALTED_DESIGN, &cases, &hand_value, &derived),
+            cases,
+            hand_value,
+        }
+    }
+
+    /// Returns the indices (in the course seed's pool) of the deals a salted set of this
+    /// course asks, for comparing the sets of two salts.
+    pub fn pool_indices(set: &TestSet) -> Vec<u64> {
+        set.cases
+            .iter()
+            .filter_map(|c| c.id.strip_prefix("sh:pool-")?.parse().ok())
+            .collect()
+    }
+}
+
+/// Returns the file that keeps `seed`'s course part in `dir`.
+pub fn course_path(seed: &Seed, dir: &Path) -> PathBuf {
+    dir.join(format!("{}.course", seed.id()))
+}
+
+/// Returns the course's hand_value `items` as the `derived` seed asks them: the patterns in
+/// an order of its own (a pattern's items together), each item's suits renamed by a
+/// permutation and its hand cards reordered, both drawn from it, and each expected value
+/// crib-core's.
+fn relabelled(items: &[PatternItem], derived: &Seed) -> Vec<PatternItem> {
+    let mut groups: Vec<&[PatternItem]> = items.chunk_by(|a, b| a.pattern == b.pattern).collect();
+    derived
+        .dealer("salted-hand_value-order", 0)
+        .shuffle(&mut groups);
+    let mut dealer = derived.dealer("salted-hand_value-suits", 0);
+    let mut out = Vec::with_capacity(items.len());
+    for item in groups.into_iter().flatten() {
+        let mut suits = [0u8, 1, 2, 3];
+        dealer.shuffle(&mut suits);
+        let renamed = item.cards.map(|c| {
+            Card::from_index(c.index() & !3 | suits[usize::from(c.index() & 3)])
+                .expect("a card's rank with a suit is a card")
+        });
+        let mut hand = [renamed[0], renamed[1], renamed[2], renamed[3]];
+        dealer.shuffle(&mut hand);
+        let start = renamed[4];
+        out.push(PatternItem {
+            pattern: item.pattern,
+            cards: [hand[0], hand[1], hand[2], hand[3], start],
+            weight: item.weight,
+            expected: PreparedHand::from_cards(hand).value(start, Rule::Hand),
+        });
+    }
+    out
+}
+
+/// The first line of a course file.
+const MAGIC: &[u8] = b"crib course part\n";
+
+/// Returns the keyed hash of a course file's `body`: only the secret seed makes it.
+fn mac(seed: &Seed, body: &[u8]) -> [u8; 32] {
+    let mut hash = Sha256::new();
+    hash.update(b"crib-course-mac\0");
+    hash.update(seed.bytes());
+    hash.update(body);
+    hash.finalize().into()
+}
+
+fn write(path: &Path, course: &Course, build: &str) -> std::io::Result<()> {
+    let mut body = Vec::with_capacity(4 << 20);
+    body.extend_from_slice(MAGIC);
+    for line in [build, &course.seed.id()] {
+        body.extend_from_slice(line.as_bytes());
+        body.push(b'\n');
+    }
+    let k = course.pool.first().map_or(0, |c| c.features.len());
+    body.extend_from_slice(&(course.pool.len() as u32).to_le_bytes());
+    body.extend_from_slice(&(k as u32).to_le_bytes());
+    for c in &course.pool {
+        body.extend_from_slice(&c.index.to_le_bytes());
+        let small = |body: &mut Vec<u8>, list: &mut dyn Iterator<Item = u8>, n: usize| {
+            body.push(n as u8);
+            body.extend(list);
+        };
+        small(
+            &mut body,
+            &mut c.cards.iter().map(|c| c.index()),
+            c.cards.len(),
+        );
+        small(
+            &mut body,
+            &mut c.missed.iter().map(|&m| m as u8),
+            c.missed.len(),
+        );
+        small(
+            &mut body,
+            &mut c.surely.iter().map(|&m| m as u8),
+            c.surely.len(),
+        );
+        body.extend_from_slice(&c.ambiguity.to_le_bytes());
+        for &f in &c.features {
+            body.extend_from_slice(&(f as f32).to_le_bytes());
+        }
+    }
+    body.extend_from_slice(&(course.items.len() as u32).to_le_bytes());
+    for item in &course.items {
+        body.extend_from_slice(&item.pattern.to_le_bytes());
+        body.extend(item.cards.map(|c| c.index()));
+        body.extend_from_slice(&item.weight.to_le_bytes());
+        body.push(item.expected);
+    }
+    let tag = mac(&course.seed, &body);
+    body.extend_from_slice(&tag);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    // Written aside and renamed, so that a reader never sees half a file.
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&tmp)?;
+    file.write_all(&body)?;
+    drop(file);
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// Reads a course file's fields in order; every read fails past the end.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.0.len() < n {
+            return None;
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn line(&mut self) -> Option<&'a str> {
+        let end = self.0.iter().position(|&b| b == b'\n')?;
+        let line = std::str::from_utf8(self.take(end)?).ok()?;
+        self.take(1)?;
+        Some(line)
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    fn f32(&mut self) -> Option<f64> {
+        Some(f64::from(f32::from_le_bytes(
+            self.take(4)?.try_into().ok()?,
+        )))
+    }
+
+    fn f64(&mut self) -> Option<f64> {
+        Some(f64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    fn cards(&mut self, n: usize) -> Option<Vec<Card>> {
+        let cards: Vec<Card> = self
+            .take(n)?
+            .iter()
+            .map(|&i| Card::from_index(i))
+            .collect::<Option<_>>()?;
+        crib_core::check_distinct(&cards).ok()?;
+        Some(cards)
+    }
+
+    fn mistakes(&mut self) -> Option<Vec<usize>> {
+        let n = usize::from(self.u8()?);
+        let list: Vec<usize> = self.take(n)?.iter().map(|&m| usize::from(m)).collect();
+        list.iter()
+            .all(|&m| m < SELECT_MISTAKES.len())
+            .then_some(list)
+    }
+}
+
+fn read(path: &Path, seed: &Seed, build: &str) -> Option<Course> {
+    let file = std::fs::read(path).ok()?;
+    let (body, tag) = file.split_at_checked(file.len().checked_sub(32)?)?;
+    if mac(seed, body) != tag {
+        return None;
+    }
+    let mut r = Reader(body);
+    if r.take(MAGIC.len())? != MAGIC || r.line()? != build || r.line()? != seed.id() {
+        return None;
+    }
+    let (n, k) = (r.u32()? as usize, r.u32()? as usize);
+    if n as u64 != COURSE_POOL || k != balance_feature_names().len() {
+        return None;
+    }
+    let mut pool = Vec::with_capacity(n);
+    for position in 0..n as u64 {
+        let index = r.u64()?;
+        let count = usize::from(r.u8()?);
+        if index != position || !(5..=6).contains(&count) {
+            return None;
+        }
+        let cards = r.cards(count)?;
+        let missed = r.mistakes()?;
+        let surely = r.mistakes()?;
+        let ambiguity = r.f64()?;
+        let features = (0..k).map(|_| r.f32()).collect::<Option<Vec<f64>>>()?;
+        pool.push(Candidate {
+            index,
+            cards,
+            missed,
+            surely,
+            ambiguity,
+            features,
+        });
+    }
+    let count = r.u32()? as usize;
+    let mut items = Vec::with_capacity(count);
+    for _ in 0..count {
+        let pattern = r.u32()?;
+        if pattern as usize >= patterns::PATTERNS {
+            return None;
+        }
+        let cards = r.cards(5)?;
+        let cards = [cards[0], cards[1], cards[2], cards[3], cards[4]];
+        let (weight, expected) = (r.f64()?, r.u8()?);
+        items.push(PatternItem {
+            pattern,
+            cards,
+            weight,
+            expected,
+        });
+    }
+    if !r.0.is_empty() || patterns::patterns_in(&items) != patterns::PATTERNS {
+        return None;
+    }
+    Some(Course {
+        seed: *seed,
+        pool,
+        items,
+    })
+}
+
+#[cfg(test)]
+mod tests;
