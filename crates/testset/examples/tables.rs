@@ -449,8 +449,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
          {:.2}, widest `{}` {:.2}), {} of {modelled} over the seeds (mean spread {:.2}, widest \
          `{}` {:.2}). Every modelled \
          select_hand mistake errs on at least {} deals of every salt's set ({} of every \
-         seed's; the cover asks {COVER_DEPTH}). Two salts share {deals_shared:.1} of their {} \
-         pool deals on average (the named deals are in every set, their cards in an order of \
+         seed's; the cover asks {COVER_DEPTH}). Two salts show {deals_shared:.1} of their {} \
+         pool deals with the same cards on average (a deal of the course met again is shown \
+         with the salt's suits; the named deals are in every set, their cards in an order of \
          the salt's) and {:.1}% of their hand_value items (the same cards in the same \
          order); two seeds {plain_deals:.1} and {:.1}%.",
         within[1],

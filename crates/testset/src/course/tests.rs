@@ -52,6 +52,28 @@ fn the_same_salt_draws_the_same_set_and_another_salt_another() {
         same_items < b.hand_value.len() / 20,
         "{same_items} hand_value items shared"
     );
+    // A pool deal two salts share is shown with other suits (a renaming of the salt's):
+    // feedback on one submission shows no deal of the next as it was.
+    let sets: Vec<TestSet> = (0..8).map(|k| course.draw(&format!("salt {k}"))).collect();
+    let (mut shared, mut shown_alike) = (0, 0);
+    for (i, x) in sets.iter().enumerate() {
+        for y in &sets[i + 1..] {
+            for case in x.cases.iter().filter(|c| c.source == TestSource::Pool) {
+                if let Some(other) = y.cases.iter().find(|c| c.id == case.id) {
+                    shared += 1;
+                    shown_alike += usize::from(other.cards == case.cards);
+                }
+            }
+        }
+    }
+    assert!(
+        shared > 0,
+        "no two of the salts share a pool deal: nothing checked"
+    );
+    assert!(
+        shown_alike * 4 <= shared,
+        "{shown_alike} of {shared} shared pool deals shown alike"
+    );
     // And not the unsalted set of the derived seed, nor of the course seed.
     let plain = crate::draw::tests::test_set();
     assert_ne!(a.fingerprint, plain.fingerprint);
