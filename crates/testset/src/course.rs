@@ -35,8 +35,6 @@
 //! keyed by the secret seed, which no one without the seed can make for a changed file.
 //! Anything else computes the course part again and writes it.
 
-use std::io::Write as _;
-use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::{Path, PathBuf};
 
 use crib_core::{Card, PreparedHand, Rule};
@@ -317,22 +315,7 @@ fn write(path: &Path, course: &Course, build: &str) -> std::io::Result<()> {
     }
     let tag = mac(&course.seed, &body);
     body.extend_from_slice(&tag);
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    // Written aside and renamed, so that a reader never sees half a file.
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(&tmp)?;
-    file.write_all(&body)?;
-    drop(file);
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    crate::kept::write_private(path, &body)
 }
 
 /// Reads a course file's fields in order; every read fails past the end.

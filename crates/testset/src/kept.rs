@@ -177,10 +177,16 @@ fn write(path: &Path, set: &TestSet, build: &str) -> std::io::Result<()> {
             .collect(),
     };
     let text = serde_json::to_vec(&kept).map_err(std::io::Error::other)?;
+    write_private(path, &text)
+}
+
+/// Writes `bytes` to `path` (mode 0600: what is kept holds expected answers or is keyed by
+/// the secret seed), its directory made if need be: aside and renamed, so that a reader
+/// never sees half a file.
+pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    // Written aside and renamed, so that a reader never sees half a file.
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     let mut file = std::fs::OpenOptions::new()
         .write(true)
@@ -188,7 +194,7 @@ fn write(path: &Path, set: &TestSet, build: &str) -> std::io::Result<()> {
         .truncate(true)
         .mode(0o600)
         .open(&tmp)?;
-    file.write_all(&text)?;
+    file.write_all(bytes)?;
     drop(file);
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
@@ -196,4 +202,4 @@ fn write(path: &Path, set: &TestSet, build: &str) -> std::io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,21 +1,11 @@
 use super::*;
+use crate::kept::tests::same;
 use crate::COVER_DEPTH;
 
 /// A course for unit tests; grading never uses this seed.
 fn course() -> &'static Course {
     static COURSE: std::sync::OnceLock<Course> = std::sync::OnceLock::new();
     COURSE.get_or_init(|| Course::new(&Seed::from_bytes([0x5c; 32])))
-}
-
-fn same(a: &TestSet, b: &TestSet) {
-    assert_eq!(a.fingerprint, b.fingerprint);
-    assert_eq!(a.seed_id, b.seed_id);
-    assert_eq!(a.hand_value, b.hand_value);
-    assert_eq!(a.cases.len(), b.cases.len());
-    for (x, y) in a.cases.iter().zip(&b.cases) {
-        assert_eq!((&x.id, x.source, &x.cards), (&y.id, y.source, &y.cards));
-        assert_eq!(x.keeps, y.keeps);
-    }
 }
 
 #[test]

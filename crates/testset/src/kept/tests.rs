@@ -1,6 +1,7 @@
 use super::*;
 
-fn same(a: &TestSet, b: &TestSet) {
+/// Asserts that `a` and `b` are the same test set, case by case and item by item.
+pub(crate) fn same(a: &TestSet, b: &TestSet) {
     assert_eq!(a.fingerprint, b.fingerprint);
     assert_eq!(a.seed_id, b.seed_id);
     assert_eq!(a.hand_value, b.hand_value);
