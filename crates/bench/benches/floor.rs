@@ -54,6 +54,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("half-core wall {:.4}", took.wall.as_secs_f64());
         return Ok(());
     }
+    // Every CPU figure is the cgroup's, which counts every descendant, including children the
+    // grader killed (their CPU never reaches getrusage's waited-for children).
+    let accounting = CpuGroup::join();
     let mut files: Vec<PathBuf> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
@@ -76,6 +79,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let kept = dir.path().join("seeds");
     std::fs::write(&items, items_text(&TestSet::kept(&seed, &kept).0))?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    println!(
+        "floor: CPU time from {}",
+        match &accounting {
+            Ok(_) => "a cgroup of this bench's own (every descendant, killed ones too)".to_string(),
+            Err(why) => format!(
+                "getrusage, which misses children killed before they were waited for ({why})"
+            ),
+        }
+    );
     println!(
         "floor: machine: {} cores, {}",
         cores,
@@ -249,7 +261,7 @@ struct Took {
     cpu: Duration,
 }
 
-/// Times `work`: the CPU time is that of this process and of every child it waited for.
+/// Times `work`: the CPU time is that of this process and its descendants ([`cpu`]).
 fn measure(
     work: impl FnOnce() -> Result<(), Box<dyn std::error::Error>>,
 ) -> Result<Took, Box<dyn std::error::Error>> {
@@ -261,8 +273,83 @@ fn measure(
     })
 }
 
-/// This process's CPU time plus its waited-for children's.
+/// The cgroup this bench moved itself into to count CPU time, while it lives; on drop the
+/// bench moves back to where it was and removes it.
+struct CpuGroup {
+    dir: PathBuf,
+    home: PathBuf,
+}
+
+/// The file holding the CPU time of the bench's own cgroup, once it has joined one, and
+/// whether it counts microseconds (v2's `cpu.stat`) or nanoseconds (v1's `cpuacct.usage`).
+static CPU_STAT: std::sync::OnceLock<(PathBuf, bool)> = std::sync::OnceLock::new();
+
+impl CpuGroup {
+    /// Moves this process into a new cgroup of its own (root; cgroup v2's unified hierarchy
+    /// when it is mounted at /sys/fs/cgroup, else v1's cpuacct), so that [`cpu`] reads the CPU
+    /// time of every descendant from it.
+    fn join() -> Result<CpuGroup, String> {
+        let own = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
+        let v2 = Path::new("/sys/fs/cgroup/cgroup.controllers").exists();
+        let (root, home, stat) = if v2 {
+            let home = own.lines().find_map(|l| l.strip_prefix("0::"));
+            (Path::new("/sys/fs/cgroup"), home, "cpu.stat")
+        } else {
+            let home = own.lines().find_map(|l| {
+                let (_, rest) = l.split_once(':')?;
+                let (controllers, path) = rest.split_once(':')?;
+                controllers
+                    .split(',')
+                    .any(|c| c == "cpuacct")
+                    .then_some(path)
+            });
+            (Path::new("/sys/fs/cgroup/cpuacct"), home, "cpuacct.usage")
+        };
+        let home = home.ok_or("no cgroup with CPU accounting")?;
+        let dir = root.join(format!("crib-floor-cpu-{}", std::process::id()));
+        std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let group = CpuGroup {
+            home: root.join(home.trim_start_matches('/')),
+            dir,
+        };
+        if !group.dir.join(stat).exists() {
+            return Err(format!("{} has no {stat}", group.dir.display()));
+        }
+        std::fs::write(
+            group.dir.join("cgroup.procs"),
+            std::process::id().to_string(),
+        )
+        .map_err(|e| format!("joining {}: {e}", group.dir.display()))?;
+        let _ = CPU_STAT.set((group.dir.join(stat), v2));
+        Ok(group)
+    }
+}
+
+impl Drop for CpuGroup {
+    fn drop(&mut self) {
+        let _ = std::fs::write(
+            self.home.join("cgroup.procs"),
+            std::process::id().to_string(),
+        );
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
+
+/// The CPU time of this process and its descendants: from its cgroup's `cpu.stat` when it
+/// has one of its own ([`CpuGroup`]), else its own plus its waited-for children's.
 fn cpu() -> Duration {
+    let usage = CPU_STAT.get().and_then(|(stat, v2)| {
+        let text = std::fs::read_to_string(stat).ok()?;
+        if *v2 {
+            let usec = text.lines().find_map(|l| l.strip_prefix("usage_usec "))?;
+            Some(Duration::from_micros(usec.trim().parse().ok()?))
+        } else {
+            Some(Duration::from_nanos(text.trim().parse().ok()?))
+        }
+    });
+    if let Some(usage) = usage {
+        return usage;
+    }
     let of = |who| {
         // SAFETY: getrusage writes only the struct it is given.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };

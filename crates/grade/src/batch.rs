@@ -426,6 +426,7 @@ fn one_child(
             + Duration::from_millis(1500),
         until: Instant::now() + ctx.limits.load,
         deadline,
+        asked_end: end,
     };
     Ok(lane.run(&program, &mut items)?.output)
 }
@@ -448,6 +449,9 @@ struct Items<'n, R> {
     until: Instant,
     /// When the whole check's time is up.
     deadline: Instant,
+    /// The end of the items the child was asked (the share's end when it started, which a
+    /// split may lower since).
+    asked_end: usize,
 }
 
 impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
@@ -485,8 +489,13 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
                     }
                 }
                 if at.0 >= at.1 {
-                    // Its share is answered (another child took the rest of it).
-                    return Flow::Finish(End::Done);
+                    // Its share is answered. When another child took the rest of it, this
+                    // one would go on answering that rest: it is stopped now.
+                    return if at.1 < self.asked_end {
+                        Flow::Stop(End::Done)
+                    } else {
+                        Flow::Finish(End::Done)
+                    };
                 }
                 self.until = Instant::now() + self.quiet;
             }
@@ -546,6 +555,35 @@ mod tests {
             at: Mutex::new((100, 110)),
         };
         assert_eq!(share.split(), None);
+    }
+
+    /// A child whose share another took the rest of is stopped when it reaches the new end
+    /// (it was asked up to the old one, and would answer the other child's items too); a
+    /// child that reaches the end it was asked is let exit on its own.
+    #[test]
+    fn a_child_is_stopped_at_an_end_lowered_under_it() {
+        let ask = |asked_end: usize, share: &Share| {
+            let mut items = Items {
+                predicate: Predicate::HandValue,
+                share,
+                record: |_: usize, _: ItemOutcome| {},
+                loaded: true,
+                load: Duration::from_secs(1),
+                quiet: Duration::from_secs(1),
+                until: Instant::now() + Duration::from_secs(1),
+                deadline: Instant::now() + Duration::from_secs(1),
+                asked_end,
+            };
+            items.frame(Frame::Outcomes {
+                first: 0,
+                outcomes: vec![ItemOutcome::silent(); 5_000],
+            })
+        };
+        let lowered = Share::new(0..10_000);
+        assert_eq!(lowered.split(), Some(5_000..10_000));
+        assert!(matches!(ask(10_000, &lowered), Flow::Stop(End::Done)));
+        let whole = Share::new(0..5_000);
+        assert!(matches!(ask(5_000, &whole), Flow::Finish(End::Done)));
     }
 
     #[test]

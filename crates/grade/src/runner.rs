@@ -320,6 +320,9 @@ impl Grader {
                 Ok((staged, tests, check, work))
             }) {
             Ok((staged, tests, check, _work)) => {
+                // A submission whose files never name hand_value (an empty or a broken one,
+                // as a rule) would only spend a child of the check on it.
+                let at_once = names_hand_value(tests.copy(), &staged);
                 run.load.files = staged.load;
                 run.load.skipped = staged.skipped;
                 // The tests below update `run`, never its files.
@@ -344,28 +347,34 @@ impl Grader {
                         let check = (cores.get() > 1).then(|| {
                             run.on_loaded = Some(go);
                             let (check_place, cancel) = (&check_place, &cancel);
-                            // Called off when the tests' first child says hand_value/3 is not
-                            // defined, or the tests end without a load (the sender dropped):
-                            // no child of the check starts after that, and (with uids of
-                            // its own) the one loading is ended.
                             scope.spawn(move || {
-                                if !wait.recv().unwrap_or(false) {
-                                    cancel.store(true, Ordering::Relaxed);
-                                    check_place.lane.end_leftovers();
+                                if at_once {
+                                    // Started at once, beside the tests' first child: both
+                                    // load the submission while nothing else runs. Called off
+                                    // when that child says the submission does not load or
+                                    // hand_value/3 is not defined, or the tests end without a
+                                    // load (the sender dropped): no child of the check starts
+                                    // after that, and (with uids of its own) the one loading
+                                    // is ended. Its answers count only when the tests say it
+                                    // loaded with hand_value/3 (below).
+                                    scope.spawn(move || {
+                                        if !wait.recv().unwrap_or(false) {
+                                            cancel.store(true, Ordering::Relaxed);
+                                            check_place.lane.end_leftovers();
+                                        }
+                                    });
+                                } else if !wait.recv().unwrap_or(false) {
+                                    // Else once that child says hand_value/3 is defined.
+                                    return None;
                                 }
-                            });
-                            // Started at once, beside the tests' first child: both load the
-                            // submission while nothing else runs. Its answers count only
-                            // when the tests say it loaded with hand_value/3 (below).
-                            scope.spawn(move || {
-                                crate::marked_check::check(
+                                Some(crate::marked_check::check(
                                     check_place,
                                     &self.tests.hand_value,
                                     Some(&crate::batch::Beside {
                                         spare: &given,
                                         cancel,
                                     }),
-                                )
+                                ))
                             })
                         });
                         // The tests' core, given when their last test starts (its child
@@ -381,7 +390,7 @@ impl Grader {
                         let quality = self.linter.as_ref().map(|linter| {
                             linter.lint_staged(&tests, &submission.name, &run.load.files)
                         });
-                        let checked = check.map(|check| {
+                        let checked = check.and_then(|check| {
                             check
                                 .join()
                                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -465,6 +474,17 @@ impl Grader {
             produced_by: Some(self.producer()),
         }
     }
+}
+
+/// Returns whether any Prolog file of the submission staged in `copy` names `hand_value`
+/// (a file that cannot be read counts as naming it): a scheduling hint, never a verdict.
+fn names_hand_value(copy: &Path, staged: &crib_results::Staged) -> bool {
+    staged.prolog_files().any(|file| {
+        fs::read(copy.join(file)).map_or(true, |text| {
+            text.windows(b"hand_value".len())
+                .any(|w| w == b"hand_value")
+        })
+    })
 }
 
 fn path_text(path: &Path) -> String {
