@@ -3,9 +3,15 @@
 //! hand_value/3 item and every select_hand/3 deal of the test set of one seed), with no grader
 //! around it: its CPU time is what no grader can save. Then the same file is graded as
 //! `crib grade --seed-file SEED FILE` grades it (the course's test set, drawn once before
-//! anything is measured and kept beside the seed; the sandbox probed, the linter, every
-//! core), and a class of 10 copies of it; each figure is printed as a ratio to the floor
-//! measured in the same run, so that machines of different speeds can be compared.
+//! anything is measured and kept beside the seed; the sandbox probed with this program as
+//! its Landlock confiner, as `crib` is; the linter, every core), and a class of 10 copies of
+//! it; each figure is printed as a ratio to the floor measured in the same run, so that
+//! machines of different speeds can be compared.
+//!
+//! CPU time is read from a cgroup the bench moves itself into (cgroup v2, or v1's cpuacct;
+//! root): it counts every descendant, including the children the grader kills (a check's
+//! child stopped at its share's end, one called off), whose CPU `getrusage` never sees. Where
+//! no cgroup can be made it falls back to `getrusage` and says so on its first line.
 //!
 //! `cargo bench -p crib-bench --bench floor [-- FILE...]`; without files: the corpus's plain
 //! student-style solution (crates/grade/tests/submissions/correct.pl), crib's reference
