@@ -333,10 +333,11 @@ impl CpuGroup {
 
 impl Drop for CpuGroup {
     fn drop(&mut self) {
-        let _ = std::fs::write(
-            self.home.join("cgroup.procs"),
-            std::process::id().to_string(),
-        );
+        // Only into a cgroup that is there: never a plain file made where none is.
+        let procs = self.home.join("cgroup.procs");
+        if procs.exists() {
+            let _ = std::fs::write(procs, std::process::id().to_string());
+        }
         let _ = std::fs::remove_dir(&self.dir);
     }
 }

@@ -86,6 +86,23 @@ pub fn zip_bytes(entries: &[(&str, &[u8])]) -> Vec<u8> {
     zip.finish().unwrap().into_inner()
 }
 
+/// Grades the corpus's empty.pl (`crib grade --json --no-lint ARGS empty.pl`), which must
+/// succeed, and returns its result: the first JSON line.
+pub fn grade_empty(args: &[&OsStr]) -> Value {
+    let run = crib_process()
+        .args(["grade", "--json", "--no-lint"])
+        .args(args)
+        .arg(submission("empty.pl"))
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    json_lines(&run.stdout).remove(0)
+}
+
 /// `stdout` read as JSON Lines: one value per line.
 pub fn json_lines(stdout: &[u8]) -> Vec<Value> {
     String::from_utf8_lossy(stdout)

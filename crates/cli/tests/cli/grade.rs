@@ -1,11 +1,12 @@
 //! `crib grade` end to end: exit codes, --json, --resume, --gradescope, and
 //! gradescope/run_autograder with /autograder redirected to a temporary directory.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::common::{
-    crib_process as crib, json_lines, reference, submission, submissions, write_zip,
+    crib_process as crib, grade_empty, json_lines, reference, submission, submissions, write_zip,
 };
 
 #[test]
@@ -983,22 +984,11 @@ fn a_root_without_proc_is_refused_with_the_reason() {
 fn a_course_seeds_tests_are_drawn_once_and_kept() {
     use std::os::unix::fs::PermissionsExt as _;
     let dir = tempfile::tempdir().unwrap();
-    let grade = |out: &str, extra: &[&str]| -> serde_json::Value {
-        let run = crib()
-            .args(["grade", "--json", "--no-lint"])
-            .args(extra)
-            .arg("--out")
-            .arg(dir.path().join(out))
-            .arg(submission("empty.pl"))
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let text = String::from_utf8(run.stdout).unwrap();
-        serde_json::from_str(text.lines().next().unwrap()).unwrap()
+    let grade = |out: &str, extra: &[&str]| {
+        let out = dir.path().join(out);
+        let mut args: Vec<&OsStr> = extra.iter().map(OsStr::new).collect();
+        args.extend([OsStr::new("--out"), out.as_os_str()]);
+        grade_empty(&args)
     };
     let first = grade("first", &[]);
     let seed = dir.path().join("first").join("seed");
@@ -1046,27 +1036,20 @@ fn a_salted_seeds_tests_come_from_the_course_part_kept() {
     let course = crib_grade::Seed::from_bytes([0x2a; 32]);
     course.write_new(&seed_file).unwrap();
     let kept_dir = dir.path().join("kept");
-    let grade = |out: &str, salt: &str, kept: bool| -> serde_json::Value {
-        let mut cmd = crib();
-        cmd.args(["grade", "--json", "--no-lint", "--seed-file"])
-            .arg(&seed_file)
-            .args(["--seed-salt", salt]);
+    let grade = |out: &str, salt: &str, kept: bool| {
+        let out = dir.path().join(out);
+        let mut args = vec![
+            OsStr::new("--seed-file"),
+            seed_file.as_os_str(),
+            OsStr::new("--seed-salt"),
+            OsStr::new(salt),
+            OsStr::new("--out"),
+            out.as_os_str(),
+        ];
         if kept {
-            cmd.arg("--kept-dir").arg(&kept_dir);
+            args.extend([OsStr::new("--kept-dir"), kept_dir.as_os_str()]);
         }
-        let run = cmd
-            .arg("--out")
-            .arg(dir.path().join(out))
-            .arg(submission("empty.pl"))
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let text = String::from_utf8(run.stdout).unwrap();
-        serde_json::from_str(text.lines().next().unwrap()).unwrap()
+        grade_empty(&args)
     };
     let first = grade("a", "submission 1", true);
     assert_eq!(first["seed_id"], course.derive("submission 1").id());
