@@ -115,7 +115,7 @@ enum Task {
         #[arg(long, value_name = "SUITE")]
         try_in: Option<String>,
     },
-    /// Time each performance target; print a table and write it to target/bench.md.
+    /// Time each performance target; print a table and write it to docs/PERFORMANCE.md.
     Bench {
         /// Arguments passed on to criterion (e.g. `-- --measurement-time 2`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]

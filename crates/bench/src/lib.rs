@@ -1,6 +1,6 @@
 //! The project's benchmarks, in one crate of their own so that building the tests never
 //! compiles criterion. Each module opens by saying what its bench measures and its target;
-//! `cargo xtask bench` runs them and writes the table of the README.
+//! `cargo xtask bench` runs them and writes the table of docs/PERFORMANCE.md.
 //!
 //! The benchmarks live here, in the library, and each bench target (`benches/`, one per
 //! area, named as `cargo bench --bench NAME` knows them) only calls [`main`] with its

@@ -128,8 +128,8 @@ impl Grader {
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
-        // Drawing the test set takes about half a second of CPU unless it is kept (README.md,
-        // "Against the floor"); the jail's probe mostly waits on swipl.
+        // Drawing the test set costs CPU unless it is kept (the fixed-cost rows of
+        // docs/PERFORMANCE.md); the jail's probe mostly waits on swipl.
         let (jail, tests) = std::thread::scope(|scope| {
             let tests = scope.spawn(draw);
             let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path());
