@@ -53,7 +53,7 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
-    /// Rewrite the generated tables of crates/testset/README.md (the marks of every
+    /// Rewrite the generated tables of docs/DESIGN.md (the marks of every
     /// modelled submission under 20 seeds, the share of pairs each hand_value mistake gets
     /// wrong) from crib-testset's models, without Prolog; seconds once built.
     TestsetTables {

@@ -1,4 +1,4 @@
-//! Prints the generated tables of crates/testset/README.md, each between the markers that
+//! Prints the generated tables of docs/DESIGN.md, each between the markers that
 //! `cargo xtask testset-tables` replaces: the marks of every modelled submission of the
 //! catalog under 20 seeds (`stability`), the same under 20 salts of one course seed next to
 //! them, with the cover and the overlap of two salts' sets (`salted`), and the share of pairs

@@ -100,7 +100,7 @@ fn every_mistake_is_exposed_by_the_test_set() {
     }
 }
 
-/// The model side of the baseline table in crates/grade/README.md; the catalog test grades
+/// The model side of the baseline table in docs/DESIGN.md; the catalog test grades
 /// the baseline submissions themselves.
 #[test]
 fn the_credit_scale_separates_the_baselines() {
