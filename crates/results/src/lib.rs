@@ -6,7 +6,7 @@
 //! to an LMS. A result holds how the submission loaded ([`Load`]), one [`TestResult`] per
 //! select_hand test with its [`Verdict`], the marked hand_value check ([`HandValueCheck`]),
 //! the [`Marks`], the deep check when it ran ([`DeepReport`]), the code-quality findings when
-//! the linter ran ([`Lint`]) and what the LMS said of the submission (crib-lms's `Record`).
+//! the linter ran ([`Lint`]) and what the LMS said of the submission ([`Record`]).
 //! Every type keeps the JSON results have always had: a result written by an earlier crib
 //! still reads.
 //!
@@ -38,6 +38,7 @@ mod hash;
 mod lint;
 mod names;
 mod producer;
+mod record;
 mod result;
 mod submission;
 mod verdict;
@@ -60,6 +61,7 @@ pub use hash::{fnv1a, fnv1a_from, FNV_OFFSET};
 pub use lint::{Finding, Lint, Summary};
 pub use names::{escape_name, escape_path};
 pub use producer::{swipl_version_number, Producer};
+pub use record::{Layout, Record, Student};
 pub use result::{
     problems_text, Diagnostic, KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict, Load, Marks,
     Predicate, Problem, ProblemArea, SubmissionResult, TestResult, TestSource, CODE_QUALITY_MARKS,

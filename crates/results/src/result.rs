@@ -342,7 +342,7 @@ pub struct SubmissionResult {
     /// `Submission::lms`).
     /// Absent in results written before crib read downloads, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lms: Option<crib_lms::Record>,
+    pub lms: Option<crate::Record>,
     /// What is wrong with select_hand/3's keeps, in the student's words: computed after the
     /// select_hand tests when a valid keep was not the best. Absent when every valid keep was
     /// the best, and in results written before crib diagnosed keeps, which read back as

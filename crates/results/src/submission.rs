@@ -31,7 +31,7 @@ pub struct Submission {
     pub path: PathBuf,
     /// What an LMS's download says about it (who, when, late), when it came from one
     /// (`crib grade` reads downloads with crib-lms); kept in its [`crate::SubmissionResult`].
-    pub lms: Option<crib_lms::Record>,
+    pub lms: Option<crate::Record>,
 }
 
 /// Something left out, and why: a symbolic link (never followed), a FIFO, a socket or a
