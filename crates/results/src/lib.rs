@@ -40,7 +40,6 @@ mod names;
 mod producer;
 mod record;
 mod result;
-mod submission;
 mod verdict;
 mod visibility;
 
@@ -64,12 +63,8 @@ pub use producer::{swipl_version_number, Producer};
 pub use record::{Layout, Record, Student};
 pub use result::{
     problems_text, Diagnostic, KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict, Load, Marks,
-    Predicate, Problem, ProblemArea, SubmissionResult, TestResult, TestSource, CODE_QUALITY_MARKS,
-    HAND_VALUE_MARKS, SELECT_HAND_MARKS,
-};
-pub use submission::{
-    discover, survey, Discovery, Skipped, StageError, Staged, Submission, SurveyError, MAX_BYTES,
-    MAX_ENTRIES,
+    Predicate, Problem, ProblemArea, Skipped, SubmissionResult, TestResult, TestSource,
+    CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use verdict::{Cards, KeepValue, Verdict};
 pub use visibility::{TestVisibility, VisibilityPolicy, VisibilityPolicyError};
