@@ -632,9 +632,9 @@ fn time_discards() -> Result<f64, String> {
     Ok(started.elapsed().as_secs_f64())
 }
 
-/// Returns `Limits::budget` of the default limits, as crib-grade's `budget` example prints it.
+/// Returns `Limits::submission_budget` of the default limits, as crib-lab's `budget` prints it.
 fn budget() -> Result<f64, String> {
-    let out = crate::cargo_run("crib-grade", crate::Runnable::Example("budget"))
+    let out = crate::cargo_run("crib-lab", crate::Runnable::BinNamed("budget"))
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout);
@@ -644,7 +644,7 @@ fn budget() -> Result<f64, String> {
             .parse()
             .map_err(|_| format!("not seconds: {text:?}")),
         false => Err(format!(
-            "the budget example failed: {}",
+            "crib-lab's budget failed: {}",
             String::from_utf8_lossy(&out.stderr)
         )),
     }

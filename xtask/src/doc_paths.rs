@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 /// Top-level directories a whole path starts with.
 const ROOTS: &[&str] = &[
     "crates/",
+    "lab/",
     "prolog/",
     "xtask/",
     "spec/",

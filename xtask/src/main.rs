@@ -296,17 +296,25 @@ fn cargo() -> Command {
 enum Runnable<'a> {
     /// The package's binary.
     Bin,
+    /// One of its binaries, by name (crib-lab has one per tool).
+    BinNamed(&'a str),
     /// One of its examples.
     Example(&'a str),
 }
 
-/// Returns `cargo run --quiet --release -p PACKAGE [--example NAME] --`, for the arguments to
-/// follow: optimised, as every build of xtask's, so that nothing is built twice.
+/// Returns `cargo run --quiet --release -p PACKAGE [--bin NAME | --example NAME] --`, for the
+/// arguments to follow: optimised, as every build of xtask's, so that nothing is built twice.
 fn cargo_run(package: &str, what: Runnable<'_>) -> Command {
     let mut cmd = cargo();
     cmd.args(["run", "--quiet", "--release", "-p", package]);
-    if let Runnable::Example(name) = what {
-        cmd.args(["--example", name]);
+    match what {
+        Runnable::Bin => {}
+        Runnable::BinNamed(name) => {
+            cmd.args(["--bin", name]);
+        }
+        Runnable::Example(name) => {
+            cmd.args(["--example", name]);
+        }
     }
     cmd.arg("--");
     cmd

@@ -10,8 +10,8 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crib_results::{StageError, Staged, Submission};
 use crib_sandbox::{Jail, Mounts, Rlimits};
+use crib_submission::{StageError, Staged, Submission};
 use serde::de::DeserializeOwned;
 
 use crate::{ended, stderr_tail, Captured, Child, FramePipe};
@@ -24,7 +24,7 @@ pub const COPY: &str = "submission";
 /// (`WORK/submission`, read-only), a scratch directory of the lane's own (`WORK/SCRATCH`,
 /// writable by its children alone) and the slot its children run as.
 ///
-/// [`Lane::stage`] puts a submission there (through crib-results' [`Submission::stage`],
+/// [`Lane::stage`] puts a submission there (through crib-submission's [`Submission::stage`],
 /// the one staging of a submission), [`Lane::run`] runs one child there from start to
 /// end, and [`Lane::end_leftovers`] ends what the slot's children left behind.
 #[derive(Debug, Clone)]

@@ -45,20 +45,24 @@ mod verdict;
 /// One submission's result and its parts, from crib-results (re-exported for the grader's
 /// callers).
 pub use crib_results::{
-    discover, escape_name, escape_path, gradescope, gradescope_with, hand_value_credit, percent,
-    shown_problems, survey, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
-    DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, Discovery, ErrorShape, FailureKind,
+    escape_name, escape_path, gradescope, gradescope_with, hand_value_credit, percent,
+    shown_problems, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
+    DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, ErrorShape, FailureKind,
     HandValueCheck, KeepDiagnosis, KeepExample, KeepMistake, KeepValue, KeepVerdict, KindCount,
     Literal, Load, Marks, Predicate, Probes, Producer, RuleFinding, RuleMistake, RuleVerdict,
-    SelectCredit, SelectExample, Skipped, Staged, Submission, SubmissionResult, SurveyError,
-    TestResult, TestSource, TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS,
-    HAND_VALUE_MARKS, MAX_BYTES, MAX_ENTRIES, SELECT_HAND_MARKS,
+    SelectCredit, SelectExample, Skipped, SubmissionResult, TestResult, TestSource, TestVisibility,
+    Verdict, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{
     confine_main, memory_limit, memory_limit_in, shutdown, Isolation, IsolationChoice, Layer,
     MemoryFit, CONFINE_ARG, MAX_WORKERS, MIN_CHILD_MEMORY, SANDBOX_UIDS, TMPFS_BYTES, UID_BLOCK,
     WORK_PREFIX,
+};
+/// The submissions found on disk and staged, from crib-submission (re-exported for the
+/// grader's callers).
+pub use crib_submission::{
+    discover, survey, Discovery, Staged, Submission, SurveyError, MAX_BYTES, MAX_ENTRIES,
 };
 /// The test set a grader asks and the seed it is drawn from, from crib-testset (re-exported
 /// for the grader's callers).

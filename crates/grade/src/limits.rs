@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use crib_results::MAX_BYTES;
 use crib_sandbox::Rlimits;
+use crib_submission::MAX_BYTES;
 
 use crib_testset::draw::TestSet;
 

@@ -1,7 +1,7 @@
 //! Grades the catalog of plausible student mistakes (tests/mistakes/) and the baselines
 //! (tests/baselines/) with the library, and checks the mutation score: every mistake that is
 //! not equivalent to a correct solution loses marks, every equivalent one keeps all 70.
-//! Each file's header names it; `examples/probe_mistakes.rs` is the evidence that each one is
+//! Each file's header names it; crib-lab's `lab/src/bin/probe_mistakes.rs` is the evidence that each one is
 //! a mistake (tests/mistakes/README.md). The marked hand_value check of each hand_value
 //! mistake must find it wrong on the share of pairs the probe measured, and its diagnosis
 //! must name its cause.

@@ -15,7 +15,7 @@
 //! [`rule_points`] counts each rule of an item as each of crib-results' `RuleMistake`s does,
 //! and [`HAND_VALUE_MISTAKES`] names the catalog's hand_value mistakes as such models. The
 //! grader's runtime uses them to explain a submission's wrong answers; the balance uses them
-//! to choose deals; docs/DESIGN.md's tables (`examples/tables.rs`) use them to give every
+//! to choose deals; docs/DESIGN.md's tables (crib-lab's `lab/src/bin/tables.rs`) use them to give every
 //! modelled submission's marks under many seeds without Prolog.
 //!
 //! crib-grade asks this crate for a test set and its items; nothing here runs Prolog. How to

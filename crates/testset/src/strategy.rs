@@ -246,7 +246,7 @@ pub const SELECT_MISTAKES: &[ModelledMistake] = &[
 /// select_hand, which sums its own wrong hand_value over the starts, chooses as the strategy
 /// built on that wrong value does, breaking ties as the submission's code does. The test set
 /// is balanced on every such strategy under both tie-breaks ([`misvalued_strategies`]); the
-/// example `model_check` shows, seed by seed and deal by deal, that each submission chooses
+/// crib-lab tool `model_check` shows, seed by seed and deal by deal, that each submission chooses
 /// as its model.
 pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     ModelledMistake {

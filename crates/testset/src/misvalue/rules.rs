@@ -5,7 +5,7 @@
 //!
 //! Two users: crib-grade's marked check searches these points for the way of counting each
 //! rule that explains a submission's answers (its diagnosis in words), and the stability
-//! table (`examples/tables.rs`) gives each modelled mistake the share of pairs it gets
+//! table (crib-lab's `lab/src/bin/tables.rs`) gives each modelled mistake the share of pairs it gets
 //! wrong, and so its hand_value marks, under any seed without running Prolog
 //! ([`HandValueModel::share_wrong`]: the ratio of weights the marked check takes). The
 //! catalog test checks, under its seed, that each model's share is the one its graded
@@ -196,7 +196,7 @@ impl HandValueModel {
 
 /// Returns the probe's share of pairs wrong for each mistake of the catalog, as a fraction,
 /// read from the text of its README (crates/grade/tests/mistakes/README.md, whose table
-/// `examples/probe_mistakes.rs` of crib-grade writes: `| id | area | equivalent |
+/// crib-lab's `lab/src/bin/probe_mistakes.rs` writes: `| id | area | equivalent |
 /// wrong/total | ...`). Lines that are not such rows are skipped.
 pub fn probed_shares(readme: &str) -> std::collections::BTreeMap<String, f64> {
     readme

@@ -2,7 +2,7 @@
 //! back, and drawing salted test sets from it, each in CPU seconds of the whole process (every
 //! thread's, from /proc/self/task/*/schedstat).
 //!
-//! `cargo run --release -p crib-testset --example salted_draw -- DIR [SALT...]`: the course
+//! `cargo run --release -p crib-lab --bin salted_draw -- DIR [SALT...]`: the course
 //! part of the seed `[1; 32]` is kept in DIR. A first run makes and writes it; a second run is
 //! what a Gradescope submission pays: the course part read back, then one draw (its first in
 //! the process, which builds crib-core's rank table too).
