@@ -8,6 +8,10 @@
 :- use_module(library(apply)).
 :- use_module(library(occurs)).
 
+%   The child's own code resolves what it calls in system, never in user, as
+%   child_lib.pl's does: what a submission defines there must not reach it.
+:- set_module(base(system)).
+
 /** <module> What crib-lint needs to know about a submission
 
 Read by SWI-Prolog itself. Run in crib-sandbox's jail, never in a crib process,
