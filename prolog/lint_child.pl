@@ -252,8 +252,11 @@ read_files(Lint0, Files, Lint) :-
     append(ClauseLists, Clauses),
     put_dict(_{clauses: Clauses, starts: Starts}, Lint0, Lint).
 
-%   file_starts(+Read, +Starts0, -Starts): Starts0 with the line starts of a
-%   file read, unless it has them (a file named twice reads the same).
+%!  file_starts(+Read:compound, +Starts0:dict, -Starts:dict) is det.
+%
+%   Starts is Starts0 with the line offsets of a file read, unless it has
+%   them (a file named twice reads the same).
+
 file_starts(read(File, Starts, _), Starts0, Starts1) :-
     (   get_dict(File, Starts0, _)
     ->  Starts1 = Starts0
@@ -749,8 +752,12 @@ goal_in(Meta, G, P0, Sub, SubP, N) :-
     unparen(P0, P),
     goal_in_(Meta, G, P, Sub, SubP, N).
 
-%   goal_in_(+Meta, +Body, +Pos, -Goal, -GoalPos, -Extra): goal_in/6 once the
-%   parentheses are off Pos.
+%!  goal_in_(+Meta:dict, +Body, +Pos, -Goal, -GoalPos, -Extra:nonneg)
+%!            is nondet.
+%
+%   goal_in/6 once the parentheses are off Pos: the goal of M:Goal, else
+%   Body itself and what its meta-arguments call.
+
 goal_in_(Meta, G, P, Sub, SubP, N) :-
     nonvar(G), G = M:G1, atom(M),
     !,
@@ -820,7 +827,11 @@ closure(A0, P0, E, Sub, SubP, N) :-
     ;   Sub = A0, SubP = P, N = E
     ).
 
-%   strip_hat(+G, +P0, -Sub, -SubP): the goal of V^Goal, as bagof/3 calls it.
+%!  strip_hat(+G, +P0, -Sub, -SubPos) is det.
+%
+%   Sub (at SubPos) is the goal of G = V^Goal, as bagof/3 calls it; G itself
+%   when it is no V^Goal.
+
 strip_hat(G, P0, Sub, SubP) :-
     unparen(P0, P),
     (   nonvar(G), G = _^G1
@@ -870,8 +881,11 @@ unparen(P0, P) :-
     unparen(P1, P).
 unparen(P, P).
 
-%   arg_pos(+P0, +I, -AP): the position of argument I of the term at P0, or
-%   none.
+%!  arg_pos(+P0, +I:positive_integer, -AP) is det.
+%
+%   AP is the subterm position of argument I of the term at position P0, or
+%   none when P0 does not say.
+
 arg_pos(P0, I, AP) :-
     unparen(P0, P),
     (   nonvar(P), P = term_position(_, _, _, _, As), nth1(I, As, AP0)
@@ -934,8 +948,11 @@ meta_fixpoint(Clauses, Meta0, Meta, Error) :-
         )
     ).
 
-%   add_meta(+Name-Arity-I-E, +Meta0, -Meta): Meta0 with argument I of
-%   Name/Arity called with E more arguments, after those found before.
+%!  add_meta(+Found:pair, +Meta0:dict, -Meta:dict) is det.
+%
+%   Meta is Meta0 with Found, Name-Arity-I-E: argument I of Name/Arity is
+%   called with E more arguments, after those found before.
+
 add_meta(N-A-I-E, Meta0, Meta) :-
     get_dict(N, Meta0, Arities0),
     selectchk(A-Specs0, Arities0, A-Specs, Arities),
@@ -1307,7 +1324,8 @@ text(Prefix, F, T) :-
 %   Sendable is Codes without carriage returns or Prefix, surrogates
 %   replaced.
 
-sendable([], _, []).
+sendable([], _, []) :-
+    !.
 sendable([0'\r | Codes], Prefix, Sendable) :-
     !,
     sendable(Codes, Prefix, Sendable).
