@@ -83,7 +83,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A course grades under one seed, whose tests `crib grade` draws once and keeps beside
     // it: drawn here before anything is measured.
     let kept = dir.path().join("seeds");
-    std::fs::write(&items, items_text(&TestSet::kept(&seed, &kept).0))?;
+    let course_tests = crib_grade::Tests::Kept {
+        seed,
+        dir: kept.clone(),
+    };
+    std::fs::write(&items, items_text(&course_tests.draw()))?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     println!(
         "floor: CPU time from {}",
@@ -172,7 +176,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let drawing = measure(|| grade(dir.path(), &empty, 1, &fresh, Tests::Drawn))?;
         // A Gradescope submission: the course seed salted with its id, the course part kept
         // (made here before the measurement, as setup.sh makes it).
-        crib_grade::Course::kept(&seed, &kept);
+        crib_grade::Tests::Salted {
+            course: seed,
+            salt: "setup".into(),
+            dir: kept.clone(),
+        }
+        .draw();
         let salted = measure(|| {
             let tests = Tests::Salted(&kept, "gradescope submission 1");
             grade(dir.path(), &empty, 1, &seed, tests)

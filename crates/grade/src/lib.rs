@@ -61,7 +61,7 @@ pub use crib_sandbox::{
 };
 /// The test set a grader asks and the seed it is drawn from, from crib-testset (re-exported
 /// for the grader's callers).
-pub use crib_testset::{Course, Seed, SeedError, TestCase, TestSet, SEED_BYTES};
+pub use crib_testset::{Course, Seed, SeedError, TestCase, TestSet, Tests, SEED_BYTES};
 pub use deep::DeepOptions;
 pub use error::GradeError;
 pub use limits::Limits;

@@ -81,7 +81,7 @@ impl Grader {
     }
 
     /// Returns a grader as [`Grader::new`] does, on the same test set, kept in `dir`
-    /// ([`TestSet::kept`]): drawn and written there the first time, read back by later runs of
+    /// ([`crib_testset::Tests::Kept`]): drawn and written there the first time, read back by later runs of
     /// this build under the same seed. `dir` must be as private as the seed (a session keeps
     /// it beside its seeds, [`crate::SEEDS_DIR`]).
     ///
@@ -94,12 +94,18 @@ impl Grader {
         seed: &Seed,
         dir: &Path,
     ) -> Result<Grader, GradeError> {
-        Grader::drawing(swipl, isolation, limits, || TestSet::kept(seed, dir).0)
+        Grader::drawing(swipl, isolation, limits, || {
+            crib_testset::Tests::Kept {
+                seed: *seed,
+                dir: dir.to_owned(),
+            }
+            .draw()
+        })
     }
 
     /// Returns a grader on the test set of the seed `course` derives with `salt`
     /// ([`Seed::derive`]; e.g. a Gradescope submission's id), drawn from the course seed's
-    /// salt-independent part kept in `dir` ([`crib_testset::Course::kept`]: made and written
+    /// salt-independent part kept in `dir` ([`crib_testset::Tests::Salted`]: made and written
     /// there the first time, read back by later runs of this build) in a few milliseconds
     /// rather than in full ([`crib_testset::Course::draw`]). `dir` must be as private as the
     /// seed.
@@ -115,7 +121,12 @@ impl Grader {
         dir: &Path,
     ) -> Result<Grader, GradeError> {
         Grader::drawing(swipl, isolation, limits, || {
-            crib_testset::Course::kept(course, dir).0.draw(salt)
+            crib_testset::Tests::Salted {
+                course: *course,
+                salt: salt.to_owned(),
+                dir: dir.to_owned(),
+            }
+            .draw()
         })
     }
 
