@@ -18,12 +18,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::fs::copy(&correct, dir.path().join(format!("student{i:03}.pl")))?;
     }
     let session = Session::new(dir.path().join("results"));
-    let seed = session.seed(&SeedChoice::default())?;
+    let tests = session.tests(&SeedChoice::default())?;
     let grader = Grader::new(
         "swipl".as_ref(),
         IsolationChoice::Auto,
         Limits::default(),
-        &seed,
+        &tests,
     )?;
     let subs = session.discover(&[dir.path().to_path_buf()], false)?;
     let jobs = session.jobs;
