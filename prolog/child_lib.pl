@@ -15,9 +15,17 @@
           ]).
 :- autoload(library(apply), [maplist/3]).
 :- autoload(library(error), [domain_error/2, type_error/2]).
-:- autoload(library(http/json), [json_write_dict/3]).
+%   Loaded now, before any submission code runs (not autoloaded at the first
+%   frame), so that nothing a submission defines is there when it is compiled.
+:- use_module(library(http/json), [json_write_dict/3]).
 :- autoload(library(lists), [member/2]).
 :- autoload(library(occurs), [sub_term/2]).
+
+%   The child's own code resolves what it calls in system, never in user: a
+%   submission loads into user, and what it defines there (its own length/2 or
+%   format/3, redefined with redefine_system_predicate/1, its own member/2)
+%   must not reach the child's calls.
+:- set_module(base(system)).
 
 /** <module> What crib's child programs share
 
@@ -333,13 +341,17 @@ card_list(Term, Answer) :-
 
 %!  load_submission(+Files:list(atom)) is det.
 %
-%   Loads Files into `user`, one after the other, each with load_files/2 and
-%   if(not_loaded) (a file another has loaded already is not loaded again),
-%   then sends the `loaded` frame. Each message of kind error or warning
+%   Sends the `ready` frame (the child program runs, and nothing of the
+%   submission has run yet: a child that ends before it could not be started,
+%   which is crib's failure, never the submission's), then loads Files into
+%   `user`, one after the other, each with load_files/2 and if(not_loaded) (a
+%   file another has loaded already is not loaded again), then sends the
+%   `loaded` frame. Each message of kind error or warning
 %   printed while loading becomes a `diag` frame with its file and line, and so
 %   does an exception that escapes loading a file (the next file is loaded all
 %   the same):
 %
+%       {"type":"ready"}
 %       {"type":"diag","kind":"error","file":"a.pl","line":3,"message":"..."}
 %       {"type":"loaded","hand_value":"user","select_hand":null}
 %
@@ -351,6 +363,10 @@ card_list(Term, Answer) :-
 %   []).
 
 load_submission(Files) :-
+    (   caller_reports
+    ->  true
+    ;   send_frame(_{type: ready})
+    ),
     retractall(submission_dir(_)),
     (   Files = [First | _]
     ->  file_directory_name(First, Dir),

@@ -239,7 +239,8 @@ test(message, Message == "Unknown message: my_ball") :-
 
 :- begin_tests(load_submission).
 
-test(loaded, true(( Frames = [_{type: "loaded", hand_value: "user", select_hand: null}],
+test(loaded, true(( Frames = [_{type: "ready"},
+                             _{type: "loaded", hand_value: "user", select_hand: null}],
                     Module == user ))) :-
     submission_file("hand_value(_, _, 0).\n", File),
     frames_of(load_submission([File]), Frames),
@@ -249,7 +250,7 @@ test(diagnostics, true(( Kinds == [warning, error],
                          Lines == [1, 0],
                          Messages == ["Singleton variables: [X]", "halt(2) called"] ))) :-
     submission_file("lib_test_singleton(X) :- true.\n:- halt(2).\n", File),
-    frames_of(load_submission([File]), [D1, D2, _Loaded]),
+    frames_of(load_submission([File]), [_Ready, D1, D2, _Loaded]),
     atom_string(Kind1, D1.kind),
     atom_string(Kind2, D2.kind),
     Kinds = [Kind1, Kind2],
@@ -262,12 +263,12 @@ test(halt_raises, throws(grade_halt(5))) :-
     delete_file(File),
     lib_test_halts.
 test(missing_file, Kind-Line == "error"-0) :-
-    frames_of(load_submission(['/nonexistent/child_lib_test.pl']), [Diag, _Loaded]),
+    frames_of(load_submission(['/nonexistent/child_lib_test.pl']), [_Ready, Diag, _Loaded]),
     Kind = Diag.kind,
     Line = Diag.line.
 test(in_a_module, Where-Module == "lib_test_module"-lib_test_module) :-
     submission_file(":- module(lib_test_module, []).\nselect_hand(C, C, []).\n", File),
-    frames_of(load_submission([File]), [Loaded]),
+    frames_of(load_submission([File]), [_Ready, Loaded]),
     Where = Loaded.select_hand,
     submission_module(select_hand, Module),
     delete_file(File).
@@ -279,7 +280,7 @@ test(bad_option, error(domain_error(oneof([raise, exit]), stop))) :-
 
 :- begin_tests(load_submission_options).
 
-test(default_frames, Types == ["diag", "loaded"]) :-
+test(default_frames, Types == ["ready", "diag", "loaded"]) :-
     submission_file("lib_opt_default(X) :- true.\n", File),
     frames_of(load_submission([File], []), Frames),
     findall(Type, ( member(Frame, Frames), Type = Frame.type ), Types),

@@ -228,15 +228,15 @@ test(message_after_20, Messages == ["Unknown message: dc_ball", ""]) :-
 
 :- begin_tests(batch).
 
-test(hand_value, true(( Types == ["loaded", "done"],
+test(hand_value, true(( Types == ["ready", "loaded", "done"],
                         Summaries == [ 8, fail, exception(exception),
                                        value("foo"), value("123456"),
                                        exception(timeout), halt("4") ] ))) :-
     start_items([ace, 2, 3, 4, 5, 6, 7], Items),
     batch(hand_value, Items, 0, 7, 0, Frames),
-    Frames = [Loaded | _],
+    Frames = [Ready, Loaded | _],
     last(Frames, Done),
-    Types = [Loaded.type, Done.type],
+    Types = [Ready.type, Loaded.type, Done.type],
     outcomes(Frames, [0 | _], Summaries).
 test(window, true(( Firsts == [2], Summaries == [exception(exception),
                                                  value("foo")] ))) :-

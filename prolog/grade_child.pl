@@ -5,6 +5,12 @@
               ]).
 :- autoload(library(lists), [member/2]).
 
+%   The child's own code resolves what it calls in system, never in user: a
+%   submission loads into user, and what it defines there (its own length/2 or
+%   format/3, redefined with redefine_system_predicate/1, its own member/2)
+%   must not reach the child's calls.
+:- set_module(base(system)).
+
 /** <module> The child side of `crib grade`
 
 Runs inside the sandbox the grader builds, one process per submission (and a

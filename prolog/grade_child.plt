@@ -205,7 +205,7 @@ test(no_watch_left, Armed-Fired == []-[]) :-
 
 %   From test 1 on: test 0 is not run, and the tests file's timing is used.
 
-test(from_first, true(( Types == [ "loaded", "start", "result", "start",
+test(from_first, true(( Types == [ "ready", "loaded", "start", "result", "start",
                                    "result", "done" ],
                         Tests == [1, 1, 2, 2],
                         Outcomes == ["fail", "exception"],

@@ -257,3 +257,75 @@ test(exception_stops_loading,
     findall(F, ( member(W, Frames), W.type == "term", F = W.file ), Terms).
 
 :- end_tests(loading).
+
+
+%   read_text(+Text, -Lint): reads Text, written to a temporary file, with
+%   read_files/3 (its frames to a temporary file, then dropped), and infers
+%   its meta-arguments: the lint dict the analysis would be given, with the
+%   file's name taken out of its clauses (file `f`).
+
+read_text(Text, Lint) :-
+    tmp_file_stream(text, File, Out),
+    write(Out, Text),
+    close(Out),
+    Lint0 = lint{prefix: '', files: [File-File]},
+    frames_of(lint_child:read_files(Lint0, [File], Lint1), _),
+    lint_child:infer_meta(Lint1, Lint2, Error),
+    delete_file(File),
+    var(Error),
+    get_dict(clauses, Lint2, Clauses0),
+    maplist(as_read_from_f(File), Clauses0, Clauses),
+    get_dict(starts, Lint2, Starts0),
+    get_dict(File, Starts0, Starts),
+    put_dict(_{clauses: Clauses, starts: f{}.put(f, Starts)}, Lint2, Lint).
+
+as_read_from_f(File, clause(File, S, T, H, B, P), clause(f, S, T, H, B, P)).
+
+%   heads(+Lint, -Heads): the head of each clause read, in order.
+
+heads(Lint, Heads) :-
+    findall(H, member(clause(_, _, _, H, _, _), Lint.clauses), Heads).
+
+
+:- begin_tests(state).
+
+% What the child gathers is passed, not asserted: its one dynamic
+% predicate is the hook's, and it holds nothing once lint/2 is done.
+test(one_dynamic, Dynamic == [linting/1]) :-
+    findall(N/A,
+            ( predicate_property(lint_child:H, dynamic),
+              \+ predicate_property(lint_child:H, imported_from(_)),
+              functor(H, N, A) ),
+            Dynamic).
+test(nothing_left, fail) :-
+    lint_child:linting(_).
+test(clauses_in_order, true(( Heads =@= ['<directive>', a(1), b(_, _, _)],
+                              Starts == [0, 16, 22, 36, 37] ))) :-
+    read_text(":- dynamic a/1.\na(1).\nb(X) --> [X].\n\n", Lint),
+    heads(Lint, Heads),
+    Starts = Lint.starts.f.
+test(starts_line, Line == 3) :-
+    lint_child:char_line([0, 16, 22, 35], 25, Line).
+% app/2 calls its first argument; twice/2 passes its own to app/2, so it is
+% found in the second round.
+test(inferred_meta, true(( App == [1-1], Twice == [1-1], Plain == [] ))) :-
+    read_text("app(P, X) :- call(P, X).\n\c
+               twice(P, X) :- app(P, X), app(P, X).\n\c
+               plain(X) :- X > 1.\n", Lint),
+    lint_child:local_meta(Lint.meta, app, 2, App),
+    lint_child:local_meta(Lint.meta, twice, 2, Twice),
+    lint_child:local_meta(Lint.meta, plain, 1, Plain).
+test(library_meta, Specs == [1-2]) :-
+    lint_child:meta_args(meta{}, maplist(_, _, _), Specs).
+test(goal_through_meta, Goals =@= [maplist(p, _), p/1]) :-
+    read_text("q(L) :- maplist(p, L).\np(_).\n", Lint),
+    memberchk(clause(_, _, _, q(_), Body, BP), Lint.clauses),
+    findall(G,
+            ( lint_child:goal_in(Lint.meta, Body, BP, G0, _, E),
+              (   E =:= 0
+              ->  G = G0
+              ;   functor(G0, N, A0), A is A0 + E, G = N/A
+              ) ),
+            Goals).
+
+:- end_tests(state).

@@ -1,14 +1,15 @@
-//! The paths the codemaps name exist: every backticked path in ARCHITECTURE.md and in each
-//! crate's README, whole (`crates/grade/src/batch.rs`, `prolog/deep_child.pl`) or relative to
-//! the crate (`src/lane.rs`, in crates/child/README.md or under a `crates/child` entry of
-//! ARCHITECTURE.md). Only tokens that are plainly paths are checked: no spaces, globs,
-//! placeholders or `..`.
+//! The paths the codemaps name exist: every backticked path in ARCHITECTURE.md,
+//! docs/DESIGN.md and each crate's README, whole (`crates/grade/src/batch.rs`,
+//! `prolog/deep_child.pl`) or relative to the crate (`src/lane.rs`, in crates/child/README.md
+//! or under a `crates/child` entry of ARCHITECTURE.md). Only tokens that are plainly paths are
+//! checked: no spaces, globs, placeholders or `..`.
 
 use std::path::{Path, PathBuf};
 
 /// Top-level directories a whole path starts with.
 const ROOTS: &[&str] = &[
     "crates/",
+    "lab/",
     "prolog/",
     "xtask/",
     "spec/",
@@ -81,6 +82,10 @@ mod tests {
         let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
         for m in missing(&root, &text, None) {
             problems.push(format!("ARCHITECTURE.md:{m}"));
+        }
+        let design = std::fs::read_to_string(root.join("docs/DESIGN.md")).unwrap();
+        for m in missing(&root, &design, None) {
+            problems.push(format!("docs/DESIGN.md:{m}"));
         }
         let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
             .unwrap()

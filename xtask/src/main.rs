@@ -53,7 +53,7 @@ enum Task {
         #[arg(long)]
         check: bool,
     },
-    /// Rewrite the generated tables of crates/testset/README.md (the marks of every
+    /// Rewrite the generated tables of docs/DESIGN.md (the marks of every
     /// modelled submission under 20 seeds, the share of pairs each hand_value mistake gets
     /// wrong) from crib-testset's models, without Prolog; seconds once built.
     TestsetTables {
@@ -115,7 +115,7 @@ enum Task {
         #[arg(long, value_name = "SUITE")]
         try_in: Option<String>,
     },
-    /// Time each performance target; print a table and write it to target/bench.md.
+    /// Time each performance target; print a table and write it to docs/PERFORMANCE.md.
     Bench {
         /// Arguments passed on to criterion (e.g. `-- --measurement-time 2`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
@@ -296,17 +296,25 @@ fn cargo() -> Command {
 enum Runnable<'a> {
     /// The package's binary.
     Bin,
+    /// One of its binaries, by name (crib-lab has one per tool).
+    BinNamed(&'a str),
     /// One of its examples.
     Example(&'a str),
 }
 
-/// Returns `cargo run --quiet --release -p PACKAGE [--example NAME] --`, for the arguments to
-/// follow: optimised, as every build of xtask's, so that nothing is built twice.
+/// Returns `cargo run --quiet --release -p PACKAGE [--bin NAME | --example NAME] --`, for the
+/// arguments to follow: optimised, as every build of xtask's, so that nothing is built twice.
 fn cargo_run(package: &str, what: Runnable<'_>) -> Command {
     let mut cmd = cargo();
     cmd.args(["run", "--quiet", "--release", "-p", package]);
-    if let Runnable::Example(name) = what {
-        cmd.args(["--example", name]);
+    match what {
+        Runnable::Bin => {}
+        Runnable::BinNamed(name) => {
+            cmd.args(["--bin", name]);
+        }
+        Runnable::Example(name) => {
+            cmd.args(["--example", name]);
+        }
     }
     cmd.arg("--");
     cmd

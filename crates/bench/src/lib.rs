@@ -1,12 +1,12 @@
 //! The project's benchmarks, in one crate of their own so that building the tests never
 //! compiles criterion. Each module opens by saying what its bench measures and its target;
-//! `cargo xtask bench` runs them and writes the table of the README.
+//! `cargo xtask bench` runs them and writes the table of docs/PERFORMANCE.md.
 //!
 //! The benchmarks live here, in the library, and each bench target (`benches/`, one per
 //! area, named as `cargo bench --bench NAME` knows them) only calls [`main`] with its
 //! module's `benches`: criterion's generic code (the measurement loops, the statistics, the
 //! reports) is then compiled once for the six of them, not once per target (the targets
-//! took 18 s of CPU more to build when each held its own). `hundred` times whole gradings
+//! took 18 s of CPU more to build when each held its own). `floor` times whole gradings
 //! without criterion and stays a target of its own.
 //!
 //! `cargo test --all-targets` compiles this library a second time as its own test harness,

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use crib_lint::{IsolationChoice, JailedLinter, Linter};
-use crib_results::{Submission, MAX_BYTES};
+use crib_submission::{Submission, MAX_BYTES};
 use criterion::Criterion;
 
 const MANY: usize = 500;

@@ -10,8 +10,8 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crib_results::{StageError, Staged, Submission};
 use crib_sandbox::{Jail, Mounts, Rlimits};
+use crib_submission::{StageError, Staged, Submission};
 use serde::de::DeserializeOwned;
 
 use crate::{ended, stderr_tail, Captured, Child, FramePipe};
@@ -24,7 +24,7 @@ pub const COPY: &str = "submission";
 /// (`WORK/submission`, read-only), a scratch directory of the lane's own (`WORK/SCRATCH`,
 /// writable by its children alone) and the slot its children run as.
 ///
-/// [`Lane::stage`] puts a submission there (through crib-results' [`Submission::stage`],
+/// [`Lane::stage`] puts a submission there (through crib-submission's [`Submission::stage`],
 /// the one staging of a submission), [`Lane::run`] runs one child there from start to
 /// end, and [`Lane::end_leftovers`] ends what the slot's children left behind.
 #[derive(Debug, Clone)]
@@ -187,7 +187,8 @@ impl<'a> Lane<'a> {
     /// ([`Flow::Stop`], [`Flow::Finish`]), when nothing came by the deadline (the child is
     /// killed, then [`Reader::end`] is told [`End::Silent`]) or when the child ended on its
     /// own ([`End::Exited`], with its [`Death`]). The child is then killed if it lingers,
-    /// and, unless `program.siblings`, the slot's leftovers are ended.
+    /// and, unless `program.siblings`, the slot's leftovers are ended (with siblings, the
+    /// zombies of a child that died or went silent are reaped).
     ///
     /// # Errors
     /// When the child cannot be started: as `pipe(2)` and [`std::process::Command::spawn`];
@@ -212,6 +213,8 @@ impl<'a> Lane<'a> {
         );
         let mut child: Child<F> = Child::spawn(cmd, pipe, self.jail.isolation)?;
         reader.started();
+        // It ended other than as its reader asked (it died, or went silent and was killed).
+        let mut exited = false;
         let output = loop {
             let wait = reader.deadline().saturating_duration_since(Instant::now());
             match child.next_frame(wait) {
@@ -225,10 +228,12 @@ impl<'a> Lane<'a> {
                     }
                 },
                 Err(RecvTimeoutError::Timeout) => {
+                    exited = true;
                     let _ = child.kill();
                     break reader.end(End::Silent);
                 }
                 Err(RecvTimeoutError::Disconnected) => {
+                    exited = true;
                     let status = child.ended();
                     break reader.end(End::Exited(Death {
                         status,
@@ -240,6 +245,11 @@ impl<'a> Lane<'a> {
         let _ = child.kill();
         if !program.siblings {
             self.end_leftovers();
+        } else if exited {
+            // Its leftovers wait for its siblings, but not its zombies: a child that dies (or
+            // hangs) on every item would otherwise leave one per child, up to the process
+            // limit.
+            self.jail.reap_adopted(self.slot);
         }
         Ok(Finished {
             output,

@@ -2,7 +2,7 @@
 //!
 //! Every `swipl` child that loads a submission (the grade child's select_hand tests, the
 //! deep child's batches, the lint child) runs in a [`Lane`]: a submission staged in a
-//! work directory ([`Lane::stage`], through crib-results' `Submission::stage`), a scratch
+//! work directory ([`Lane::stage`], through crib-submission's `Submission::stage`), a scratch
 //! directory and a slot, in crib-sandbox's [`Jail`]. [`Lane::run`] starts a [`Program`]
 //! there (swipl's argv, a pipe of its own for frames: what the submission prints cannot
 //! reach it), reads its frames (one JSON object a line, of the caller's type, within size
@@ -47,12 +47,12 @@
 //! let work = WorkDir::create(&std::env::temp_dir(), crib_sandbox::is_root())?;
 //! let jail = Jail::new("swipl".as_ref(), SWIPL_PROBE, IsolationChoice::Auto, work.path())
 //!     .map_err(std::io::Error::other)?;
-//! let submission = crib_results::Submission {
+//! let submission = crib_submission::Submission {
 //!     name: "a".into(), path: "a.pl".into(), lms: None,
 //! };
 //! let lane = Lane::new(&jail, &work.path().join("grader"), &work.path().join("s"),
 //!                            "scratch", 0);
-//! let staged = lane.stage(&submission, crib_results::MAX_BYTES, &[])
+//! let staged = lane.stage(&submission, crib_submission::MAX_BYTES, &[])
 //!     .map_err(std::io::Error::other)?;
 //! let program = Program {
 //!     name: "child.pl", args: &[], files: &staged.load, rlimits: Rlimits::PROBE,

@@ -289,6 +289,9 @@ enum End {
     Died(String),
     /// The whole check's time is up.
     Budget,
+    /// It ended before it said it was ready: crib could not start it (the submission had
+    /// not run yet).
+    NotStarted(String),
     /// It could not load the submission.
     NotLoaded(String),
     /// It loaded the submission, and the predicate is not defined.
@@ -312,6 +315,7 @@ fn run_share(
     };
     let mut careful = share.start;
     let mut failed_loads = 0;
+    let mut failed_starts = 0;
     loop {
         let (next, end) = share.at();
         if next >= end {
@@ -325,20 +329,24 @@ fn run_share(
             part.stopped = Some(format!("{} was called off", batch.purpose));
             break;
         }
-        let ended = match one_child(ctx, batch, share, careful, deadline, |i, outcome| {
+        let ended = one_child(ctx, batch, share, careful, deadline, |i, outcome| {
             answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome)
-        }) {
-            Ok(end) => end,
-            Err(e) => {
-                part.stopped = Some(format!("cannot start a child: {e}"));
+        })
+        .unwrap_or_else(|e| End::NotStarted(e.to_string()));
+        if let End::NotStarted(why) = ended {
+            failed_starts += 1;
+            if !crate::child::start_again(failed_starts) {
+                part.stopped = Some(crate::child::not_started(&why));
                 break;
             }
-        };
+            continue;
+        }
+        failed_starts = 0;
         part.children += 1;
         let loaded = !matches!(ended, End::NotLoaded(_) | End::Undefined);
         let (next, end) = share.at();
         match ended {
-            End::Done => {}
+            End::Done | End::NotStarted(_) => {}
             End::Budget => {
                 part.stopped = Some(budget_reason(batch));
                 break;
@@ -416,6 +424,7 @@ fn one_child(
         predicate: batch.predicate,
         share,
         record,
+        ready: false,
         loaded: false,
         load: ctx.limits.load,
         // Silence allowed between frames once loaded: one call's wall-clock backstop and
@@ -439,6 +448,8 @@ struct Items<'n, R> {
     share: &'n Share,
     /// Told how each item ended.
     record: R,
+    /// It said it is ready (started, the submission not yet run).
+    ready: bool,
     /// It said it loaded the submission.
     loaded: bool,
     /// The time loading may take.
@@ -467,6 +478,7 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
 
     fn frame(&mut self, frame: Frame) -> Flow<End> {
         match frame {
+            Frame::Ready => self.ready = true,
             Frame::Loaded(found) => {
                 let here = match self.predicate {
                     Predicate::HandValue => found.hand_value,
@@ -508,6 +520,10 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
     fn end(&mut self, end: ChildEnd<'_>) -> End {
         match end {
             ChildEnd::Silent if Instant::now() >= self.deadline => End::Budget,
+            ChildEnd::Silent if !self.ready => End::NotStarted(format!(
+                "swipl did not start within {} s",
+                self.load.as_secs_f64()
+            )),
             ChildEnd::Silent if !self.loaded => End::NotLoaded(format!(
                 "loading took longer than {} s",
                 self.load.as_secs_f64()
@@ -515,7 +531,9 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
             ChildEnd::Silent => End::Hung,
             ChildEnd::Exited(death) => {
                 let why = death.explain("");
-                if !self.loaded {
+                if !self.ready {
+                    End::NotStarted(why)
+                } else if !self.loaded {
                     End::NotLoaded(format!("the submission did not load: {why}"))
                 } else if self.share.answered() {
                     End::Done
@@ -567,6 +585,7 @@ mod tests {
                 predicate: Predicate::HandValue,
                 share,
                 record: |_: usize, _: ItemOutcome| {},
+                ready: true,
                 loaded: true,
                 load: Duration::from_secs(1),
                 quiet: Duration::from_secs(1),
@@ -584,6 +603,28 @@ mod tests {
         assert!(matches!(ask(10_000, &lowered), Flow::Stop(End::Done)));
         let whole = Share::new(0..5_000);
         assert!(matches!(ask(5_000, &whole), Flow::Finish(End::Done)));
+    }
+
+    /// A child silent before it said it was ready never ran the submission: crib could not
+    /// start it (tried again), never "the submission did not load".
+    #[test]
+    fn a_child_that_never_got_ready_is_cribs_failure() {
+        let share = Share::new(0..10);
+        let mut items = Items {
+            predicate: Predicate::HandValue,
+            share: &share,
+            record: |_: usize, _: ItemOutcome| {},
+            ready: false,
+            loaded: false,
+            load: Duration::from_secs(1),
+            quiet: Duration::from_secs(1),
+            until: Instant::now(),
+            deadline: Instant::now() + Duration::from_secs(60),
+            asked_end: 10,
+        };
+        assert!(matches!(items.end(ChildEnd::Silent), End::NotStarted(_)));
+        assert!(matches!(items.frame(Frame::Ready), Flow::Read));
+        assert!(matches!(items.end(ChildEnd::Silent), End::NotLoaded(_)));
     }
 
     #[test]

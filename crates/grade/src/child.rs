@@ -4,6 +4,7 @@
 //! [`crate::protocol::Frame`].
 
 use std::num::NonZeroUsize;
+use std::time::Duration;
 
 use crib_child::Lane;
 
@@ -23,4 +24,24 @@ pub(crate) struct Place<'a> {
     /// The cores the submission has to itself: how many children the marked hand_value
     /// check runs at once (all in the lane's slot).
     pub cores: NonZeroUsize,
+}
+
+/// Returns what a result says when crib could not start a child, try after try (a fork
+/// refused, swipl not starting in time): crib's failure, never the submission's.
+pub(crate) fn not_started(why: &str) -> String {
+    format!("crib could not start a child (crib's failure, not the submission's: grade it again): {why}")
+}
+
+/// How many times in a row crib tries to start a child that does not start before it gives
+/// up (see [`not_started`]).
+const START_TRIES: usize = 3;
+
+/// Returns whether to try starting a child again after `failed` tries in a row failed,
+/// having waited a little longer after each (0.2 s, then 0.4 s).
+pub(crate) fn start_again(failed: usize) -> bool {
+    if failed >= START_TRIES {
+        return false;
+    }
+    std::thread::sleep(Duration::from_millis(200) * failed as u32);
+    true
 }

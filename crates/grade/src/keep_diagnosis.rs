@@ -21,7 +21,7 @@ use crib_results::{
 };
 
 use crib_testset::draw::TestCase;
-use crib_testset::misvalue::{OrderMistake, Part, RankMistake};
+use crib_testset::misvalue::Part;
 use crib_testset::strategy::{
     misvalued_strategies, Deal, Misvaluation, Starts, Strategy, TieBreak, SELECT_MISTAKES,
 };
@@ -128,15 +128,9 @@ pub(crate) fn keep_mistake(strategy: Strategy) -> Option<KeepMistake> {
         Strategy::Misvalued(part, how) => KeepMistake::WrongHandValue {
             rule: part_mistake(part, how),
         },
-        Strategy::Mistaken(m) => KeepMistake::WrongHandValue {
-            rule: Some(rank_mistake(m)),
-        },
-        Strategy::OrderMistaken(m) => KeepMistake::WrongHandValue {
-            rule: Some(match m {
-                OrderMistake::NobFirstCardSuit => RuleMistake::NobFirstCardSuit,
-                OrderMistake::FlushStartAsHandCard => RuleMistake::FlushStartAsHandCard,
-            }),
-        },
+        Strategy::Mistaken(m) | Strategy::OrderMistaken(m) => {
+            KeepMistake::WrongHandValue { rule: Some(m) }
+        }
     })
 }
 
@@ -166,31 +160,6 @@ fn part_mistake(part: Part, how: Misvaluation) -> Option<RuleMistake> {
         (Part::NobOtherJack, Doubled) => RuleMistake::NobAnyJack,
         _ => return None,
     })
-}
-
-/// Returns hand_value/3's mistake that a rank mistake is.
-fn rank_mistake(m: RankMistake) -> RuleMistake {
-    match m {
-        RankMistake::AceEleven => RuleMistake::FifteensAceEleven,
-        RankMistake::FacesByRank => RuleMistake::FifteensFacesByRank,
-        RankMistake::TensIgnored => RuleMistake::FifteensTensIgnored,
-        RankMistake::FifteensDistinctValues => RuleMistake::FifteensDistinctValues,
-        RankMistake::FifteensOnce => RuleMistake::FifteensOnce,
-        RankMistake::FifteensOnePoint => RuleMistake::FifteensOnePoint,
-        RankMistake::PairsOnePoint => RuleMistake::PairsOnePoint,
-        RankMistake::RunsAceHigh => RuleMistake::RunsAceHigh,
-        RankMistake::RunsFacesAsTen => RuleMistake::RunsFacesAsTen,
-        RankMistake::RunsOnePointEach => RuleMistake::RunsOnePointEach,
-        RankMistake::RunsLengthMinusOne => RuleMistake::RunsLengthMinusOne,
-        RankMistake::RunsWrapAround => RuleMistake::RunsWrapAround,
-        RankMistake::RunsEverySubrun => RuleMistake::RunsEverySubrun,
-        RankMistake::RunsOnlyThree => RuleMistake::RunsOnlyThree,
-        RankMistake::RunsContiguousOnly => RuleMistake::RunsContiguousOnly,
-        RankMistake::RunsDistinctRanks => RuleMistake::RunsDistinctRanks,
-        RankMistake::RunsHandOnly => RuleMistake::RunsNoStart,
-        RankMistake::RunsFiveAsTwoFours => RuleMistake::RunsFiveAsTwoFours,
-        RankMistake::PairsAdjacentOnly => RuleMistake::PairsAdjacentOnly,
-    }
 }
 
 /// The model taken, with what it explains.

@@ -4,8 +4,9 @@
 //! (prolog/grade_child.pl, built in) loads the submission in a sandbox ([`Isolation`]),
 //! answers the [`TestSet`] drawn from the run's secret [`Seed`] over a pipe of its own, and
 //! the grader judges every answer against crib-core ([`Verdict`]), so expected answers never
-//! enter the child. hand_value/3 is asked once per rank pattern, 23,647 items in batches
-//! ([`HandValueCheck`]); select_hand/3 on 48 deals. A test that crashes, halts, times out or
+//! enter the child. hand_value/3 is asked on every one of the 23,647 rank patterns, once
+//! from ordinary suits and for about a third once more from flush or nob suits: about 27,900
+//! items in batches ([`HandValueCheck`]); select_hand/3 on 48 deals. A test that crashes, halts, times out or
 //! exhausts memory costs only itself: the rest run in a fresh child. [`Marks`]: hand_value
 //! `(1 − √share of pairs wrong) × 50`, select_hand mean credit x 20, code quality (30) left
 //! to the markers. A [`Session`] grades many submissions on a pool of workers, saving each
@@ -44,20 +45,24 @@ mod verdict;
 /// One submission's result and its parts, from crib-results (re-exported for the grader's
 /// callers).
 pub use crib_results::{
-    discover, escape_name, escape_path, gradescope, gradescope_with, hand_value_credit, percent,
-    shown_problems, survey, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
-    DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, Discovery, ErrorShape, FailureKind,
+    escape_name, escape_path, gradescope, gradescope_with, hand_value_credit, percent,
+    shown_problems, thousands, Area, AreaCount, Counterexample, DeepHandValue, DeepReport,
+    DeepSelectHand, Diagnosis, DiagnosisFinding, Diagnostic, ErrorShape, FailureKind,
     HandValueCheck, KeepDiagnosis, KeepExample, KeepMistake, KeepValue, KeepVerdict, KindCount,
     Literal, Load, Marks, Predicate, Probes, Producer, RuleFinding, RuleMistake, RuleVerdict,
-    SelectCredit, SelectExample, Skipped, Staged, Submission, SubmissionResult, SurveyError,
-    TestResult, TestSource, TestVisibility, Verdict, VisibilityPolicy, CODE_QUALITY_MARKS,
-    HAND_VALUE_MARKS, MAX_BYTES, MAX_ENTRIES, SELECT_HAND_MARKS,
+    SelectCredit, SelectExample, Skipped, SubmissionResult, TestResult, TestSource, TestVisibility,
+    Verdict, VisibilityPolicy, CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 /// The sandbox children run in, from crib-sandbox (re-exported for the grader's callers).
 pub use crib_sandbox::{
     confine_main, memory_limit, memory_limit_in, shutdown, Isolation, IsolationChoice, Layer,
     MemoryFit, CONFINE_ARG, MAX_WORKERS, MIN_CHILD_MEMORY, SANDBOX_UIDS, TMPFS_BYTES, UID_BLOCK,
     WORK_PREFIX,
+};
+/// The submissions found on disk and staged, from crib-submission (re-exported for the
+/// grader's callers).
+pub use crib_submission::{
+    discover, survey, Discovery, Staged, Submission, SurveyError, MAX_BYTES, MAX_ENTRIES,
 };
 /// The test set a grader asks and the seed it is drawn from, from crib-testset (re-exported
 /// for the grader's callers).

@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use crib_results::MAX_BYTES;
 use crib_sandbox::Rlimits;
+use crib_submission::MAX_BYTES;
 
 use crib_testset::draw::TestSet;
 
@@ -86,7 +86,7 @@ impl Limits {
 
     /// Returns the most wall-clock time one submission's select_hand tests can take: the load
     /// limit plus the least of `select_hand_budget` and, for each test, one and a half times
-    /// its limit plus the grace (with the defaults 10 + min(240, 40 x 6.5) = 250 s). Past it,
+    /// its limit plus the grace (with the defaults 10 + min(240, 48 x 6.5) = 250 s). Past it,
     /// the tests not yet asked are left out of the marks (`not_run`). A goal that takes its whole CPU limit takes about as long in wall-clock
     /// time on an idle core, so only a submission slow on most tests, or on a machine giving
     /// it a fraction of a core (Gradescope's half), reaches it.

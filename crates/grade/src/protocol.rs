@@ -7,6 +7,10 @@ use serde::Deserialize;
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub(crate) enum Frame {
+    /// The child program runs, and nothing of the submission has run yet: a child that
+    /// ends before this frame could not be started, which is crib's failure, never the
+    /// submission's.
+    Ready,
     /// An error or warning printed while loading the submission.
     Diag(Diag),
     /// Loading is over; where the two predicates were found.

@@ -10,10 +10,11 @@ use std::time::Instant;
 
 use crib_child::Lane;
 use crib_results::{
-    escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit, Submission,
+    escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit,
     SubmissionResult, TestResult, Verdict,
 };
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, WorkDir};
+use crib_submission::Submission;
 
 use crate::child::Place;
 use crate::deep::{Deep, DeepOptions};
@@ -80,8 +81,8 @@ impl Grader {
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
-        // Drawing the test set takes about half a second of CPU unless it is kept (README.md,
-        // "Against the floor"); the jail's probe mostly waits on swipl.
+        // Drawing the test set costs CPU unless it is kept (the fixed-cost rows of
+        // docs/PERFORMANCE.md); the jail's probe mostly waits on swipl.
         let (jail, tests) = std::thread::scope(|scope| {
             let tests = scope.spawn(|| tests.draw());
             let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path());
@@ -432,7 +433,7 @@ impl Grader {
 
 /// Returns whether any Prolog file of the submission staged in `copy` names `hand_value`
 /// (a file that cannot be read counts as naming it): a scheduling hint, never a verdict.
-fn names_hand_value(copy: &Path, staged: &crib_results::Staged) -> bool {
+fn names_hand_value(copy: &Path, staged: &crib_submission::Staged) -> bool {
     staged.prolog_files().any(|file| {
         fs::read(copy.join(file)).map_or(true, |text| {
             text.windows(b"hand_value".len())

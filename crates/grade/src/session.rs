@@ -6,10 +6,8 @@ use std::io;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
-use crib_results::{
-    fnv1a, gradescope_with, survey, Discovery, Submission, SubmissionResult, SurveyError,
-    VisibilityPolicy,
-};
+use crib_results::{fnv1a, gradescope_with, SubmissionResult, VisibilityPolicy};
+use crib_submission::{survey, Discovery, Submission, SurveyError};
 
 use crate::pool::WorkerPool;
 use crate::runner::Grader;
@@ -209,12 +207,12 @@ impl Session {
     }
 
     /// Creates [`Session::out`] and returns the submissions under `paths` as
-    /// [`discover`](crib_results::discover) finds them, leaving out the session's own output
+    /// [`discover`](crib_submission::discover) finds them, leaving out the session's own output
     /// directories (`out` and `gradescope`), even when a path given holds them.
     ///
     /// # Errors
     /// [`SessionError::CreateDir`] if `out` cannot be created; [`SessionError::Survey`] as
-    /// [`discover`](crib_results::discover).
+    /// [`discover`](crib_submission::discover).
     pub fn discover(
         &self,
         paths: &[PathBuf],

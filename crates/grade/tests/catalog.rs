@@ -1,7 +1,7 @@
 //! Grades the catalog of plausible student mistakes (tests/mistakes/) and the baselines
 //! (tests/baselines/) with the library, and checks the mutation score: every mistake that is
 //! not equivalent to a correct solution loses marks, every equivalent one keeps all 70.
-//! Each file's header names it; `examples/probe_mistakes.rs` is the evidence that each one is
+//! Each file's header names it; crib-lab's `lab/src/bin/probe_mistakes.rs` is the evidence that each one is
 //! a mistake (tests/mistakes/README.md). The marked hand_value check of each hand_value
 //! mistake must find it wrong on the share of pairs the probe measured, and its diagnosis
 //! must name its cause.
@@ -341,7 +341,7 @@ fn equivalent_mistakes_keep_full_marks() {
     );
 }
 
-/// The baseline table of crates/grade/README.md: the select_hand marks (of 20) that the
+/// The baseline table of docs/DESIGN.md: the select_hand marks (of 20) that the
 /// credit scale gives a correct solution, the worst possible answer, two strategies that do
 /// not choose, one optimal on about half the deals and one optimal on all but 1-2%.
 #[test]
@@ -455,7 +455,7 @@ fn probe_shares() -> BTreeMap<String, f64> {
 /// hand_value marks follow how much of hand_value is wrong: each mistake's estimated share
 /// of pairs wrong is near the probe's, its hand_value marks are 50 x (1 - sqrt(share)), and
 /// a mistake wrong on more pairs (by more than the estimates' error) never loses fewer
-/// marks. Prints the table under the tests' seed (crates/testset/README.md's, over 20 seeds,
+/// marks. Prints the table under the tests' seed (docs/DESIGN.md's, over 20 seeds,
 /// is made from the models by `cargo xtask testset-tables`).
 #[test]
 fn hand_value_marks_follow_the_share_of_pairs_wrong() {
@@ -537,7 +537,7 @@ fn hand_value_marks_follow_the_share_of_pairs_wrong() {
 /// broken as the submission breaks them) is the credit the graded submission earned. A
 /// model that drifts from its submission would balance the deals for a mistake nobody makes.
 /// The baselines' models ([`BASELINE_MODELS`], which the stability table of
-/// crates/testset/README.md uses) are checked the same way.
+/// docs/DESIGN.md uses) are checked the same way.
 #[test]
 fn the_balance_models_choose_as_their_submissions_do() {
     use crib_grade::{TestCase, TestSet};
@@ -583,7 +583,7 @@ fn the_balance_models_choose_as_their_submissions_do() {
 /// The models of hand_value/3 mark as their catalog submissions are marked: under the tests'
 /// seed, the share of pairs each model of [`HAND_VALUE_MISTAKES`] gets wrong over every item
 /// is exactly the share the marked check gave its graded submission, and so are the
-/// hand_value marks. The stability table of crates/testset/README.md gives these models'
+/// hand_value marks. The stability table of docs/DESIGN.md gives these models'
 /// marks under 20 seeds without Prolog; a model that drifted from its submission would show
 /// marks nobody gets.
 #[test]

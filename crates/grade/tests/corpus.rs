@@ -40,6 +40,8 @@ const LEGITIMATE: &[&str] = &[
     "tmp_files",
     "uses_clpfd",
     "reads_own_dir",
+    "redefines_system",
+    "shadows_library",
 ];
 
 /// Submissions whose hand_value/3 is checked on all 23,647 rank patterns: those whose
@@ -654,6 +656,30 @@ fn redefined_builtins_do_not_break_the_grader() {
         "{counts:?}"
     );
     assert_eq!(r.children, 1);
+}
+
+/// A submission's own (broken) versions of what the children call, in `user`, never reach
+/// the children's code: system predicates redefined with redefine_system_predicate/1
+/// (length/2, msort/2, format/3, ...), and library predicates and hooks (member/2,
+/// reverse/2, json_write_dict/3, goal_expansion/2, ...). Both files are correct otherwise:
+/// every answer is judged, and right, under bubblewrap and without namespaces.
+#[test]
+fn what_a_submission_defines_never_reaches_the_children() {
+    let g = graded();
+    for name in ["redefines_system", "shadows_library"] {
+        for (mode, r) in [("bwrap", report(name)), ("rlimits", &g.bare[name])] {
+            assert_eq!(r.load.load_failed, None, "{name} ({mode})");
+            let hand_value = r.hand_value.as_ref().expect("checked");
+            assert!(hand_value.checked > 0, "{name} ({mode}): {hand_value:?}");
+            assert_eq!(hand_value.share_wrong, 0.0, "{name} ({mode})");
+            assert_eq!(r.marks.hand_value, 50.0, "{name} ({mode})");
+            assert!(
+                r.tests.iter().all(|t| t.verdict == Verdict::Pass),
+                "{name} ({mode}): {:?}",
+                r.tests.iter().map(|t| t.verdict.name()).collect::<Vec<_>>()
+            );
+        }
+    }
 }
 
 #[test]

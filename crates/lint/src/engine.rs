@@ -7,8 +7,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crib_child::{End, Flow, Lane, Program, Reader, CHILD_LIB};
-use crib_results::{Finding, Lint, Submission};
+use crib_results::{Finding, Lint};
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Rlimits, WorkDir};
+use crib_submission::Submission;
 
 use crate::check::{findings, LintConfig};
 use crate::facts::{Facts, Frame};

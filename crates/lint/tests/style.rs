@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crib_lint::{Finding, IsolationChoice, JailedLinter, Lint, Linter, RULES};
-use crib_results::{Submission, MAX_BYTES};
+use crib_submission::{Submission, MAX_BYTES};
 
 fn dir(corpus: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

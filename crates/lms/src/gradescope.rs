@@ -19,7 +19,7 @@ use std::path::Path;
 use serde::{Deserialize, Deserializer};
 
 use crate::error::LmsError;
-use crate::record::Student;
+use crib_results::Student;
 
 /// The metadata file's name, at the root of the export.
 pub(crate) const METADATA: &str = "submission_metadata.yml";

@@ -12,8 +12,8 @@ use crate::archive::{
 use crate::error::{EntryError, EntryProblem, LmsError};
 use crate::gradescope::{read_metadata, METADATA};
 use crate::names::{canvas_name, canvas_original, moodle_name, slug, CanvasName};
-use crate::record::{Layout, Record, Student};
 use crate::time::parse_time;
+use crib_results::{Layout, Record, Student};
 
 /// A download read: its submissions, each in a directory of its own, and what was left out.
 #[derive(Debug, Clone, Serialize)]

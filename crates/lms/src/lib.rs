@@ -37,7 +37,6 @@ mod error;
 mod gradescope;
 mod intake;
 mod names;
-mod record;
 mod roster;
 mod time;
 
@@ -45,9 +44,11 @@ mod time;
 mod testing;
 
 pub use archive::DownloadLimits;
+/// What the download says of a submission; the data lives in crib-results, which keeps it
+/// in every result.
+pub use crib_results::{Layout, Record, Student};
 pub use error::{EntryError, EntryProblem, LmsError, RosterError};
 pub use intake::{detect, read, Download, DownloadedSubmission, SetAside};
 pub use names::{canvas_name, moodle_name, CanvasName, MoodleName};
-pub use record::{Layout, Record, Student};
 pub use roster::Roster;
 pub use time::parse_time;

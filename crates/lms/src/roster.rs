@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::RosterError;
 use crate::intake::Download;
-use crate::record::{Layout, Student};
+use crib_results::{Layout, Student};
 
 /// A class list, as an LMS exports it: Canvas's gradebook export (Student, ID, SIS User
 /// ID, SIS Login ID, Section, ...), Moodle's grading worksheet (Identifier `Participant

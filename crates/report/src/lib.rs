@@ -120,7 +120,7 @@ pub enum ReportError {
         /// The directory.
         path: PathBuf,
         /// Why.
-        source: crib_results::SurveyError,
+        source: crib_submission::SurveyError,
     },
     /// The marks CSV cannot be written.
     #[error("cannot write the marks csv")]

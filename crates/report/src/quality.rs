@@ -97,7 +97,7 @@ pub struct Sources {
 
 impl Sources {
     /// Returns the source of each of `reports`, found in `dir` with `crib grade`'s naming
-    /// rules ([`crib_results::survey`]: a `.pl` file or a directory per submission, named by
+    /// rules ([`crib_submission::survey`]: a `.pl` file or a directory per submission, named by
     /// its stem or directory name). A submission not found, or whose files cannot be read,
     /// gets [`SubmissionSource::Missing`] saying why; that is not an error. A directory
     /// submission shows the files its result says were loaded (else its `.pl` files); symbolic
@@ -106,7 +106,7 @@ impl Sources {
     /// # Errors
     /// [`ReportError::Submissions`] if `dir` itself cannot be surveyed.
     pub fn read(dir: &Path, reports: &[SubmissionResult]) -> Result<Sources, ReportError> {
-        let found = crib_results::survey(&[dir.to_path_buf()], false).map_err(|source| {
+        let found = crib_submission::survey(&[dir.to_path_buf()], false).map_err(|source| {
             ReportError::Submissions {
                 path: dir.to_path_buf(),
                 source,
@@ -119,11 +119,11 @@ impl Sources {
     /// messages name), matched by name as [`Sources::read`] does: what `crib report
     /// --submissions` reads of an LMS's download, once it is extracted.
     pub fn of_submissions(
-        submissions: &[crib_results::Submission],
+        submissions: &[crib_submission::Submission],
         reports: &[SubmissionResult],
         from: &Path,
     ) -> Sources {
-        let submissions: BTreeMap<&str, &crib_results::Submission> =
+        let submissions: BTreeMap<&str, &crib_submission::Submission> =
             submissions.iter().map(|s| (s.name.as_str(), s)).collect();
         let by_name = reports
             .iter()
@@ -149,7 +149,7 @@ impl Sources {
 }
 
 fn read_submission(
-    submission: &crib_results::Submission,
+    submission: &crib_submission::Submission,
     report: &SubmissionResult,
 ) -> SubmissionSource {
     let path = submission.path.as_path();
@@ -177,7 +177,7 @@ fn read_submission(
     if names.is_empty() {
         // Nothing loaded and nothing found: the files the grader would load.
         names = submission
-            .listing(crib_results::MAX_BYTES)
+            .listing(crib_submission::MAX_BYTES)
             .map(|staged| staged.load)
             .unwrap_or_default();
     }

@@ -23,7 +23,7 @@ pub enum SelectCredit {
     /// deal scores some points), so it cannot tell a strategy from luck; a linear scale between
     /// worst and best still gives random keeps over 40%. Halving and the fourth power put a
     /// random keep under a fifth of the marks while a solution that slips on one test in
-    /// twenty keeps over nine tenths. `crates/grade/README.md` has the table of baselines.
+    /// twenty keeps over nine tenths. `docs/DESIGN.md` has the table of baselines.
     #[default]
     Graded,
     /// The chosen keep's total divided by the best total (1 when every keep totals 0): the

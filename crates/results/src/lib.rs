@@ -6,7 +6,7 @@
 //! to an LMS. A result holds how the submission loaded ([`Load`]), one [`TestResult`] per
 //! select_hand test with its [`Verdict`], the marked hand_value check ([`HandValueCheck`]),
 //! the [`Marks`], the deep check when it ran ([`DeepReport`]), the code-quality findings when
-//! the linter ran ([`Lint`]) and what the LMS said of the submission (crib-lms's `Record`).
+//! the linter ran ([`Lint`]) and what the LMS said of the submission ([`Record`]).
 //! Every type keeps the JSON results have always had: a result written by an earlier crib
 //! still reads.
 //!
@@ -38,8 +38,8 @@ mod hash;
 mod lint;
 mod names;
 mod producer;
+mod record;
 mod result;
-mod submission;
 mod verdict;
 mod visibility;
 
@@ -60,14 +60,11 @@ pub use hash::{fnv1a, fnv1a_from, FNV_OFFSET};
 pub use lint::{Finding, Lint, Summary};
 pub use names::{escape_name, escape_path};
 pub use producer::{swipl_version_number, Producer};
+pub use record::{Layout, Record, Student};
 pub use result::{
     problems_text, Diagnostic, KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict, Load, Marks,
-    Predicate, Problem, ProblemArea, SubmissionResult, TestResult, TestSource, CODE_QUALITY_MARKS,
-    HAND_VALUE_MARKS, SELECT_HAND_MARKS,
-};
-pub use submission::{
-    discover, survey, Discovery, Skipped, StageError, Staged, Submission, SurveyError, MAX_BYTES,
-    MAX_ENTRIES,
+    Predicate, Problem, ProblemArea, Skipped, SubmissionResult, TestResult, TestSource,
+    CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use verdict::{Cards, KeepValue, Verdict};
 pub use visibility::{TestVisibility, VisibilityPolicy, VisibilityPolicyError};

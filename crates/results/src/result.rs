@@ -9,7 +9,6 @@ use crate::credit::{hand_value_credit, SelectCredit};
 use crate::deep::DeepReport;
 use crate::hand_value::HandValueCheck;
 use crate::lint::Lint;
-use crate::submission::Skipped;
 use crate::verdict::Verdict;
 
 mod select_hand;
@@ -34,6 +33,23 @@ pub struct Diagnostic {
     pub line: u64,
     /// The message.
     pub message: String,
+}
+
+/// Something left out, and why: a symbolic link (never followed), a FIFO, a socket or a
+/// device. Paths are written with [`crate::escape_path`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skipped {
+    /// The entry: relative to the submission in a result, as found in crib-submission's
+    /// `Discovery`.
+    pub path: String,
+    /// Why it was left out, e.g. `a symbolic link (links are never followed)`.
+    pub why: String,
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path, self.why)
+    }
 }
 
 /// How loading went.
@@ -338,11 +354,11 @@ pub struct SubmissionResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quality: Option<Lint>,
     /// What the LMS's download says about the submission (student id, name, email,
-    /// submission id, time, late flag), when it came from one (crib-grade's
+    /// submission id, time, late flag), when it came from one (crib-submission's
     /// `Submission::lms`).
     /// Absent in results written before crib read downloads, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lms: Option<crib_lms::Record>,
+    pub lms: Option<crate::Record>,
     /// What is wrong with select_hand/3's keeps, in the student's words: computed after the
     /// select_hand tests when a valid keep was not the best. Absent when every valid keep was
     /// the best, and in results written before crib diagnosed keeps, which read back as

@@ -372,6 +372,15 @@ impl Jail {
         }
     }
 
+    /// Reaps the zombies slot `slot`'s children left (orphans this process adopted), killing
+    /// nothing: safe while other children of the slot run ([`crate::reap_adopted`]). Does
+    /// nothing unless the caller runs as root.
+    pub fn reap_adopted(&self, slot: u32) {
+        if let Some(uid) = self.uid(slot) {
+            crate::reap::reap_adopted(uid);
+        }
+    }
+
     /// Makes `dir` and everything in it readable by worker `slot`'s children (of both its
     /// lanes) and nobody else: directories 0750 and files 0640, with the worker's gid as
     /// their group when the grader runs as root (symbolic links are left alone, never

@@ -22,14 +22,14 @@ pub(crate) fn become_subreaper() {
 }
 
 /// One process of the uid, as `/proc/PID/status` says.
-struct Process {
-    pid: i32,
-    zombie: bool,
-    parent: i32,
+pub(crate) struct Process {
+    pub(crate) pid: i32,
+    pub(crate) zombie: bool,
+    pub(crate) parent: i32,
 }
 
 /// Returns the processes whose real uid is `uid`.
-fn processes_of(uid: u32) -> Vec<Process> {
+pub(crate) fn processes_of(uid: u32) -> Vec<Process> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
@@ -65,6 +65,32 @@ fn processes_of(uid: u32) -> Vec<Process> {
     found
 }
 
+/// Reaps the zombies of `uid` this process adopted (orphans of its children that have
+/// exited: bubblewrap's init inside its pid namespace), and kills nothing. Each counts
+/// against the uid's process limit until reaped, so a lane whose children run beside each
+/// other (and whose leftovers are ended only once they are all done) calls it after a child
+/// that died: a submission that crashes its child on every item cannot exhaust the lane's
+/// processes. Only for root, and only for uids this process owns.
+pub fn reap_adopted(uid: u32) {
+    // SAFETY: getpid cannot fail.
+    let me = unsafe { libc::getpid() };
+    reap_zombies(&processes_of(uid), me);
+}
+
+/// Reaps the zombies among `processes` whose parent is `me` (this process), except the
+/// children it started and still waits for (in the registry of [`crate::add_group`]).
+fn reap_zombies(processes: &[Process], me: i32) {
+    for p in processes.iter().filter(|p| p.zombie && p.parent == me) {
+        if !crate::workdir::is_registered(p.pid) {
+            // SAFETY: waitpid on one pid, an orphan this process adopted: it reaps that
+            // zombie and nothing else.
+            unsafe {
+                libc::waitpid(p.pid, std::ptr::null_mut(), libc::WNOHANG);
+            }
+        }
+    }
+}
+
 /// Kills every process of `uid` and waits until none is left, reaping the zombies this
 /// process adopted (never a child it started and still waits for: those are in the
 /// registry of [`crate::add_group`]). Returns whether they were all gone within `limit`.
@@ -82,15 +108,7 @@ pub fn end_uid(uid: u32, limit: Duration) -> bool {
         if left.iter().any(|p| !p.zombie) {
             crate::workdir::kill_uid(uid);
         }
-        for p in left.iter().filter(|p| p.zombie && p.parent == me) {
-            if !crate::workdir::is_registered(p.pid) {
-                // SAFETY: waitpid on one pid, an orphan this process adopted: it reaps that
-                // zombie and nothing else.
-                unsafe {
-                    libc::waitpid(p.pid, std::ptr::null_mut(), libc::WNOHANG);
-                }
-            }
-        }
+        reap_zombies(&left, me);
         if Instant::now() >= end {
             return false;
         }

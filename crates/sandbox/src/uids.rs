@@ -29,7 +29,8 @@ pub const SANDBOX_UIDS: Range<u32> = 0x7000_0000..0x7FFF_0000;
 /// container uids of its own on the host, as it usually does.
 pub const FALLBACK_UIDS: Range<u32> = 64_256..100_000;
 
-/// How many uids one grader process takes: one per worker, so at most this many workers.
+/// How many uids one grader process takes: two per worker, [`SECOND_LANE`] apart, so at most
+/// [`MAX_WORKERS`] (half this many) workers.
 pub const UID_BLOCK: u32 = 256;
 
 /// How far a worker's second slot is from its first: worker `w` runs children as slot `w`

@@ -16,7 +16,7 @@ pub const MAX_SHOWN: usize = 50;
 /// The larger share ([`Pair::reported`]) from which `crib similar` reports a pair, and
 /// `--html` shows it side by side, unless told otherwise: a third of either file's
 /// fingerprints found in the other, the commonest copy (a third of a solution taken into
-/// one's own). Calibrated on the disguise corpus (crates/similar/README.md): every pair of
+/// one's own). Calibrated on the disguise corpus (tests/similar/disguise_corpus.rs): every pair of
 /// independent solutions has both shares at most 0.30 there, every partial copy of a third
 /// or more a share of its source of at least 0.40.
 pub const DEFAULT_THRESHOLD: f64 = 0.33;

@@ -8,14 +8,16 @@
 //! expected answers come from crib-core. [`TestSet::fingerprint`](TestSet#structfield.fingerprint) names a test set without
 //! revealing its seed.
 //!
-//! The models: [`RankMistake`] and [`OrderMistake`] ([`misvalue`]) are ways a student miscounts
-//! a rule of hand_value/3, computed from crib-core's breakdown ([`keep_points`]); [`Strategy`]
+//! The models: crib-results' `RuleMistake`s are the ways a student miscounts a rule of
+//! hand_value/3, one vocabulary for every model; those of [`RANK_MISTAKES`] and
+//! [`ORDER_MISTAKES`] ([`misvalue`]) are valued from crib-core's breakdown ([`keep_points`])
+//! for the select_hand models; [`Strategy`]
 //! is how a select_hand/3 ranks keeps (the rules, or one of the catalog's mistakes,
 //! [`SELECT_MISTAKES`], [`MODELLED_MISTAKES`], or baselines, [`BASELINE_MODELS`]);
 //! [`rule_points`] counts each rule of an item as each of crib-results' `RuleMistake`s does,
 //! and [`HAND_VALUE_MISTAKES`] names the catalog's hand_value mistakes as such models. The
 //! grader's runtime uses them to explain a submission's wrong answers; the balance uses them
-//! to choose deals; the README's tables (`examples/tables.rs`) use them to give every
+//! to choose deals; docs/DESIGN.md's tables (crib-lab's `lab/src/bin/tables.rs`) use them to give every
 //! modelled submission's marks under many seeds without Prolog.
 //!
 //! crib-grade asks this crate for a test set and its items; nothing here runs Prolog. How to
@@ -46,7 +48,10 @@ pub use kept::Tests;
 pub use misvalue::rules::{
     rule_points, HandValueMistake, HandValueModel, RulePoints, HAND_VALUE_MISTAKES,
 };
-pub use misvalue::{keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake};
+pub use misvalue::{
+    keep_points, order_points, rank_index, rule_part, MistakePoints, Part, PartPoints,
+    ORDER_MISTAKES, RANK_MISTAKES,
+};
 pub use patterns::{PatternItem, PATTERNS, SPECIAL_SHARE};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use strategy::{

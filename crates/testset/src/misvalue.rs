@@ -11,13 +11,16 @@
 //!
 //! Every part is read from crib-core's [`Breakdown`] of the show (fifteens, pairs and runs,
 //! which depend on ranks only, once per rank pattern) or from the suits (flush and nob): the
-//! rules stay written once. [`rules`] counts each rule of a hand_value item the ways
-//! crib-results' `RuleMistake`s do, for the marked check's diagnosis and the catalog's
-//! hand_value mistakes.
+//! rules stay written once. The mistakes are crib-results' [`RuleMistake`]s, the one
+//! vocabulary of hand_value mistakes: those valued from the ranks alone ([`RANK_MISTAKES`])
+//! or from the order of the hand's cards ([`ORDER_MISTAKES`]) make the select_hand models
+//! here, and [`rules`] counts each rule of a hand_value item the way each of them does, for
+//! the marked check's diagnosis and the catalog's hand_value mistakes.
 
 use std::sync::OnceLock;
 
 use crib_core::{Breakdown, Card, CardSet, Hand, Rank, Rule};
+use crib_results::{Area, RuleMistake};
 
 /// One part of a show's points: a rule, or the points of a rule that come from sets of cards
 /// of one kind (with the start card, with a face, ...); or points a mistake adds
@@ -76,7 +79,7 @@ pub enum Part {
 const RANK_PARTS: usize = Part::Flush4.index();
 /// A row of the rank table: the rank parts' points, then each rank mistake's fifteens, pairs
 /// and runs.
-const ROW: usize = RANK_PARTS + RankMistake::ALL.len();
+const ROW: usize = RANK_PARTS + RANK_MISTAKES.len();
 
 impl Part {
     /// Every part: first those that depend on ranks only, then flush and nob.
@@ -120,241 +123,194 @@ impl Part {
 /// Each part's points of one show, in the order of [`Part::ALL`].
 pub type PartPoints = [u32; Part::ALL.len()];
 
-/// A wrong way to count one rule that changes which sets of cards score, not only how many
-/// of them count: each a mistake real students make, written with crib-core's rules given
-/// other card values or rank numbers ([`crib_core::fifteen_sets`], [`crib_core::run_sets`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RankMistake {
-    /// Fifteens with the ace worth 11.
-    AceEleven,
-    /// Fifteens with the jack, queen and king worth 11, 12 and 13.
-    FacesByRank,
-    /// Fifteens without the tens.
-    TensIgnored,
-    /// Fifteens of the distinct card values only (values deduplicated, as `sort/2` does).
-    FifteensDistinctValues,
-    /// Two points when any fifteen is found, however many there are.
-    FifteensOnce,
-    /// One point for each fifteen.
-    FifteensOnePoint,
-    /// One point for each pair.
-    PairsOnePoint,
-    /// Runs with the ace low or above the king, whichever scores more (Q K A is a run, and so
-    /// is A 2 3).
-    RunsAceHigh,
-    /// Runs with the jack, queen and king as tens.
-    RunsFacesAsTen,
-    /// One point for each run, whatever its length.
-    RunsOnePointEach,
-    /// A run's length less one.
-    RunsLengthMinusOne,
-    /// Runs that wrap around from the king to the ace (K A 2).
-    RunsWrapAround,
-    /// Every run of three or more, also those inside a longer run.
-    RunsEverySubrun,
-    /// Only runs of exactly three cards (a run of four scores as two of three).
-    RunsOnlyThree,
-    /// Runs only among neighbouring cards of the sorted ranks (a repeated rank breaks them).
-    RunsContiguousOnly,
-    /// Runs of the distinct ranks only (ranks deduplicated, as `sort/2` does).
-    RunsDistinctRanks,
-    /// Runs among the four hand cards only, the start card left out.
-    RunsHandOnly,
-    /// Runs of five never looked for: a five-card run scores as the two runs of four in it.
-    RunsFiveAsTwoFours,
-    /// Pairs only between neighbours of the sorted ranks: n cards of a rank make n - 1 pairs.
-    PairsAdjacentOnly,
+/// The hand_value mistakes that change which sets of cards score, not only how many of them
+/// count, in the order of the rank table's columns and of [`MistakePoints`]: each written
+/// with crib-core's rules given other card values or rank numbers
+/// ([`crib_core::fifteen_sets`], [`crib_core::run_sets`]) and valued from the ranks alone
+/// ([`rank_points`]). A select_hand/3 built on one is [`crate::Strategy::Mistaken`].
+pub const RANK_MISTAKES: [RuleMistake; 19] = {
+    use RuleMistake::*;
+    [
+        FifteensAceEleven,
+        FifteensFacesByRank,
+        FifteensTensIgnored,
+        FifteensDistinctValues,
+        FifteensOnce,
+        FifteensOnePoint,
+        PairsOnePoint,
+        RunsAceHigh,
+        RunsFacesAsTen,
+        RunsOnePointEach,
+        RunsLengthMinusOne,
+        RunsWrapAround,
+        RunsEverySubrun,
+        RunsOnlyThree,
+        RunsContiguousOnly,
+        RunsDistinctRanks,
+        RunsNoStart,
+        RunsFiveAsTwoFours,
+        PairsAdjacentOnly,
+    ]
+};
+
+/// The hand_value mistakes of a suit rule that depend on the order of the hand's four cards
+/// ([`order_points`]). A select_hand/3 built on such a hand value passes each keep in the
+/// order the cards were dealt (as choosing four of the list, `subset/2`-style, keeps them),
+/// so which keeps it prefers depends on the order of the cards in the goal as well as on the
+/// cards. A select_hand/3 built on one is [`crate::Strategy::OrderMistaken`].
+pub const ORDER_MISTAKES: [RuleMistake; 2] = [
+    RuleMistake::NobFirstCardSuit,
+    RuleMistake::FlushStartAsHandCard,
+];
+
+/// Each mistake's place in [`RANK_MISTAKES`], by the mistake's place in [`RuleMistake::ALL`].
+const RANK_INDEX: [Option<usize>; RuleMistake::ALL.len()] = {
+    let mut index = [None; RuleMistake::ALL.len()];
+    let mut i = 0;
+    while i < RANK_MISTAKES.len() {
+        index[RANK_MISTAKES[i] as usize] = Some(i);
+        i += 1;
+    }
+    index
+};
+
+/// Returns the mistake's place in [`RANK_MISTAKES`] and in [`MistakePoints`]; `None` for a
+/// mistake that is not one of them.
+///
+/// ```
+/// use crib_results::RuleMistake;
+/// assert_eq!(crib_testset::rank_index(RuleMistake::FifteensAceEleven), Some(0));
+/// assert_eq!(crib_testset::rank_index(RuleMistake::FlushMissing), None);
+/// ```
+pub const fn rank_index(mistake: RuleMistake) -> Option<usize> {
+    RANK_INDEX[mistake as usize]
 }
 
-impl RankMistake {
-    /// Every rank mistake.
-    pub const ALL: [RankMistake; 19] = [
-        RankMistake::AceEleven,
-        RankMistake::FacesByRank,
-        RankMistake::TensIgnored,
-        RankMistake::FifteensDistinctValues,
-        RankMistake::FifteensOnce,
-        RankMistake::FifteensOnePoint,
-        RankMistake::PairsOnePoint,
-        RankMistake::RunsAceHigh,
-        RankMistake::RunsFacesAsTen,
-        RankMistake::RunsOnePointEach,
-        RankMistake::RunsLengthMinusOne,
-        RankMistake::RunsWrapAround,
-        RankMistake::RunsEverySubrun,
-        RankMistake::RunsOnlyThree,
-        RankMistake::RunsContiguousOnly,
-        RankMistake::RunsDistinctRanks,
-        RankMistake::RunsHandOnly,
-        RankMistake::RunsFiveAsTwoFours,
-        RankMistake::PairsAdjacentOnly,
-    ];
+/// Returns the part whose points the mistake counts its own way: its rule
+/// ([`RuleMistake::family`]) as a [`Part`].
+pub const fn rule_part(mistake: RuleMistake) -> Part {
+    match mistake.family() {
+        Area::Pairs => Part::Pairs,
+        Area::Runs => Part::Runs,
+        Area::Flush => Part::Flush,
+        Area::Nob => Part::Nob,
+        Area::Fifteens | Area::NoPoints | Area::NoAnswer => Part::Fifteens,
+    }
+}
 
-    /// Returns the rule whose points the mistake counts its own way.
-    pub const fn rule(self) -> Part {
-        match self {
-            RankMistake::PairsOnePoint | RankMistake::PairsAdjacentOnly => Part::Pairs,
-            RankMistake::RunsAceHigh
-            | RankMistake::RunsFacesAsTen
-            | RankMistake::RunsOnePointEach
-            | RankMistake::RunsLengthMinusOne
-            | RankMistake::RunsWrapAround
-            | RankMistake::RunsEverySubrun
-            | RankMistake::RunsOnlyThree
-            | RankMistake::RunsContiguousOnly
-            | RankMistake::RunsDistinctRanks
-            | RankMistake::RunsHandOnly
-            | RankMistake::RunsFiveAsTwoFours => Part::Runs,
-            _ => Part::Fifteens,
+/// Returns the points `mistake`, one of [`RANK_MISTAKES`], gives for its rule
+/// ([`rule_part`]) to five cards of ranks `ranks` (1..=13: the four hand cards', then the
+/// start's) whose points for that rule are `right`; `None` for any other mistake.
+fn rank_points(mistake: RuleMistake, ranks: [u8; 5], right: u8) -> Option<u8> {
+    use RuleMistake::*;
+    let value = |r: u8| r.min(10);
+    let fifteens = |values: [u8; 5]| 2 * crib_core::fifteen_sets(values).count() as u8;
+    let runs = |ranks: [u8; 5], each: fn(u8) -> u8| {
+        crib_core::run_sets(ranks)
+            .map(|m| each(m.count_ones() as u8))
+            .sum::<u8>()
+    };
+    Some(match mistake {
+        FifteensAceEleven => fifteens(ranks.map(|r| if r == 1 { 11 } else { value(r) })),
+        FifteensFacesByRank => fifteens(ranks),
+        // A value above 15 is in no fifteen.
+        FifteensTensIgnored => fifteens(ranks.map(|r| if r == 10 { 16 } else { value(r) })),
+        FifteensDistinctValues => fifteens(deduplicated(ranks.map(value))),
+        FifteensOnce => right.min(2),
+        FifteensOnePoint | PairsOnePoint => right / 2,
+        RunsAceHigh => runs(ranks.map(|r| if r == 1 { 14 } else { r }), |n| n).max(right),
+        RunsFacesAsTen => runs(ranks.map(value), |n| n),
+        RunsOnePointEach => runs(ranks, |_| 1),
+        RunsLengthMinusOne => runs(ranks, |n| n - 1),
+        RunsWrapAround => (0..13)
+            .map(|shift| runs(ranks.map(|r| (r - 1 + shift) % 13 + 1), |n| n))
+            .max()
+            .unwrap_or(0),
+        RunsEverySubrun | RunsOnlyThree => {
+            let only_three = mistake == RunsOnlyThree;
+            (1u8..32)
+                .filter(|m| m.count_ones() == 3 || (m.count_ones() > 3 && !only_three))
+                .filter(|&m| is_run(ranks, m))
+                .map(|m| m.count_ones() as u8)
+                .sum()
         }
-    }
+        RunsContiguousOnly => {
+            let mut sorted = ranks;
+            sorted.sort_unstable();
+            let (mut longest, mut length) = (1, 1);
+            for w in sorted.windows(2) {
+                length = if w[1] == w[0] + 1 { length + 1 } else { 1 };
+                longest = longest.max(length);
+            }
+            if longest >= 3 {
+                longest
+            } else {
+                0
+            }
+        }
+        RunsDistinctRanks => runs(deduplicated(ranks), |n| n),
+        // The start (`ranks[4]`) taken so far from the other ranks that it is in no run.
+        RunsNoStart => {
+            let [a, b, c, d, _] = ranks;
+            runs([a, b, c, d, 30], |n| n)
+        }
+        // Five points of runs come from a run of five only (others make 3, 4, 6, 8, 9, 12).
+        RunsFiveAsTwoFours if right == 5 => 8,
+        RunsFiveAsTwoFours => right,
+        PairsAdjacentOnly => {
+            let mut sorted = ranks;
+            sorted.sort_unstable();
+            2 * sorted.windows(2).filter(|w| w[0] == w[1]).count() as u8
+        }
+        _ => return None,
+    })
+}
 
-    /// Returns the mistake's place in [`RankMistake::ALL`] and in [`MistakePoints`].
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Returns the points the mistake gives for its rule ([`RankMistake::rule`]) to five cards
-    /// of ranks `ranks` (1..=13: the four hand cards', then the start's) whose points for that
-    /// rule are `right`.
-    fn points(self, ranks: [u8; 5], right: u8) -> u8 {
-        let value = |r: u8| r.min(10);
-        let fifteens = |values: [u8; 5]| 2 * crib_core::fifteen_sets(values).count() as u8;
-        let runs = |ranks: [u8; 5], each: fn(u8) -> u8| {
-            crib_core::run_sets(ranks)
-                .map(|m| each(m.count_ones() as u8))
-                .sum::<u8>()
-        };
-        match self {
-            RankMistake::AceEleven => fifteens(ranks.map(|r| if r == 1 { 11 } else { value(r) })),
-            RankMistake::FacesByRank => fifteens(ranks),
-            // A value above 15 is in no fifteen.
-            RankMistake::TensIgnored => {
-                fifteens(ranks.map(|r| if r == 10 { 16 } else { value(r) }))
+/// Returns the points `mistake`, one of [`ORDER_MISTAKES`], gives for its rule
+/// ([`rule_part`]) to the hand `keep`, its cards in the order the hand value is given them,
+/// summed over `starts`; `None` for any other mistake.
+///
+/// ```
+/// use crib_core::{parse_cards, CardSet};
+/// use crib_results::RuleMistake;
+/// use crib_testset::order_points;
+///
+/// let keep: [_; 4] = parse_cards(&["5H", "JH", "2C", "3D"])?.try_into().unwrap();
+/// let starts = CardSet::of(&parse_cards(&["4S", "KC"])?);
+/// // The first card is a heart and the jack of hearts is kept: a point with every start
+/// assert_eq!(order_points(RuleMistake::NobFirstCardSuit, &keep, starts), Some(2));
+/// let keep: [_; 4] = parse_cards(&["3H", "4H", "5H", "6C"])?.try_into().unwrap();
+/// let starts = CardSet::of(&parse_cards(&["2H", "2S"])?);
+/// // 2H 3H 4H make the flush's first four with the start; the club is the fifth card
+/// assert_eq!(order_points(RuleMistake::FlushStartAsHandCard, &keep, starts), Some(4));
+/// assert_eq!(order_points(RuleMistake::FlushMissing, &keep, starts), None);
+/// # Ok::<(), crib_core::CardError>(())
+/// ```
+pub fn order_points(mistake: RuleMistake, keep: &[Card; 4], starts: CardSet) -> Option<u32> {
+    Some(match mistake {
+        RuleMistake::NobFirstCardSuit => {
+            let jack = Card::new(Rank::Jack, keep[0].suit());
+            if keep.contains(&jack) {
+                starts.len()
+            } else {
+                0
             }
-            RankMistake::FifteensDistinctValues => fifteens(deduplicated(ranks.map(value))),
-            RankMistake::FifteensOnce => right.min(2),
-            RankMistake::FifteensOnePoint | RankMistake::PairsOnePoint => right / 2,
-            RankMistake::RunsAceHigh => {
-                runs(ranks.map(|r| if r == 1 { 14 } else { r }), |n| n).max(right)
-            }
-            RankMistake::RunsFacesAsTen => runs(ranks.map(value), |n| n),
-            RankMistake::RunsOnePointEach => runs(ranks, |_| 1),
-            RankMistake::RunsLengthMinusOne => runs(ranks, |n| n - 1),
-            RankMistake::RunsWrapAround => (0..13)
-                .map(|shift| runs(ranks.map(|r| (r - 1 + shift) % 13 + 1), |n| n))
-                .max()
-                .unwrap_or(0),
-            RankMistake::RunsEverySubrun | RankMistake::RunsOnlyThree => {
-                let only_three = self == RankMistake::RunsOnlyThree;
-                (1u8..32)
-                    .filter(|m| m.count_ones() == 3 || (m.count_ones() > 3 && !only_three))
-                    .filter(|&m| is_run(ranks, m))
-                    .map(|m| m.count_ones() as u8)
-                    .sum()
-            }
-            RankMistake::RunsContiguousOnly => {
-                let mut sorted = ranks;
-                sorted.sort_unstable();
-                let (mut longest, mut length) = (1, 1);
-                for w in sorted.windows(2) {
-                    length = if w[1] == w[0] + 1 { length + 1 } else { 1 };
-                    longest = longest.max(length);
-                }
-                if longest >= 3 {
-                    longest
-                } else {
+        }
+        RuleMistake::FlushStartAsHandCard => starts
+            .iter()
+            .map(|start| {
+                let suit = start.suit();
+                if keep[..3].iter().any(|c| c.suit() != suit) {
                     0
-                }
-            }
-            RankMistake::RunsDistinctRanks => runs(deduplicated(ranks), |n| n),
-            // The start (`ranks[4]`) taken so far from the other ranks that it is in no run.
-            RankMistake::RunsHandOnly => {
-                let [a, b, c, d, _] = ranks;
-                runs([a, b, c, d, 30], |n| n)
-            }
-            // Five points of runs come from a run of five only (others make 3, 4, 6, 8, 9, 12).
-            RankMistake::RunsFiveAsTwoFours if right == 5 => 8,
-            RankMistake::RunsFiveAsTwoFours => right,
-            RankMistake::PairsAdjacentOnly => {
-                let mut sorted = ranks;
-                sorted.sort_unstable();
-                2 * sorted.windows(2).filter(|w| w[0] == w[1]).count() as u8
-            }
-        }
-    }
-}
-
-/// A wrong way to count a suit rule that depends on the order of the hand's four cards. A
-/// select_hand/3 built on such a hand value passes each keep in the order the cards were
-/// dealt (as choosing four of the list, `subset/2`-style, keeps them), so which keeps it
-/// prefers depends on the order of the cards in the goal as well as on the cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OrderMistake {
-    /// His nob is a jack of the first hand card's suit, whatever the start's suit.
-    NobFirstCardSuit,
-    /// The flush is checked on the first four of `[Start|Hand]`: the start and the first
-    /// three hand cards make four, and the last hand card the fifth.
-    FlushStartAsHandCard,
-}
-
-impl OrderMistake {
-    /// Every order mistake.
-    pub const ALL: [OrderMistake; 2] = [
-        OrderMistake::NobFirstCardSuit,
-        OrderMistake::FlushStartAsHandCard,
-    ];
-
-    /// Returns the rule whose points the mistake counts its own way.
-    pub const fn rule(self) -> Part {
-        match self {
-            OrderMistake::NobFirstCardSuit => Part::Nob,
-            OrderMistake::FlushStartAsHandCard => Part::Flush,
-        }
-    }
-
-    /// Returns the points the mistake gives for its rule ([`OrderMistake::rule`]) to the hand
-    /// `keep`, its cards in the order the hand value is given them, summed over `starts`.
-    ///
-    /// ```
-    /// use crib_core::{parse_cards, CardSet};
-    /// use crib_testset::OrderMistake;
-    ///
-    /// let keep: [_; 4] = parse_cards(&["5H", "JH", "2C", "3D"])?.try_into().unwrap();
-    /// let starts = CardSet::of(&parse_cards(&["4S", "KC"])?);
-    /// // The first card is a heart and the jack of hearts is kept: a point with every start
-    /// assert_eq!(OrderMistake::NobFirstCardSuit.points(&keep, starts), 2);
-    /// let keep: [_; 4] = parse_cards(&["3H", "4H", "5H", "6C"])?.try_into().unwrap();
-    /// let starts = CardSet::of(&parse_cards(&["2H", "2S"])?);
-    /// // 2H 3H 4H make the flush's first four with the start; the club is the fifth card
-    /// assert_eq!(OrderMistake::FlushStartAsHandCard.points(&keep, starts), 4);
-    /// # Ok::<(), crib_core::CardError>(())
-    /// ```
-    pub fn points(self, keep: &[Card; 4], starts: CardSet) -> u32 {
-        match self {
-            OrderMistake::NobFirstCardSuit => {
-                let jack = Card::new(Rank::Jack, keep[0].suit());
-                if keep.contains(&jack) {
-                    starts.len()
+                } else if keep[3].suit() == suit {
+                    5
                 } else {
-                    0
+                    4
                 }
-            }
-            OrderMistake::FlushStartAsHandCard => starts
-                .iter()
-                .map(|start| {
-                    let suit = start.suit();
-                    if keep[..3].iter().any(|c| c.suit() != suit) {
-                        0
-                    } else if keep[3].suit() == suit {
-                        5
-                    } else {
-                        4
-                    }
-                })
-                .sum(),
-        }
-    }
+            })
+            .sum(),
+        _ => return None,
+    })
 }
 
 /// Returns the points of the four cards of `keep` alone, with no start card: fifteens, pairs
@@ -409,8 +365,8 @@ fn is_run(ranks: [u8; 5], mask: u8) -> bool {
 }
 
 /// Each rank mistake's value of one show, or summed over start cards, in the order of
-/// [`RankMistake::ALL`]: the whole value (every rule) as the mistake counts it.
-pub type MistakePoints = [u32; RankMistake::ALL.len()];
+/// [`RANK_MISTAKES`]: the whole value (every rule) as the mistake counts it.
+pub type MistakePoints = [u32; RANK_MISTAKES.len()];
 
 /// Returns each part's points of `keep` summed over every start card in `starts` (none of
 /// them in `keep`), and each rank mistake's value of it summed likewise.
@@ -418,7 +374,8 @@ pub type MistakePoints = [u32; RankMistake::ALL.len()];
 /// # Example
 /// ```
 /// use crib_core::{parse_cards, CardSet};
-/// use crib_testset::{keep_points, Part, RankMistake};
+/// use crib_results::RuleMistake;
+/// use crib_testset::{keep_points, rank_index, Part};
 /// let keep: [_; 4] = parse_cards(&["5H", "5S", "TD", "JC"])?.try_into().unwrap();
 /// let start = crib_core::Card::parse("5C")?;
 /// let (points, mistaken) = keep_points(&keep, CardSet::of(&[start]));
@@ -428,7 +385,8 @@ pub type MistakePoints = [u32; RankMistake::ALL.len()];
 /// assert_eq!((of(Part::Fifteens), of(Part::Pairs), of(Part::PairsWithStart)), (14, 6, 4));
 /// assert_eq!((of(Part::FifteensWithRepeatedValue), of(Part::Nob)), (2, 1));
 /// // With fifteens of distinct values only (5 and 10), one fifteen: 2 + 6 pairs + 1 nob
-/// assert_eq!(mistaken[RankMistake::FifteensDistinctValues.index()], 9);
+/// let distinct = rank_index(RuleMistake::FifteensDistinctValues).unwrap();
+/// assert_eq!(mistaken[distinct], 9);
 /// # Ok::<(), crib_core::CardError>(())
 /// ```
 pub fn keep_points(keep: &[Card; 4], starts: CardSet) -> (PartPoints, MistakePoints) {
@@ -462,7 +420,7 @@ fn points_of_rows(
     row: impl Fn(usize) -> [u8; ROW],
 ) -> (PartPoints, MistakePoints) {
     let mut out = [0u32; Part::ALL.len()];
-    let mut mistaken = [0u32; RankMistake::ALL.len()];
+    let mut mistaken = [0u32; RANK_MISTAKES.len()];
     let bits = starts.bits();
     for rank in 0..13 {
         let n = (bits >> (4 * rank) & 0xF).count_ones();
@@ -607,9 +565,10 @@ fn show_parts(ranks: [usize; 4], start: usize) -> Option<[u8; ROW]> {
     .map(|c| c.rank().number());
     let rules =
         parts[Part::Fifteens.index()] + parts[Part::Pairs.index()] + parts[Part::Runs.index()];
-    for mistake in RankMistake::ALL {
-        let right = parts[mistake.rule().index()];
-        row[RANK_PARTS + mistake.index()] = rules - right + mistake.points(numbers, right);
+    for (k, mistake) in RANK_MISTAKES.into_iter().enumerate() {
+        let right = parts[rule_part(mistake).index()];
+        let points = rank_points(mistake, numbers, right).expect("RANK_MISTAKES are valued");
+        row[RANK_PARTS + k] = rules - right + points;
     }
     Some(row)
 }

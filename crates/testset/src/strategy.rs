@@ -17,9 +17,11 @@
 use std::sync::OnceLock;
 
 use crib_core::{rank_keeps, Card, CardSet, Keep, PreparedHand, Rank, Rule, Suit};
+use crib_results::RuleMistake;
 
 use crate::misvalue::{
-    four_card_value, keep_points, MistakePoints, OrderMistake, Part, PartPoints, RankMistake,
+    four_card_value, keep_points, order_points, rank_index, rule_part, MistakePoints, Part,
+    PartPoints, ORDER_MISTAKES, RANK_MISTAKES,
 };
 
 /// Which start cards a strategy values a keep over.
@@ -81,11 +83,12 @@ pub enum Strategy {
     /// out, or counts twice, one part of the points.
     Misvalued(Part, Misvaluation),
     /// The greatest total over the starts not dealt of a hand value that counts one rule
-    /// wrongly.
-    Mistaken(RankMistake),
+    /// wrongly: a mistake of [`RANK_MISTAKES`] (with any other, the total by the rules).
+    Mistaken(RuleMistake),
     /// The greatest total over the starts not dealt of a hand value that counts a suit rule
-    /// by the order of the hand's cards, given each keep in the order dealt.
-    OrderMistaken(OrderMistake),
+    /// by the order of the hand's cards, given each keep in the order dealt: a mistake of
+    /// [`ORDER_MISTAKES`] (with any other, the total by the rules).
+    OrderMistaken(RuleMistake),
 }
 
 /// What a wrong hand value does with one part of the points.
@@ -99,8 +102,8 @@ pub enum Misvaluation {
 
 /// Returns the strategies of select_hand/3 submissions built on a wrong hand_value/3: for
 /// each [`Part`], one that leaves it out and one that counts it twice (for a part the rules
-/// do not give, one that adds it), then one for each [`RankMistake`] and each
-/// [`OrderMistake`].
+/// do not give, one that adds it), then one for each of [`RANK_MISTAKES`] and each of
+/// [`ORDER_MISTAKES`].
 pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
     let parts = Part::ALL.into_iter().flat_map(|part| {
         let hows: &[Misvaluation] = if part.is_gain() {
@@ -111,8 +114,8 @@ pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
         hows.iter().map(move |&how| Strategy::Misvalued(part, how))
     });
     parts
-        .chain(RankMistake::ALL.map(Strategy::Mistaken))
-        .chain(OrderMistake::ALL.map(Strategy::OrderMistaken))
+        .chain(RANK_MISTAKES.map(Strategy::Mistaken))
+        .chain(ORDER_MISTAKES.map(Strategy::OrderMistaken))
 }
 
 /// Returns the select_hand/3 submissions built on a wrong hand_value/3 as modelled: each of
@@ -246,17 +249,17 @@ pub const SELECT_MISTAKES: &[ModelledMistake] = &[
 /// select_hand, which sums its own wrong hand_value over the starts, chooses as the strategy
 /// built on that wrong value does, breaking ties as the submission's code does. The test set
 /// is balanced on every such strategy under both tie-breaks ([`misvalued_strategies`]); the
-/// example `model_check` shows, seed by seed and deal by deal, that each submission chooses
+/// crib-lab tool `model_check` shows, seed by seed and deal by deal, that each submission chooses
 /// as its model.
 pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     ModelledMistake {
         id: "fifteens-ace-eleven",
-        strategy: Strategy::Mistaken(RankMistake::AceEleven),
+        strategy: Strategy::Mistaken(RuleMistake::FifteensAceEleven),
         ties: TieBreak::FirstFound,
     },
     ModelledMistake {
         id: "fifteens-face-rank-value",
-        strategy: Strategy::Mistaken(RankMistake::FacesByRank),
+        strategy: Strategy::Mistaken(RuleMistake::FifteensFacesByRank),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
@@ -266,12 +269,12 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     },
     ModelledMistake {
         id: "fifteens-once",
-        strategy: Strategy::Mistaken(RankMistake::FifteensOnce),
+        strategy: Strategy::Mistaken(RuleMistake::FifteensOnce),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
         id: "fifteens-one-point",
-        strategy: Strategy::Mistaken(RankMistake::FifteensOnePoint),
+        strategy: Strategy::Mistaken(RuleMistake::FifteensOnePoint),
         ties: TieBreak::FirstFound,
     },
     ModelledMistake {
@@ -281,12 +284,12 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     },
     ModelledMistake {
         id: "fifteens-sort-drops-values",
-        strategy: Strategy::Mistaken(RankMistake::FifteensDistinctValues),
+        strategy: Strategy::Mistaken(RuleMistake::FifteensDistinctValues),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
         id: "fifteens-tens-ignored",
-        strategy: Strategy::Mistaken(RankMistake::TensIgnored),
+        strategy: Strategy::Mistaken(RuleMistake::FifteensTensIgnored),
         ties: TieBreak::FirstFound,
     },
     ModelledMistake {
@@ -311,7 +314,7 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     },
     ModelledMistake {
         id: "flush-start-as-hand-card",
-        strategy: Strategy::OrderMistaken(OrderMistake::FlushStartAsHandCard),
+        strategy: Strategy::OrderMistaken(RuleMistake::FlushStartAsHandCard),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
@@ -326,7 +329,7 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     },
     ModelledMistake {
         id: "nob-first-card-suit",
-        strategy: Strategy::OrderMistaken(OrderMistake::NobFirstCardSuit),
+        strategy: Strategy::OrderMistaken(RuleMistake::NobFirstCardSuit),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
@@ -341,7 +344,7 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     },
     ModelledMistake {
         id: "pairs-adjacent-only",
-        strategy: Strategy::Mistaken(RankMistake::PairsAdjacentOnly),
+        strategy: Strategy::Mistaken(RuleMistake::PairsAdjacentOnly),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
@@ -351,7 +354,7 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     },
     ModelledMistake {
         id: "pairs-one-point",
-        strategy: Strategy::Mistaken(RankMistake::PairsOnePoint),
+        strategy: Strategy::Mistaken(RuleMistake::PairsOnePoint),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
@@ -366,57 +369,57 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
     },
     ModelledMistake {
         id: "runs-ace-high",
-        strategy: Strategy::Mistaken(RankMistake::RunsAceHigh),
+        strategy: Strategy::Mistaken(RuleMistake::RunsAceHigh),
         ties: TieBreak::FirstFound,
     },
     ModelledMistake {
         id: "runs-contiguous-only",
-        strategy: Strategy::Mistaken(RankMistake::RunsContiguousOnly),
+        strategy: Strategy::Mistaken(RuleMistake::RunsContiguousOnly),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
         id: "runs-every-subrun",
-        strategy: Strategy::Mistaken(RankMistake::RunsEverySubrun),
+        strategy: Strategy::Mistaken(RuleMistake::RunsEverySubrun),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
         id: "runs-faces-rank-ten",
-        strategy: Strategy::Mistaken(RankMistake::RunsFacesAsTen),
+        strategy: Strategy::Mistaken(RuleMistake::RunsFacesAsTen),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
         id: "runs-five-missed",
-        strategy: Strategy::Mistaken(RankMistake::RunsFiveAsTwoFours),
+        strategy: Strategy::Mistaken(RuleMistake::RunsFiveAsTwoFours),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
         id: "runs-length-minus-one",
-        strategy: Strategy::Mistaken(RankMistake::RunsLengthMinusOne),
+        strategy: Strategy::Mistaken(RuleMistake::RunsLengthMinusOne),
         ties: TieBreak::FirstFound,
     },
     ModelledMistake {
         id: "runs-no-start",
-        strategy: Strategy::Mistaken(RankMistake::RunsHandOnly),
+        strategy: Strategy::Mistaken(RuleMistake::RunsNoStart),
         ties: TieBreak::FirstFound,
     },
     ModelledMistake {
         id: "runs-one-point-each",
-        strategy: Strategy::Mistaken(RankMistake::RunsOnePointEach),
+        strategy: Strategy::Mistaken(RuleMistake::RunsOnePointEach),
         ties: TieBreak::FirstFound,
     },
     ModelledMistake {
         id: "runs-only-three",
-        strategy: Strategy::Mistaken(RankMistake::RunsOnlyThree),
+        strategy: Strategy::Mistaken(RuleMistake::RunsOnlyThree),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
         id: "runs-sort-dedup",
-        strategy: Strategy::Mistaken(RankMistake::RunsDistinctRanks),
+        strategy: Strategy::Mistaken(RuleMistake::RunsDistinctRanks),
         ties: TieBreak::GreatestHand,
     },
     ModelledMistake {
         id: "runs-wrap-around",
-        strategy: Strategy::Mistaken(RankMistake::RunsWrapAround),
+        strategy: Strategy::Mistaken(RuleMistake::RunsWrapAround),
         ties: TieBreak::GreatestHand,
     },
 ];
@@ -477,7 +480,7 @@ pub struct Deal {
     pub cards: Vec<Card>,
     /// Every keep, greatest total first (as [`crib_core::rank_keeps`]).
     pub keeps: Vec<Keep>,
-    /// Each keep's points by [`Part`] and its value under each [`RankMistake`], over the
+    /// Each keep's points by [`Part`] and its value under each of [`RANK_MISTAKES`], over the
     /// starts not dealt, worked out when first needed.
     parts: OnceLock<Vec<(PartPoints, MistakePoints)>>,
 }
@@ -521,7 +524,7 @@ impl Deal {
         self
     }
 
-    /// Returns each keep's points by [`Part`] and its value under each [`RankMistake`], over
+    /// Returns each keep's points by [`Part`] and its value under each of [`RANK_MISTAKES`], over
     /// the starts not dealt, in the order of [`Deal::keeps`].
     pub fn parts(&self) -> &[(PartPoints, MistakePoints)] {
         self.parts.get_or_init(|| {
@@ -566,11 +569,14 @@ impl Deal {
                     }
                 }
                 Strategy::FourCardsAlone => i64::from(four_card_value(&keep.keep)),
-                Strategy::Mistaken(mistake) => i64::from(self.parts()[i].1[mistake.index()]),
+                Strategy::Mistaken(mistake) => {
+                    i64::from(rank_index(mistake).map_or(keep.total, |k| self.parts()[i].1[k]))
+                }
                 Strategy::OrderMistaken(mistake) => {
-                    let right = self.parts()[i].0[mistake.rule().index()];
+                    let right = self.parts()[i].0[rule_part(mistake).index()];
                     let starts = CardSet::of(&self.cards).complement();
-                    i64::from(keep.total - right + mistake.points(&keep.keep, starts))
+                    let points = order_points(mistake, &keep.keep, starts).unwrap_or(right);
+                    i64::from(keep.total - right + points)
                 }
             }
         };

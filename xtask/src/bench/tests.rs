@@ -38,3 +38,11 @@ fn durations_read_at_a_glance() {
     assert_eq!(human(Duration::from_micros(15_600)), "15.60 ms");
     assert_eq!(human(Duration::from_secs(125)), "125.0 s");
 }
+
+#[test]
+fn the_page_says_it_is_generated() {
+    let head = header("2026-11-30");
+    assert!(head.starts_with("# Performance\n\n"));
+    assert!(head.contains("`cargo xtask bench`") && head.contains("2026-11-30"));
+    assert!(head.contains("do not edit it by hand"));
+}

@@ -88,7 +88,7 @@ fn a_session_stages_runs_reads_and_explains_its_children() {
     fs::create_dir(&work).unwrap();
     let session = Lane::new(&jail, &grader, &work, "scratch", 0);
     let staged = session
-        .stage(&submission, crib_results::MAX_BYTES, &[])
+        .stage(&submission, crib_submission::MAX_BYTES, &[])
         .unwrap();
     assert_eq!(staged.load, ["a.pl"]);
     assert_eq!(staged.skipped.len(), 1, "{:?}", staged.skipped);

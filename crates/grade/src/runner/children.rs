@@ -20,6 +20,7 @@ impl Grader {
     pub(super) fn run_children(&self, session: &Lane<'_>, run: &mut Run<'_>) {
         let budget_end = Instant::now() + self.limits.budget(&self.tests);
         let asked = self.limits.deals_asked(&self.tests);
+        let mut failed_starts = 0;
         while run.next < asked {
             if Instant::now() >= budget_end {
                 // The tests not asked are left out of the marks: the mean is over a sample.
@@ -27,8 +28,23 @@ impl Grader {
                 break;
             }
             let before = run.next;
-            match self.one_child(session, run, budget_end) {
-                Ok(Then::Continue) if run.next == before && Instant::now() < budget_end => {
+            let then = self
+                .one_child(session, run, budget_end)
+                .unwrap_or_else(|e| Then::NotStarted(e.to_string()));
+            if let Then::NotStarted(why) = then {
+                failed_starts += 1;
+                if crate::child::start_again(failed_starts) {
+                    continue;
+                }
+                let reason = crate::child::not_started(&why);
+                run.rest(|_| Verdict::NotRun {
+                    reason: reason.clone(),
+                });
+                break;
+            }
+            failed_starts = 0;
+            match then {
+                Then::Continue if run.next == before && Instant::now() < budget_end => {
                     let case = &self.tests.cases[run.next];
                     run.record(
                         run.next,
@@ -44,19 +60,8 @@ impl Grader {
                         ),
                     );
                 }
-                Ok(Then::Continue) => {}
-                Ok(Then::Stop) => break,
-                Err(e) => {
-                    let why = format!("cannot start the child: {e}");
-                    if run.children <= 1 {
-                        run.fail_load(why);
-                    } else {
-                        run.rest(|_| Verdict::NotRun {
-                            reason: why.clone(),
-                        });
-                    }
-                    break;
-                }
+                Then::Continue | Then::NotStarted(_) => {}
+                Then::Stop => break,
             }
         }
         run.rest_not_asked_past(asked);
@@ -90,6 +95,7 @@ impl Grader {
             run,
             budget_end,
             first: false,
+            ready: false,
             loaded: false,
             current: None,
             deadline: Instant::now() + self.limits.load,
@@ -158,6 +164,8 @@ struct Tests<'g, 'r, 't> {
     budget_end: Instant,
     /// It is the submission's first child: its load diagnostics are kept.
     first: bool,
+    /// It said it is ready (started, the submission not yet run).
+    ready: bool,
     /// It said it loaded the submission.
     loaded: bool,
     /// The test it is on and when it started.
@@ -184,6 +192,7 @@ impl Reader<Frame> for Tests<'_, '_, '_> {
         let cases = &self.grader.tests.cases;
         let run = &mut *self.run;
         match frame {
+            Frame::Ready => self.ready = true,
             Frame::Diag(diag) => {
                 if self.first && run.load.diagnostics.len() < MAX_DIAGNOSTICS {
                     run.load.diagnostics.push(Diagnostic {
@@ -268,6 +277,17 @@ impl Reader<Frame> for Tests<'_, '_, '_> {
 
     fn end(&mut self, end: End<'_>) -> Then {
         let (grader, loaded, current, first) = (self.grader, self.loaded, self.current, self.first);
+        if !self.ready && !matches!(end, End::Silent if Instant::now() < self.deadline) {
+            // It never ran: not counted, and the next child is the first again.
+            self.run.children -= 1;
+            return Then::NotStarted(match end {
+                End::Silent => format!(
+                    "swipl did not start within {} s",
+                    grader.limits.load.as_secs_f64()
+                ),
+                End::Exited(death) => death.explain(""),
+            });
+        }
         match end {
             End::Silent if Instant::now() < self.deadline => {
                 // The select_hand budget ran out before the test's own limit: the test
@@ -290,6 +310,9 @@ impl Reader<Frame> for Tests<'_, '_, '_> {
 enum Then {
     /// Start another child from `Run::next`.
     Continue,
+    /// It never started (it ended before it said it was ready): crib's failure, tried
+    /// again a few times.
+    NotStarted(String),
     /// Every test has a result.
     Stop,
 }

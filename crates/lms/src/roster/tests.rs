@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::intake::DownloadedSubmission;
-use crate::record::Record;
+use crib_results::Record;
 
 fn download(layout: Layout, students: &[(&str, Option<&str>)]) -> Download {
     Download {

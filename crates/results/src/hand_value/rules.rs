@@ -1,16 +1,20 @@
 //! hand_value/3's mistakes rule by rule, in the student's words: which rule is never
 //! counted, which is counted wrongly and how, each with the simplest hand that shows it
 //! ([`RuleFinding`]). crib-grade's marked check finds them by testing models of mistakes
-//! ([`RuleMistake`]) against the submission's answers.
+//! ([`RuleMistake`]) against the submission's answers; crib-testset's select_hand models
+//! are built from the same mistakes.
 
 use serde::{Deserialize, Serialize};
 
 use super::Area;
 use crate::deep::{percent, Counterexample};
 
-/// A way of counting one rule that differs from the rules: a mistake students make, whose
-/// model crib-grade tests against a submission's answers. Each belongs to one rule
-/// ([`RuleMistake::family`]).
+/// A way of counting one rule that differs from the rules: a mistake students make. The one
+/// vocabulary of hand_value mistakes: crib-grade's marked check tests each against a
+/// submission's answers, and crib-testset builds from them the select_hand models its deals
+/// are balanced against (a select_hand that sums such a hand value over the starts) and
+/// values each item's rules the way each counts them. Each belongs to one rule
+/// ([`RuleMistake::family`]); its serde name is its name in snake case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RuleMistake {
@@ -30,7 +34,8 @@ pub enum RuleMistake {
     FifteensTensIgnored,
     /// The fifteens using the start card are not counted.
     FifteensNoStart,
-    /// Two cards of the same value are never in one fifteen (values deduplicated).
+    /// Two cards of the same value are never in one fifteen (values deduplicated, as
+    /// `sort/2` does).
     FifteensDistinctValues,
     /// Only fifteens of two cards are counted.
     FifteensTwoCardsOnly,
@@ -52,9 +57,10 @@ pub enum RuleMistake {
     RunsMissing,
     /// Runs score twice their points.
     RunsDoubled,
-    /// The runs using the start card are not counted.
+    /// The runs using the start card are not counted: runs among the four hand cards only.
     RunsNoStart,
-    /// The ace is also high in runs (Q K A).
+    /// The ace is low or high in runs, whichever scores more (Q K A is a run, and so is
+    /// A 2 3; A 2 3 Q K scores one of them).
     RunsAceHigh,
     /// Jack, queen and king are tens in runs.
     RunsFacesAsTen,
@@ -62,15 +68,16 @@ pub enum RuleMistake {
     RunsOnePointEach,
     /// A run scores its length less one.
     RunsLengthMinusOne,
-    /// Runs wrap around from king to ace (K A 2).
+    /// Runs wrap around from king to ace (K A 2), the ranks turned so the runs score most.
     RunsWrapAround,
-    /// The runs of three inside a longer run are counted too.
+    /// Every run of three or more is counted, also those inside a longer run.
     RunsEverySubrun,
     /// Only runs of three are looked for: a longer run scores as the runs of three in it.
     RunsOnlyThree,
-    /// A double run (a run with a repeated rank) is counted once.
+    /// A double run (a run with a repeated rank) is counted once: runs of the distinct ranks
+    /// (ranks deduplicated, as `sort/2` does).
     RunsDistinctRanks,
-    /// A repeated rank breaks a run: runs only among neighbours of the sorted ranks.
+    /// A repeated rank breaks a run: the longest run among neighbours of the sorted ranks.
     RunsContiguousOnly,
     /// A run of five scores as two runs of four.
     RunsFiveAsTwoFours,

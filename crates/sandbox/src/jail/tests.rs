@@ -304,3 +304,77 @@ fn a_workers_second_lane_reads_its_files_and_is_ended_apart() {
         "{pid} is left"
     );
 }
+
+/// Returns the zombies of `uid` whose parent is this process.
+fn adopted_zombies(uid: u32) -> Vec<i32> {
+    // SAFETY: getpid cannot fail.
+    let me = unsafe { libc::getpid() };
+    crate::reap::processes_of(uid)
+        .into_iter()
+        .filter(|p| p.zombie && p.parent == me)
+        .map(|p| p.pid)
+        .collect()
+}
+
+/// A child that exits leaves bubblewrap's init to this process (a subreaper) as a zombie:
+/// `reap_adopted` reaps it and kills nothing, so children that die one after another never
+/// fill the uid's process limit.
+#[test]
+fn a_dead_childs_zombie_is_reaped_and_nothing_else_is_touched() {
+    if !is_root() {
+        return;
+    }
+    let Ok(jail) = Jail::new(
+        Path::new("swipl"),
+        PROBE_ARGS,
+        IsolationChoice::Bwrap,
+        &work(),
+    ) else {
+        eprintln!("no bubblewrap here: nothing to reap");
+        return;
+    };
+    let slot = 7;
+    let uid = jail.uid(slot).unwrap();
+    let mut sleeper = Command::new("sleep");
+    sleeper.arg("60").uid(uid).gid(jail.gid(slot).unwrap());
+    let mut sleeper = sleeper.spawn().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let [grader, submission, scratch] =
+        ["grader", "submission", "scratch"].map(|d| dir.path().join(d));
+    for d in [&grader, &submission, &scratch] {
+        std::fs::create_dir(d).unwrap();
+    }
+    open_up(dir.path()).unwrap();
+    jail.give_scratch(&scratch, slot).unwrap();
+    let mounts = Mounts {
+        grader: &grader,
+        submission: &submission,
+        scratch: &scratch,
+    };
+    let args = ["--no-tty", "-q", "-g", "halt(3)"].map(String::from);
+    for _ in 0..3 {
+        let status = jail
+            .command(&mounts, &args, Rlimits::PROBE, slot, None)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(!status.success());
+    }
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while adopted_zombies(uid).is_empty() && std::time::Instant::now() < end {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(
+        !adopted_zombies(uid).is_empty(),
+        "the test needs the zombies it reaps"
+    );
+    jail.reap_adopted(slot);
+    assert_eq!(adopted_zombies(uid), Vec::<i32>::new());
+    assert!(
+        sleeper.try_wait().unwrap().is_none(),
+        "the sleeper was ended"
+    );
+    assert!(jail.end_leftovers(slot));
+}

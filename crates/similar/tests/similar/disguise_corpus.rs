@@ -473,8 +473,8 @@ fn shares(pairs: &[Pair], x: &str, y: &str) -> (f64, f64, f64) {
 /// own style, in place of as much of that one's code or added to all of it, the whole
 /// disguised; each compared in the class of the six independent solutions and itself. Every
 /// copy is reported at the default threshold by the share of its source, whatever its
-/// similarity; no pair of independent solutions is. Prints the table in
-/// crates/similar/README.md (`cargo test -p crib-similar --test similar partial -- --nocapture`).
+/// similarity; no pair of independent solutions is. Prints the table of every copy's shares
+/// (`cargo test -p crib-similar --test similar partial -- --nocapture`).
 #[test]
 fn partial_copies_are_reported_by_the_share_of_their_source() {
     let threshold = crib_similar::html::DEFAULT_THRESHOLD;

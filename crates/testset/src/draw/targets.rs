@@ -11,7 +11,7 @@
 //! pushes away from its pool mean on every seed keeps its usual sum instead of being pulled
 //! back at the cost of the others.
 //!
-//! The table, `targets.tsv`, is made by `cargo run --release -p crib-testset --example
+//! The table, `targets.tsv`, is made by `cargo run --release -p crib-lab --bin
 //! balance_targets > crates/testset/src/draw/targets.tsv` on seeds that no test set is
 //! drawn from in the tests or the stability table, and a test checks that it names every
 //! feature in order. The targets are averages over deals anyone can deal: they say nothing
@@ -60,8 +60,8 @@ pub fn tsv(targets: &[(String, f64)], seeds: usize, rounds: usize) -> String {
     let mut out = format!(
         "# The select_hand balance's calibrated targets (crates/testset/src/draw/targets.rs):\n\
          # for each feature, its mean sum over a test set's select_hand cases under {seeds}\n\
-         # calibration seeds, after {rounds} rounds. Made by `cargo run --release -p crib-testset\n\
-         # --example balance_targets`; not edited by hand.\n"
+         # calibration seeds, after {rounds} rounds. Made by `cargo run --release -p crib-lab\n\
+         # --bin balance_targets`; not edited by hand.\n"
     );
     for (name, target) in targets {
         out.push_str(&format!("{name}\t{target:.6}\n"));

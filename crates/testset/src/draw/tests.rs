@@ -96,7 +96,7 @@ fn the_calibrated_targets_name_every_balance_feature_in_order() {
         table,
         balance_feature_names(),
         "crates/testset/src/draw/targets.tsv is out of date: make it again with \
-         `cargo run --release -p crib-testset --example balance_targets > \
+         `cargo run --release -p crib-lab --bin balance_targets > \
          crates/testset/src/draw/targets.tsv`"
     );
     assert!(targets::calibrated().iter().all(Option::is_some));
@@ -158,7 +158,7 @@ fn the_calibrated_targets_are_the_calibrations_values() {
     }
     let rms = (squares / made.len() as f64).sqrt();
     let remake = "make crates/testset/src/draw/targets.tsv again: `cargo run --release -p \
-                  crib-testset --example balance_targets > crates/testset/src/draw/targets.tsv`";
+                  crib-lab --bin balance_targets > crates/testset/src/draw/targets.tsv`";
     assert!(
         worst.0 <= 1.0,
         "{}: {:.2} from its target; {remake}",

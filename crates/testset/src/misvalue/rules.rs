@@ -5,16 +5,16 @@
 //!
 //! Two users: crib-grade's marked check searches these points for the way of counting each
 //! rule that explains a submission's answers (its diagnosis in words), and the stability
-//! table (`examples/tables.rs`) gives each modelled mistake the share of pairs it gets
+//! table (crib-lab's `lab/src/bin/tables.rs`) gives each modelled mistake the share of pairs it gets
 //! wrong, and so its hand_value marks, under any seed without running Prolog
 //! ([`HandValueModel::share_wrong`]: the ratio of weights the marked check takes). The
 //! catalog test checks, under its seed, that each model's share is the one its graded
 //! submission gets.
 
-use crib_core::{Card, CardSet, Rank};
+use crib_core::{CardSet, Rank};
 use crib_results::{Area, RuleMistake};
 
-use super::{keep_points, Part, RankMistake};
+use super::{keep_points, order_points, rank_index, rule_part, Part};
 use crate::patterns::PatternItem;
 
 /// One item's points: by the rules, rule by rule ([`Area::RULES`] order), and as each
@@ -91,63 +91,57 @@ pub fn rule_points(item: &PatternItem) -> RulePoints {
     ];
     let total: u32 = right.iter().map(|&p| u32::from(p)).sum();
     // A rank mistake's total less the other rules' right points: its points for its rule.
-    let rank = |m: RankMistake| {
-        let own = u32::from(match m.rule() {
-            Part::Pairs => right[1],
-            Part::Runs => right[2],
-            _ => right[0],
-        });
-        (totals[m.index()] + own).saturating_sub(total) as u8
+    let rank = |m: RuleMistake| {
+        let k = rank_index(m).expect("the mistakes valued so are RANK_MISTAKES");
+        let own = parts[rule_part(m).index()];
+        (totals[k] + own).saturating_sub(total) as u8
+    };
+    let order = |m: RuleMistake| {
+        order_points(m, &hand, CardSet::of(&[start]))
+            .expect("the mistakes valued so are ORDER_MISTAKES") as u8
     };
     let [f, p, r, flush, nob] = right;
     let five_card_fifteen = item.cards.iter().map(|c| c.rank().value()).sum::<u8>() == 15;
-    let jack_of = |suit| hand.contains(&Card::new(Rank::Jack, suit));
-    let start_as_hand_card = if hand[..3].iter().all(|c| c.suit() == start.suit()) {
-        4 + u8::from(hand[3].suit() == start.suit())
-    } else {
-        0
-    };
     let mut mistaken = [0u8; RuleMistake::ALL.len()];
     for m in RuleMistake::ALL {
         use RuleMistake::*;
         mistaken[m as usize] = match m {
             FifteensMissing | PairsMissing | RunsMissing | FlushMissing | NobMissing => 0,
             FifteensDoubled => 2 * f,
-            FifteensOnePoint => rank(RankMistake::FifteensOnePoint),
-            FifteensOnce => rank(RankMistake::FifteensOnce),
-            FifteensFacesByRank => rank(RankMistake::FacesByRank),
-            FifteensAceEleven => rank(RankMistake::AceEleven),
-            FifteensTensIgnored => rank(RankMistake::TensIgnored),
             FifteensNoStart => f - part(Part::FifteensWithStart),
-            FifteensDistinctValues => rank(RankMistake::FifteensDistinctValues),
             FifteensTwoCardsOnly => f - part(Part::FifteensOfThreePlus),
             FifteensNoFourOrFive => f - part(Part::FifteensOfFourPlus),
             FifteensNoFiveCard => f - 2 * u8::from(five_card_fifteen),
             PairsDoubled => 2 * p,
-            PairsOnePoint => rank(RankMistake::PairsOnePoint),
             PairsNoStart => p - part(Part::PairsWithStart),
-            PairsAdjacentOnly => rank(RankMistake::PairsAdjacentOnly),
             RunsDoubled => 2 * r,
-            RunsNoStart => rank(RankMistake::RunsHandOnly),
-            RunsAceHigh => rank(RankMistake::RunsAceHigh),
-            RunsFacesAsTen => rank(RankMistake::RunsFacesAsTen),
-            RunsOnePointEach => rank(RankMistake::RunsOnePointEach),
-            RunsLengthMinusOne => rank(RankMistake::RunsLengthMinusOne),
-            RunsWrapAround => rank(RankMistake::RunsWrapAround),
-            RunsEverySubrun => rank(RankMistake::RunsEverySubrun),
-            RunsOnlyThree => rank(RankMistake::RunsOnlyThree),
-            RunsDistinctRanks => rank(RankMistake::RunsDistinctRanks),
-            RunsContiguousOnly => rank(RankMistake::RunsContiguousOnly),
-            RunsFiveAsTwoFours => rank(RankMistake::RunsFiveAsTwoFours),
             FlushFourMissing => 5 * u8::from(flush == 5),
             FlushFiveAsFour => flush.min(4),
             FlushFourAsFive => 5 * u8::from(flush > 0),
             FlushThreeAndStart => flush + part(Part::FlushOfThreeAndStart),
-            FlushStartAsHandCard => start_as_hand_card,
             NobTwoPoints => 2 * nob,
             NobAnyJack => u8::from(hand.iter().any(|c| c.rank() == Rank::Jack)),
             NobStartJack => nob + u8::from(start.rank() == Rank::Jack),
-            NobFirstCardSuit => u8::from(jack_of(hand[0].suit())),
+            FifteensAceEleven
+            | FifteensFacesByRank
+            | FifteensTensIgnored
+            | FifteensDistinctValues
+            | FifteensOnce
+            | FifteensOnePoint
+            | PairsOnePoint
+            | PairsAdjacentOnly
+            | RunsAceHigh
+            | RunsFacesAsTen
+            | RunsOnePointEach
+            | RunsLengthMinusOne
+            | RunsWrapAround
+            | RunsEverySubrun
+            | RunsOnlyThree
+            | RunsContiguousOnly
+            | RunsDistinctRanks
+            | RunsNoStart
+            | RunsFiveAsTwoFours => rank(m),
+            FlushStartAsHandCard | NobFirstCardSuit => order(m),
         };
     }
     RulePoints { right, mistaken }
@@ -196,7 +190,7 @@ impl HandValueModel {
 
 /// Returns the probe's share of pairs wrong for each mistake of the catalog, as a fraction,
 /// read from the text of its README (crates/grade/tests/mistakes/README.md, whose table
-/// `examples/probe_mistakes.rs` of crib-grade writes: `| id | area | equivalent |
+/// crib-lab's `lab/src/bin/probe_mistakes.rs` writes: `| id | area | equivalent |
 /// wrong/total | ...`). Lines that are not such rows are skipped.
 pub fn probed_shares(readme: &str) -> std::collections::BTreeMap<String, f64> {
     readme

@@ -67,6 +67,20 @@ fn the_assignments_rule_is_always_optimal_and_worst_never() {
 }
 
 #[test]
+fn a_mistake_the_models_do_not_value_chooses_by_the_rules() {
+    let d = deal(&["5H", "5S", "5C", "JD", "2C", "9H"]);
+    let rules = d.choices(Strategy::Sum(Starts::NotDealt));
+    assert_eq!(
+        d.choices(Strategy::Mistaken(RuleMistake::FlushMissing)),
+        rules
+    );
+    assert_eq!(
+        d.choices(Strategy::OrderMistaken(RuleMistake::RunsAceHigh)),
+        rules
+    );
+}
+
+#[test]
 fn ties_break_as_prolog_orders_terms() {
     // card(2,_) < card(10,_) < card(ace,_) < card(jack,_) < card(king,_) < card(queen,_)
     let order: Vec<(u8, u8)> = parse_cards(&["2C", "TC", "AC", "JC", "KC", "QC", "QS"])
@@ -100,7 +114,7 @@ fn every_mistake_is_exposed_by_the_test_set() {
     }
 }
 
-/// The model side of the baseline table in crates/grade/README.md; the catalog test grades
+/// The model side of the baseline table in docs/DESIGN.md; the catalog test grades
 /// the baseline submissions themselves.
 #[test]
 fn the_credit_scale_separates_the_baselines() {

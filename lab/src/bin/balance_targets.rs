@@ -3,7 +3,7 @@
 //! select_hand cases of 40 calibration seeds (`Seed::from_bytes([k; 32])`, k = 100..=139,
 //! none of which the tests or the stability table draw from), after two rounds.
 //!
-//! `cargo run --release -p crib-testset --example balance_targets > crates/testset/src/draw/targets.tsv`
+//! `cargo run --release -p crib-lab --bin balance_targets > crates/testset/src/draw/targets.tsv`
 
 use crib_testset::{balance_targets, Seed};
 

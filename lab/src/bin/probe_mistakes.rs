@@ -10,8 +10,8 @@
 //! Markdown table: wrong/total, the share and the first counterexample of each file.
 //!
 //! ```console
-//! $ cargo run --release -p crib-grade --example probe_mistakes -- -j 2
-//! $ cargo run --release -p crib-grade --example probe_mistakes -- crates/grade/tests/baselines
+//! $ cargo run --release -p crib-lab --bin probe_mistakes -- -j 2
+//! $ cargo run --release -p crib-lab --bin probe_mistakes -- crates/grade/tests/baselines
 //! ```
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -133,7 +133,7 @@ fn options() -> Result<Options, String> {
         }
     }
     if paths.is_empty() {
-        paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mistakes"));
+        paths.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/grade/tests/mistakes"));
     }
     for path in paths {
         if path.is_dir() {

@@ -8,7 +8,7 @@
 //! model is one of them (exit status 1 if not). Seeds are `Seed::from_bytes([k; 32])` for
 //! k = K..K+N (K = 1 unless `--first K`), as in `seed_stability`.
 //!
-//! `cargo run --release -p crib-grade --example model_check -- [--seeds N] [--first K] [-j N]
+//! `cargo run --release -p crib-lab --bin model_check -- [--seeds N] [--first K] [-j N]
 //! [--each] PATH...` (a PATH is a .pl file or a directory of them; `--each` prints every submission's
 //! select_hand marks under every seed on stderr, as `seed_stability --each` does).
 //! hand_value/3 is asked on a small sample of patterns only: it is not what this checks.

@@ -1,4 +1,5 @@
-//! What an LMS says about a submission: who, when, late or not, and its ids.
+//! What an LMS says about a submission: who, when, late or not, and its ids. crib-lms reads
+//! it from a download; a result keeps it ([`crate::SubmissionResult::lms`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -62,7 +63,7 @@ impl FromStr for Layout {
     }
 }
 
-/// A student as the LMS knows them. Only `id` is always there; a [`crate::Roster`] fills in
+/// A student as the LMS knows them. Only `id` is always there; crib-lms's `Roster` fills in
 /// what the download does not say.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Student {

@@ -1,5 +1,5 @@
 //! Grades the submissions under the paths given and prints the table, verbose: the library
-//! without the CLI, for debugging the corpus (`cargo run -p crib-grade --example grade_paths
+//! without the CLI, for debugging the corpus (`cargo run -p crib-lab --bin grade_paths
 //! -- crates/grade/tests/submissions`).
 
 use std::path::PathBuf;

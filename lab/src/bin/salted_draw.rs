@@ -2,7 +2,7 @@
 //! it back, and drawing a salted test set from it, in CPU seconds of the whole process (every
 //! thread's, from /proc/self/task/*/schedstat).
 //!
-//! `cargo run --release -p crib-testset --example salted_draw -- DIR [SALT...]`: the course
+//! `cargo run --release -p crib-lab --bin salted_draw -- DIR [SALT...]`: the course
 //! part of the seed `[1; 32]` is kept in DIR. The first salt of a first run makes and writes
 //! it; every other salt is what a Gradescope submission pays: the course part read back, then
 //! one draw (the first in the process also builds crib-core's rank table).

@@ -3,7 +3,7 @@
 //! least and greatest select_hand marks over many seeds' test sets, without running any
 //! Prolog: how well the deals are balanced. Seeds are `Seed::from_bytes([k; 32])`, k = 1..=N.
 //!
-//! `cargo run --release -p crib-testset --example balance_check -- [--seeds N] [--each]`
+//! `cargo run --release -p crib-lab --bin balance_check -- [--seeds N] [--each]`
 //! (`--each`: every strategy's marks under every seed, on stderr, to compare with
 //! `seed_stability --each`).
 

@@ -1,4 +1,4 @@
-//! Prints the generated tables of crates/testset/README.md, each between the markers that
+//! Prints the generated tables of docs/DESIGN.md, each between the markers that
 //! `cargo xtask testset-tables` replaces: the marks of every modelled submission of the
 //! catalog under 20 seeds (`stability`), the same under 20 salts of one course seed next to
 //! them, with the cover and the overlap of two salts' sets (`salted`), and the share of pairs
@@ -7,7 +7,7 @@
 //! deals, and the hand_value marks of each hand_value model over its items. Seeds are
 //! `Seed::from_bytes([k; 32])`, k = 1..=N (20 unless `--seeds N`).
 //!
-//! `cargo run --release -p crib-testset --example tables -- [--seeds N]`; the rows are the
+//! `cargo run --release -p crib-lab --bin tables -- [--seeds N]`; the rows are the
 //! files of crates/grade/tests/mistakes and crates/grade/tests/baselines, and the probe's
 //! shares come from crates/grade/tests/mistakes/README.md.
 
@@ -48,7 +48,7 @@ struct Marks {
 
 fn catalog_dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../grade/tests")
+        .join("../crates/grade/tests")
         .join(name)
 }
 
@@ -314,7 +314,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The stability table.
     println!("{}", begin("stability"));
     println!(
-        "Made by `cargo xtask testset-tables` (`cargo run --release -p crib-testset --example \
+        "Made by `cargo xtask testset-tables` (`cargo run --release -p crib-lab --bin \
          tables`) from the models, without Prolog: seeds `[k; 32]`, k = 1..{seeds}, test-set \
          design {design}. `-`: no model (see below)."
     );
@@ -476,7 +476,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "Made by `cargo xtask testset-tables` from the models over the same {seeds} seeds; the \
          probe's share is crates/grade/tests/mistakes/README.md's (`cargo run --release -p \
-         crib-grade --example probe_mistakes`, 100,000 seeded pairs, Prolog)."
+         crib-lab --bin probe_mistakes`, 100,000 seeded pairs, Prolog)."
     );
     println!();
     println!(

@@ -4,7 +4,7 @@
 //! for k = K..K+N (K = 1 unless `--first K`), so the table can be made again, and a run cut
 //! short can be finished with `--first` (its `--each` lines kept).
 //!
-//! `cargo run --release -p crib-grade --example seed_stability -- [--seeds N] [--first K]
+//! `cargo run --release -p crib-lab --bin seed_stability -- [--seeds N] [--first K]
 //! [-j N] PATH...`
 //! (a PATH is a .pl file or a directory of them, as for `crib grade`); `--markdown` prints a
 //! Markdown table; `--same-seed` grades N times under the first seed, to show how much of the

@@ -1,8 +1,25 @@
-//! The submission a result is of: finding submissions under the paths given, by the rule
-//! that names results ([`survey`]), and listing or copying one's files, with the hash a result
-//! carries ([`Submission::stage`]): regular files only, links never followed, sizes bounded
-//! before anything is read. crib-grade stages a submission into its sandbox with it, and
-//! crib report finds the source of a result with it.
+//! Finding students' submissions on disk and staging them: the submissions under the paths
+//! given, by the rule that names results ([`survey`]), and listing or copying one's files,
+//! with the hash a result carries ([`Submission::stage`]): regular files only, links never
+//! followed, sizes bounded before anything is read. crib-child stages a submission into its
+//! sandbox with it, crib-lint reads one, and crib report finds the source of a result with it.
+//!
+//! It knows nothing of Prolog, LMS downloads or marks: a [`Submission`] carries the LMS's
+//! [`Record`](crib_results::Record) when crib-lms found one, and what it leaves out is
+//! crib-results' [`Skipped`](crib_results::Skipped).
+//!
+//! # Example
+//! ```
+//! let dir = tempfile::tempdir()?;
+//! std::fs::write(dir.path().join("alice.pl"), "hand_value(_, _, 0).\n")?;
+//! let found = crib_submission::survey(&[dir.path().to_path_buf()], false)?;
+//! assert_eq!(found.submissions[0].name, "alice");
+//! let staged = found.submissions[0].listing(crib_submission::MAX_BYTES)?;
+//! assert_eq!(staged.load, ["alice.pl"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
 
 use std::ffi::OsStr;
 use std::fs::{self, File, OpenOptions};
@@ -11,10 +28,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
-use crate::hash::{fnv1a, fnv1a_from, FNV_OFFSET};
-use crate::names::{escape_name, escape_path};
+use crib_results::{escape_name, escape_path, fnv1a, fnv1a_from, Record, Skipped, FNV_OFFSET};
 
 /// The default for the most bytes a submission's files may total (crib-grade's `Limits`'s
 /// `max_bytes`, `crib grade --max-size`): 8 MiB. A bigger submission is not loaded.
@@ -30,25 +44,9 @@ pub struct Submission {
     /// The file or directory given or found.
     pub path: PathBuf,
     /// What an LMS's download says about it (who, when, late), when it came from one
-    /// (`crib grade` reads downloads with crib-lms); kept in its [`crate::SubmissionResult`].
-    pub lms: Option<crib_lms::Record>,
-}
-
-/// Something left out, and why: a symbolic link (never followed), a FIFO, a socket or a
-/// device. Paths are written with [`escape_path`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Skipped {
-    /// The entry: relative to the submission in a result, as found in a
-    /// [`Discovery`].
-    pub path: String,
-    /// Why it was left out, e.g. `a symbolic link (links are never followed)`.
-    pub why: String,
-}
-
-impl std::fmt::Display for Skipped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path, self.why)
-    }
+    /// (`crib grade` reads downloads with crib-lms); kept in its
+    /// [`crib_results::SubmissionResult`].
+    pub lms: Option<Record>,
 }
 
 /// A path given to [`survey`] that cannot be surveyed.
