@@ -15,7 +15,7 @@
 # (`crib grade --seed-file SEED --seed-salt setup --kept-dir DIR`), so that each submission's
 # run draws its own tests from it in milliseconds rather than in half a second of CPU. The
 # directory is root's alone (0700), as the seed must be, and outside the submission; the
-# kept part is read back only by this very crib binary (crates/testset/src/course.rs).
+# kept part is read back only by this very crib binary (crates/testset/src/kept.rs).
 # Neither step is fatal: without them run_autograder grades with a fresh seed per run, or
 # makes the kept part on its first run.
 set -euo pipefail

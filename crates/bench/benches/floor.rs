@@ -35,7 +35,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crib_core::Card;
-use crib_grade::{Grader, IsolationChoice, Limits, Seed, Session, TestSet};
+use crib_grade::{Grader, IsolationChoice, Limits, Seed, Session, TestSet, Tests};
 
 /// The seed of every measurement: any seed asks as much as any other.
 const SEED: [u8; 32] = [0x42; 32];
@@ -55,8 +55,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let dir = tempfile::tempdir()?;
         let kept = std::env::var_os(HALF_KEPT).map(PathBuf::from);
         let seed = Seed::from_bytes(SEED);
-        let tests = kept.as_deref().map_or(Tests::Drawn, Tests::Kept);
-        let took = measure(|| grade(dir.path(), Path::new(&file), 1, &seed, tests))?;
+        let tests = match kept {
+            Some(dir) => Tests::Kept { seed, dir },
+            None => Tests::Drawn(seed),
+        };
+        let took = measure(|| grade(dir.path(), Path::new(&file), 1, &tests))?;
         println!("half-core wall {:.4}", took.wall.as_secs_f64());
         return Ok(());
     }
@@ -83,7 +86,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A course grades under one seed, whose tests `crib grade` draws once and keeps beside
     // it: drawn here before anything is measured.
     let kept = dir.path().join("seeds");
-    std::fs::write(&items, items_text(&TestSet::kept(&seed, &kept).0))?;
+    let course_tests = Tests::Kept {
+        seed,
+        dir: kept.clone(),
+    };
+    std::fs::write(&items, items_text(&course_tests.draw()))?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     println!(
         "floor: CPU time from {}",
@@ -109,8 +116,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let name = file.file_name().unwrap_or_default().to_string_lossy();
         let floor = measure(|| bare_swipl(file, &items))?;
         plain_floor.get_or_insert(floor.cpu);
-        let one = measure(|| grade(dir.path(), file, 1, &seed, Tests::Kept(&kept)))?;
-        let class = measure(|| grade(dir.path(), file, CLASS, &seed, Tests::Kept(&kept)))?;
+        let one = measure(|| grade(dir.path(), file, 1, &course_tests))?;
+        let class = measure(|| grade(dir.path(), file, CLASS, &course_tests))?;
         let floor_s = floor.cpu.as_secs_f64();
         println!(
             "floor: {name}: own Prolog {:.2} s of CPU ({:.2} s wall) in a bare swipl",
@@ -165,18 +172,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let empty = dir.path().join("defines_nothing.pl");
         std::fs::write(&empty, "% defines nothing\n")?;
-        let fixed = measure(|| grade(dir.path(), &empty, 1, &seed, Tests::Kept(&kept)))?;
+        let fixed = measure(|| grade(dir.path(), &empty, 1, &course_tests))?;
         // A seed met for the first time (a fresh one, or a salted one on Gradescope) draws
         // its tests in the run.
         let fresh = Seed::from_bytes([!SEED[0]; 32]);
-        let drawing = measure(|| grade(dir.path(), &empty, 1, &fresh, Tests::Drawn))?;
+        let drawing = measure(|| grade(dir.path(), &empty, 1, &Tests::Drawn(fresh)))?;
         // A Gradescope submission: the course seed salted with its id, the course part kept
         // (made here before the measurement, as setup.sh makes it).
-        crib_grade::Course::kept(&seed, &kept);
-        let salted = measure(|| {
-            let tests = Tests::Salted(&kept, "gradescope submission 1");
-            grade(dir.path(), &empty, 1, &seed, tests)
-        })?;
+        let salted = |salt: &str| Tests::Salted {
+            course: seed,
+            salt: salt.into(),
+            dir: kept.clone(),
+        };
+        salted("setup").draw();
+        let salted = measure(|| grade(dir.path(), &empty, 1, &salted("gradescope submission 1")))?;
         for (measure, what, took) in [
             ("fixed_cpu", "the course's tests kept", fixed),
             ("fixed_cpu_drawn", "the tests drawn in the run", drawing),
@@ -408,23 +417,11 @@ fn bare_swipl(file: &Path, items: &Path) -> Result<(), Box<dyn std::error::Error
 /// Grades `copies` copies of `file` as `crib grade DIR` does: the test set drawn (or read
 /// where `kept` keeps it, as `crib grade --seed-file` does) and the jail made, the linter,
 /// every core shared among the submissions.
-/// Where a grading's tests come from.
-#[derive(Debug, Clone, Copy)]
-enum Tests<'a> {
-    /// The seed's set, kept in the directory (a course's runs).
-    Kept(&'a Path),
-    /// Drawn in the run (a seed met for the first time).
-    Drawn,
-    /// The seed salted with the text, drawn from the course part kept in the directory.
-    Salted(&'a Path, &'a str),
-}
-
 fn grade(
     dir: &Path,
     file: &Path,
     copies: usize,
-    seed: &Seed,
-    tests: Tests,
+    tests: &Tests,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let class = tempfile::tempdir_in(dir)?;
     for i in 0..copies {
@@ -432,12 +429,8 @@ fn grade(
     }
     let session = Session::new(class.path().join("results"));
     let (swipl, isolation, limits) = ("swipl".as_ref(), IsolationChoice::Auto, Limits::default());
-    let grader = match tests {
-        Tests::Kept(kept) => Grader::keeping_tests(swipl, isolation, limits, seed, kept)?,
-        Tests::Drawn => Grader::new(swipl, isolation, limits, seed)?,
-        Tests::Salted(kept, salt) => Grader::salted(swipl, isolation, limits, seed, salt, kept)?,
-    }
-    .with_lint(crib_lint::Linter::default());
+    let grader =
+        Grader::new(swipl, isolation, limits, tests)?.with_lint(crib_lint::Linter::default());
     let subs = session.discover(&[class.path().to_path_buf()], false)?;
     session.grade(&grader, &subs, &mut ())?;
     Ok(())

@@ -15,8 +15,8 @@
 //! # Example
 //! ```no_run
 //! use crib_grade::{discover, Grader, IsolationChoice, Limits};
-//! let seed = crib_grade::Seed::fresh()?;
-//! let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default(), &seed)?;
+//! let tests = crib_grade::Tests::Drawn(crib_grade::Seed::fresh()?);
+//! let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default(), &tests)?;
 //! for submission in discover(&["submissions/".into()], false)? {
 //!     let report = grader.grade(&submission, 0);
 //!     println!("{}: {}/70", report.name, report.marks.total);
@@ -66,7 +66,7 @@ pub use crib_submission::{
 };
 /// The test set a grader asks and the seed it is drawn from, from crib-testset (re-exported
 /// for the grader's callers).
-pub use crib_testset::{Course, Seed, SeedError, TestCase, TestSet, SEED_BYTES};
+pub use crib_testset::{Seed, SeedError, TestCase, TestSet, Tests, SEED_BYTES};
 pub use deep::DeepOptions;
 pub use error::GradeError;
 pub use limits::Limits;

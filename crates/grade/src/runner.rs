@@ -22,7 +22,7 @@ use crate::error::GradeError;
 use crate::limits::Limits;
 use crate::swipl::{swipl_support, SwiplSupport};
 use crib_testset::draw::TestSet;
-use crib_testset::seed::Seed;
+use crib_testset::Tests;
 
 mod children;
 
@@ -64,7 +64,8 @@ pub struct Grader {
 
 impl Grader {
     /// Returns a grader running `swipl` with `limits` in the isolation chosen, on the test
-    /// set drawn from `seed` ([`TestSet::new`]).
+    /// set `tests` says ([`Tests::draw`]: drawn from its seed, or read back where it is kept),
+    /// drawn while the jail is probed.
     ///
     /// # Errors
     /// [`GradeError::Sandbox`] if `swipl` does not run, if bubblewrap
@@ -76,63 +77,14 @@ impl Grader {
         swipl: &Path,
         isolation: IsolationChoice,
         limits: Limits,
-        seed: &Seed,
-    ) -> Result<Grader, GradeError> {
-        Grader::drawing(swipl, isolation, limits, || TestSet::new(seed))
-    }
-
-    /// Returns a grader as [`Grader::new`] does, on the same test set, kept in `dir`
-    /// ([`TestSet::kept`]): drawn and written there the first time, read back by later runs of
-    /// this build under the same seed. `dir` must be as private as the seed (a session keeps
-    /// it beside its seeds, [`crate::SEEDS_DIR`]).
-    ///
-    /// # Errors
-    /// As [`Grader::new`].
-    pub fn keeping_tests(
-        swipl: &Path,
-        isolation: IsolationChoice,
-        limits: Limits,
-        seed: &Seed,
-        dir: &Path,
-    ) -> Result<Grader, GradeError> {
-        Grader::drawing(swipl, isolation, limits, || TestSet::kept(seed, dir).0)
-    }
-
-    /// Returns a grader on the test set of the seed `course` derives with `salt`
-    /// ([`Seed::derive`]; e.g. a Gradescope submission's id), drawn from the course seed's
-    /// salt-independent part kept in `dir` ([`crib_testset::Course::kept`]: made and written
-    /// there the first time, read back by later runs of this build) in a few milliseconds
-    /// rather than in full ([`crib_testset::Course::draw`]). `dir` must be as private as the
-    /// seed.
-    ///
-    /// # Errors
-    /// As [`Grader::new`].
-    pub fn salted(
-        swipl: &Path,
-        isolation: IsolationChoice,
-        limits: Limits,
-        course: &Seed,
-        salt: &str,
-        dir: &Path,
-    ) -> Result<Grader, GradeError> {
-        Grader::drawing(swipl, isolation, limits, || {
-            crib_testset::Course::kept(course, dir).0.draw(salt)
-        })
-    }
-
-    /// Returns a grader on the test set `draw` returns, drawn while the jail is probed.
-    fn drawing(
-        swipl: &Path,
-        isolation: IsolationChoice,
-        limits: Limits,
-        draw: impl FnOnce() -> TestSet + Send,
+        tests: &Tests,
     ) -> Result<Grader, GradeError> {
         let dir = WorkDir::create(&std::env::temp_dir(), sandbox::is_root())
             .map_err(|e| GradeError::io("creating the work directory", e))?;
         // Drawing the test set costs CPU unless it is kept (the fixed-cost rows of
         // docs/PERFORMANCE.md); the jail's probe mostly waits on swipl.
         let (jail, tests) = std::thread::scope(|scope| {
-            let tests = scope.spawn(draw);
+            let tests = scope.spawn(|| tests.draw());
             let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path());
             let tests = tests
                 .join()

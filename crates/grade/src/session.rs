@@ -12,6 +12,7 @@ use crib_submission::{survey, Discovery, Submission, SurveyError};
 use crate::pool::WorkerPool;
 use crate::runner::Grader;
 use crib_testset::seed::{Seed, SeedError};
+use crib_testset::Tests;
 
 /// A grading session: where results go and how submissions are graded.
 ///
@@ -20,8 +21,8 @@ use crib_testset::seed::{Seed, SeedError};
 /// use crib_grade::{Grader, IsolationChoice, Limits, SeedChoice, Session};
 /// let session = Session::new("crib-grade-results");
 /// let submissions = session.discover(&["submissions/".into()], false)?;
-/// let seed = session.seed(&SeedChoice::default())?;
-/// let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default(), &seed)?;
+/// let tests = session.tests(&SeedChoice::default())?;
+/// let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default(), &tests)?;
 /// let graded = session.grade(&grader, &submissions, &mut ())?;
 /// println!("{} graded, {} resumed", graded.reports.len(), graded.resumed);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -110,7 +111,7 @@ pub enum SessionError {
     },
 }
 
-/// Where a run's seed comes from ([`Session::seed`]).
+/// Where a run's seed comes from, and where its drawn tests are kept ([`Session::tests`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SeedChoice {
     /// A seed file staff keep (`--seed-file`); else, when resuming, the seed of the results
@@ -119,6 +120,10 @@ pub struct SeedChoice {
     /// Text the run's seed is derived with (`--seed-salt`, e.g. a Gradescope submission's
     /// id): each salt gets tests of its own, the same salt the same tests.
     pub salt: Option<String>,
+    /// Where a seed file's drawn tests are kept (`--kept-dir`): its whole test set, or with a
+    /// salt the part every salt shares. Without it, or without a seed file: the results
+    /// directory's [`SEEDS_DIR`].
+    pub kept_dir: Option<PathBuf>,
 }
 
 /// The file in the results directory that holds the seed of its last run.
@@ -140,32 +145,49 @@ impl Session {
         }
     }
 
-    /// Returns the seed the run draws its tests from, as `choice` says, and keeps it in the
-    /// results directory (created if need be): `out/seed` (the last run's, which `--resume`
-    /// reads) and `out/seeds/<id>.seed` (every run's, so any result's `seed_id` finds its
-    /// seed). Both are readable by their owner only.
+    /// Returns the run's tests, as `choice` says, and keeps the run's seed in the results
+    /// directory (created if need be): `out/seed` (the last run's, which `--resume` reads)
+    /// and `out/seeds/<id>.seed` (every run's, so any result's `seed_id` finds its seed).
+    /// Both are readable by their owner only. The seed file, if any, is read once, here.
+    ///
+    /// A seed's tests are kept ([`Tests::Kept`]) in [`SeedChoice::kept_dir`] or the seeds
+    /// directory: a course's seed draws the same tests on every run. A seed file with a salt
+    /// (one per Gradescope submission) keeps the part its draw shares with every salt
+    /// ([`Tests::Salted`]), its own tests drawn from that in milliseconds. A salt without a
+    /// seed file salts a fresh seed, which nothing kept would serve again ([`Tests::Drawn`]).
     ///
     /// # Errors
     /// [`SessionError::Seed`] if the seed file cannot be read (or, when resuming, the
     /// results directory has none), or the seed cannot be kept; [`SessionError::CreateDir`]
     /// if the results directory cannot be created.
-    pub fn seed(&self, choice: &SeedChoice) -> Result<Seed, SessionError> {
+    pub fn tests(&self, choice: &SeedChoice) -> Result<Tests, SessionError> {
         let kept = self.out.join(SEED_FILE);
+        let mut last = None;
         let base = match &choice.file {
             Some(file) => Seed::read(file)?,
-            None if self.resume && kept.exists() => Seed::read(&kept)?,
+            None if self.resume && kept.exists() => *last.insert(Seed::read(&kept)?),
             None => Seed::fresh()?,
         };
-        let seed = match &choice.salt {
-            Some(salt) => base.derive(salt),
-            None => base,
+        let dir = match (&choice.file, &choice.kept_dir) {
+            (Some(_), Some(dir)) => dir.clone(),
+            _ => self.seeds_dir(),
         };
+        let tests = match (&choice.file, &choice.salt) {
+            (_, None) => Tests::Kept { seed: base, dir },
+            (Some(_), Some(salt)) => Tests::Salted {
+                course: base,
+                salt: salt.clone(),
+                dir,
+            },
+            (None, Some(salt)) => Tests::Drawn(base.derive(salt)),
+        };
+        let seed = tests.seed();
         create_dir(&self.seeds_dir())?;
         let archived = self.seeds_dir().join(format!("{}.seed", seed.id()));
         if !archived.exists() {
             seed.write_new(&archived)?;
         }
-        if Seed::read(&kept).ok() != Some(seed) {
+        if last.or_else(|| Seed::read(&kept).ok()) != Some(seed) {
             let tmp = self.out.join(format!("{SEED_FILE}.tmp"));
             let _ = fs::remove_file(&tmp);
             seed.write_new(&tmp)?;
@@ -174,12 +196,12 @@ impl Session {
                 source,
             })?;
         }
-        Ok(seed)
+        Ok(tests)
     }
 
     /// Returns the directory that keeps every run's seed ([`SEEDS_DIR`] in the results
-    /// directory; each file in it readable by its owner only), where a run's drawn tests are kept too
-    /// ([`crate::Grader::keeping_tests`]).
+    /// directory; each file in it readable by its owner only), where a run's drawn tests are
+    /// kept too unless a `--kept-dir` is given ([`Session::tests`]).
     pub fn seeds_dir(&self) -> PathBuf {
         self.out.join(SEEDS_DIR)
     }

@@ -259,7 +259,7 @@ fn grade_all(
     subs: Vec<Submission>,
     out: PathBuf,
 ) -> (BTreeMap<String, SubmissionResult>, Isolation, Vec<String>) {
-    let mut grader = Grader::new("swipl".as_ref(), choice, limits, &common::seed())
+    let mut grader = Grader::new("swipl".as_ref(), choice, limits, &common::tests())
         .expect("these tests need swipl and a working bwrap");
     // Memory blow-ups get more time and less memory, so that a loaded machine cannot
     // turn their `memory` into `timeout`; they go to the roomy grader, after the rest.
@@ -268,12 +268,12 @@ fn grade_all(
         memory: 192 << 20,
         ..limits
     };
-    let mut roomy = Grader::new("swipl".as_ref(), choice, roomy, &common::seed()).unwrap();
+    let mut roomy = Grader::new("swipl".as_ref(), choice, roomy, &common::tests()).unwrap();
     let sampled = Limits {
         hand_value_patterns: Some(SAMPLE),
         ..limits
     };
-    let mut sampled = Grader::new("swipl".as_ref(), choice, sampled, &common::seed()).unwrap();
+    let mut sampled = Grader::new("swipl".as_ref(), choice, sampled, &common::tests()).unwrap();
     // Under bubblewrap, Landlock too, as `crib grade` does it.
     for grader in [&mut grader, &mut roomy, &mut sampled] {
         grader

@@ -27,7 +27,7 @@ fn grader(options: DeepOptions) -> Grader {
         Path::new("swipl"),
         IsolationChoice::Auto,
         Limits::default(),
-        &common::seed(),
+        &common::tests(),
     )
     .and_then(|g| g.with_deep(options))
     .expect("swipl runs here")

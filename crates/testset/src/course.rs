@@ -29,23 +29,17 @@
 //! A salted set's fingerprint starts with [`SALTED_DESIGN`], not the unsalted design, and
 //! ends with the derived seed's id, as an unsalted set's ends with its seed's.
 //!
-//! [`Course::kept`] keeps the course part in `<course seed id>.course` beside the seed (owner
-//! only) and reads it back only when it is this build's ([`crate::kept`]'s build key, and
-//! [`COURSE_DESIGN`]), for this seed, and its keyed hash checks: a SHA-256 of the whole file
-//! keyed by the secret seed, which no one without the seed can make for a changed file.
-//! Anything else computes the course part again and writes it.
-
-use std::path::{Path, PathBuf};
+//! The course part is kept beside the course seed, `<course seed id>.course`, by the one cache
+//! of test sets ([`crate::kept`], [`crate::Tests::Salted`]).
 
 use crib_core::{Card, PreparedHand, Rule};
 use crib_results::TestSource;
-use sha2::{Digest, Sha256};
 
 use crate::draw::{
     self, balance_feature_names, candidate, choose, named_deals, targets, Candidate, TestCase,
     TestSet, NAMED_DEALS, POOL,
 };
-use crate::kept::{build_key, Kept};
+use crate::kept::{put_items, Keep, Reader};
 use crate::patterns::{self, PatternItem};
 use crate::seed::Seed;
 use crate::strategy::{Deal, SELECT_MISTAKES};
@@ -60,12 +54,10 @@ pub const SALTED_STEPS: usize = 100_000;
 /// The design of salted test sets, the start of their fingerprints. Bump it whenever a salt's
 /// tests change (and with the unsalted `DESIGN`).
 pub const SALTED_DESIGN: &str = "v8s2";
-/// The version of what a [`Course`] keeps, part of the key of its file.
-pub const COURSE_DESIGN: &str = "c1";
 
 /// The salt-independent part of a course seed's salted test sets (see the module's
-/// documentation). Made by [`Course::new`] or read back by [`Course::kept`]; the same either
-/// way.
+/// documentation). Made by [`Course::new`], or read back where it is kept
+/// ([`crate::Tests::Salted`]); the same either way.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Course {
     seed: Seed,
@@ -91,26 +83,6 @@ impl Course {
             pool,
             items: patterns::items(seed),
         }
-    }
-
-    /// Returns the course part of `seed`, the same as [`Course::new`], read from `dir` when
-    /// this build of the program wrote it there for this seed and it checks (see the
-    /// module's documentation), else made and written there, with how it was had. `dir` is
-    /// created if need be; it should be as private as the seed.
-    pub fn kept(seed: &Seed, dir: &Path) -> (Course, Kept) {
-        let path = course_path(seed, dir);
-        let build = build_key().map(|b| format!("{COURSE_DESIGN} {b}"));
-        if let Some(course) = build.as_deref().and_then(|b| read(&path, seed, b)) {
-            return (course, Kept::Read);
-        }
-        let course = Course::new(seed);
-        let written = build.is_some_and(|b| write(&path, &course, &b).is_ok());
-        let how = if written {
-            Kept::Drawn
-        } else {
-            Kept::DrawnNotWritten
-        };
-        (course, how)
     }
 
     /// Returns the course seed's public id.
@@ -184,11 +156,6 @@ impl Course {
     }
 }
 
-/// Returns the file that keeps `seed`'s course part in `dir`.
-pub fn course_path(seed: &Seed, dir: &Path) -> PathBuf {
-    dir.join(format!("{}.course", seed.id()))
-}
-
 /// Returns the course's hand_value `items` as the `derived` seed asks them: the patterns in
 /// an order of its own (a pattern's items together), each item's suits renamed by a
 /// permutation and its hand cards reordered, both drawn from it, and each expected value
@@ -258,188 +225,78 @@ fn rename_suits(cards: &[Card], suits: [u8; 4]) -> Vec<Card> {
         .collect()
 }
 
-/// The first line of a course file.
-const MAGIC: &[u8] = b"crib course part\n";
+/// A course part as it is kept: each pool deal's index, cards, the mistakes that miss on it,
+/// its ambiguity and its features (as f32), then the hand_value items.
+impl Keep for Course {
+    const KIND: &'static str = "course";
+    const VERSION: &'static str = "c2";
 
-/// Returns the keyed hash of a course file's `body`: only the secret seed makes it.
-fn mac(seed: &Seed, body: &[u8]) -> [u8; 32] {
-    let mut hash = Sha256::new();
-    hash.update(b"crib-course-mac\0");
-    hash.update(seed.bytes());
-    hash.update(body);
-    hash.finalize().into()
-}
-
-fn write(path: &Path, course: &Course, build: &str) -> std::io::Result<()> {
-    let mut body = Vec::with_capacity(4 << 20);
-    body.extend_from_slice(MAGIC);
-    for line in [build, &course.seed.id()] {
-        body.extend_from_slice(line.as_bytes());
-        body.push(b'\n');
+    fn make(seed: &Seed) -> Course {
+        Course::new(seed)
     }
-    let k = course.pool.first().map_or(0, |c| c.features.len());
-    body.extend_from_slice(&(course.pool.len() as u32).to_le_bytes());
-    body.extend_from_slice(&(k as u32).to_le_bytes());
-    for c in &course.pool {
-        body.extend_from_slice(&c.index.to_le_bytes());
-        let small = |body: &mut Vec<u8>, list: &mut dyn Iterator<Item = u8>, n: usize| {
-            body.push(n as u8);
-            body.extend(list);
-        };
-        small(
-            &mut body,
-            &mut c.cards.iter().map(|c| c.index()),
-            c.cards.len(),
-        );
-        small(
-            &mut body,
-            &mut c.missed.iter().map(|&m| m as u8),
-            c.missed.len(),
-        );
-        small(
-            &mut body,
-            &mut c.surely.iter().map(|&m| m as u8),
-            c.surely.len(),
-        );
-        body.extend_from_slice(&c.ambiguity.to_le_bytes());
-        for &f in &c.features {
-            body.extend_from_slice(&(f as f32).to_le_bytes());
+
+    fn put(&self, out: &mut Vec<u8>) {
+        let k = self.pool.first().map_or(0, |c| c.features.len());
+        out.extend_from_slice(&(self.pool.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(k as u32).to_le_bytes());
+        for c in &self.pool {
+            out.extend_from_slice(&c.index.to_le_bytes());
+            out.push(c.cards.len() as u8);
+            out.extend(c.cards.iter().map(|c| c.index()));
+            for list in [&c.missed, &c.surely] {
+                out.push(list.len() as u8);
+                out.extend(list.iter().map(|&m| m as u8));
+            }
+            out.extend_from_slice(&c.ambiguity.to_le_bytes());
+            for &f in &c.features {
+                out.extend_from_slice(&(f as f32).to_le_bytes());
+            }
         }
+        put_items(out, &self.items);
     }
-    body.extend_from_slice(&(course.items.len() as u32).to_le_bytes());
-    for item in &course.items {
-        body.extend_from_slice(&item.pattern.to_le_bytes());
-        body.extend(item.cards.map(|c| c.index()));
-        body.extend_from_slice(&item.weight.to_le_bytes());
-        body.push(item.expected);
-    }
-    let tag = mac(&course.seed, &body);
-    body.extend_from_slice(&tag);
-    crate::kept::write_private(path, &body)
-}
 
-/// Reads a course file's fields in order; every read fails past the end.
-struct Reader<'a>(&'a [u8]);
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        if self.0.len() < n {
+    fn take(r: &mut Reader<'_>, seed: &Seed) -> Option<Course> {
+        let (n, k) = (r.u32()? as usize, r.u32()? as usize);
+        if n as u64 != COURSE_POOL || k != balance_feature_names().len() {
             return None;
         }
-        let (head, rest) = self.0.split_at(n);
-        self.0 = rest;
-        Some(head)
-    }
-
-    fn line(&mut self) -> Option<&'a str> {
-        let end = self.0.iter().position(|&b| b == b'\n')?;
-        let line = std::str::from_utf8(self.take(end)?).ok()?;
-        self.take(1)?;
-        Some(line)
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take(1)?[0])
-    }
-
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
-    }
-
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-
-    fn f32(&mut self) -> Option<f64> {
-        Some(f64::from(f32::from_le_bytes(
-            self.take(4)?.try_into().ok()?,
-        )))
-    }
-
-    fn f64(&mut self) -> Option<f64> {
-        Some(f64::from_le_bytes(self.take(8)?.try_into().ok()?))
-    }
-
-    fn cards(&mut self, n: usize) -> Option<Vec<Card>> {
-        let cards: Vec<Card> = self
-            .take(n)?
-            .iter()
-            .map(|&i| Card::from_index(i))
-            .collect::<Option<_>>()?;
-        crib_core::check_distinct(&cards).ok()?;
-        Some(cards)
-    }
-
-    fn mistakes(&mut self) -> Option<Vec<usize>> {
-        let n = usize::from(self.u8()?);
-        let list: Vec<usize> = self.take(n)?.iter().map(|&m| usize::from(m)).collect();
-        list.iter()
-            .all(|&m| m < SELECT_MISTAKES.len())
-            .then_some(list)
+        let mut pool = Vec::with_capacity(n);
+        for position in 0..n as u64 {
+            let index = r.u64()?;
+            let count = usize::from(r.u8()?);
+            if index != position || !(5..=6).contains(&count) {
+                return None;
+            }
+            let cards = r.cards(count)?;
+            let missed = mistakes(r)?;
+            let surely = mistakes(r)?;
+            let ambiguity = r.f64()?;
+            let features = (0..k).map(|_| r.f32()).collect::<Option<Vec<f64>>>()?;
+            pool.push(Candidate {
+                index,
+                cards,
+                missed,
+                surely,
+                ambiguity,
+                features,
+            });
+        }
+        Some(Course {
+            seed: *seed,
+            pool,
+            items: r.items()?,
+        })
     }
 }
 
-fn read(path: &Path, seed: &Seed, build: &str) -> Option<Course> {
-    let file = std::fs::read(path).ok()?;
-    let (body, tag) = file.split_at_checked(file.len().checked_sub(32)?)?;
-    if mac(seed, body) != tag {
-        return None;
-    }
-    let mut r = Reader(body);
-    if r.take(MAGIC.len())? != MAGIC || r.line()? != build || r.line()? != seed.id() {
-        return None;
-    }
-    let (n, k) = (r.u32()? as usize, r.u32()? as usize);
-    if n as u64 != COURSE_POOL || k != balance_feature_names().len() {
-        return None;
-    }
-    let mut pool = Vec::with_capacity(n);
-    for position in 0..n as u64 {
-        let index = r.u64()?;
-        let count = usize::from(r.u8()?);
-        if index != position || !(5..=6).contains(&count) {
-            return None;
-        }
-        let cards = r.cards(count)?;
-        let missed = r.mistakes()?;
-        let surely = r.mistakes()?;
-        let ambiguity = r.f64()?;
-        let features = (0..k).map(|_| r.f32()).collect::<Option<Vec<f64>>>()?;
-        pool.push(Candidate {
-            index,
-            cards,
-            missed,
-            surely,
-            ambiguity,
-            features,
-        });
-    }
-    let count = r.u32()? as usize;
-    let mut items = Vec::with_capacity(count);
-    for _ in 0..count {
-        let pattern = r.u32()?;
-        if pattern as usize >= patterns::PATTERNS {
-            return None;
-        }
-        let cards = r.cards(5)?;
-        let cards = [cards[0], cards[1], cards[2], cards[3], cards[4]];
-        let (weight, expected) = (r.f64()?, r.u8()?);
-        items.push(PatternItem {
-            pattern,
-            cards,
-            weight,
-            expected,
-        });
-    }
-    if !r.0.is_empty() || patterns::patterns_in(&items) != patterns::PATTERNS {
-        return None;
-    }
-    Some(Course {
-        seed: *seed,
-        pool,
-        items,
-    })
+/// Reads a list of select_hand mistakes (indices into [`SELECT_MISTAKES`]).
+fn mistakes(r: &mut Reader<'_>) -> Option<Vec<usize>> {
+    let n = usize::from(r.u8()?);
+    let list: Vec<usize> = r.take(n)?.iter().map(|&m| usize::from(m)).collect();
+    list.iter()
+        .all(|&m| m < SELECT_MISTAKES.len())
+        .then_some(list)
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

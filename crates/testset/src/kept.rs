@@ -1,18 +1,29 @@
-//! A drawn test set kept on disk beside its seed, so that a seed's test set is drawn once.
+//! What a run's tests are ([`Tests`]), and the one cache that keeps what is drawn from a seed
+//! beside it, so that a seed's costly draw is done once.
 //!
-//! Drawing a test set costs about half a second of CPU (most of it the select_hand balance),
-//! which a course pays on every `crib grade` run under its seed. [`TestSet::kept`] keeps the
-//! set in a file of the seed's directory, `<seed id>.testset.json` (readable by its owner
-//! only: it holds every expected answer), and reads it back on later runs.
+//! Drawing a test set in full costs about half a second of CPU (most of it the select_hand
+//! balance), which a course would pay on every `crib grade` run under its seed. Two things are
+//! kept, through the one code path of this module:
 //!
-//! The file is only ever a copy of what [`TestSet::new`] draws, never a second source:
-//! - it is read only by the very build of the program that wrote it (`build_key`: the
-//!   running executable's size and modification time, and the test-set design's version), so
-//!   a change to the draw or to crib-core's rules can never meet an old file;
-//! - its fingerprint is computed again from what was read and must equal the one written;
-//! - every expected answer is crib-core's again: each item's value is checked against it and
-//!   each deal's keeps are valued anew as the file is read;
-//! - anything else (no file, another build, a damaged file) draws the set again and writes it.
+//! - an unsalted seed's whole [`TestSet`] ([`Tests::Kept`]), in `<seed id>.testset`;
+//! - a course seed's salt-independent part, a [`Course`] ([`Tests::Salted`]), in
+//!   `<seed id>.course`, from which each salt's set is drawn in a few milliseconds.
+//!
+//! (An empty salt does not stand for the unsalted draw: a salted set is of another design,
+//! with other fingerprints, and an unsalted seed's marks must not change.)
+//!
+//! A kept file is only ever a copy of what is drawn, never a second source. It is written
+//! readable by its owner only (it holds expected answers, or is keyed by the secret seed),
+//! aside and renamed, and read back only when:
+//! - it is this very build's: its key line names what it keeps, the design's version and the
+//!   running executable (path, size, modification time), so a change to the draw or to
+//!   crib-core's rules can never meet an old file;
+//! - it is this seed's, and its last 32 bytes are the SHA-256 of the rest keyed by the secret
+//!   seed, which no one without the seed can make for a changed file;
+//! - what it holds is whole, and every expected answer is crib-core's again (a test set's keeps
+//!   are valued anew as it is read, its items' values checked; a course's draws value both).
+//!
+//! Anything else (no file, another build, a damaged file) draws again and writes the file.
 
 use std::io::Write as _;
 use std::os::unix::fs::OpenOptionsExt as _;
@@ -20,74 +31,130 @@ use std::path::{Path, PathBuf};
 
 use crib_core::{rank_keeps, Card, PreparedHand, Rule};
 use crib_results::TestSource;
-use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
+use crate::course::Course;
 use crate::draw::{self, TestCase, TestSet, DESIGN};
-use crate::patterns::PatternItem;
+use crate::patterns::{self, PatternItem};
 use crate::seed::Seed;
 
-/// What the file holds.
-#[derive(Serialize, Deserialize)]
-struct KeptSet {
-    /// [`build_key`] of the program that wrote it.
-    build: String,
-    seed_id: String,
-    fingerprint: String,
-    cases: Vec<KeptCase>,
-    /// Each hand_value item: pattern, the five cards' indices, weight, expected value.
-    items: Vec<(u32, [u8; 5], f64, u8)>,
+/// What a run's tests are: the one way crib-grade is told which [`TestSet`] to grade on, and
+/// [`Tests::draw`], the one function that draws it.
+///
+/// # Example
+/// ```
+/// use crib_testset::{Seed, Tests};
+/// let dir = tempfile::tempdir()?;
+/// let seed = Seed::from_bytes([7; 32]);
+/// let kept = Tests::Kept { seed, dir: dir.path().to_owned() };
+/// // Drawn and written the first time, read back the next: the same set as drawn afresh.
+/// assert_eq!(kept.draw().fingerprint, Tests::Drawn(seed).draw().fingerprint);
+/// assert_eq!(kept.draw().fingerprint, Tests::Drawn(seed).draw().fingerprint);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tests {
+    /// The test set of the seed ([`TestSet::new`]), drawn in the run and kept nowhere: for a
+    /// seed met once.
+    Drawn(Seed),
+    /// The same test set, kept in `dir`: drawn and written there the first time, read back by
+    /// later runs of this build under the same seed. `dir` must be as private as the seed.
+    Kept {
+        /// The seed.
+        seed: Seed,
+        /// Where its set is kept.
+        dir: PathBuf,
+    },
+    /// The test set of the seed `course` derives with `salt` ([`Seed::derive`]; e.g. a
+    /// Gradescope submission's id), drawn in a few milliseconds ([`Course::draw`]) from the
+    /// course seed's part kept in `dir` (made and written there the first time). `dir` must
+    /// be as private as the seed.
+    Salted {
+        /// The course seed.
+        course: Seed,
+        /// What the run's seed is derived with.
+        salt: String,
+        /// Where the course seed's part is kept.
+        dir: PathBuf,
+    },
 }
 
-/// One select_hand case, without its keeps (crib-core values them again).
-#[derive(Serialize, Deserialize)]
-struct KeptCase {
-    id: String,
-    source: TestSource,
-    cards: Vec<u8>,
+impl Tests {
+    /// Returns the run's seed, whose id the drawn set carries: the seed, or for a salted set
+    /// the course seed derived with the salt.
+    pub fn seed(&self) -> Seed {
+        match self {
+            Tests::Drawn(seed) | Tests::Kept { seed, .. } => *seed,
+            Tests::Salted { course, salt, .. } => course.derive(salt),
+        }
+    }
+
+    /// Returns the test set: [`TestSet::new`] of the seed for [`Tests::Drawn`] and
+    /// [`Tests::Kept`] (the same set either way, read back when kept), [`Course::draw`] of
+    /// the salt for [`Tests::Salted`]. A file that cannot be kept is not an error: the set is
+    /// the same, drawn again next time.
+    pub fn draw(&self) -> TestSet {
+        match self {
+            Tests::Drawn(seed) => TestSet::new(seed),
+            Tests::Kept { seed, dir } => kept::<TestSet>(seed, dir).0,
+            Tests::Salted { course, salt, dir } => kept::<Course>(course, dir).0.draw(salt),
+        }
+    }
 }
 
-/// How a kept set ([`TestSet::kept`], or a course part, [`crate::Course::kept`]) was had.
+/// What can be kept beside its seed: made from the seed, written as bytes and read back.
+pub(crate) trait Keep: Sized {
+    /// What is kept: the end of the file's name (`<seed id>.<KIND>`), and the key's first word.
+    const KIND: &'static str;
+    /// The version of its kept form, part of the key: bump it when the form changes.
+    const VERSION: &'static str;
+    /// Returns what `seed` makes, drawn afresh.
+    fn make(seed: &Seed) -> Self;
+    /// Appends what is kept to `out`.
+    fn put(&self, out: &mut Vec<u8>);
+    /// Returns what `r` holds for `seed`, or `None` unless it is whole and checks.
+    fn take(r: &mut Reader<'_>, seed: &Seed) -> Option<Self>;
+}
+
+/// How a kept artefact was had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kept {
+pub(crate) enum Kept {
     /// Read from the seed's file.
     Read,
     /// Drawn now and written to the seed's file.
     Drawn,
-    /// Drawn now; the file could not be written (the reason is not kept: the set is the same).
+    /// Drawn now; the file could not be written (the reason is not kept: the draw is the same).
     DrawnNotWritten,
 }
 
-impl TestSet {
-    /// Returns the test set of `seed`, the same as [`TestSet::new`], read from `dir` when this
-    /// build of the program drew it there before, else drawn and written there (see the
-    /// module's documentation), with how it was had. `dir` is created if need be; it should be
-    /// as private as the seed (crib-grade keeps it beside the seeds of a results directory).
-    pub fn kept(seed: &Seed, dir: &Path) -> (TestSet, Kept) {
-        let path = kept_path(seed, dir);
-        let build = build_key();
-        if let Some(set) = build.as_deref().and_then(|b| read(&path, seed, b)) {
-            return (set, Kept::Read);
-        }
-        let set = TestSet::new(seed);
-        let written = build.is_some_and(|b| write(&path, &set, &b).is_ok());
-        let how = if written {
-            Kept::Drawn
-        } else {
-            Kept::DrawnNotWritten
-        };
-        (set, how)
+/// Returns what `seed` makes of `T`, read from `dir` when this build kept it there for this
+/// seed and it checks (see the module's documentation), else made and written there, with how
+/// it was had. `dir` is created if need be.
+pub(crate) fn kept<T: Keep>(seed: &Seed, dir: &Path) -> (T, Kept) {
+    let path = path::<T>(seed, dir);
+    let key = key::<T>();
+    if let Some(found) = key.as_deref().and_then(|k| read(&path, seed, k)) {
+        return (found, Kept::Read);
     }
+    let made = T::make(seed);
+    let written = key.is_some_and(|k| write(&path, seed, &k, &made).is_ok());
+    let how = if written {
+        Kept::Drawn
+    } else {
+        Kept::DrawnNotWritten
+    };
+    (made, how)
 }
 
-/// Returns the file that keeps `seed`'s test set in `dir`.
-pub fn kept_path(seed: &Seed, dir: &Path) -> PathBuf {
-    dir.join(format!("{}.testset.json", seed.id()))
+/// Returns the file that keeps `seed`'s `T` in `dir`.
+pub(crate) fn path<T: Keep>(seed: &Seed, dir: &Path) -> PathBuf {
+    dir.join(format!("{}.{}", seed.id(), T::KIND))
 }
 
-/// Returns what names this build of the program: the test-set design's version and the
-/// running executable's size and modification time (`None` when it cannot be known: then
-/// nothing is kept).
-pub(crate) fn build_key() -> Option<String> {
+/// Returns what names this build's `T`: its kind and version, the test-set design's version
+/// and the running executable's path, size and modification time (`None` when it cannot be
+/// known: then nothing is kept).
+pub(crate) fn key<T: Keep>() -> Option<String> {
     let exe = std::env::current_exe().ok()?;
     let meta = std::fs::metadata(&exe).ok()?;
     let modified = meta
@@ -96,7 +163,9 @@ pub(crate) fn build_key() -> Option<String> {
         .duration_since(std::time::UNIX_EPOCH)
         .ok()?;
     Some(format!(
-        "{DESIGN} {} {} {}.{:09}",
+        "{} {} {DESIGN} {} {} {}.{:09}",
+        T::KIND,
+        T::VERSION,
         exe.display(),
         meta.len(),
         modified.as_secs(),
@@ -104,86 +173,50 @@ pub(crate) fn build_key() -> Option<String> {
     ))
 }
 
-fn read(path: &Path, seed: &Seed, build: &str) -> Option<TestSet> {
-    let text = std::fs::read(path).ok()?;
-    let kept: KeptSet = serde_json::from_slice(&text).ok()?;
-    if kept.build != build || kept.seed_id != seed.id() {
-        return None;
-    }
-    let card = |i: u8| Card::from_index(i);
-    let mut cases = Vec::with_capacity(kept.cases.len());
-    for case in kept.cases {
-        let cards: Vec<Card> = case.cards.iter().map(|&i| card(i)).collect::<Option<_>>()?;
-        cases.push(TestCase {
-            id: case.id,
-            source: case.source,
-            keeps: rank_keeps(&cards).ok()?,
-            cards,
-        });
-    }
-    let mut hand_value = Vec::with_capacity(kept.items.len());
-    for (pattern, cards, weight, expected) in kept.items {
-        let cards = [
-            card(cards[0])?,
-            card(cards[1])?,
-            card(cards[2])?,
-            card(cards[3])?,
-            card(cards[4])?,
-        ];
-        let hand = [cards[0], cards[1], cards[2], cards[3]];
-        if PreparedHand::from_cards(hand).value(cards[4], Rule::Hand) != expected {
-            return None;
-        }
-        hand_value.push(PatternItem {
-            pattern,
-            cards,
-            weight,
-            expected,
-        });
-    }
-    if draw::fingerprint(&cases, &hand_value, seed) != kept.fingerprint {
-        return None;
-    }
-    Some(TestSet {
-        seed_id: kept.seed_id,
-        fingerprint: kept.fingerprint,
-        cases,
-        hand_value,
-    })
+/// The first line of a kept file.
+const MAGIC: &[u8] = b"crib kept\n";
+
+/// Returns the keyed hash of a kept file's `body`: only the secret seed makes it.
+fn mac(seed: &Seed, body: &[u8]) -> [u8; 32] {
+    let mut hash = Sha256::new();
+    hash.update(b"crib-kept-mac\0");
+    hash.update(seed.bytes());
+    hash.update(body);
+    hash.finalize().into()
 }
 
-fn write(path: &Path, set: &TestSet, build: &str) -> std::io::Result<()> {
-    let index = |cards: &[Card]| cards.iter().map(|c| c.index()).collect::<Vec<u8>>();
-    let kept = KeptSet {
-        build: build.to_owned(),
-        seed_id: set.seed_id.clone(),
-        fingerprint: set.fingerprint.clone(),
-        cases: set
-            .cases
-            .iter()
-            .map(|case| KeptCase {
-                id: case.id.clone(),
-                source: case.source,
-                cards: index(&case.cards),
-            })
-            .collect(),
-        items: set
-            .hand_value
-            .iter()
-            .map(|item| {
-                let c = item.cards.map(|c| c.index());
-                (item.pattern, c, item.weight, item.expected)
-            })
-            .collect(),
-    };
-    let text = serde_json::to_vec(&kept).map_err(std::io::Error::other)?;
-    write_private(path, &text)
+/// Writes `what` to `path` under `key`: the magic line, the key, the seed's id, what is kept,
+/// and the keyed hash of all that.
+pub(crate) fn write<T: Keep>(path: &Path, seed: &Seed, key: &str, what: &T) -> std::io::Result<()> {
+    let mut body = Vec::with_capacity(1 << 20);
+    body.extend_from_slice(MAGIC);
+    for line in [key, &seed.id()] {
+        body.extend_from_slice(line.as_bytes());
+        body.push(b'\n');
+    }
+    what.put(&mut body);
+    let tag = mac(seed, &body);
+    body.extend_from_slice(&tag);
+    write_private(path, &body)
 }
 
-/// Writes `bytes` to `path` (mode 0600: what is kept holds expected answers or is keyed by
-/// the secret seed), its directory made if need be: aside and renamed, so that a reader
-/// never sees half a file.
-pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+fn read<T: Keep>(path: &Path, seed: &Seed, key: &str) -> Option<T> {
+    let file = std::fs::read(path).ok()?;
+    let (body, tag) = file.split_at_checked(file.len().checked_sub(32)?)?;
+    if mac(seed, body) != tag {
+        return None;
+    }
+    let mut r = Reader(body);
+    if r.take(MAGIC.len())? != MAGIC || r.line()? != key || r.line()? != seed.id() {
+        return None;
+    }
+    let found = T::take(&mut r, seed)?;
+    r.0.is_empty().then_some(found)
+}
+
+/// Writes `bytes` to `path` (mode 0600), its directory made if need be: aside and renamed, so
+/// that a reader never sees half a file.
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
@@ -199,6 +232,153 @@ pub(crate) fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path).inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
     })
+}
+
+/// Reads a kept file's fields in order; every read fails past the end.
+pub(crate) struct Reader<'a>(pub(crate) &'a [u8]);
+
+impl<'a> Reader<'a> {
+    pub(crate) fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        if self.0.len() < n {
+            return None;
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Some(head)
+    }
+
+    pub(crate) fn line(&mut self) -> Option<&'a str> {
+        let end = self.0.iter().position(|&b| b == b'\n')?;
+        let line = std::str::from_utf8(self.take(end)?).ok()?;
+        self.take(1)?;
+        Some(line)
+    }
+
+    pub(crate) fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+
+    pub(crate) fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    pub(crate) fn u64(&mut self) -> Option<u64> {
+        Some(u64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    pub(crate) fn f32(&mut self) -> Option<f64> {
+        Some(f64::from(f32::from_le_bytes(
+            self.take(4)?.try_into().ok()?,
+        )))
+    }
+
+    pub(crate) fn f64(&mut self) -> Option<f64> {
+        Some(f64::from_le_bytes(self.take(8)?.try_into().ok()?))
+    }
+
+    /// Reads `n` distinct cards.
+    pub(crate) fn cards(&mut self, n: usize) -> Option<Vec<Card>> {
+        let cards: Vec<Card> = self
+            .take(n)?
+            .iter()
+            .map(|&i| Card::from_index(i))
+            .collect::<Option<_>>()?;
+        crib_core::check_distinct(&cards).ok()?;
+        Some(cards)
+    }
+
+    /// Reads what [`put_items`] wrote: hand_value items of every rank pattern.
+    pub(crate) fn items(&mut self) -> Option<Vec<PatternItem>> {
+        let count = self.u32()? as usize;
+        let mut items = Vec::with_capacity(count);
+        for _ in 0..count {
+            let pattern = self.u32()?;
+            if pattern as usize >= patterns::PATTERNS {
+                return None;
+            }
+            let cards = self.cards(5)?;
+            let cards = [cards[0], cards[1], cards[2], cards[3], cards[4]];
+            let (weight, expected) = (self.f64()?, self.u8()?);
+            items.push(PatternItem {
+                pattern,
+                cards,
+                weight,
+                expected,
+            });
+        }
+        (patterns::patterns_in(&items) == patterns::PATTERNS).then_some(items)
+    }
+}
+
+/// Appends hand_value `items` to `out`, as [`Reader::items`] reads them.
+pub(crate) fn put_items(out: &mut Vec<u8>, items: &[PatternItem]) {
+    out.extend_from_slice(&(items.len() as u32).to_le_bytes());
+    for item in items {
+        out.extend_from_slice(&item.pattern.to_le_bytes());
+        out.extend(item.cards.map(|c| c.index()));
+        out.extend_from_slice(&item.weight.to_le_bytes());
+        out.push(item.expected);
+    }
+}
+
+/// An unsalted seed's whole set: each case's id, source and cards (crib-core values its keeps
+/// again as it is read), and the hand_value items (each value checked against crib-core's).
+impl Keep for TestSet {
+    const KIND: &'static str = "testset";
+    const VERSION: &'static str = "t2";
+
+    fn make(seed: &Seed) -> TestSet {
+        TestSet::new(seed)
+    }
+
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(self.cases.len() as u32).to_le_bytes());
+        for case in &self.cases {
+            out.extend_from_slice(case.id.as_bytes());
+            out.push(b'\n');
+            out.push(match case.source {
+                TestSource::Named => 0,
+                TestSource::Pool => 1,
+            });
+            out.push(case.cards.len() as u8);
+            out.extend(case.cards.iter().map(|c| c.index()));
+        }
+        put_items(out, &self.hand_value);
+    }
+
+    fn take(r: &mut Reader<'_>, seed: &Seed) -> Option<TestSet> {
+        let count = r.u32()? as usize;
+        let mut cases = Vec::with_capacity(count);
+        for _ in 0..count {
+            let id = r.line()?.to_owned();
+            let source = match r.u8()? {
+                0 => TestSource::Named,
+                1 => TestSource::Pool,
+                _ => return None,
+            };
+            let n = usize::from(r.u8()?);
+            let cards = r.cards(n)?;
+            cases.push(TestCase {
+                id,
+                source,
+                keeps: rank_keeps(&cards).ok()?,
+                cards,
+            });
+        }
+        let hand_value = r.items()?;
+        let valued = |item: &PatternItem| {
+            PreparedHand::from_cards(item.hand()).value(item.start(), Rule::Hand) == item.expected
+        };
+        if !hand_value.iter().all(valued) {
+            return None;
+        }
+        Some(TestSet {
+            seed_id: seed.id(),
+            fingerprint: draw::fingerprint(&cases, &hand_value, seed),
+            cases,
+            hand_value,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ pub mod strategy;
 pub use course::{Course, COURSE_POOL, SALTED_DESIGN, SALTED_POOL};
 pub use draw::targets as balance_targets;
 pub use draw::{prolog_list, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
-pub use kept::Kept;
+pub use kept::Tests;
 pub use misvalue::rules::{
     rule_points, HandValueMistake, HandValueModel, RulePoints, HAND_VALUE_MISTAKES,
 };

@@ -4,16 +4,16 @@
 
 use std::path::PathBuf;
 
-use crib_grade::{discover, table, Grader, IsolationChoice, Limits, Seed};
+use crib_grade::{discover, table, Grader, IsolationChoice, Limits, Seed, Tests};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let paths: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
-    let seed = Seed::fresh()?;
+    let tests = Tests::Drawn(Seed::fresh()?);
     let grader = Grader::new(
         "swipl".as_ref(),
         IsolationChoice::Auto,
         Limits::default(),
-        &seed,
+        &tests,
     )?;
     let reports: Vec<_> = discover(&paths, false)?
         .iter()

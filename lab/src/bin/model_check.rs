@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 use crib_grade::{
     discover, Grader, IsolationChoice, Limits, Predicate, Seed, SelectCredit, Submission, TestCase,
-    WorkerPool,
+    Tests, WorkerPool,
 };
 use crib_testset::{
     balance_models, model_name, Deal, Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES,
@@ -65,7 +65,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 hand_value_patterns: Some(50),
                 ..Limits::default()
             };
-            let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &seed)
+            let tests = Tests::Drawn(seed);
+            let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &tests)
                 .expect("a grader");
             // Each deal's credit under each model, the same for every submission.
             let credits: HashMap<&str, Vec<f64>> = grader

@@ -14,7 +14,9 @@
 
 use std::path::PathBuf;
 
-use crib_grade::{discover, Grader, IsolationChoice, Limits, Marks, Seed, Submission, WorkerPool};
+use crib_grade::{
+    discover, Grader, IsolationChoice, Limits, Marks, Seed, Submission, Tests, WorkerPool,
+};
 
 #[derive(Default, Clone)]
 struct Spread {
@@ -58,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "swipl".as_ref(),
                 IsolationChoice::Auto,
                 Limits::default(),
-                &seed,
+                &Tests::Drawn(seed),
             )
             .expect("a grader");
             let marks: Vec<Marks> = subs

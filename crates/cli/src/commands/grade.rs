@@ -8,9 +8,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use crib_grade::{
-    swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, Seed,
-    SeedChoice, SelectCredit, Session, SessionProgress, SubmissionResult, SwiplSupport,
-    TestVisibility,
+    swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, SeedChoice,
+    SelectCredit, Session, SessionProgress, SubmissionResult, SwiplSupport, TestVisibility,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -292,9 +291,10 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     let memory = MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
     session.jobs = NonZeroUsize::new(memory.workers).unwrap_or(NonZeroUsize::MIN);
     session.cores = NonZeroUsize::new(memory.children_at_once(wanted)).unwrap_or(NonZeroUsize::MIN);
-    let seed = session.seed(&SeedChoice {
+    let tests = session.tests(&SeedChoice {
         file: args.seed_file.clone(),
         salt: args.seed_salt.clone(),
+        kept_dir: args.kept_dir.clone(),
     })?;
     let limits = Limits {
         hand_value: Duration::from_secs_f64(args.hand_value_timeout),
@@ -318,26 +318,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         CreditArg::Graded => SelectCredit::Graded,
         CreditArg::Ratio => SelectCredit::Ratio,
     };
-    // A course's seed draws the same tests on every run: they are kept beside the seeds (or
-    // in --kept-dir) and drawn once. A salted seed (one per Gradescope submission) is met
-    // once: what its draw shares with every salt of the course seed is kept instead, and
-    // its own tests drawn from that in milliseconds. A salt without a seed file salts a
-    // fresh seed, which nothing kept would serve again.
-    let kept = match (&args.seed_file, &args.kept_dir) {
-        (Some(_), Some(dir)) => dir.clone(),
-        _ => session.seeds_dir(),
-    };
-    let grader = match (&args.seed_file, &args.seed_salt) {
-        (_, None) => Grader::keeping_tests(&args.swipl, choice, limits, &seed, &kept)?,
-        (Some(file), Some(salt)) => {
-            let course = Seed::read(file)?;
-            if course.derive(salt) != seed {
-                bail!("{} changed while crib read it", file.display());
-            }
-            Grader::salted(&args.swipl, choice, limits, &course, salt, &kept)?
-        }
-        (None, Some(_)) => Grader::new(&args.swipl, choice, limits, &seed)?,
-    };
+    let grader = Grader::new(&args.swipl, choice, limits, &tests)?;
     let mut grader = grader.with_select_credit(credit);
     if !args.no_lint {
         // The linter runs in the grader's jail, on the copy the tests ran on.
@@ -413,7 +394,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
             grader.isolation().name(),
             memory,
             args.out.display(),
-            seed.id(),
+            tests.seed().id(),
             if skipped > 0 {
                 format!(", {skipped} skipped (links, FIFOs, devices: see warnings and --verbose)")
             } else {

@@ -997,7 +997,7 @@ fn a_course_seeds_tests_are_drawn_once_and_kept() {
         .path()
         .join("course")
         .join("seeds")
-        .join(format!("{seed_id}.testset.json"));
+        .join(format!("{seed_id}.testset"));
     let course = grade("course", &["--seed-file", seed.to_str().unwrap()]);
     assert_eq!(course["test_set"], first["test_set"]);
     let meta = std::fs::metadata(&kept).expect("the course's tests are kept");
@@ -1022,7 +1022,7 @@ fn a_course_seeds_tests_are_drawn_once_and_kept() {
         .unwrap()
         .file_name()
         .to_string_lossy()
-        .ends_with(".testset.json")));
+        .ends_with(".testset")));
 }
 
 /// A salted seed's tests (one per Gradescope submission) come from its course seed's kept

@@ -70,12 +70,13 @@ fn saves_resumes_and_survives_a_failed_write() {
         gradescope: Some(dir.path().join("gs")),
         ..Session::new(dir.path().join("results"))
     };
-    let seed = session.seed(&SeedChoice::default()).unwrap();
+    let tests = session.tests(&SeedChoice::default()).unwrap();
+    let seed = tests.seed();
     let grader = Grader::new(
         "swipl".as_ref(),
         IsolationChoice::Auto,
         Limits::default(),
-        &seed,
+        &tests,
     )
     .expect("these tests need swipl");
     let subs = session.discover(&[subs_dir], false).unwrap();
@@ -114,7 +115,7 @@ fn saves_resumes_and_survives_a_failed_write() {
         resume: true,
         ..session.clone()
     };
-    assert_eq!(resuming.seed(&SeedChoice::default()).unwrap(), seed);
+    assert_eq!(resuming.tests(&SeedChoice::default()).unwrap().seed(), seed);
     let mut heard = Heard::default();
     let again = resuming.grade(&grader, &subs, &mut heard).unwrap();
     assert_eq!((again.resumed, heard.started.as_slice()), (2, &[0][..]));
@@ -137,45 +138,75 @@ fn saves_resumes_and_survives_a_failed_write() {
 }
 
 /// A fresh run makes a fresh seed and keeps it; resuming and a seed file give it back; a
-/// salt derives another; a missing seed file is an error naming it.
+/// salt derives another; a missing seed file is an error naming it. Each keeps its tests
+/// where `crib grade` keeps them.
 #[test]
 fn seeds_are_kept_and_found_again() {
     let dir = tempfile::tempdir().unwrap();
     let session = Session::new(dir.path().join("results"));
-    let first = session.seed(&SeedChoice::default()).unwrap();
-    let second = session.seed(&SeedChoice::default()).unwrap();
+    let seeds = session.seeds_dir();
+    let first = session.tests(&SeedChoice::default()).unwrap();
+    let second = session.tests(&SeedChoice::default()).unwrap();
+    let (first, second) = (first.seed(), second.seed());
     assert_ne!(first, second, "each run without --resume has a fresh seed");
     let kept = dir.path().join("results").join(SEED_FILE);
     assert_eq!(Seed::read(&kept).unwrap(), second);
     for seed in [first, second] {
-        let archived = dir
-            .path()
-            .join("results")
-            .join(SEEDS_DIR)
-            .join(format!("{}.seed", seed.id()));
+        let archived = seeds.join(format!("{}.seed", seed.id()));
         assert_eq!(Seed::read(&archived).unwrap(), seed);
     }
     let resuming = Session {
         resume: true,
         ..session.clone()
     };
-    assert_eq!(resuming.seed(&SeedChoice::default()).unwrap(), second);
+    let kept_in = |dir: &std::path::Path| Tests::Kept {
+        seed: second,
+        dir: dir.to_owned(),
+    };
+    assert_eq!(
+        resuming.tests(&SeedChoice::default()).unwrap(),
+        kept_in(&seeds)
+    );
     let from_file = SeedChoice {
         file: Some(kept.clone()),
-        salt: None,
+        ..SeedChoice::default()
     };
-    assert_eq!(session.seed(&from_file).unwrap(), second);
+    assert_eq!(session.tests(&from_file).unwrap(), kept_in(&seeds));
+    let elsewhere = dir.path().join("kept");
+    let kept_elsewhere = SeedChoice {
+        kept_dir: Some(elsewhere.clone()),
+        ..from_file.clone()
+    };
+    assert_eq!(session.tests(&kept_elsewhere).unwrap(), kept_in(&elsewhere));
     let salted = SeedChoice {
-        file: Some(kept.clone()),
         salt: Some("submission 42".into()),
+        ..kept_elsewhere
     };
-    let derived = session.seed(&salted).unwrap();
-    assert_eq!(derived, second.derive("submission 42"));
+    let tests = session.tests(&salted).unwrap();
+    assert_eq!(tests.seed(), second.derive("submission 42"));
+    assert_eq!(
+        tests,
+        Tests::Salted {
+            course: second,
+            salt: "submission 42".into(),
+            dir: elsewhere,
+        }
+    );
+    assert_eq!(Seed::read(&kept).unwrap(), tests.seed(), "the run's seed");
+    // A salt without a seed file salts a fresh seed: nothing kept would serve again.
+    let fresh_salted = SeedChoice {
+        salt: Some("x".into()),
+        ..SeedChoice::default()
+    };
+    assert!(matches!(
+        session.tests(&fresh_salted).unwrap(),
+        Tests::Drawn(_)
+    ));
     let missing = SeedChoice {
         file: Some(dir.path().join("nope")),
-        salt: None,
+        ..SeedChoice::default()
     };
-    let err = session.seed(&missing).unwrap_err().to_string();
+    let err = session.tests(&missing).unwrap_err().to_string();
     assert!(err.contains("nope"), "{err}");
 }
 
@@ -216,8 +247,8 @@ fn more_cores_give_the_same_marks() {
         ..Limits::default()
     };
     let session = Session::new(dir.path().join("results"));
-    let seed = session.seed(&SeedChoice::default()).unwrap();
-    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &seed)
+    let tests = session.tests(&SeedChoice::default()).unwrap();
+    let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &tests)
         .expect("these tests need swipl");
     let subs = session.discover(&[subs_dir], false).unwrap();
     let graded = |cores: usize| {

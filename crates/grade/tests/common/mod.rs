@@ -6,11 +6,16 @@
 use std::path::{Path, PathBuf};
 
 use crib_core::{Card, Rank};
-use crib_grade::{Diagnosis, Grader, IsolationChoice, Limits, Seed};
+use crib_grade::{Diagnosis, Grader, IsolationChoice, Limits, Seed, Tests};
 
-/// A grader of the swipl on the PATH, in `isolation`, with `limits`, under [`seed`].
+/// A grader of the swipl on the PATH, in `isolation`, with `limits`, on [`tests`].
 pub fn grader(isolation: IsolationChoice, limits: Limits) -> Grader {
-    Grader::new("swipl".as_ref(), isolation, limits, &seed()).expect("these tests need swipl")
+    Grader::new("swipl".as_ref(), isolation, limits, &tests()).expect("these tests need swipl")
+}
+
+/// The tests of [`seed`], drawn in the run.
+pub fn tests() -> Tests {
+    Tests::Drawn(seed())
 }
 
 /// The seed the integration tests grade under (tests only: grading never uses it).

@@ -3,7 +3,7 @@ use crate::kept::tests::same;
 use crate::COVER_DEPTH;
 
 /// A course for unit tests; grading never uses this seed.
-fn course() -> &'static Course {
+pub(crate) fn course() -> &'static Course {
     static COURSE: std::sync::OnceLock<Course> = std::sync::OnceLock::new();
     COURSE.get_or_init(|| Course::new(&Seed::from_bytes([0x5c; 32])))
 }
@@ -149,73 +149,4 @@ fn the_untabled_parts_are_the_tabled_ones() {
     let deal = crate::draw::pool_deal(&Seed::from_bytes([4; 32]), 17);
     let untabled = Deal::new(deal.cards.clone()).with_parts_untabled();
     assert_eq!(untabled.parts(), deal.parts());
-}
-
-#[test]
-fn a_kept_course_is_read_back_and_draws_the_same() {
-    let dir = tempfile::tempdir().unwrap();
-    let seed = Seed::from_bytes([0x5c; 32]);
-    let (first, how) = Course::kept(&seed, dir.path());
-    assert_eq!(how, Kept::Drawn);
-    assert_eq!(&first, course());
-    let path = course_path(&seed, dir.path());
-    use std::os::unix::fs::PermissionsExt as _;
-    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
-    assert_eq!(
-        mode & 0o777,
-        0o600,
-        "the course part is as secret as the seed"
-    );
-    let (second, how) = Course::kept(&seed, dir.path());
-    assert_eq!(how, Kept::Read);
-    assert_eq!(&second, course());
-    same(&second.draw("s"), &course().draw("s"));
-    // Another seed's file in this one's place is not read.
-    let other = Seed::from_bytes([0x5d; 32]);
-    std::fs::copy(&path, course_path(&other, dir.path())).unwrap();
-    let (_, how) = Course::kept(&other, dir.path());
-    assert_eq!(how, Kept::Drawn);
-}
-
-#[test]
-fn a_kept_course_of_another_build_changed_or_damaged_is_made_again() {
-    let dir = tempfile::tempdir().unwrap();
-    let seed = Seed::from_bytes([0x5c; 32]);
-    let path = course_path(&seed, dir.path());
-    let build = format!("{COURSE_DESIGN} {}", build_key().unwrap());
-    // Another build: a correct file, its key another.
-    write(&path, course(), "another build").unwrap();
-    let (made, how) = Course::kept(&seed, dir.path());
-    assert_eq!(how, Kept::Drawn, "a file of another build is not read");
-    assert_eq!(&made, course());
-    // One byte changed anywhere: the keyed hash fails.
-    let good = std::fs::read(&path).unwrap();
-    for at in [good.len() / 3, good.len() - 40, good.len() - 1] {
-        let mut bad = good.clone();
-        bad[at] ^= 1;
-        std::fs::write(&path, &bad).unwrap();
-        let (made, how) = Course::kept(&seed, dir.path());
-        assert_eq!(how, Kept::Drawn, "a file changed at byte {at} is not read");
-        assert_eq!(&made, course());
-    }
-    // A feature changed and the hash made again without the seed (with another one): not read.
-    let mut changed = course().clone();
-    changed.pool[5].features[0] += 1.0;
-    let body_seed = changed.seed;
-    changed.seed = Seed::from_bytes([0; 32]);
-    write(&path, &changed, &build).unwrap();
-    changed.seed = body_seed;
-    let (made, how) = Course::kept(&seed, dir.path());
-    assert_eq!(
-        how,
-        Kept::Drawn,
-        "a file hashed without the seed is not read"
-    );
-    assert_eq!(&made, course());
-    // Cut short, or empty.
-    std::fs::write(&path, &good[..good.len() / 2]).unwrap();
-    assert_eq!(Course::kept(&seed, dir.path()).1, Kept::Drawn);
-    std::fs::write(&path, b"").unwrap();
-    assert_eq!(Course::kept(&seed, dir.path()).1, Kept::Drawn);
-    assert_eq!(Course::kept(&seed, dir.path()).1, Kept::Read);
 }
