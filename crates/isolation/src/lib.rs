@@ -221,6 +221,7 @@ impl<'de> Deserialize<'de> for Isolation {
 
 /// Which isolation to ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum IsolationChoice {
     /// bubblewrap if it works here, else no namespaces; seccomp and Landlock wherever the
     /// kernel offers them (the reports say which layers were in force).

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The credit scale for select_hand tests.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum SelectCredit {
     /// Full credit for a keep with the best total (any of tied keeps). A worse keep earns

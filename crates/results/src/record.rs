@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// The layout of a download: which LMS wrote it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Layout {
     /// Canvas's bulk download: one flat zip of files named

@@ -103,6 +103,7 @@ impl std::str::FromStr for VisibilityPolicy {
 
 /// Gradescope's visibility of one test: who sees it and when.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum TestVisibility {
     /// Only the course staff.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use crib_grade::{
     swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, SeedChoice,
     SelectCredit, Session, SessionProgress, SubmissionResult, SwiplSupport, TestVisibility,
@@ -24,7 +24,7 @@ pub struct GradeArgs {
     /// moodle (download all submissions), gradescope (export submissions) or plain (a .pl
     /// file or a folder per submission). [default: recognised from the names]
     #[arg(long, value_enum, value_name = "LAYOUT")]
-    layout: Option<LayoutArg>,
+    layout: Option<crib_results::Layout>,
     /// The LMS's class list (Canvas gradebook export, Moodle grading worksheet or
     /// participants, Gradescope roster; CSV): fills in names, emails, sections and SIS ids
     /// in the results, and says who on it has no submission.
@@ -115,13 +115,13 @@ pub struct GradeArgs {
     /// refuse to grade unless the network and the host's files are both closed). Every mode
     /// adds seccomp (no network sockets) and, without bwrap, Landlock (files) where the
     /// kernel offers them, and keeps the rlimits.
-    #[arg(long, value_enum, default_value_t = IsolationArg::Auto)]
-    isolation: IsolationArg,
+    #[arg(long, value_enum, default_value_t = IsolationChoice::Auto)]
+    pub(crate) isolation: IsolationChoice,
     /// How a select_hand/3 test is credited: graded (1 for a best keep, at most 0.5 for a
     /// worse one, falling steeply with the expected value it gives up) or ratio (the keep's
     /// expected value over the best one's, crib 0.1's scale).
-    #[arg(long, value_enum, default_value_t = CreditArg::Graded)]
-    select_credit: CreditArg,
+    #[arg(long, value_enum, default_value_t = SelectCredit::Graded)]
+    select_credit: SelectCredit,
     /// The SWI-Prolog executable.
     #[arg(long, value_name = "PROGRAM", default_value = "swipl")]
     swipl: PathBuf,
@@ -144,49 +144,8 @@ pub struct GradeArgs {
     #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = seconds)]
     deep_select_budget: f64,
     /// Who sees the deep check in Gradescope's results.
-    #[arg(long, value_enum, default_value_t = VisibilityArg::Visible)]
-    deep_visibility: VisibilityArg,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum LayoutArg {
-    Canvas,
-    Moodle,
-    Gradescope,
-    Plain,
-}
-
-impl From<LayoutArg> for crib_lms::Layout {
-    fn from(arg: LayoutArg) -> crib_lms::Layout {
-        match arg {
-            LayoutArg::Canvas => crib_lms::Layout::Canvas,
-            LayoutArg::Moodle => crib_lms::Layout::Moodle,
-            LayoutArg::Gradescope => crib_lms::Layout::Gradescope,
-            LayoutArg::Plain => crib_lms::Layout::Plain,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum VisibilityArg {
-    Hidden,
-    AfterDueDate,
-    AfterPublished,
-    Visible,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum CreditArg {
-    Graded,
-    Ratio,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub(crate) enum IsolationArg {
-    Auto,
-    Bwrap,
-    Rlimits,
-    Strict,
+    #[arg(long, value_enum, default_value_t = TestVisibility::Visible)]
+    deep_visibility: TestVisibility,
 }
 
 fn seconds(text: &str) -> Result<f64, String> {
@@ -245,7 +204,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     }
     let intake = crate::download::take_in(
         &args.paths,
-        args.layout.map(Into::into),
+        args.layout,
         args.roster.as_deref(),
         args.single,
         true,
@@ -308,16 +267,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         max_bytes: args.max_size.bytes(),
         ..Limits::default()
     };
-    let choice = match args.isolation {
-        IsolationArg::Auto => IsolationChoice::Auto,
-        IsolationArg::Bwrap => IsolationChoice::Bwrap,
-        IsolationArg::Rlimits => IsolationChoice::Rlimits,
-        IsolationArg::Strict => IsolationChoice::Strict,
-    };
-    let credit = match args.select_credit {
-        CreditArg::Graded => SelectCredit::Graded,
-        CreditArg::Ratio => SelectCredit::Ratio,
-    };
+    let (choice, credit) = (args.isolation, args.select_credit);
     let grader = Grader::new(&args.swipl, choice, limits, &tests)?;
     let mut grader = grader.with_select_credit(credit);
     if !args.no_lint {
@@ -342,12 +292,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
             select_budget: Duration::from_secs_f64(args.deep_select_budget),
             // The cores left to each submission by the workers grading at once.
             children: session.cores_each(submissions.len()),
-            visibility: match args.deep_visibility {
-                VisibilityArg::Hidden => TestVisibility::Hidden,
-                VisibilityArg::AfterDueDate => TestVisibility::AfterDueDate,
-                VisibilityArg::AfterPublished => TestVisibility::AfterPublished,
-                VisibilityArg::Visible => TestVisibility::Visible,
-            },
+            visibility: args.deep_visibility,
         };
         grader = grader.with_deep(options)?;
     }

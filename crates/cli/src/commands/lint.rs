@@ -10,8 +10,6 @@ use crib_lint::{JailedLinter, Lint, LintConfig, Linter};
 use crib_sandbox::IsolationChoice;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::commands::grade::IsolationArg;
-
 const AFTER_HELP: &str = "\
 Each finding names a rule (crib lint --rules lists them, crib lint --explain CODE says why it
 exists, with an example), the file, the line, the predicate and what is wrong. Findings are
@@ -70,7 +68,7 @@ pub struct LintArgs {
     jobs: Option<usize>,
     /// How children are isolated (as crib grade).
     #[arg(long, value_enum, default_value = "auto")]
-    isolation: IsolationArg,
+    isolation: IsolationChoice,
     /// The SWI-Prolog executable.
     #[arg(long, default_value = "swipl", value_name = "PATH")]
     swipl: PathBuf,
@@ -117,12 +115,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
     if submissions.is_empty() {
         bail!("no submission found (a .pl file, or a directory of them)");
     }
-    let choice = match args.isolation {
-        IsolationArg::Auto => IsolationChoice::Auto,
-        IsolationArg::Bwrap => IsolationChoice::Bwrap,
-        IsolationArg::Rlimits => IsolationChoice::Rlimits,
-        IsolationArg::Strict => IsolationChoice::Strict,
-    };
+    let choice = args.isolation;
     let mut linter = JailedLinter::new(&args.swipl, choice, Linter::default().with_config(config))?;
     if let Ok(exe) = std::env::current_exe() {
         if let Err(e) = linter.confine_with(&exe) {
