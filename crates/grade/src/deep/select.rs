@@ -21,12 +21,9 @@ pub(crate) fn deals(n: usize) -> Vec<Vec<Card>> {
         .collect()
 }
 
-/// Returns the batch file for `deals`: 6 bytes each, 255 for no sixth card.
+/// Returns the batch file for `deals` ([`batch::deal_bytes`]).
 pub(crate) fn batch_bytes(deals: &[Vec<Card>]) -> Vec<u8> {
-    deals
-        .iter()
-        .flat_map(|d| (0..6).map(|i| d.get(i).map_or(255, |c| c.index())))
-        .collect()
+    batch::deal_bytes(deals.iter().map(Vec::as_slice))
 }
 
 /// How one deal was answered.
@@ -62,13 +59,13 @@ impl Deep {
     pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
         let file = ctx.lane.grader().join(super::SELECT_HAND_FILE);
-        let batch = Batch {
-            predicate: Predicate::SelectHand,
-            purpose: "the deep check",
-            file: &file,
-            len: self.deals.len(),
-            per_call: ctx.limits.select_hand,
-        };
+        let batch = Batch::check(
+            Predicate::SelectHand,
+            "the deep check",
+            &file,
+            self.deals.len(),
+            ctx.limits.select_hand,
+        );
         let run = batch::run(
             ctx,
             &batch,
