@@ -29,8 +29,8 @@
 
 /** <module> What crib's child programs share
 
-crib runs each submission in sandboxed `swipl` children: grade_child.pl (the
-select_hand/3 tests), deep_child.pl (hand_value/3 in batches) and lint_child.pl
+crib runs each submission in sandboxed `swipl` children: answer_child.pl
+(every hand_value/3 and select_hand/3 item, in batches) and lint_child.pl
 (what crib lint reads). The grader writes this file beside them and each loads
 it with use_module/1. It holds:
 
@@ -41,8 +41,7 @@ it with use_module/1. It holds:
     of at most 600 characters (term_text/2, message_text/2, lines_text/2);
   - **frames**: one JSON object a line on the grader's pipe (open_frames/1,
     send_frame/1), and how a goal ended as a frame's fields (outcome_fields/3),
-    the same in the grade child's `result` frames and the deep child's
-    `outcomes` frames;
+    as in the answer child's `outcomes` frames;
   - **the submission**: loading it into `user`, the one way every child loads
     it: with its diagnostics sent as frames and halt/0,1 turned into an
     exception (load_submission/1), or as the caller asks (load_submission/2:
@@ -359,7 +358,7 @@ card_list(Term, Answer) :-
 %   written in them is compiled to throw `grade_halt(Status)`, so a directive
 %   that halts only raises, and a test that halts ends with that exception. A
 %   halt the expansion cannot see (call(G) with G = halt) still ends the
-%   process. This is the grade and deep children's way, load_submission(Files,
+%   process. This is the answer child's way, load_submission(Files,
 %   []).
 
 load_submission(Files) :-

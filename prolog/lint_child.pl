@@ -124,7 +124,7 @@ main :-
 %   while the files load must end this child before its `done` frame, with
 %   what it said so far, as halt/1 does: the grader reads that end as the
 %   files' E002 ("loading it ended the program before the check was done"),
-%   where the grade and deep children turn it into an exception.
+%   where the answer child turns it into an exception.
 %
 %   The dict passed down, lint{prefix, files}, is Prefix (the submission's
 %   directory and a slash, which the facts' text leaves out) and each file as

@@ -1,6 +1,6 @@
 //! The paths the codemaps name exist: every backticked path in ARCHITECTURE.md,
 //! docs/DESIGN.md and each crate's README, whole (`crates/grade/src/batch.rs`,
-//! `prolog/deep_child.pl`) or relative to the crate (`src/lane.rs`, in crates/child/README.md
+//! `prolog/answer_child.pl`) or relative to the crate (`src/lane.rs`, in crates/child/README.md
 //! or under a `crates/child` entry of ARCHITECTURE.md). Only tokens that are plainly paths are
 //! checked: no spaces, globs, placeholders or `..`.
 

@@ -261,7 +261,7 @@ impl<'a> Lane<'a> {
 /// A child program to run in a [`Lane`].
 #[derive(Debug, Clone)]
 pub struct Program<'a> {
-    /// The program's file name in the grader's directory, e.g. `grade_child.pl`.
+    /// The program's file name in the grader's directory, e.g. `answer_child.pl`.
     pub name: &'a str,
     /// The program's arguments after the frame pipe's path.
     pub args: &'a [String],

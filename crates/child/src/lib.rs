@@ -1,7 +1,7 @@
 //! One jailed Prolog child at a time, in a worker's lane: the one way crib runs student code.
 //!
-//! Every `swipl` child that loads a submission (the grade child's select_hand tests, the
-//! deep child's batches, the lint child) runs in a [`Lane`]: a submission staged in a
+//! Every `swipl` child that loads a submission (the answer child's batches, the lint
+//! child) runs in a [`Lane`]: a submission staged in a
 //! work directory ([`Lane::stage`], through crib-submission's `Submission::stage`), a scratch
 //! directory and a slot, in crib-sandbox's [`Jail`]. [`Lane::run`] starts a [`Program`]
 //! there (swipl's argv, a pipe of its own for frames: what the submission prints cannot
@@ -89,6 +89,15 @@ pub use lane::{Death, End, Finished, Flow, Lane, Program, Reader, StageFailure, 
 /// text, the frame writer, loading a submission with halt/0,1 made to raise): written as
 /// `child_lib.pl` beside the child programs in the grader's directory.
 pub const CHILD_LIB: &str = include_str!("../../../prolog/child_lib.pl");
+
+/// The child that answers a submission's items, prolog/answer_child.pl: every hand_value/3
+/// and select_hand/3 question crib-grade asks (the select_hand tests, the marked hand_value
+/// check, the deep check), written as `answer_child.pl` in the grader's directory.
+pub const ANSWER_CHILD: &str = include_str!("../../../prolog/answer_child.pl");
+
+/// The lint child, prolog/lint_child.pl (the reader and cross-reference facts crib-lint
+/// checks), written as `lint_child.pl` in the linter's (or grader's) directory.
+pub const LINT_CHILD: &str = include_str!("../../../prolog/lint_child.pl");
 
 /// How a [`Jail`] checks that swipl starts: it must halt at once with status 0.
 pub const SWIPL_PROBE: &[&str] = &["--no-tty", "-q", "-g", "halt"];

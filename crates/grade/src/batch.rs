@@ -1,7 +1,8 @@
-//! The batch driver: a batch file of hand_value or select_hand items (the marked check's and
-//! the deep check's) asked of children, each child answering a range of the batch file and
-//! reporting in chunks; a child that crashes, hangs or overruns is replaced, and
-//! the item it was on gets the verdict, without losing the others.
+//! The batch driver, the one way crib asks a submission: a batch file of hand_value or
+//! select_hand items (the select_hand tests', the marked check's and the deep check's) asked
+//! of children of prolog/answer_child.pl, each child answering a range of the batch file and
+//! reporting in chunks (or item by item); a child that crashes, hangs or overruns is
+//! replaced, and the item it was on gets the verdict, without losing the others.
 
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -11,32 +12,187 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crib_child::{End as ChildEnd, Flow, Program, Reader};
+use crib_child::{End as ChildEnd, Finished, Flow, Program, Reader};
 use crib_results::Predicate;
 
 use crate::child::Place;
-use crate::protocol::{ExceptionKind, Frame, ItemOutcome, Outcome};
+use crate::protocol::{ChildDeath, Diag, ExceptionKind, Found, Frame, ItemOutcome, Kill, Outcome};
 
-/// The child program, built into the grader.
-pub(crate) const DEEP_CHILD: &str = include_str!("../../../prolog/deep_child.pl");
+/// The child program's file name in the grader's directory (crib-child's `ANSWER_CHILD`).
+pub(crate) const ANSWER_CHILD: &str = "answer_child.pl";
 
 /// After a crash or a hang, how many items the next child reports one by one, to find the
 /// item that caused it.
 const CAREFUL: usize = 1000;
-/// How many items that timed out are asked once more, each in a child of its own.
-const RETRIES: usize = 20;
-/// How many times in a row a child may fail to load before the check gives up.
-const LOAD_TRIES: usize = 2;
+/// How many items that timed out a check asks once more, each in a child of its own.
+pub(crate) const RETRIES: usize = 20;
+/// How many times in a row a check's child may fail to load before the check gives up.
+pub(crate) const LOAD_TRIES: usize = 2;
+/// How many exception messages a check's child sends in full (the rest are empty).
+pub(crate) const MESSAGES: usize = 20;
+/// The silence allowed past a call's backstop and grace while a child collects a chunk (the
+/// half second), with slack for a loaded machine.
+const CHUNK_SLACK: Duration = Duration::from_millis(1500);
 
-/// What a batch is: which predicate, which file, each call's limit.
+/// What a batch is: which predicate, which file, each call's limit, and how it is asked.
 pub(crate) struct Batch<'a> {
-    /// The predicate every item of the batch calls (the child's first argument is its name).
+    /// The predicate every item of the batch calls.
     pub predicate: Predicate,
     /// What the batch is part of, for messages: `the deep check`.
     pub purpose: &'static str,
     pub file: &'a Path,
     pub len: usize,
     pub per_call: Duration,
+    /// Each item is reported in a frame of its own with its CPU and wall-clock times and
+    /// its whole exception message (the select_hand tests); else in chunks, the messages
+    /// after the first [`MESSAGES`] left empty.
+    pub timed: bool,
+    /// Ask the items even when the child finds the predicate undefined (each then gets the
+    /// existence error); else the batch stops.
+    pub ask_undefined: bool,
+    /// How many times in a row a child may fail to load before the batch stops.
+    pub load_tries: usize,
+    /// How many items stopped at the wall-clock backstop are asked once more, alone.
+    pub retries: usize,
+    /// Told of the first child's load and of every answer, as they come (a batch with a
+    /// listener runs one child at a time).
+    pub listen: Option<&'a dyn Listen>,
+}
+
+impl<'a> Batch<'a> {
+    /// Returns a check's batch (the marked check's, the deep check's): in chunks, stopped
+    /// when the predicate is undefined, [`LOAD_TRIES`] loads, [`RETRIES`] retries, no
+    /// listener.
+    pub(crate) fn check(
+        predicate: Predicate,
+        purpose: &'static str,
+        file: &'a Path,
+        len: usize,
+        per_call: Duration,
+    ) -> Batch<'a> {
+        Batch {
+            predicate,
+            purpose,
+            file,
+            len,
+            per_call,
+            timed: false,
+            ask_undefined: false,
+            load_tries: LOAD_TRIES,
+            retries: RETRIES,
+            listen: None,
+        }
+    }
+}
+
+/// Returns the batch file of select_hand items for `deals`: 6 bytes each (card indexes),
+/// 255 for no sixth card.
+pub(crate) fn deal_bytes<'c>(deals: impl IntoIterator<Item = &'c [crib_core::Card]>) -> Vec<u8> {
+    deals
+        .into_iter()
+        .flat_map(|d| (0..6).map(|i| d.get(i).map_or(255, |c| c.index())))
+        .collect()
+}
+
+/// What a batch's caller hears while it runs.
+pub(crate) trait Listen: Sync {
+    /// A load diagnostic of the batch's first child.
+    fn diag(&self, diag: Diag);
+    /// The batch's first child loaded the submission and found the predicates as `found`;
+    /// returns whether to ask it the items.
+    fn loaded(&self, found: &Found) -> bool;
+    /// Item `item` ended as `outcome`; `times` are its CPU and wall-clock milliseconds when
+    /// the batch is timed and the child said.
+    fn answered(&self, item: usize, outcome: &ItemOutcome, times: Option<(u64, u64)>);
+    /// A child ended having printed `printed` (the heads of its stdout and stderr); it was
+    /// the `children`th that started.
+    fn printed(&self, children: usize, printed: &[(&'static str, Vec<u8>); 2]);
+}
+
+/// The one message a child is given: what to answer and under which limits, written as one
+/// Prolog term (`ask(hand_value, '/grader/hand_value.bin', 0, 27898, 0, 1.000, 3, 0.500,
+/// 20, false)`) that prolog/answer_child.pl reads with term_string/2.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Ask<'a> {
+    pub predicate: Predicate,
+    /// The batch file, as the child sees it.
+    pub batch_file: &'a Path,
+    /// The first item to answer and the end (exclusive).
+    pub first: usize,
+    pub last: usize,
+    /// Items below this are reported one by one.
+    pub careful: usize,
+    /// Each call's CPU-time limit.
+    pub seconds: Duration,
+    /// The wall-clock backstop, in multiples of `seconds`.
+    pub wall_factor: u32,
+    /// How long past a limit a goal that caught the watchdog's exception may go on before
+    /// the child says `overrun`.
+    pub grace: Duration,
+    /// How many exception messages are sent in full.
+    pub messages: usize,
+    /// Each frame carries its items' CPU and wall-clock milliseconds.
+    pub timed: bool,
+}
+
+impl Ask<'_> {
+    /// Returns the message as a Prolog term.
+    pub(crate) fn term(&self) -> String {
+        let file = self.batch_file.display().to_string();
+        format!(
+            "ask({}, '{}', {}, {}, {}, {:.3}, {}, {:.3}, {}, {})",
+            self.predicate.name(),
+            file.replace('\\', "\\\\").replace('\'', "\\'"),
+            self.first,
+            self.last,
+            self.careful,
+            self.seconds.as_secs_f64(),
+            self.wall_factor,
+            self.grace.as_secs_f64(),
+            self.messages,
+            self.timed
+        )
+    }
+}
+
+/// Why a batch stopped before every item was answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// Its time budget ran out.
+    Budget,
+    /// Its answers were no longer wanted ([`Beside::cancel`]).
+    CalledOff,
+    /// crib could not start a child, try after try (why the last did not start).
+    NotStarted(String),
+    /// A child could not load the submission, [`Batch::load_tries`] times in a row: `first`
+    /// when it was the batch's first child; `why` in the tests' words, `said` in the
+    /// checks'.
+    NotLoaded {
+        first: bool,
+        why: String,
+        said: String,
+    },
+    /// The predicate is not defined.
+    Undefined,
+    /// The listener said not to ask ([`Listen::loaded`]).
+    Refused,
+    /// A worker panicked.
+    Panicked(String),
+}
+
+impl Stop {
+    /// Returns why, in words, for `batch`.
+    fn text(&self, batch: &Batch<'_>) -> String {
+        match self {
+            Stop::Budget => budget_reason(batch),
+            Stop::CalledOff => format!("{} was called off", batch.purpose),
+            Stop::NotStarted(why) => crate::child::not_started(why),
+            Stop::NotLoaded { said, .. } => said.clone(),
+            Stop::Undefined => format!("{} is not defined", batch.predicate.indicator()),
+            Stop::Refused => format!("{} was not asked", batch.purpose),
+            Stop::Panicked(why) => format!("a worker of {} panicked: {why}", batch.purpose),
+        }
+    }
 }
 
 /// What running a batch gave.
@@ -50,6 +206,8 @@ pub(crate) struct BatchRun {
     /// It stopped because the predicate is not defined (the child's `loaded` frame said
     /// so): the first reason it stopped, in `stopped`'s words.
     pub undefined: bool,
+    /// The first reason it stopped, as data.
+    pub stop: Option<Stop>,
 }
 
 /// What a batch run beside other work (the marked check beside the select_hand tests) is
@@ -78,7 +236,14 @@ pub(crate) fn run(
     let cancel = beside.map(|b| b.cancel);
     let cancelled = move || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let deadline = Instant::now() + budget;
-    let jobs = jobs.clamp(1, batch.len.max(1));
+    let jobs = if batch.listen.is_some() {
+        1
+    } else {
+        jobs.clamp(1, batch.len.max(1))
+    };
+    // Siblings share the slot when more than one child may run at once: the batch ends
+    // their leftovers once they are all done (below); else after each child.
+    let siblings = jobs > 1 || beside.is_some();
     let share = batch.len.div_ceil(jobs);
     let answers = Mutex::new(vec![None; batch.len]);
     let mut shares: Vec<Arc<Share>> = (0..jobs)
@@ -94,18 +259,20 @@ pub(crate) fn run(
         let start = |index: usize, share: Arc<Share>| {
             let (done, answers) = (done.clone(), &answers);
             scope.spawn(move || {
-                let part = catch_unwind(AssertUnwindSafe(|| {
-                    run_share(ctx, batch, &share, deadline, answers, &cancelled)
-                }))
-                .unwrap_or_else(|panic| Part {
-                    children: 0,
-                    stopped: Some(format!(
-                        "a worker of {} panicked: {}",
-                        batch.purpose,
-                        crate::pool::panic_message(&*panic)
-                    )),
-                    undefined: false,
-                });
+                let asking = Asking {
+                    ctx,
+                    batch,
+                    deadline,
+                    answers,
+                    cancelled: &cancelled,
+                    siblings,
+                    listen: batch.listen.filter(|_| index == 0),
+                };
+                let part = catch_unwind(AssertUnwindSafe(|| run_share(&asking, &share)))
+                    .unwrap_or_else(|panic| Part {
+                        children: 0,
+                        stop: Some(Stop::Panicked(crate::pool::panic_message(&*panic))),
+                    });
                 let _ = done.send((index, part));
             });
         };
@@ -120,7 +287,7 @@ pub(crate) fn run(
                 Ok((index, part)) => {
                     running -= 1;
                     free += 1;
-                    stopped |= part.stopped.is_some();
+                    stopped |= part.stop.is_some();
                     parts[index] = Some(part);
                 }
                 Err(RecvTimeoutError::Timeout) => {}
@@ -150,31 +317,35 @@ pub(crate) fn run(
         children: 0,
         stopped: None,
         undefined: false,
+        stop: None,
     };
     for part in parts.into_iter().flatten() {
         out.children += part.children;
-        if out.stopped.is_none() {
-            out.stopped = part.stopped;
-            out.undefined = part.undefined;
+        if out.stop.is_none() {
+            out.stop = part.stop;
         }
     }
+    out.stopped = out.stop.as_ref().map(|stop| stop.text(batch));
+    out.undefined = out.stop == Some(Stop::Undefined);
     let lock = || answers.lock().unwrap_or_else(|e| e.into_inner());
     // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
-    // limit cannot): each such timeout is asked once more, alone.
+    // limit cannot): each such timeout, and each item a child was killed on, is asked once
+    // more, alone.
     let timeouts: Vec<usize> = lock()
         .iter()
         .enumerate()
         .filter(|(_, answer)| {
             matches!(
                 answer,
-                Some(ItemOutcome::Outcome(Outcome::Exception {
-                    kind: ExceptionKind::Backstop,
-                    ..
-                }))
+                Some(ItemOutcome::Killed(_))
+                    | Some(ItemOutcome::Outcome(Outcome::Exception {
+                        kind: ExceptionKind::Backstop,
+                        ..
+                    }))
             )
         })
         .map(|(i, _)| i)
-        .take(RETRIES)
+        .take(batch.retries)
         .collect();
     for i in timeouts {
         if Instant::now() >= deadline || cancelled() {
@@ -182,14 +353,16 @@ pub(crate) fn run(
         }
         // The first answer stands unless the second try gives one.
         let first = lock()[i].take();
-        let part = run_share(
+        let asking = Asking {
             ctx,
             batch,
-            &Share::new(i..i + 1),
             deadline,
-            &answers,
-            &cancelled,
-        );
+            answers: &answers,
+            cancelled: &cancelled,
+            siblings,
+            listen: None,
+        };
+        let part = run_share(&asking, &Share::new(i..i + 1));
         out.children += part.children;
         let mut answers = lock();
         if answers[i].is_none() {
@@ -230,13 +403,20 @@ impl Share {
     }
 
     /// Records `outcome` as the answer to item `i` when it is the next one below the end,
-    /// and moves past it.
-    fn record(&self, i: usize, outcome: ItemOutcome, answers: &Mutex<Vec<Option<ItemOutcome>>>) {
+    /// and moves past it; returns whether it did.
+    fn record(
+        &self,
+        i: usize,
+        outcome: ItemOutcome,
+        answers: &Mutex<Vec<Option<ItemOutcome>>>,
+    ) -> bool {
         let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
         if at.0 == i && i < at.1 {
             answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
             at.0 += 1;
+            return true;
         }
+        false
     }
 
     /// Returns whether every item below the end is answered.
@@ -274,9 +454,7 @@ impl Share {
 
 struct Part {
     children: usize,
-    stopped: Option<String>,
-    /// `stopped` says the predicate is not defined.
-    undefined: bool,
+    stop: Option<Stop>,
 }
 
 /// How one child ended.
@@ -286,94 +464,126 @@ enum End {
     /// It was silent too long (the grader killed it).
     Hung,
     /// It died.
-    Died(String),
-    /// The whole check's time is up.
+    Died(ChildDeath),
+    /// It said the goal of an item went on past its limit and the grace (the grader killed
+    /// it).
+    Overrun,
+    /// The whole batch's time is up.
     Budget,
     /// It ended before it said it was ready: crib could not start it (the submission had
     /// not run yet).
     NotStarted(String),
-    /// It could not load the submission.
-    NotLoaded(String),
+    /// It could not load the submission: why in the tests' words, and in the checks'.
+    NotLoaded { why: String, said: String },
     /// It loaded the submission, and the predicate is not defined.
     Undefined,
+    /// The listener said not to ask it.
+    Refused,
 }
 
-/// Answers `share`'s items (recording each in `answers`) with as many children as it takes,
-/// starting none once `cancelled` says so.
-fn run_share(
-    ctx: &Place<'_>,
-    batch: &Batch<'_>,
-    share: &Share,
+/// What every child of a batch run shares.
+struct Asking<'a, 'b> {
+    ctx: &'a Place<'a>,
+    batch: &'a Batch<'a>,
+    /// When the batch's time is up.
     deadline: Instant,
-    answers: &Mutex<Vec<Option<ItemOutcome>>>,
-    cancelled: &dyn Fn() -> bool,
-) -> Part {
+    answers: &'b Mutex<Vec<Option<ItemOutcome>>>,
+    /// Says when no child may start any more.
+    cancelled: &'b (dyn Fn() -> bool + Sync),
+    /// Other children may run beside each one in the slot ([`Program::siblings`]).
+    siblings: bool,
+    /// Told of the first child's load and of every answer (the first share's only).
+    listen: Option<&'a dyn Listen>,
+}
+
+/// Answers `share`'s items (recording each in `asking.answers`) with as many children as it
+/// takes, starting none once `asking.cancelled` says so.
+fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
+    let batch = asking.batch;
     let mut part = Part {
         children: 0,
-        stopped: None,
-        undefined: false,
+        stop: None,
     };
-    let mut careful = share.start;
+    let mut careful = if batch.timed { batch.len } else { share.start };
     let mut failed_loads = 0;
     let mut failed_starts = 0;
+    let answered = |i: usize, outcome: ItemOutcome| {
+        let told = outcome.clone();
+        if share.record(i, outcome, asking.answers) {
+            if let Some(listen) = asking.listen {
+                listen.answered(i, &told, None);
+            }
+        }
+    };
     loop {
         let (next, end) = share.at();
         if next >= end {
             break;
         }
-        if Instant::now() >= deadline {
-            part.stopped = Some(budget_reason(batch));
+        if Instant::now() >= asking.deadline {
+            part.stop = Some(Stop::Budget);
             break;
         }
-        if cancelled() {
-            part.stopped = Some(format!("{} was called off", batch.purpose));
+        if (asking.cancelled)() {
+            part.stop = Some(Stop::CalledOff);
             break;
         }
-        let ended = one_child(ctx, batch, share, careful, deadline, |i, outcome| {
-            answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome)
-        })
-        .unwrap_or_else(|e| End::NotStarted(e.to_string()));
+        let first = part.children == 0;
+        let (ended, printed) = match one_child(asking, share, careful, first) {
+            Ok(finished) => (finished.output, Some(finished.printed)),
+            Err(e) => (End::NotStarted(e.to_string()), None),
+        };
         if let End::NotStarted(why) = ended {
+            if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
+                listen.printed(part.children, printed);
+            }
             failed_starts += 1;
             if !crate::child::start_again(failed_starts) {
-                part.stopped = Some(crate::child::not_started(&why));
+                part.stop = Some(Stop::NotStarted(why));
                 break;
             }
             continue;
         }
         failed_starts = 0;
         part.children += 1;
-        let loaded = !matches!(ended, End::NotLoaded(_) | End::Undefined);
+        if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
+            listen.printed(part.children, printed);
+        }
+        let loaded = !matches!(ended, End::NotLoaded { .. } | End::Undefined | End::Refused);
         let (next, end) = share.at();
         match ended {
             End::Done | End::NotStarted(_) => {}
             End::Budget => {
-                part.stopped = Some(budget_reason(batch));
+                part.stop = Some(Stop::Budget);
                 break;
             }
-            End::NotLoaded(why) => {
+            End::Refused => {
+                part.stop = Some(Stop::Refused);
+                break;
+            }
+            End::NotLoaded { why, said } => {
                 failed_loads += 1;
-                if failed_loads >= LOAD_TRIES {
-                    part.stopped = Some(why);
+                if failed_loads >= batch.load_tries {
+                    part.stop = Some(Stop::NotLoaded { first, why, said });
                     break;
                 }
             }
             End::Undefined => {
                 failed_loads += 1;
-                if failed_loads >= LOAD_TRIES {
-                    part.stopped = Some(format!("{} is not defined", batch.predicate.indicator()));
-                    part.undefined = true;
+                if failed_loads >= batch.load_tries {
+                    part.stop = Some(Stop::Undefined);
                     break;
                 }
             }
-            End::Hung | End::Died(_) if next >= careful && next + 1 < end => {
+            End::Hung | End::Died(_) | End::Overrun if next >= careful && next + 1 < end => {
                 // Somewhere in the unreported chunk: go item by item from here. (When the
                 // item it was on is the share's last, the chunk is that item alone, and it
                 // is the cause: asking it again would only cost another hang.)
                 careful = next + CAREFUL;
             }
-            End::Hung => share.record(next, ItemOutcome::silent(), answers),
-            End::Died(why) => share.record(next, ItemOutcome::Died(why), answers),
+            End::Hung => answered(next, ItemOutcome::Killed(Kill::Silent)),
+            End::Overrun => answered(next, ItemOutcome::Killed(Kill::Overrun)),
+            End::Died(death) => answered(next, ItemOutcome::Died(death)),
         }
         if loaded {
             failed_loads = 0;
@@ -391,63 +601,77 @@ fn budget_reason(batch: &Batch<'_>) -> String {
 }
 
 /// Runs one child on `share`'s items from its next one, advancing it past every answer the
-/// child reports, until the share's end (which may be lowered meanwhile).
+/// child reports, until the share's end (which may be lowered meanwhile). `first`: it is
+/// the share's first child, whose load the listener hears.
 fn one_child(
-    ctx: &Place<'_>,
-    batch: &Batch<'_>,
+    asking: &Asking<'_, '_>,
     share: &Share,
     careful: usize,
-    deadline: Instant,
-    record: impl FnMut(usize, ItemOutcome),
-) -> std::io::Result<End> {
+    first: bool,
+) -> std::io::Result<Finished<End>> {
+    let (ctx, batch) = (asking.ctx, asking.batch);
     let (next, end) = share.at();
     let lane = &ctx.lane;
-    let args = [
-        batch.predicate.name().to_string(),
-        lane.inside(batch.file).display().to_string(),
-        next.to_string(),
-        end.to_string(),
-        careful.to_string(),
-        format!("{:.3}", batch.per_call.as_secs_f64()),
-        ctx.limits.wall_factor.max(1).to_string(),
-    ];
-    let left = deadline.saturating_duration_since(Instant::now());
+    let limits = &ctx.limits;
+    let file = lane.inside(batch.file);
+    let ask = Ask {
+        predicate: batch.predicate,
+        batch_file: &file,
+        first: next,
+        last: end,
+        careful,
+        seconds: batch.per_call,
+        wall_factor: limits.wall_factor.max(1),
+        grace: limits.grace,
+        messages: if batch.timed { batch.len } else { MESSAGES },
+        timed: batch.timed,
+    };
+    let args = [ask.term()];
+    // The CPU its items may take: each call's limit and grace, within the batch's time.
+    let left = asking.deadline.saturating_duration_since(Instant::now());
+    let work = (batch.per_call + limits.grace) * (end - next) as u32;
     let program = Program {
-        name: "deep_child.pl",
+        name: ANSWER_CHILD,
         args: &args,
         files: ctx.files,
-        rlimits: crate::limits::answering(ctx.limits.memory, ctx.limits.load, left),
-        // Siblings share the slot: the batch ends its leftovers once they are all done (`run`).
-        siblings: true,
+        rlimits: crate::limits::answering(limits.memory, limits.load, left.min(work)),
+        siblings: asking.siblings,
+    };
+    let slack = if batch.timed {
+        Duration::ZERO
+    } else {
+        CHUNK_SLACK
     };
     let mut items = Items {
-        predicate: batch.predicate,
+        batch,
         share,
-        record,
+        answers: asking.answers,
+        listen: asking.listen,
+        first,
         ready: false,
         loaded: false,
-        load: ctx.limits.load,
+        load: limits.load,
         // Silence allowed between frames once loaded: one call's wall-clock backstop and
-        // grace, plus the half second a chunk may collect answers, plus slack for a loaded
-        // machine.
-        quiet: batch.per_call * ctx.limits.wall_factor.max(1)
-            + ctx.limits.grace
-            + Duration::from_millis(1500),
-        until: Instant::now() + ctx.limits.load,
-        deadline,
+        // grace, plus the slack a chunk takes.
+        quiet: batch.per_call * limits.wall_factor.max(1) + limits.grace + slack,
+        until: Instant::now() + limits.load,
+        deadline: asking.deadline,
         asked_end: end,
     };
-    Ok(lane.run(&program, &mut items)?.output)
+    lane.run(&program, &mut items)
 }
 
-/// Reads one batch child: its `loaded` frame, then its answers, until `done` or its share's
-/// end.
-struct Items<'n, R> {
-    predicate: Predicate,
+/// Reads one batch child: its load, then its answers, until `done` or its share's end.
+struct Items<'n> {
+    batch: &'n Batch<'n>,
     /// The share it answers: the next item, and the end.
     share: &'n Share,
-    /// Told how each item ended.
-    record: R,
+    /// Where each item's outcome goes.
+    answers: &'n Mutex<Vec<Option<ItemOutcome>>>,
+    /// Told of every answer, and of the load when `first`.
+    listen: Option<&'n dyn Listen>,
+    /// It is the first child: the listener hears its load.
+    first: bool,
     /// It said it is ready (started, the submission not yet run).
     ready: bool,
     /// It said it loaded the submission.
@@ -458,14 +682,14 @@ struct Items<'n, R> {
     quiet: Duration,
     /// When the next frame must come by.
     until: Instant,
-    /// When the whole check's time is up.
+    /// When the whole batch's time is up.
     deadline: Instant,
     /// The end of the items the child was asked (the share's end when it started, which a
     /// split may lower since).
     asked_end: usize,
 }
 
-impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
+impl Reader<Frame> for Items<'_> {
     type Output = End;
 
     fn started(&mut self) {
@@ -477,25 +701,46 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
     }
 
     fn frame(&mut self, frame: Frame) -> Flow<End> {
+        let listen = self.listen;
         match frame {
             Frame::Ready => self.ready = true,
+            Frame::Diag(diag) => {
+                if let (true, Some(listen)) = (self.first, listen) {
+                    listen.diag(diag);
+                }
+            }
             Frame::Loaded(found) => {
-                let here = match self.predicate {
+                if let (true, Some(listen)) = (self.first, listen) {
+                    if !listen.loaded(&found) {
+                        return Flow::Stop(End::Refused);
+                    }
+                }
+                let here = match self.batch.predicate {
                     Predicate::HandValue => found.hand_value,
                     Predicate::SelectHand => found.select_hand,
                 };
-                if here.is_none() {
+                if here.is_none() && !self.batch.ask_undefined {
                     return Flow::Stop(End::Undefined);
                 }
                 self.loaded = true;
                 self.until = Instant::now() + self.quiet;
             }
-            Frame::Outcomes { first, outcomes } => {
+            Frame::Outcomes {
+                first,
+                outcomes,
+                cpu_ms,
+                wall_ms,
+            } => {
                 let mut at = self.share.at.lock().unwrap_or_else(|e| e.into_inner());
                 if first == at.0 {
-                    for outcome in outcomes {
+                    for (k, outcome) in outcomes.into_iter().enumerate() {
                         if at.0 < at.1 {
-                            (self.record)(at.0, outcome);
+                            let times = cpu_ms.get(k).zip(wall_ms.get(k));
+                            if let Some(listen) = listen {
+                                listen.answered(at.0, &outcome, times.map(|(c, w)| (*c, *w)));
+                            }
+                            self.answers.lock().unwrap_or_else(|e| e.into_inner())[at.0] =
+                                Some(outcome);
                             at.0 += 1;
                         }
                     }
@@ -511,8 +756,9 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
                 }
                 self.until = Instant::now() + self.quiet;
             }
+            // The goal caught its watchdog's exception and went on: the child is killed.
+            Frame::Overrun { .. } => return Flow::Stop(End::Overrun),
             Frame::Done => return Flow::Finish(End::Done),
-            _ => {}
         }
         Flow::Read
     }
@@ -524,21 +770,30 @@ impl<R: FnMut(usize, ItemOutcome)> Reader<Frame> for Items<'_, R> {
                 "swipl did not start within {} s",
                 self.load.as_secs_f64()
             )),
-            ChildEnd::Silent if !self.loaded => End::NotLoaded(format!(
-                "loading took longer than {} s",
-                self.load.as_secs_f64()
-            )),
+            ChildEnd::Silent if !self.loaded => {
+                let why = format!("loading took longer than {} s", self.load.as_secs_f64());
+                End::NotLoaded {
+                    said: why.clone(),
+                    why,
+                }
+            }
             ChildEnd::Silent => End::Hung,
             ChildEnd::Exited(death) => {
-                let why = death.explain("");
                 if !self.ready {
-                    End::NotStarted(why)
+                    End::NotStarted(death.explain(""))
                 } else if !self.loaded {
-                    End::NotLoaded(format!("the submission did not load: {why}"))
+                    End::NotLoaded {
+                        why: death.explain(" while loading"),
+                        said: format!("the submission did not load: {}", death.explain("")),
+                    }
                 } else if self.share.answered() {
                     End::Done
                 } else {
-                    End::Died(why)
+                    End::Died(ChildDeath {
+                        status: death.status(),
+                        tail: death.stderr_tail(),
+                        explained: death.explain(""),
+                    })
                 }
             }
         }
@@ -575,27 +830,54 @@ mod tests {
         assert_eq!(share.split(), None);
     }
 
+    fn hand_value(file: &Path) -> Batch<'_> {
+        Batch::check(
+            Predicate::HandValue,
+            "the check",
+            file,
+            10_000,
+            Duration::from_secs(1),
+        )
+    }
+
+    /// Returns a reader of a child on `share` of `batch`, ready and loaded or not.
+    fn reader<'n>(
+        batch: &'n Batch<'n>,
+        share: &'n Share,
+        got: &'n Mutex<Vec<Option<ItemOutcome>>>,
+        loaded: bool,
+        asked_end: usize,
+    ) -> Items<'n> {
+        Items {
+            batch,
+            share,
+            answers: got,
+            listen: batch.listen,
+            first: true,
+            ready: loaded,
+            loaded,
+            load: Duration::from_secs(1),
+            quiet: Duration::from_secs(1),
+            until: Instant::now(),
+            deadline: Instant::now() + Duration::from_secs(60),
+            asked_end,
+        }
+    }
+
     /// A child whose share another took the rest of is stopped when it reaches the new end
     /// (it was asked up to the old one, and would answer the other child's items too); a
     /// child that reaches the end it was asked is let exit on its own.
     #[test]
     fn a_child_is_stopped_at_an_end_lowered_under_it() {
+        let file = Path::new("x");
+        let batch = hand_value(file);
+        let got = answers(10_000);
         let ask = |asked_end: usize, share: &Share| {
-            let mut items = Items {
-                predicate: Predicate::HandValue,
-                share,
-                record: |_: usize, _: ItemOutcome| {},
-                ready: true,
-                loaded: true,
-                load: Duration::from_secs(1),
-                quiet: Duration::from_secs(1),
-                until: Instant::now() + Duration::from_secs(1),
-                deadline: Instant::now() + Duration::from_secs(1),
-                asked_end,
-            };
-            items.frame(Frame::Outcomes {
+            reader(&batch, share, &got, true, asked_end).frame(Frame::Outcomes {
                 first: 0,
-                outcomes: vec![ItemOutcome::silent(); 5_000],
+                outcomes: vec![ItemOutcome::Killed(Kill::Silent); 5_000],
+                cpu_ms: Vec::new(),
+                wall_ms: Vec::new(),
             })
         };
         let lowered = Share::new(0..10_000);
@@ -609,35 +891,91 @@ mod tests {
     /// start it (tried again), never "the submission did not load".
     #[test]
     fn a_child_that_never_got_ready_is_cribs_failure() {
-        let share = Share::new(0..10);
-        let mut items = Items {
-            predicate: Predicate::HandValue,
-            share: &share,
-            record: |_: usize, _: ItemOutcome| {},
-            ready: false,
-            loaded: false,
-            load: Duration::from_secs(1),
-            quiet: Duration::from_secs(1),
-            until: Instant::now(),
-            deadline: Instant::now() + Duration::from_secs(60),
-            asked_end: 10,
-        };
+        let file = Path::new("x");
+        let batch = hand_value(file);
+        let (share, got) = (Share::new(0..10), answers(10));
+        let mut items = reader(&batch, &share, &got, false, 10);
         assert!(matches!(items.end(ChildEnd::Silent), End::NotStarted(_)));
         assert!(matches!(items.frame(Frame::Ready), Flow::Read));
-        assert!(matches!(items.end(ChildEnd::Silent), End::NotLoaded(_)));
+        assert!(matches!(items.end(ChildEnd::Silent), End::NotLoaded { .. }));
+    }
+
+    /// A goal that caught its watchdog's exception and went on: the child is killed.
+    #[test]
+    fn an_overrun_ends_the_child() {
+        let file = Path::new("x");
+        let batch = hand_value(file);
+        let (share, got) = (Share::new(0..10), answers(10));
+        let mut items = reader(&batch, &share, &got, true, 10);
+        assert!(matches!(
+            items.frame(Frame::Overrun { item: 0 }),
+            Flow::Stop(End::Overrun)
+        ));
+    }
+
+    struct Refusing;
+
+    impl Listen for Refusing {
+        fn diag(&self, _: Diag) {}
+        fn loaded(&self, _: &Found) -> bool {
+            false
+        }
+        fn answered(&self, _: usize, _: &ItemOutcome, _: Option<(u64, u64)>) {}
+        fn printed(&self, _: usize, _: &[(&'static str, Vec<u8>); 2]) {}
+    }
+
+    /// A check stops where the predicate is undefined, the tests ask anyway, and a listener
+    /// that refuses stops the batch.
+    #[test]
+    fn an_undefined_predicate_stops_a_check_not_the_tests() {
+        let file = Path::new("x");
+        let found = Found {
+            hand_value: None,
+            select_hand: Some("user".into()),
+        };
+        let (share, got) = (Share::new(0..10), answers(10));
+        let mut check = hand_value(file);
+        let loaded = |batch: &Batch<'_>| {
+            reader(batch, &share, &got, false, 10).frame(Frame::Loaded(found.clone()))
+        };
+        assert!(matches!(loaded(&check), Flow::Stop(End::Undefined)));
+        check.ask_undefined = true;
+        assert!(matches!(loaded(&check), Flow::Read));
+        check.listen = Some(&Refusing);
+        assert!(matches!(loaded(&check), Flow::Stop(End::Refused)));
+    }
+
+    #[test]
+    fn the_ask_is_one_prolog_term() {
+        let ask = Ask {
+            predicate: Predicate::HandValue,
+            batch_file: Path::new("/grader/it's.bin"),
+            first: 0,
+            last: 27_898,
+            careful: 0,
+            seconds: Duration::from_secs(1),
+            wall_factor: 3,
+            grace: Duration::from_millis(500),
+            messages: 20,
+            timed: false,
+        };
+        assert_eq!(
+            ask.term(),
+            r"ask(hand_value, '/grader/it\'s.bin', 0, 27898, 0, 1.000, 3, 0.500, 20, false)"
+        );
     }
 
     #[test]
     fn an_answer_is_recorded_only_in_order_and_below_the_end() {
         let (share, got) = (Share::new(0..4), answers(4));
-        share.record(1, ItemOutcome::silent(), &got);
+        share.record(1, ItemOutcome::Killed(Kill::Silent), &got);
         assert_eq!(share.at(), (0, 4), "not the next item: left out");
-        share.record(0, ItemOutcome::silent(), &got);
-        share.record(1, ItemOutcome::silent(), &got);
+        share.record(0, ItemOutcome::Killed(Kill::Silent), &got);
+        share.record(1, ItemOutcome::Killed(Kill::Silent), &got);
         assert_eq!(share.at(), (2, 4));
         *share.at.lock().unwrap() = (2, 2);
         assert!(share.answered());
-        share.record(2, ItemOutcome::silent(), &got);
+        share.record(2, ItemOutcome::Killed(Kill::Silent), &got);
         let got = got.into_inner().unwrap();
         assert_eq!(got.iter().filter(|a| a.is_some()).count(), 2);
         assert!(got[2].is_none(), "above the end: another worker's item");

@@ -16,7 +16,7 @@
 //! relabelling.
 //!
 //! **Batches.** The inputs are a file of 5 bytes per item in the grader's directory (written
-//! once per grader), read by `prolog/deep_child.pl` in the same sandbox and limits as
+//! once per grader), read by `prolog/answer_child.pl` in the same sandbox and limits as
 //! grading; answers come back as one frame per 1,000 items (or half a second). Each call has
 //! the hand_value limit, enforced by one watchdog thread; a child that crashes or ignores the
 //! limit is replaced and only the item it was on is lost. Classes are checked in a seeded
@@ -133,13 +133,13 @@ impl Deep {
     fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
         let started = Instant::now();
         let file = ctx.lane.grader().join(HAND_VALUE_FILE);
-        let batch = Batch {
-            predicate: Predicate::HandValue,
-            purpose: "the deep check",
-            file: &file,
-            len: self.items.len(),
-            per_call: ctx.limits.hand_value,
-        };
+        let batch = Batch::check(
+            Predicate::HandValue,
+            "the deep check",
+            &file,
+            self.items.len(),
+            ctx.limits.hand_value,
+        );
         let run = batch::run(
             ctx,
             &batch,
@@ -198,6 +198,7 @@ pub(crate) fn failed(got: &ItemOutcome) -> FailureKind {
     match got {
         ItemOutcome::Int(_) => FailureKind::WrongType,
         ItemOutcome::Died(_) => FailureKind::Crashed,
+        ItemOutcome::Killed(_) => FailureKind::Timeout,
         ItemOutcome::Outcome(outcome) => match outcome {
             Outcome::Value { .. } | Outcome::Cards { .. } => FailureKind::WrongType,
             Outcome::Fail => FailureKind::NoSolution,
@@ -256,8 +257,9 @@ fn got_text(got: &ItemOutcome) -> String {
     };
     let outcome = match got {
         ItemOutcome::Int(v) => return format!("Value = {v} (not an integer)"),
-        ItemOutcome::Died(why) => return format!("crashed: {why}"),
+        ItemOutcome::Died(death) => return format!("crashed: {}", death.explained),
         ItemOutcome::Outcome(outcome) => outcome,
+        ItemOutcome::Killed(_) => return got_text(&got.judged()),
     };
     match outcome {
         Outcome::Value { value } => {

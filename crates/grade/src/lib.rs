@@ -1,7 +1,7 @@
 //! Grades student Prolog submissions of "Project 1: Cribbage" against crib-core, safely.
 //!
 //! Each submission runs in `swipl` child processes, never in the grader's process: a child
-//! (prolog/grade_child.pl, built in) loads the submission in a sandbox ([`Isolation`]),
+//! (prolog/answer_child.pl, built into crib-child) loads the submission in a sandbox ([`Isolation`]),
 //! answers the [`TestSet`] drawn from the run's secret [`Seed`] over a pipe of its own, and
 //! the grader judges every answer against crib-core ([`Verdict`]), so expected answers never
 //! enter the child. hand_value/3 is asked on every one of the 23,647 rank patterns, once

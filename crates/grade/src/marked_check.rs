@@ -41,13 +41,13 @@ pub(crate) fn check(
         .limits
         .hand_value_patterns
         .map_or(items.len(), |n| patterns::items_of_first(items, n));
-    let batch = Batch {
-        predicate: Predicate::HandValue,
-        purpose: "the marked hand_value check",
-        file: &file,
-        len: asked,
-        per_call: place.limits.hand_value,
-    };
+    let batch = Batch::check(
+        Predicate::HandValue,
+        "the marked hand_value check",
+        &file,
+        asked,
+        place.limits.hand_value,
+    );
     let cores = place.cores.get();
     let jobs = if beside.is_some() { cores - 1 } else { cores };
     let mut run = batch::run(

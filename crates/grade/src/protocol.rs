@@ -1,5 +1,4 @@
-//! The children's protocol: the frames prolog/grade_child.pl and prolog/deep_child.pl write on
-//! their pipe, one JSON object a line tagged by `"type"`, read by crib-child's [`crib_child::Child`].
+//! The children's protocol: the frames prolog/answer_child.pl writes on its pipe, one JSON object a line tagged by `"type"`, read by crib-child's [`crib_child::Child`].
 
 use serde::Deserialize;
 
@@ -15,38 +14,28 @@ pub(crate) enum Frame {
     Diag(Diag),
     /// Loading is over; where the two predicates were found.
     Loaded(Found),
-    /// The child starts test `test`.
-    Start {
-        /// The test's index in the test set.
-        test: usize,
-    },
-    /// Test `test` is over.
-    Result {
-        /// The test's index in the test set.
-        test: usize,
-        /// The goal's CPU time (the child process's, every thread), milliseconds.
-        #[serde(default)]
-        cpu_ms: Option<u64>,
-        /// How the goal ended.
-        #[serde(flatten)]
-        outcome: Outcome,
-    },
-    /// The goal of test `test` went on past its limit and the grace after the watchdog
-    /// stopped it (it caught the exception): the grader kills the child.
-    Overrun {
-        /// The test's index in the test set.
-        test: usize,
-    },
-    /// Every test has run; the child exits.
-    Done,
-    /// How a batch's items ended, from item `first` on (prolog/deep_child.pl): the same
-    /// outcomes as a `result` frame's, in batches.
+    /// How a batch's items ended, from item `first` on (prolog/answer_child.pl).
     Outcomes {
         /// The item of the first outcome.
         first: usize,
         /// One outcome per item.
         outcomes: Vec<ItemOutcome>,
+        /// Each item's CPU time (the child process's, every thread), milliseconds: sent
+        /// only when the batch is timed (the select_hand tests).
+        #[serde(default)]
+        cpu_ms: Vec<u64>,
+        /// Each item's wall-clock time, milliseconds, when timed.
+        #[serde(default)]
+        wall_ms: Vec<u64>,
     },
+    /// The goal of item `item` went on past its limit and the grace after the watchdog
+    /// stopped it (it caught the exception): the grader kills the child.
+    Overrun {
+        /// The item.
+        item: usize,
+    },
+    /// Every item has been answered; the child exits.
+    Done,
 }
 
 /// A load diagnostic as the child reports it (paths as the child sees them).
@@ -71,7 +60,7 @@ pub(crate) struct Found {
     pub select_hand: Option<String>,
 }
 
-/// How one test's goal ended.
+/// How one item's goal ended.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub(crate) enum Outcome {
@@ -104,10 +93,9 @@ pub(crate) enum Outcome {
 }
 
 /// How one batch item ended, from the frame to the judge: as an `outcomes` frame gives it,
-/// the grade child's [`Outcome`] or, for an integer answer in -1000..=1000 (almost every
-/// item), the bare integer, which is much cheaper for the child to write; or, never sent by
-/// a child, the grader's word that the child died on it. (A child that went silent on an
-/// item is [`ExceptionKind::Backstop`]: no answer by the wall-clock backstop.)
+/// the child's [`Outcome`] or, for an integer answer in -1000..=1000 (almost every item),
+/// the bare integer, which is much cheaper for the child to write; or, never sent by a
+/// child, the grader's word that the child died on it or was killed on it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(untagged)]
 pub(crate) enum ItemOutcome {
@@ -115,9 +103,34 @@ pub(crate) enum ItemOutcome {
     Int(i64),
     /// Any other outcome.
     Outcome(Outcome),
-    /// The child died on the item: how it ended, in words.
+    /// The child died on the item.
     #[serde(skip_deserializing)]
-    Died(String),
+    Died(ChildDeath),
+    /// The grader killed the child on the item.
+    #[serde(skip_deserializing)]
+    Killed(Kill),
+}
+
+/// How a child that died on an item ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ChildDeath {
+    /// Its exit status, if it could be read.
+    pub status: Option<std::process::ExitStatus>,
+    /// The last lines it printed on stderr (crib-child's `Death::stderr_tail`).
+    pub tail: String,
+    /// How it ended, in words (crib-child's `Death::explain`).
+    pub explained: String,
+}
+
+/// Why the grader killed a child on an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kill {
+    /// It said nothing past the item's wall-clock backstop and the grace (and the slack a
+    /// chunk takes): its watchdog did not stop the goal.
+    Silent,
+    /// It said the goal went on past its CPU-time limit and the grace after its watchdog
+    /// stopped it (an `overrun` frame).
+    Overrun,
 }
 
 /// The integers [`ItemOutcome::int`] reads as hand_value/3's answer; any other is a term.
@@ -146,13 +159,17 @@ impl ItemOutcome {
         }
     }
 
-    /// Returns the outcome of an item the child went silent on: no answer by the
-    /// wall-clock backstop, as when its watchdog stops the goal there.
-    pub fn silent() -> ItemOutcome {
-        ItemOutcome::Outcome(Outcome::Exception {
-            kind: ExceptionKind::Backstop,
-            message: String::new(),
-        })
+    /// Returns the outcome as the checks judge it: an item the grader killed the child on
+    /// (silent, or an overrun) is one with no answer by the wall-clock backstop.
+    pub fn judged(&self) -> std::borrow::Cow<'_, ItemOutcome> {
+        use std::borrow::Cow;
+        match self {
+            ItemOutcome::Killed(_) => Cow::Owned(ItemOutcome::Outcome(Outcome::Exception {
+                kind: ExceptionKind::Backstop,
+                message: String::new(),
+            })),
+            _ => Cow::Borrowed(self),
+        }
     }
 }
 

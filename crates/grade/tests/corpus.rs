@@ -164,7 +164,7 @@ fn graded() -> &'static Graded {
                  breach(write) :- catch((open('{plant}', write, S), close(S)), _, fail).\n\
                  attempt(write_tmp) :- catch((open('{tmp_plant}', write, S), close(S)), _, true).\n\
                  breach(write_results) :- catch((open('{results}/alice.json', write, S), close(S)), _, fail).\n\
-                 breach(tamper) :- catch((open('../../grader/tests.pl', append, S), close(S)), _, fail).\n\
+                 breach(tamper) :- catch((open('../../grader/select_hand_tests.bin', append, S), close(S)), _, fail).\n\
                  breach(udp) :- catch((udp_socket(S), udp_send(S, x, '127.0.0.1':{udp_port}, []), tcp_close_socket(S)), _, fail).\n\
                  breach(proc) :- catch(read_file_to_string('/proc/self/mounts', _, []), _, fail).\n\
                  breach(delete) :- catch(delete_file('{canary}/victim.txt'), _, fail).\n\

@@ -6,18 +6,13 @@ use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crib_child::{End, Flow, Lane, Program, Reader, CHILD_LIB};
+use crib_child::{End, Flow, Lane, Program, Reader, CHILD_LIB, LINT_CHILD};
 use crib_results::{Finding, Lint};
 use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Rlimits, WorkDir};
 use crib_submission::Submission;
 
 use crate::check::{findings, LintConfig};
 use crate::facts::{Facts, Frame};
-
-/// The child program, built into the linter so that it always matches it. A grader that
-/// lints in its own jail ([`Linter::lint_staged`]) writes it as `lint_child.pl` beside
-/// crib-child's [`CHILD_LIB`].
-pub const CHILD: &str = include_str!("../../../prolog/lint_child.pl");
 
 /// The most bytes of facts (as JSON) kept from one child; later facts are dropped.
 const MAX_FACT_BYTES: usize = 8 << 20;
@@ -89,8 +84,8 @@ impl Linter {
     }
 
     /// Lints submission `name` staged by a grader in `session`: the `.pl` files `files`
-    /// (relative to the session's copy), with lint_child.pl and child_lib.pl ([`CHILD`],
-    /// crib-child's [`CHILD_LIB`]) in its grader's directory. The child runs in the
+    /// (relative to the session's copy), with lint_child.pl and child_lib.pl (crib-child's
+    /// [`LINT_CHILD`] and [`CHILD_LIB`]) in its grader's directory. The child runs in the
     /// session's slot and the slot is swept after it, so no other child of the slot may be
     /// running. Never fails: a child that cannot be started, crashes or runs out of time
     /// gives an `E002` finding.
@@ -239,7 +234,7 @@ impl JailedLinter {
         let jail = Jail::new(swipl, crib_child::SWIPL_PROBE, isolation, dir.path())?;
         let grader = dir.path().join("linter");
         fs::create_dir(&grader).map_err(io("creating the work directory"))?;
-        fs::write(grader.join("lint_child.pl"), CHILD).map_err(io("writing lint_child.pl"))?;
+        fs::write(grader.join("lint_child.pl"), LINT_CHILD).map_err(io("writing lint_child.pl"))?;
         fs::write(grader.join("child_lib.pl"), CHILD_LIB).map_err(io("writing child_lib.pl"))?;
         sandbox::open_up(&grader).map_err(io("opening the linter's files"))?;
         Ok(JailedLinter { linter, jail, dir })

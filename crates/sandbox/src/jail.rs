@@ -65,8 +65,8 @@ pub struct Jail {
 /// The host directories a child sees.
 #[derive(Debug, Clone)]
 pub struct Mounts<'a> {
-    /// Holds the child programs (grade_child.pl, deep_child.pl or lint_child.pl, and
-    /// child_lib.pl beside them) and their inputs (tests.pl, the batch files); read-only.
+    /// Holds the child programs (answer_child.pl or lint_child.pl, and child_lib.pl beside
+    /// them) and their inputs (the batch files); read-only.
     pub grader: &'a Path,
     /// The submission's copy; read-only.
     pub submission: &'a Path,

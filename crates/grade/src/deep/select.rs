@@ -3,13 +3,16 @@
 
 use std::time::Instant;
 
-use crib_core::{judge_keep, Card, Dealer, KeepJudgement};
-use crib_results::{DeepSelectHand, FailureKind, KindCount, Predicate, SelectExample};
+use crib_core::{Card, Dealer, Keep};
+use crib_results::{
+    DeepSelectHand, FailureKind, KindCount, Predicate, SelectCredit, SelectExample, Verdict,
+};
 
 use super::{failed, got_text, Deep};
 use crate::batch::{self, Batch};
 use crate::child::Place;
 use crate::protocol::{ItemOutcome, Outcome};
+use crate::verdict::judge_keep;
 
 /// The seed of the deals.
 pub(crate) const SELECT_SEED: u64 = 0x00c2_1b5e_dee9_0005;
@@ -21,12 +24,9 @@ pub(crate) fn deals(n: usize) -> Vec<Vec<Card>> {
         .collect()
 }
 
-/// Returns the batch file for `deals`: 6 bytes each, 255 for no sixth card.
+/// Returns the batch file for `deals` ([`batch::deal_bytes`]).
 pub(crate) fn batch_bytes(deals: &[Vec<Card>]) -> Vec<u8> {
-    deals
-        .iter()
-        .flat_map(|d| (0..6).map(|i| d.get(i).map_or(255, |c| c.index())))
-        .collect()
+    batch::deal_bytes(deals.iter().map(Vec::as_slice))
 }
 
 /// How one deal was answered.
@@ -37,23 +37,16 @@ enum Answered {
     Failed(FailureKind),
 }
 
-fn judge(got: &ItemOutcome, dealt: &[Card]) -> Answered {
+/// Judges an answer to the deal `dealt`, whose keeps are `keeps` (best first), with the one
+/// judge of a select_hand answer ([`crate::verdict::judge_keep`]).
+fn judge(got: &ItemOutcome, dealt: &[Card], keeps: &[Keep]) -> Answered {
     let Some(Outcome::Cards { hand, crib }) = got.outcome() else {
         return Answered::Failed(failed(got));
     };
-    let parse = |answer: &crate::protocol::Answer| -> Option<Vec<Card>> {
-        answer
-            .cards()?
-            .iter()
-            .map(|t| Card::parse(t).ok())
-            .collect()
-    };
-    let (Some(kept), Some(discarded)) = (parse(hand), parse(crib)) else {
-        return Answered::Failed(FailureKind::WrongType);
-    };
-    match judge_keep(dealt, &kept, &discarded) {
-        Ok(KeepJudgement::Keep { keep, .. }) => Answered::Keep(keep.total),
-        Ok(KeepJudgement::Wrong(_)) | Err(_) => Answered::Failed(FailureKind::WrongType),
+    match judge_keep(dealt, keeps, hand, crib, SelectCredit::default()).0 {
+        Verdict::Pass => Answered::Keep(keeps.first().map_or(0, |best| best.total)),
+        Verdict::Suboptimal { chosen, .. } => Answered::Keep(chosen.total),
+        _ => Answered::Failed(FailureKind::WrongType),
     }
 }
 
@@ -62,13 +55,13 @@ impl Deep {
     pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
         let file = ctx.lane.grader().join(super::SELECT_HAND_FILE);
-        let batch = Batch {
-            predicate: Predicate::SelectHand,
-            purpose: "the deep check",
-            file: &file,
-            len: self.deals.len(),
-            per_call: ctx.limits.select_hand,
-        };
+        let batch = Batch::check(
+            Predicate::SelectHand,
+            "the deep check",
+            &file,
+            self.deals.len(),
+            ctx.limits.select_hand,
+        );
         let run = batch::run(
             ctx,
             &batch,
@@ -108,7 +101,7 @@ impl Deep {
                 best: best.keep.to_vec(),
                 best_value: round3(best.expected_value()),
             };
-            let kind = match judge(got, dealt) {
+            let kind = match judge(got, dealt, keeps) {
                 Answered::Keep(total) if total == best.total => {
                     out.optimal += 1;
                     regrets.push(0.0);

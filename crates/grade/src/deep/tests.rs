@@ -142,7 +142,7 @@ fn no_failures_no_findings() {
 
 #[test]
 fn each_outcome_reads_as_the_words_and_kind_of_how_an_item_ended() {
-    use crate::protocol::{Answer, ExceptionKind, ItemOutcome, Outcome};
+    use crate::protocol::{Answer, ExceptionKind, ItemOutcome, Kill, Outcome};
     let value = |text: &str| {
         ItemOutcome::Outcome(Outcome::Value {
             value: Answer::Int(text.into()),
@@ -227,7 +227,7 @@ fn each_outcome_reads_as_the_words_and_kind_of_how_an_item_ended() {
             Some(FailureKind::Timeout),
         ),
         (
-            ItemOutcome::silent(),
+            ItemOutcome::Killed(Kill::Silent),
             backstop.into(),
             Some(FailureKind::Timeout),
         ),
@@ -247,7 +247,11 @@ fn each_outcome_reads_as_the_words_and_kind_of_how_an_item_ended() {
             Some(FailureKind::Exception),
         ),
         (
-            ItemOutcome::Died("swipl was killed by signal 9".into()),
+            ItemOutcome::Died(crate::protocol::ChildDeath {
+                status: None,
+                tail: String::new(),
+                explained: "swipl was killed by signal 9".into(),
+            }),
             "crashed: swipl was killed by signal 9".into(),
             Some(FailureKind::Crashed),
         ),
@@ -273,7 +277,7 @@ fn each_outcome_reads_as_the_words_and_kind_of_how_an_item_ended() {
     assert_ne!(shape(&ItemOutcome::Int(12)), shape(&value("13")));
     assert_eq!(
         shape(&exception(ExceptionKind::Timeout, "")),
-        shape(&ItemOutcome::silent())
+        shape(&ItemOutcome::Killed(Kill::Silent))
     );
     assert_ne!(
         shape(&value("foo")),

@@ -23,67 +23,54 @@ fn every_frame_kind_parses() {
             select_hand: None
         })
     );
-    assert_eq!(
-        frame(r#"{"test":4,"type":"start"}"#),
-        Frame::Start { test: 4 }
-    );
     assert_eq!(frame(r#"{"type":"done"}"#), Frame::Done);
     assert_eq!(
-        frame(r#"{"type":"overrun","test":5}"#),
-        Frame::Overrun { test: 5 }
+        frame(r#"{"type":"overrun","item":5}"#),
+        Frame::Overrun { item: 5 }
     );
     assert_eq!(
-        frame(r#"{"type":"result","test":4,"cpu_ms":3,"wall_ms":9,"outcome":"fail"}"#),
-        Frame::Result {
-            test: 4,
-            cpu_ms: Some(3),
-            outcome: Outcome::Fail
+        frame(
+            r#"{"type":"outcomes","first":4,"outcomes":[{"outcome":"fail"}],"cpu_ms":[3],"wall_ms":[9]}"#
+        ),
+        Frame::Outcomes {
+            first: 4,
+            outcomes: vec![ItemOutcome::Outcome(Outcome::Fail)],
+            cpu_ms: vec![3],
+            wall_ms: vec![9],
         }
     );
-    let backstop =
-        r#"{"type":"result","test":4,"outcome":"exception","kind":"backstop","message":"m"}"#;
-    assert!(matches!(
-        frame(backstop),
-        Frame::Result {
-            cpu_ms: None,
-            outcome: Outcome::Exception {
-                kind: ExceptionKind::Backstop,
-                ..
-            },
-            ..
-        }
-    ));
 }
 
 #[test]
 fn every_outcome_parses() {
-    let outcome = |json: &str| match frame(json) {
-        Frame::Result {
-            test: 7, outcome, ..
-        } => outcome,
-        other => panic!("{json}: {other:?}"),
+    let outcome = |json: &str| {
+        let json = format!(r#"{{"type":"outcomes","first":7,"outcomes":[{json}]}}"#);
+        match frame(&json) {
+            Frame::Outcomes { mut outcomes, .. } if outcomes.len() == 1 => {
+                match outcomes.remove(0) {
+                    ItemOutcome::Outcome(outcome) => outcome,
+                    other => panic!("{json}: {other:?}"),
+                }
+            }
+            other => panic!("{json}: {other:?}"),
+        }
     };
     assert_eq!(
-        outcome(r#"{"type":"result","test":7,"outcome":"value","value":{"int":"12"}}"#),
+        outcome(r#"{"outcome":"value","value":{"int":"12"}}"#),
         Outcome::Value {
             value: Answer::Int("12".into())
         }
     );
     assert_eq!(
-        outcome(
-            r#"{"crib":{"term":"foo"},"hand":{"cards":["5H","JD"]},"outcome":"cards","test":7,"type":"result"}"#
-        ),
+        outcome(r#"{"crib":{"term":"foo"},"hand":{"cards":["5H","JD"]},"outcome":"cards"}"#),
         Outcome::Cards {
             hand: Answer::Cards(vec!["5H".into(), "JD".into()]),
             crib: Answer::Term("foo".into())
         }
     );
+    assert_eq!(outcome(r#"{"outcome":"fail"}"#), Outcome::Fail);
     assert_eq!(
-        outcome(r#"{"type":"result","test":7,"outcome":"fail"}"#),
-        Outcome::Fail
-    );
-    assert_eq!(
-        outcome(r#"{"type":"result","test":7,"outcome":"halt","status":"3"}"#),
+        outcome(r#"{"outcome":"halt","status":"3"}"#),
         Outcome::Halt { status: "3".into() }
     );
     for (kind, want) in [
@@ -91,9 +78,7 @@ fn every_outcome_parses() {
         ("memory", ExceptionKind::Memory),
         ("exception", ExceptionKind::Exception),
     ] {
-        let json = format!(
-            r#"{{"type":"result","test":7,"outcome":"exception","kind":"{kind}","message":"m"}}"#
-        );
+        let json = format!(r#"{{"outcome":"exception","kind":"{kind}","message":"m"}}"#);
         assert_eq!(
             outcome(&json),
             Outcome::Exception {
@@ -110,9 +95,9 @@ fn what_is_not_a_frame_is_dropped() {
         "",
         "hello",
         r#"{"start":4}"#,
-        r#"{"type":"start"}"#,
-        r#"{"type":"result","test":1}"#,
-        r#"{"type":"result","test":1,"outcome":"value"}"#,
+        r#"{"type":"overrun"}"#,
+        r#"{"type":"outcomes","first":1}"#,
+        r#"{"type":"outcomes","first":1,"outcomes":[{"outcome":"value"}]}"#,
         r#"{"type":"nonsense"}"#,
     ] {
         assert_eq!(parse(line.as_bytes()), None, "{line}");
@@ -126,15 +111,15 @@ fn the_reader_skips_bad_and_oversized_lines() {
         "x".repeat(MAX_FRAME as usize)
     );
     let input =
-        format!("garbage\n{long}{{\"type\":\"start\",\"test\":1}}\n{{\"type\":\"done\"}}\n");
+        format!("garbage\n{long}{{\"type\":\"overrun\",\"item\":1}}\n{{\"type\":\"done\"}}\n");
     let frames: Vec<Frame> = read_frames(std::io::Cursor::new(input.into_bytes()))
         .iter()
         .collect();
-    assert_eq!(frames, [Frame::Start { test: 1 }, Frame::Done]);
+    assert_eq!(frames, [Frame::Overrun { item: 1 }, Frame::Done]);
 }
 
 #[test]
-fn the_deep_childs_outcomes_are_the_grade_childs() {
+fn a_batch_of_outcomes_parses() {
     let batch = r#"{"type":"outcomes","first":7,"outcomes":[8,{"outcome":"value","value":{"int":"8"}},{"outcome":"fail"},{"outcome":"exception","kind":"backstop","message":""}]}"#;
     assert_eq!(
         frame(batch),
@@ -150,10 +135,12 @@ fn the_deep_childs_outcomes_are_the_grade_childs() {
                     kind: ExceptionKind::Backstop,
                     message: String::new()
                 }),
-            ]
+            ],
+            cpu_ms: Vec::new(),
+            wall_ms: Vec::new(),
         }
     );
-    // One outcome that is not one spoils the frame, as in a `result` frame.
+    // One outcome that is not one spoils the frame.
     assert_eq!(
         parse(br#"{"type":"outcomes","first":0,"outcomes":[{"outcome":"maybe"}]}"#),
         None

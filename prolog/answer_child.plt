@@ -1,7 +1,7 @@
-/*  Tests for deep_child.pl, the child that answers hand_value/3 and
+/*  Tests for answer_child.pl, the child that answers hand_value/3 and
     select_hand/3 items in batches. Run from the repository root:
 
-        swipl -g run_tests -t halt prolog/deep_child.plt
+        swipl -g run_tests -t halt prolog/answer_child.plt
 
     The flag crib_child_under_test keeps the child's main/0 from running when
     it loads. A batch is a temporary file of card indexes; the frames are
@@ -11,7 +11,7 @@
 */
 
 :- create_prolog_flag(crib_child_under_test, true, []).
-:- use_module(deep_child).
+:- use_module(answer_child).
 :- use_module(child_lib, [open_frames/1]).
 :- use_module(library(plunit)).
 :- use_module(library(http/json), [json_read_dict/3]).
@@ -61,8 +61,9 @@ hand([18, 16, 19, 41]).
 
 %   fixture(-File): the submission, written once and deleted when the tests
 %   halt. hand_value/3 answers 8 for an ace start, fails for a 2, throws for
-%   a 3, answers foo for a 4, 123456 for a 5, loops for a 6 and halts for a
-%   7; select_hand/3 keeps the first four cards.
+%   a 3, answers foo for a 4, 123456 for a 5, loops for a 6, halts for a
+%   7, sleeps for an 8 and catches the time limit and loops on for a 9;
+%   select_hand/3 keeps the first four cards.
 
 fixture(File) :-
     fixture_file(File),
@@ -80,6 +81,8 @@ hand_value(_, card(4, _), foo).
 hand_value(_, card(5, _), 123456).
 hand_value(_, card(6, _), _) :- dc_spin.
 hand_value(_, card(7, _), _) :- halt(4).
+hand_value(_, card(8, _), _) :- sleep(5).
+hand_value(_, card(9, _), _) :- catch(dc_spin, _, true), dc_spin.
 
 dc_spin :- dc_spin.
 
@@ -91,21 +94,28 @@ select_hand([A, B, C, D | Crib], [A, B, C, D], Crib).
 
 %   batch(+Mode, +Items, +First, +Last, +Careful, -Frames): the frames of
 %   main/0 answering items First to Last - 1 of Items (lists of card indexes)
-%   in Mode against fixture/1, with a limit of 0.3 s of CPU time per item and
-%   the wall-clock backstop at 20 x that.
+%   in Mode against fixture/1, with a limit of 0.3 s of CPU time per item, the
+%   wall-clock backstop at 20 x that and 0.2 s of grace, untimed.
 
 batch(Mode, Items, First, Last, Careful, Frames) :-
+    batch(Mode, Items, ask(First, Last, Careful, 0.3, 20, false), Frames).
+
+%   batch(+Mode, +Items, +Ask, -Frames): the same with Ask
+%   ask(First, Last, Careful, Seconds, Factor, Timed).
+
+batch(Mode, Items, ask(First, Last, Careful, Seconds, Factor, Timed),
+      Frames) :-
     fixture(Submission),
     append(Items, Bytes),
     batch_file(Bytes, Batch),
     empty_file(Path),
-    maplist([N, A]>>format(atom(A), "~w", [N]),
-            [First, Last, Careful], [FirstA, LastA, CarefulA]),
+    format(string(Ask), "~q",
+           [ask(Mode, Batch, First, Last, Careful, Seconds, Factor, 0.2, 20,
+                Timed)]),
     current_prolog_flag(argv, Argv),
     setup_call_cleanup(
-        set_prolog_flag(argv, [ Path, Mode, Batch, FirstA, LastA, CarefulA,
-                                '0.3', '20', Submission ]),
-        deep_child:main,
+        set_prolog_flag(argv, [Path, Ask, Submission]),
+        answer_child:main,
         set_prolog_flag(argv, Argv)),
     delete_file(Batch),
     frames_in(Path, Frames).
@@ -166,11 +176,11 @@ summary(cards, O, cards(O.hand.cards, O.crib.cards)).
 
 test(index_card, Cards == [card(ace, clubs), card(5, hearts),
                            card(king, spades), none]) :-
-    maplist(deep_child:index_card, [0, 18, 51, 255], Cards).
+    maplist(answer_child:index_card, [0, 18, 51, 255], Cards).
 test(not_a_card, fail) :-
-    deep_child:index_card(52, _).
+    answer_child:index_card(52, _).
 test(item_size, Sizes == [hand_value-5, select_hand-6]) :-
-    findall(M-S, deep_child:item_size(M, S), Sizes).
+    findall(M-S, answer_child:item_size(M, S), Sizes).
 test(hand_value, true(( Goal1 == hand_value([ card(5, hearts),
                                               card(5, clubs),
                                               card(5, spades),
@@ -180,8 +190,8 @@ test(hand_value, true(( Goal1 == hand_value([ card(5, hearts),
                         End == true ))) :-
     batch_file([18, 16, 19, 41, 0, 18, 16, 19, 41, 51], Path),
     open(Path, read, In, [type(binary)]),
-    no_choicepoint(deep_child:read_item(hand_value, In, Goal1)),
-    no_choicepoint(deep_child:read_item(hand_value, In, Goal2)),
+    no_choicepoint(answer_child:read_item(hand_value, In, Goal1)),
+    no_choicepoint(answer_child:read_item(hand_value, In, Goal2)),
     (   at_end_of_stream(In) -> End = true ; End = false ),
     close(In),
     delete_file(Path).
@@ -189,9 +199,9 @@ test(select_hand, true(( length(Five, 5), length(Six, 6),
                          last(Six, card(10, diamonds)) ))) :-
     batch_file([18, 16, 19, 41, 4, 255, 18, 16, 19, 41, 4, 37], Path),
     open(Path, read, In, [type(binary)]),
-    no_choicepoint(deep_child:read_item(select_hand, In,
+    no_choicepoint(answer_child:read_item(select_hand, In,
                                         select_hand(Five))),
-    deep_child:read_item(select_hand, In, select_hand(Six)),
+    answer_child:read_item(select_hand, In, select_hand(Six)),
     close(In),
     delete_file(Path).
 
@@ -201,27 +211,27 @@ test(select_hand, true(( length(Five, 5), length(Six, 6),
 :- begin_tests(outcome).
 
 test(small_int, Fields == 8) :-
-    deep_child:outcome(true, value(8), Fields).
+    answer_child:outcome(true, value(8), Fields).
 test(large_int, Int == "1001") :-
-    deep_child:outcome(true, value(1001), Fields),
+    answer_child:outcome(true, value(1001), Fields),
     Int = Fields.value.int.
 test(timeout, Kinds == [timeout, backstop]) :-
     findall(Kind,
             ( member(Clock, [cpu, wall]),
-              deep_child:outcome(error(deep_timeout(3, Clock)), value(_),
+              answer_child:outcome(error(answer_timeout(3, Clock)), value(_),
                                  Fields),
               Kind = Fields.kind
             ),
             Kinds).
-test(message_after_20, Messages == ["Unknown message: dc_ball", ""]) :-
-    flag(deep_messages, Old, 19),
+test(messages_counted, Messages == ["Unknown message: dc_ball", ""]) :-
+    flag(answer_messages, Old, 1),
     findall(Message,
             ( between(1, 2, _),
-              deep_child:outcome(error(dc_ball), value(_), Fields),
+              answer_child:outcome(error(dc_ball), value(_), Fields),
               Message = Fields.message
             ),
             Messages),
-    flag(deep_messages, _, Old).
+    flag(answer_messages, _, Old).
 
 :- end_tests(outcome).
 
@@ -254,4 +264,61 @@ test(select_hand, Summaries == [ cards(["5H", "5C", "5S", "JD"], ["2C"]),
                          [18, 16, 19, 41, 4, 37] ], 0, 2, 0, Frames),
     outcomes(Frames, _, Summaries).
 
+test(timed, true(( Cpu = [_, _], Wall = [_, _] ))) :-
+    start_items([ace, 2], Items),
+    batch(hand_value, Items, ask(0, 2, 0, 0.3, 20, true), Frames),
+    member(F, Frames),
+    F.type == "outcomes",
+    !,
+    Cpu = F.cpu_ms,
+    Wall = F.wall_ms.
+test(untimed, Keys == [first, outcomes, type]) :-
+    start_items([ace, 2], Items),
+    batch(hand_value, Items, 0, 2, 0, Frames),
+    member(F, Frames),
+    F.type == "outcomes",
+    !,
+    dict_keys(F, Keys).
+test(backstop, true(( Summaries == [exception(backstop), 8],
+                      Wall >= 600, Wall < 3000 ))) :-
+    start_items([8, ace], Items),
+    batch(hand_value, Items, ask(0, 2, 2, 0.2, 3, true), Frames),
+    outcomes(Frames, _, Summaries),
+    member(F, Frames),
+    F.type == "outcomes",
+    !,
+    F.wall_ms = [Wall].
+%   The grader kills a child that overran; here it goes on spinning, so the
+%   frames are read as they come, and the child's thread is killed.
+test(overrun, Types == ["ready", "loaded", "outcomes", "overrun"]) :-
+    start_items([ace, 9], Items),
+    fixture(Submission),
+    append(Items, Bytes),
+    batch_file(Bytes, Batch),
+    empty_file(Path),
+    format(string(Ask), "~q",
+           [ask(hand_value, Batch, 0, 2, 2, 0.2, 20, 0.2, 20, false)]),
+    current_prolog_flag(argv, Argv),
+    set_prolog_flag(argv, [Path, Ask, Submission]),
+    thread_create(answer_child:main, Id, []),
+    set_prolog_flag(argv, Argv),
+    overrun_frames(Path, 50, Frames),
+    thread_signal(Id, abort),
+    catch(thread_join(Id, _), _, true),
+    delete_file(Batch),
+    frames_in(Path, _),
+    findall(Type, ( member(F, Frames), Type = F.type ), Types).
+
 :- end_tests(batch).
+
+%   overrun_frames(+Path, +Tries, -Frames): the frames in Path once one is an
+%   `overrun`, looking every 0.1 s at most Tries times.
+
+overrun_frames(Path, Tries, Frames) :-
+    setup_call_cleanup(open(Path, read, In), read_frames(In, Frames0), close(In)),
+    (   ( member(F, Frames0), F.type == "overrun" ; Tries =< 0 )
+    ->  Frames = Frames0
+    ;   sleep(0.1),
+        T1 is Tries - 1,
+        overrun_frames(Path, T1, Frames)
+    ).
