@@ -1,12 +1,12 @@
-//! What a run's tests are ([`Tests`]), and the one cache that keeps what is drawn from a seed
-//! beside it, so that a seed's costly draw is done once.
+//! The one cache that keeps what is drawn from a seed beside it, so that a seed's costly draw
+//! is done once ([`crate::Tests`] says which is kept).
 //!
 //! Drawing a test set in full costs about half a second of CPU (most of it the select_hand
 //! balance), which a course would pay on every `crib grade` run under its seed. Two things are
 //! kept, through the one code path of this module:
 //!
-//! - an unsalted seed's whole [`TestSet`] ([`Tests::Kept`]), in `<seed id>.testset`;
-//! - a course seed's salt-independent part, a [`Course`] ([`Tests::Salted`]), in
+//! - an unsalted seed's whole [`TestSet`] ([`crate::Tests::Kept`]), in `<seed id>.testset`;
+//! - a course seed's salt-independent part, a [`crate::Course`] ([`crate::Tests::Salted`]), in
 //!   `<seed id>.course`, from which each salt's set is drawn in a few milliseconds.
 //!
 //! (An empty salt does not stand for the unsalted draw: a salted set is of another design,
@@ -33,74 +33,9 @@ use crib_core::{rank_keeps, Card, PreparedHand, Rule};
 use crib_results::TestSource;
 use sha2::{Digest, Sha256};
 
-use crate::course::Course;
 use crate::draw::{self, TestCase, TestSet, DESIGN};
 use crate::patterns::{self, PatternItem};
 use crate::seed::Seed;
-
-/// What a run's tests are: the one way crib-grade is told which [`TestSet`] to grade on, and
-/// [`Tests::draw`], the one function that draws it.
-///
-/// # Example
-/// ```
-/// use crib_testset::{Seed, Tests};
-/// let dir = tempfile::tempdir()?;
-/// let seed = Seed::from_bytes([7; 32]);
-/// let kept = Tests::Kept { seed, dir: dir.path().to_owned() };
-/// // Drawn and written the first time, read back the next: the same set as drawn afresh.
-/// assert_eq!(kept.draw().fingerprint, Tests::Drawn(seed).draw().fingerprint);
-/// assert_eq!(kept.draw().fingerprint, Tests::Drawn(seed).draw().fingerprint);
-/// # Ok::<(), std::io::Error>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Tests {
-    /// The test set of the seed ([`TestSet::new`]), drawn in the run and kept nowhere: for a
-    /// seed met once.
-    Drawn(Seed),
-    /// The same test set, kept in `dir`: drawn and written there the first time, read back by
-    /// later runs of this build under the same seed. `dir` must be as private as the seed.
-    Kept {
-        /// The seed.
-        seed: Seed,
-        /// Where its set is kept.
-        dir: PathBuf,
-    },
-    /// The test set of the seed `course` derives with `salt` ([`Seed::derive`]; e.g. a
-    /// Gradescope submission's id), drawn in a few milliseconds ([`Course::draw`]) from the
-    /// course seed's part kept in `dir` (made and written there the first time). `dir` must
-    /// be as private as the seed.
-    Salted {
-        /// The course seed.
-        course: Seed,
-        /// What the run's seed is derived with.
-        salt: String,
-        /// Where the course seed's part is kept.
-        dir: PathBuf,
-    },
-}
-
-impl Tests {
-    /// Returns the run's seed, whose id the drawn set carries: the seed, or for a salted set
-    /// the course seed derived with the salt.
-    pub fn seed(&self) -> Seed {
-        match self {
-            Tests::Drawn(seed) | Tests::Kept { seed, .. } => *seed,
-            Tests::Salted { course, salt, .. } => course.derive(salt),
-        }
-    }
-
-    /// Returns the test set: [`TestSet::new`] of the seed for [`Tests::Drawn`] and
-    /// [`Tests::Kept`] (the same set either way, read back when kept), [`Course::draw`] of
-    /// the salt for [`Tests::Salted`]. A file that cannot be kept is not an error: the set is
-    /// the same, drawn again next time.
-    pub fn draw(&self) -> TestSet {
-        match self {
-            Tests::Drawn(seed) => TestSet::new(seed),
-            Tests::Kept { seed, dir } => kept::<TestSet>(seed, dir).0,
-            Tests::Salted { course, salt, dir } => kept::<Course>(course, dir).0.draw(salt),
-        }
-    }
-}
 
 /// What can be kept beside its seed: made from the seed, written as bytes and read back.
 pub(crate) trait Keep: Sized {

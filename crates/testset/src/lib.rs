@@ -39,12 +39,12 @@ pub mod kept;
 pub mod misvalue;
 pub mod patterns;
 pub mod seed;
+pub mod source;
 pub mod strategy;
 
 pub use course::{Course, COURSE_POOL, SALTED_DESIGN, SALTED_POOL};
 pub use draw::targets as balance_targets;
 pub use draw::{prolog_list, TestCase, TestSet, COVER_DEPTH, POOL, POOL_DEALS};
-pub use kept::Tests;
 pub use misvalue::rules::{
     rule_points, HandValueMistake, HandValueModel, RulePoints, HAND_VALUE_MISTAKES,
 };
@@ -54,6 +54,7 @@ pub use misvalue::{
 };
 pub use patterns::{PatternItem, PATTERNS, SPECIAL_SHARE};
 pub use seed::{Seed, SeedError, SEED_BYTES};
+pub use source::Tests;
 pub use strategy::{
     balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
     ModelledMistake, Starts, Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES,

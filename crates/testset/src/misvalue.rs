@@ -127,7 +127,7 @@ pub type PartPoints = [u32; Part::ALL.len()];
 /// count, in the order of the rank table's columns and of [`MistakePoints`]: each written
 /// with crib-core's rules given other card values or rank numbers
 /// ([`crib_core::fifteen_sets`], [`crib_core::run_sets`]) and valued from the ranks alone
-/// ([`rank_points`]). A select_hand/3 built on one is [`crate::Strategy::Mistaken`].
+/// (`rank_points`). A select_hand/3 built on one is [`crate::Strategy::Mistaken`].
 pub const RANK_MISTAKES: [RuleMistake; 19] = {
     use RuleMistake::*;
     [

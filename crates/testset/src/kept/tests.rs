@@ -1,5 +1,7 @@
 use super::*;
 use crate::course::tests::course;
+use crate::course::Course;
+use crate::source::Tests;
 
 /// Asserts that `a` and `b` are the same test set, case by case and item by item.
 pub(crate) fn same(a: &TestSet, b: &TestSet) {
