@@ -35,7 +35,9 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crib_core::Card;
-use crib_grade::{Grader, IsolationChoice, Limits, Seed, Session, TestSet, Tests};
+use crib_grade::{Grader, Limits, Session};
+use crib_sandbox::IsolationChoice;
+use crib_testset::{Seed, TestSet, Tests};
 
 /// The seed of every measurement: any seed asks as much as any other.
 const SEED: [u8; 32] = [0x42; 32];
@@ -47,7 +49,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // As `crib` does: under bubblewrap this program applies Landlock before swipl, so the
     // jails it makes are the ones `crib grade` makes.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    if let Some(error) = crib_grade::confine_main(&args) {
+    if let Some(error) = crib_sandbox::confine_main(&args) {
         return Err(format!("confining the child: {error}").into());
     }
     // The copy in the half-core cgroup: grade one file and print the wall-clock time.

@@ -20,7 +20,7 @@ pub(crate) struct Intake {
     /// extracted folders.
     pub(crate) plain: Vec<PathBuf>,
     /// The downloads' submissions, each with its LMS record.
-    pub(crate) submissions: Vec<crib_grade::Submission>,
+    pub(crate) submissions: Vec<crib_submission::Submission>,
     /// The downloads read.
     downloads: Vec<Download>,
     /// Downloads that could not be read at all, with why.
@@ -132,7 +132,7 @@ pub(crate) fn take_in(
             intake.plain.push(download.root.clone());
         }
         for sub in &download.submissions {
-            intake.submissions.push(crib_grade::Submission {
+            intake.submissions.push(crib_submission::Submission {
                 name: sub.name.clone(),
                 path: sub.dir.clone(),
                 lms: Some(sub.record.clone()),
@@ -199,7 +199,7 @@ impl Intake {
     /// attempts set aside, entries left out and ignored, downloads unreadable, and the
     /// roster's students with no submission. `names` maps each download submission's name
     /// to the name it was graded under.
-    pub(crate) fn write(&self, out: &Path, graded: &[crib_grade::Submission]) -> Result<()> {
+    pub(crate) fn write(&self, out: &Path, graded: &[crib_submission::Submission]) -> Result<()> {
         let name_of = |dir: &Path| {
             graded
                 .iter()

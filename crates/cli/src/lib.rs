@@ -68,7 +68,7 @@ pub fn main() -> ExitCode {
     // `crib grade` runs this binary inside bubblewrap to apply Landlock before swipl; calling
     // this first makes every jail crib makes try it in its first probe.
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    if let Some(error) = crib_grade::confine_main(&args) {
+    if let Some(error) = crib_sandbox::confine_main(&args) {
         eprintln!("crib: confining the child: {error}");
         return ExitCode::from(126);
     }

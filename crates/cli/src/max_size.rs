@@ -6,7 +6,7 @@
 pub(crate) struct MaxSize {
     /// The most a submission's files may total, MiB; a bigger one is not loaded (checked
     /// before anything is read or copied).
-    #[arg(long = "max-size", value_name = "MIB", default_value_t = crib_grade::MAX_BYTES >> 20, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long = "max-size", value_name = "MIB", default_value_t = crib_submission::MAX_BYTES >> 20, value_parser = clap::value_parser!(u64).range(1..=1024))]
     mib: u64,
 }
 

@@ -12,10 +12,10 @@ use std::sync::OnceLock;
 
 mod common;
 
-use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, SelectCredit, Submission, SubmissionResult, Verdict,
-    WorkerPool,
-};
+use crib_grade::{Grader, Limits, WorkerPool};
+use crib_results::{SelectCredit, SubmissionResult, Verdict};
+use crib_sandbox::IsolationChoice;
+use crib_submission::{discover, Submission};
 use crib_testset::{
     rule_points, HandValueMistake, ModelledMistake, RulePoints, Strategy, BASELINE_MODELS,
     HAND_VALUE_MISTAKES, MODELLED_MISTAKES, SELECT_MISTAKES,
@@ -356,7 +356,7 @@ fn the_credit_scale_separates_the_baselines() {
         marks("first_four")
     );
     // A uniformly random keep, exactly: the mean credit of every keep of every deal.
-    let set = crib_grade::TestSet::new(&common::seed());
+    let set = crib_testset::TestSet::new(&common::seed());
     let deals: Vec<&Vec<crib_core::Keep>> = set.cases.iter().map(|c| &c.keeps).collect();
     let random: f64 = deals
         .iter()
@@ -540,8 +540,8 @@ fn hand_value_marks_follow_the_share_of_pairs_wrong() {
 /// docs/DESIGN.md uses) are checked the same way.
 #[test]
 fn the_balance_models_choose_as_their_submissions_do() {
-    use crib_grade::{TestCase, TestSet};
     use crib_testset::Deal;
+    use crib_testset::{TestCase, TestSet};
     let (mistakes, baselines) = graded();
     let set = TestSet::new(&common::seed());
     let mut wrong = Vec::new();
@@ -589,7 +589,7 @@ fn the_balance_models_choose_as_their_submissions_do() {
 #[test]
 fn the_hand_value_models_mark_as_their_submissions_do() {
     let (mistakes, _) = graded();
-    let set = crib_grade::TestSet::new(&common::seed());
+    let set = crib_testset::TestSet::new(&common::seed());
     let points: Vec<RulePoints> = set.hand_value.iter().map(rule_points).collect();
     let mut wrong = Vec::new();
     for HandValueMistake { id, model } in HAND_VALUE_MISTAKES {

@@ -15,10 +15,11 @@ use std::time::Duration;
 
 use common::{confiner, corpus_dir, four_fives};
 use crib_core::{Card, Rank};
-use crib_grade::{
-    discover, Area, FailureKind, Grader, Isolation, IsolationChoice, Limits, Predicate, Session,
-    Submission, SubmissionResult, TestSet, Verdict,
-};
+use crib_grade::{Grader, Limits, Session};
+use crib_results::{Area, FailureKind, Predicate, SubmissionResult, Verdict};
+use crib_sandbox::{Isolation, IsolationChoice};
+use crib_submission::{discover, Submission};
+use crib_testset::TestSet;
 
 /// The canary directory the corpus tries to change (fixed: the submissions name it).
 const CANARY: &str = "/tmp/crib-grade-canary";
@@ -560,7 +561,7 @@ fn load_problems_are_diagnosed() {
     let missing = report("missing_predicate");
     assert_eq!(
         missing.load.missing_predicate,
-        vec![crib_grade::Predicate::SelectHand]
+        vec![crib_results::Predicate::SelectHand]
     );
     assert_eq!(missing.marks.hand_value, 50.0);
     assert_eq!(missing.marks.select_hand, 0.0);
@@ -948,7 +949,7 @@ fn reports_serialize_with_the_verdict_names() {
     assert_eq!(json["hand_value"]["kinds"][0]["kind"], "exception");
     let back: SubmissionResult = serde_json::from_value(json).unwrap();
     assert_eq!(&back, report("exceptions"));
-    let gs = crib_grade::gradescope(report("correct"));
+    let gs = crib_results::gradescope(report("correct"));
     assert_eq!(gs["score"], 70.0);
     // The marked hand_value test, one per rule area, one per select_hand test.
     assert_eq!(

@@ -9,10 +9,10 @@ use std::time::Duration;
 
 mod common;
 
-use crib_grade::{
-    DeepHandValue, DeepOptions, Grader, IsolationChoice, Limits, Session, Submission,
-    SubmissionResult,
-};
+use crib_grade::{DeepOptions, Grader, Limits, Session};
+use crib_results::{DeepHandValue, SubmissionResult};
+use crib_sandbox::IsolationChoice;
+use crib_submission::Submission;
 
 /// Classes in the sampled checks: a seeded tenth-of-a-percent-level sample is too thin for
 /// rare features (five-card runs), so 15,000 of 652,353.

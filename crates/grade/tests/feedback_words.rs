@@ -10,10 +10,12 @@ use std::path::Path;
 
 mod common;
 
-use crib_grade::{
-    discover, gradescope, table, Area, IsolationChoice, KeepMistake, KeepVerdict, Limits,
-    RuleMistake, RuleVerdict, SubmissionResult, WorkerPool,
+use crib_grade::{table, Limits, WorkerPool};
+use crib_results::{
+    gradescope, Area, KeepMistake, KeepVerdict, RuleMistake, RuleVerdict, SubmissionResult,
 };
+use crib_sandbox::IsolationChoice;
+use crib_submission::discover;
 
 /// A rule found wrong: the rule, its mistake, and the start of the words the student reads.
 type Found = (Area, RuleMistake, &'static str);
@@ -272,7 +274,7 @@ fn select_hands_mistake_is_told_in_words() {
         if !grade_table.contains(" suboptimal") {
             wrong.push(format!("{name}: the staff's problems lost their codes"));
         }
-        if report.marks != crib_grade::Marks::new(&report.tests, report.hand_value.as_ref()) {
+        if report.marks != crib_results::Marks::new(&report.tests, report.hand_value.as_ref()) {
             wrong.push(format!("{name}: the marks are not the tests'"));
         }
         println!("{name}:\n{}\n", d.lines().join("\n"));

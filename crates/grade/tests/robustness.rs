@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use common::{corpus_dir, sleeper};
-use crib_grade::{
-    discover, FailureKind, IsolationChoice, Limits, Session, SubmissionResult, Verdict,
-};
+use crib_grade::{Limits, Session};
+use crib_results::{FailureKind, SubmissionResult, Verdict};
+use crib_sandbox::IsolationChoice;
+use crib_submission::discover;
 
 #[test]
 fn rlimits_only_still_grades_and_says_so() {
@@ -189,7 +190,7 @@ fn an_empty_folder_has_no_submission() {
 
 /// Run as a separate process by the tests below (`CRIB_GRADE_HELPER` set): grades a
 /// submission that sleeps 30 s in its hand_value calls with four fives, printing its work directory first; with
-/// `shutdown`, a thread calls [`crib_grade::shutdown`] once the child runs and exits 143,
+/// `shutdown`, a thread calls [`crib_sandbox::shutdown`] once the child runs and exits 143,
 /// as `crib grade` does on SIGTERM. Without the variable it does nothing.
 #[test]
 fn helper_grader_process() {
@@ -216,7 +217,7 @@ fn helper_grader_process() {
                 std::thread::sleep(Duration::from_millis(50));
             }
             std::thread::sleep(Duration::from_millis(500));
-            crib_grade::shutdown();
+            crib_sandbox::shutdown();
             std::process::exit(143);
         });
     }
@@ -257,7 +258,7 @@ fn work_dirs(tmp: &Path) -> Vec<String> {
         .unwrap()
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(crib_grade::WORK_PREFIX))
+        .filter(|n| n.starts_with(crib_sandbox::WORK_PREFIX))
         .collect()
 }
 
@@ -375,7 +376,7 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
     let cgroup_bytes: u64 = 512 << 20;
     let real = ThreadCgroup::new(cgroup_bytes);
     let limit = match &real {
-        Some(_) => crib_grade::memory_limit_in(
+        Some(_) => crib_sandbox::memory_limit_in(
             &std::fs::read_to_string("/proc/thread-self/cgroup").unwrap(),
             Path::new("/sys/fs/cgroup"),
         ),
@@ -384,11 +385,11 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
             eprintln!("no writable memory cgroup here: simulating memory.max");
             let root = tempfile::tempdir().unwrap();
             std::fs::write(root.path().join("memory.max"), cgroup_bytes.to_string()).unwrap();
-            crib_grade::memory_limit_in("0::/\n", root.path())
+            crib_sandbox::memory_limit_in("0::/\n", root.path())
         }
     };
     assert_eq!(limit, Some(cgroup_bytes));
-    let fit = crib_grade::MemoryFit::new(Limits::default().memory, 2, limit);
+    let fit = crib_sandbox::MemoryFit::new(Limits::default().memory, 2, limit);
     assert!(
         fit.reduced && fit.per_child * fit.workers as u64 <= cgroup_bytes / 4 * 3,
         "{fit}"

@@ -10,7 +10,10 @@ use std::time::Duration;
 
 use common::{corpus_dir, correct_base, four_fives, sleeper};
 use crib_core::Rank;
-use crib_grade::{discover, FailureKind, IsolationChoice, Limits, Session, Verdict};
+use crib_grade::{Limits, Session};
+use crib_results::{FailureKind, Verdict};
+use crib_sandbox::IsolationChoice;
+use crib_submission::discover;
 
 // ---- fair timing under load (issue 15) ----
 

@@ -5,7 +5,7 @@
 
 fn main() {
     // Every seed gives the same number of tests; this one grades nothing.
-    let tests = crib_grade::TestSet::new(&crib_grade::Seed::from_bytes([0; 32]));
+    let tests = crib_testset::TestSet::new(&crib_testset::Seed::from_bytes([0; 32]));
     let budget = crib_grade::Limits::default().submission_budget(&tests);
     println!("{}", budget.as_secs_f64());
 }

@@ -4,7 +4,10 @@
 
 use std::path::PathBuf;
 
-use crib_grade::{discover, table, Grader, IsolationChoice, Limits, Seed, Tests};
+use crib_grade::{table, Grader, Limits};
+use crib_sandbox::IsolationChoice;
+use crib_submission::discover;
+use crib_testset::{Seed, Tests};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let paths: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();

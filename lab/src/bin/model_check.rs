@@ -16,14 +16,15 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, Predicate, Seed, SelectCredit, Submission, TestCase,
-    Tests, WorkerPool,
-};
+use crib_grade::{Grader, Limits, WorkerPool};
+use crib_results::{Predicate, SelectCredit};
+use crib_sandbox::IsolationChoice;
+use crib_submission::{discover, Submission};
 use crib_testset::{
     balance_models, model_name, Deal, Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES,
     SELECT_MISTAKES,
 };
+use crib_testset::{Seed, TestCase, Tests};
 
 /// Every model: the select_hand mistakes, then the select_hand built on wrong hand values,
 /// then the baselines' models that are none of those.

@@ -14,9 +14,11 @@
 
 use std::path::PathBuf;
 
-use crib_grade::{
-    discover, Grader, IsolationChoice, Limits, Marks, Seed, Submission, Tests, WorkerPool,
-};
+use crib_grade::{Grader, Limits, WorkerPool};
+use crib_results::Marks;
+use crib_sandbox::IsolationChoice;
+use crib_submission::{discover, Submission};
+use crib_testset::{Seed, Tests};
 
 #[derive(Default, Clone)]
 struct Spread {

@@ -8,9 +8,11 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use crib_grade::{
-    swipl_support, DeepOptions, Graded, Grader, IsolationChoice, Limits, MemoryFit, SeedChoice,
-    SelectCredit, Session, SessionProgress, SubmissionResult, SwiplSupport, TestVisibility,
+    swipl_support, DeepOptions, Graded, Grader, Limits, SeedChoice, Session, SessionProgress,
+    SwiplSupport,
 };
+use crib_results::{SelectCredit, SubmissionResult, TestVisibility};
+use crib_sandbox::{IsolationChoice, MemoryFit};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, Args)]
@@ -83,7 +85,7 @@ pub struct GradeArgs {
     max_size: crate::max_size::MaxSize,
     /// Cores to use: submissions graded at once, and when there are fewer submissions, the
     /// children each one's hand_value check runs at once [default: one per core].
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crib_grade::MAX_WORKERS as i64))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crib_sandbox::MAX_WORKERS as i64))]
     jobs: Option<u32>,
     /// Directory where each submission's result (JSON) is written as soon as it is done.
     #[arg(long, value_name = "DIR", default_value = "crib-grade-results")]
@@ -109,7 +111,7 @@ pub struct GradeArgs {
     /// named select_hand deals visible, the rest after_published), after-due-date (the rest
     /// after_due_date) or hidden (only the marks and load diagnostics).
     #[arg(long, value_name = "POLICY", default_value = "all-visible")]
-    gradescope_visibility: crib_grade::VisibilityPolicy,
+    gradescope_visibility: crib_results::VisibilityPolicy,
     /// How children are isolated: bwrap (bubblewrap namespaces), rlimits (no namespaces, as
     /// in Gradescope's containers), auto (bwrap when it works here), or strict (auto, but
     /// refuse to grade unless the network and the host's files are both closed). Every mode
@@ -159,7 +161,7 @@ fn seconds(text: &str) -> Result<f64, String> {
 /// so `main` adds it only when help is asked for, not on every run.
 pub fn long_help() -> String {
     // Any seed gives the same counts; this one never grades anything.
-    let set = crib_grade::TestSet::new(&crib_grade::Seed::from_bytes([0; 32]));
+    let set = crib_testset::TestSet::new(&crib_testset::Seed::from_bytes([0; 32]));
     format!(
         "The tests: {}\n\nSeeds: every random choice of the tests comes from one secret seed. By \
          default each run makes a fresh one and keeps it in OUT/seed (and OUT/seeds/ID.seed); \
@@ -210,7 +212,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         true,
     )?;
     let mut found = if intake.plain.is_empty() {
-        crib_grade::Discovery::default()
+        crib_submission::Discovery::default()
     } else {
         session.survey(&intake.plain, args.single)?
     };
@@ -220,7 +222,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     for dir in &found.empty {
         eprintln!(
             "crib: warning: no submission in {}: no regular .pl file and no subdirectory",
-            crib_grade::escape_path(dir)
+            crib_results::escape_path(dir)
         );
     }
     for mut sub in intake.submissions.clone() {
@@ -247,7 +249,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
     // the memory fitted for each child allows.
     let wanted = session.jobs.get();
     let workers = wanted.min(submissions.len().max(1));
-    let memory = MemoryFit::new(args.memory << 20, workers, crib_grade::memory_limit());
+    let memory = MemoryFit::new(args.memory << 20, workers, crib_sandbox::memory_limit());
     session.jobs = NonZeroUsize::new(memory.workers).unwrap_or(NonZeroUsize::MIN);
     session.cores = NonZeroUsize::new(memory.children_at_once(wanted)).unwrap_or(NonZeroUsize::MIN);
     let tests = session.tests(&SeedChoice {
@@ -363,7 +365,7 @@ pub fn run(args: &GradeArgs) -> Result<()> {
 }
 
 /// On SIGINT, SIGTERM or SIGHUP, kills every child, removes the work directories
-/// ([`crib_grade::shutdown`]) and exits with 128 + the signal's number. Results already
+/// ([`crib_sandbox::shutdown`]) and exits with 128 + the signal's number. Results already
 /// written stay, and `--resume` goes on from them.
 fn on_signals_clean_up() -> Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -371,7 +373,7 @@ fn on_signals_clean_up() -> Result<()> {
         .context("cannot handle signals")?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            crib_grade::shutdown();
+            crib_sandbox::shutdown();
             eprintln!("\ncrib: interrupted by signal {signal}; results so far are kept (--resume)");
             std::process::exit(128 + signal);
         }

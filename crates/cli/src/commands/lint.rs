@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::Args;
-use crib_grade::{discover, Submission, WorkerPool};
+use crib_grade::WorkerPool;
 use crib_lint::{JailedLinter, Lint, LintConfig, Linter};
 use crib_sandbox::IsolationChoice;
+use crib_submission::{discover, Submission};
 use indicatif::{ProgressBar, ProgressStyle};
 
 const AFTER_HELP: &str = "\

@@ -115,7 +115,7 @@ pub struct ReportArgs {
         requires = "export",
         default_value = "all-visible"
     )]
-    visibility: crib_grade::VisibilityPolicy,
+    visibility: crib_results::VisibilityPolicy,
 }
 
 fn parse_format(text: &str) -> Result<crib_report::GradebookFormat, String> {

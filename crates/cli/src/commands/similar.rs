@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use crib_grade::Submission;
 use crib_similar::{compare, Options, Pair, Source, Winnowing};
+use crib_submission::Submission;
 
 const AFTER_HELP: &str = "\
 Similarity is evidence for a person to review, never a verdict: code matches because it was
@@ -432,7 +432,11 @@ fn sources(
     max_bytes: u64,
     left_out: &dyn Fn(&str, &str),
 ) -> Result<Vec<Source>> {
-    staged_sources(&crib_grade::discover(paths, single)?, max_bytes, left_out)
+    staged_sources(
+        &crib_submission::discover(paths, single)?,
+        max_bytes,
+        left_out,
+    )
 }
 
 /// Says on stderr that the submission `name` is left out, and why.

@@ -161,7 +161,7 @@ fn run_autograder_writes_results_json() {
 
     // With a course seed in the zip, each submission's tests derive from it and its id:
     // the same submission graded again gets the same tests, another one other tests.
-    let seed = crib_grade::Seed::from_bytes([3; 32]);
+    let seed = crib_testset::Seed::from_bytes([3; 32]);
     std::fs::create_dir_all(root.path().join("source")).unwrap();
     std::fs::write(root.path().join("source/seed"), seed.to_hex()).unwrap();
     // Which tests a run draws is all these runs compare: a crib that asks a few of them
@@ -1033,7 +1033,7 @@ fn a_salted_seeds_tests_come_from_the_course_part_kept() {
     use std::os::unix::fs::PermissionsExt as _;
     let dir = tempfile::tempdir().unwrap();
     let seed_file = dir.path().join("course.seed");
-    let course = crib_grade::Seed::from_bytes([0x2a; 32]);
+    let course = crib_testset::Seed::from_bytes([0x2a; 32]);
     course.write_new(&seed_file).unwrap();
     let kept_dir = dir.path().join("kept");
     let grade = |out: &str, salt: &str, kept: bool| {

@@ -153,7 +153,7 @@ fn policy_report(elapsed_ms: u64) -> SubmissionResult {
         .iter()
         .find(|c| c.source == TestSource::Pool)
         .unwrap();
-    let mk = |c: &crate::TestCase, verdict: Verdict, credit: Option<f64>| TestResult {
+    let mk = |c: &crib_testset::TestCase, verdict: Verdict, credit: Option<f64>| TestResult {
         id: c.id().to_string(),
         predicate: crib_results::Predicate::SelectHand,
         source: c.source,

@@ -6,7 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use crib_core::{Card, Rank};
-use crib_grade::{Diagnosis, Grader, IsolationChoice, Limits, Seed, Tests};
+use crib_grade::{Grader, Limits};
+use crib_results::Diagnosis;
+use crib_sandbox::IsolationChoice;
+use crib_testset::{Seed, Tests};
 
 /// A grader of the swipl on the PATH, in `isolation`, with `limits`, on [`tests`].
 pub fn grader(isolation: IsolationChoice, limits: Limits) -> Grader {

@@ -2,11 +2,11 @@ use std::sync::OnceLock;
 
 use super::*;
 use crib_core::{cards_text, parse_cards, Breakdown, Card, Hand, Rule, PAIRS};
-use crib_grade::{Seed, TestSet};
 use crib_results::{
     Area, AreaCount, Cards, Counterexample, Diagnosis, FailureKind, HandValueCheck, Isolation,
     KindCount, Layer, Load, Marks, Predicate, SelectCredit, TestResult, PATTERNS,
 };
+use crib_testset::{Seed, TestSet};
 
 /// Returns the test set of seed `byte` (every byte of it `byte`), built once per seed used
 /// here (about 50 ms each).
