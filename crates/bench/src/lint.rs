@@ -26,7 +26,7 @@ fn one(c: &mut Criterion) {
     let mut group = c.benchmark_group("lint");
     group.sample_size(20);
     group.bench_function("correct.pl", |b| {
-        b.iter(|| linter.lint(0, &correct, MAX_BYTES))
+        b.iter(|| linter.lint(crib_sandbox::Worker::FIRST, &correct, MAX_BYTES))
     });
     group.finish();
 }
@@ -38,11 +38,11 @@ fn many(_: &mut Criterion) {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let start = Instant::now();
     std::thread::scope(|scope| {
-        for slot in 0..2u32 {
+        for worker in (0..2).filter_map(crib_sandbox::Worker::new) {
             let (linter, copy, next) = (&linter, &copy, &next);
             scope.spawn(move || {
                 while next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < MANY {
-                    let lint = linter.lint(slot, copy, MAX_BYTES);
+                    let lint = linter.lint(worker, copy, MAX_BYTES);
                     assert!(!lint.findings.iter().any(|f| f.rule == "E002"));
                 }
             });

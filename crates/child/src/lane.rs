@@ -10,7 +10,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crib_sandbox::{Jail, Mounts, Rlimits};
+use crib_sandbox::{Jail, Mounts, Rlimits, Slot};
 use crib_submission::{StageError, Staged, Submission};
 use serde::de::DeserializeOwned;
 
@@ -34,7 +34,7 @@ pub struct Lane<'a> {
     work: PathBuf,
     copy: PathBuf,
     scratch: PathBuf,
-    slot: u32,
+    slot: Slot,
 }
 
 /// Why a submission could not be staged for its children ([`Lane::stage`]). The
@@ -62,9 +62,9 @@ pub enum StageFailure {
 }
 
 impl<'a> Lane<'a> {
-    /// Returns the session of slot `slot`'s children in `jail`, with the child programs in
+    /// Returns the session of `slot`'s children in `jail`, with the child programs in
     /// `grader`, the submission's copy in `work`/[`COPY`] and `work`/`scratch` to write in.
-    pub fn new(jail: &'a Jail, grader: &Path, work: &Path, scratch: &str, slot: u32) -> Self {
+    pub fn new(jail: &'a Jail, grader: &Path, work: &Path, scratch: &str, slot: Slot) -> Self {
         Lane {
             jail,
             grader: grader.to_path_buf(),
@@ -89,7 +89,7 @@ impl<'a> Lane<'a> {
         max_bytes: u64,
         lanes: &[&Lane<'_>],
     ) -> Result<Staged, StageFailure> {
-        let scratch: Vec<(&Path, u32)> = std::iter::once(self)
+        let scratch: Vec<(&Path, Slot)> = std::iter::once(self)
             .chain(lanes.iter().copied())
             .map(|s| (s.scratch.as_path(), s.slot))
             .collect();
@@ -127,7 +127,7 @@ impl<'a> Lane<'a> {
     }
 
     /// Returns the slot its children run as.
-    pub fn slot(&self) -> u32 {
+    pub fn slot(&self) -> Slot {
         self.slot
     }
 

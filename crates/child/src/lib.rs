@@ -51,7 +51,7 @@
 //!     name: "a".into(), path: "a.pl".into(), lms: None,
 //! };
 //! let lane = Lane::new(&jail, &work.path().join("grader"), &work.path().join("s"),
-//!                            "scratch", 0);
+//!                      "scratch", crib_sandbox::Slot::First(crib_sandbox::Worker::FIRST));
 //! let staged = lane.stage(&submission, crib_submission::MAX_BYTES, &[])
 //!     .map_err(std::io::Error::other)?;
 //! let program = Program {

@@ -15,7 +15,7 @@ use crate::limits::Limits;
 pub(crate) struct Place<'a> {
     /// The lane its children run in: the grader's directory (the child program and the
     /// batch files), the submission's copy, the lane's scratch directory and its slot (the
-    /// worker's, or its second lane, [`crib_sandbox::SECOND_LANE`]).
+    /// worker's first lane or its second, [`crib_sandbox::Slot`]).
     pub lane: Lane<'a>,
     /// The files to load, relative to the submission.
     pub files: &'a [String],

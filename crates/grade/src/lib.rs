@@ -1,13 +1,14 @@
 //! Grades student Prolog submissions of "Project 1: Cribbage" against crib-core, safely.
 //!
 //! Each submission runs in `swipl` child processes, never in the grader's process: a child
-//! (prolog/answer_child.pl, built into crib-child) loads the submission in a sandbox ([`Isolation`]),
-//! answers the [`TestSet`] drawn from the run's secret [`Seed`] over a pipe of its own, and
-//! the grader judges every answer against crib-core ([`Verdict`]), so expected answers never
-//! enter the child. hand_value/3 is asked on every one of the 23,647 rank patterns, once
+//! (prolog/answer_child.pl, built into crib-child) loads the submission in a sandbox
+//! ([`crib_sandbox::Isolation`]), answers the [`crib_testset::TestSet`] drawn from the run's
+//! secret [`crib_testset::Seed`] over a pipe of its own, and the grader judges every answer
+//! against crib-core ([`crib_results::Verdict`]), so expected answers never enter the child. hand_value/3 is asked on every one of the 23,647 rank patterns, once
 //! from ordinary suits and for about a third once more from flush or nob suits: about 27,900
-//! items in batches ([`HandValueCheck`]); select_hand/3 on 48 deals. A test that crashes, halts, times out or
-//! exhausts memory costs only itself: the rest run in a fresh child. [`Marks`]: hand_value
+//! items in batches ([`crib_results::HandValueCheck`]); select_hand/3 on 48 deals. A test that
+//! crashes, halts, times out or exhausts memory costs only itself: the rest run in a fresh
+//! child. [`crib_results::Marks`]: hand_value
 //! `(1 − √share of pairs wrong) × 50`, select_hand mean credit x 20, code quality (30) left
 //! to the markers. A [`Session`] grades many submissions on a pool of workers, saving each
 //! result as it is done.
@@ -21,7 +22,7 @@
 //! let tests = Tests::Drawn(Seed::fresh()?);
 //! let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default(), &tests)?;
 //! for submission in discover(&["submissions/".into()], false)? {
-//!     let report = grader.grade(&submission, 0);
+//!     let report = grader.grade(&submission, crib_sandbox::Worker::FIRST);
 //!     println!("{}: {}/70", report.name, report.marks.total);
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -6,6 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use crib_sandbox::{Worker, MAX_WORKERS};
+
 /// A job that panicked, in place of its result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("a worker panicked: {message}")]
@@ -14,8 +16,8 @@ pub struct Panicked {
     pub message: String,
 }
 
-/// A pool of worker threads. Each worker has a slot number of its own, `0..workers`, for as
-/// long as the pool runs: a grader gives its sandbox uids by slot (`Grader::grade`), so two
+/// A pool of worker threads, at most [`MAX_WORKERS`]. Each has a [`Worker`] of its own for as
+/// long as the pool runs: a grader gives its sandbox uids by worker (`Grader::grade`), so two
 /// jobs running at once never share one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WorkerPool {
@@ -23,18 +25,17 @@ pub struct WorkerPool {
 }
 
 impl WorkerPool {
-    /// Returns a pool of `workers` threads (at least one).
+    /// Returns a pool of `workers` threads (at least one, at most [`MAX_WORKERS`]).
     pub fn new(workers: usize) -> WorkerPool {
+        let workers = workers.clamp(1, MAX_WORKERS as usize);
         WorkerPool {
-            workers: NonZeroUsize::new(workers).unwrap_or(NonZeroUsize::MIN),
+            workers: NonZeroUsize::new(workers).expect("clamped to at least one"),
         }
     }
 
-    /// Returns a pool of one worker per core.
+    /// Returns a pool of one worker per core (at most [`MAX_WORKERS`]).
     pub fn per_core() -> WorkerPool {
-        WorkerPool {
-            workers: std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN),
-        }
+        WorkerPool::new(std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
     }
 
     /// Returns how many workers the pool runs (fewer are started for fewer jobs).
@@ -42,19 +43,19 @@ impl WorkerPool {
         self.workers.get()
     }
 
-    /// Runs `job(slot, item)` for every item, as [`WorkerPool::run_each`] does, and returns the
+    /// Runs `job(worker, item)` for every item, as [`WorkerPool::run_each`] does, and returns the
     /// results in the order of `items`.
     ///
     /// # Example
     /// ```
     /// use crib_grade::WorkerPool;
-    /// let squares = WorkerPool::new(2).run(&[1, 2, 3], |_slot, n| n * n);
+    /// let squares = WorkerPool::new(2).run(&[1, 2, 3], |_worker, n| n * n);
     /// assert_eq!(squares, [Ok(1), Ok(4), Ok(9)]);
     /// ```
     pub fn run<T, R>(
         self,
         items: &[T],
-        job: impl Fn(u32, &T) -> R + Sync,
+        job: impl Fn(Worker, &T) -> R + Sync,
     ) -> Vec<Result<R, Panicked>>
     where
         T: Sync,
@@ -63,13 +64,13 @@ impl WorkerPool {
         self.run_each(items, job, |_, _| {})
     }
 
-    /// Runs `job(slot, item)` for every item on the pool's workers (no more workers than
+    /// Runs `job(worker, item)` for every item on the pool's workers (no more workers than
     /// items), each worker taking the next item not yet taken, and returns the results in
     /// the order of `items`. `done(index, result)` is called on the calling thread as each
     /// job ends, in the order they end: to save or show a result while others still run.
     ///
     /// A job that panics gives `Err(Panicked)` in its place; its worker goes on with the next
-    /// item, keeping its slot, and no other result is lost.
+    /// item, keeping its `Worker`, and no other result is lost.
     ///
     /// # Example
     /// ```
@@ -77,8 +78,8 @@ impl WorkerPool {
     /// let mut seen = 0;
     /// let got = WorkerPool::new(3).run_each(
     ///     &[1, 0, 4],
-    ///     |slot, &n| {
-    ///         assert!(slot < 3);
+    ///     |worker, &n| {
+    ///         assert!(worker.index() < 3);
     ///         100 / n
     ///     },
     ///     |_index, _result| seen += 1,
@@ -91,7 +92,7 @@ impl WorkerPool {
     pub fn run_each<T, R>(
         self,
         items: &[T],
-        job: impl Fn(u32, &T) -> R + Sync,
+        job: impl Fn(Worker, &T) -> R + Sync,
         mut done: impl FnMut(usize, &Result<R, Panicked>),
     ) -> Vec<Result<R, Panicked>>
     where
@@ -104,13 +105,13 @@ impl WorkerPool {
         let next = AtomicUsize::new(0);
         let (tx, rx) = mpsc::channel();
         std::thread::scope(|scope| {
-            for slot in 0..workers as u32 {
+            for worker in (0..workers).filter_map(Worker::new) {
                 let (tx, next, job) = (tx.clone(), &next, &job);
                 scope.spawn(move || loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(i) else { break };
                     let result =
-                        catch_unwind(AssertUnwindSafe(|| job(slot, item))).map_err(|panic| {
+                        catch_unwind(AssertUnwindSafe(|| job(worker, item))).map_err(|panic| {
                             Panicked {
                                 message: panic_message(panic.as_ref()),
                             }

@@ -13,7 +13,7 @@ use crib_results::{
     escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit,
     SubmissionResult, TestResult, Verdict,
 };
-use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, WorkDir};
+use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Slot, WorkDir, Worker};
 use crib_submission::Submission;
 
 use crate::child::Place;
@@ -33,7 +33,7 @@ use select::{result, Run};
 const SCRATCH: &str = "scratch";
 
 /// The scratch directory of the marked hand_value check's children, in the worker's second
-/// lane ([`sandbox::SECOND_LANE`]), in the work directory.
+/// lane ([`Slot::Second`]), in the work directory.
 const CHECK_SCRATCH: &str = "scratch-check";
 
 /// The most diagnostics kept per submission.
@@ -44,9 +44,9 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 ///
 /// Its work directory, `crib-grade-<random>` in the temporary directory, is private (see
 /// the crate's README, "Work directories"), removed when the grader is dropped or by
-/// [`crate::shutdown`], and removed by the next grader created after a death that could not
+/// [`crib_sandbox::shutdown`], and removed by the next grader created after a death that could not
 /// clean up (SIGKILL). When it runs as root, the grader takes a block of sandbox uids of
-/// its own ([`crate::SANDBOX_UIDS`]) for its life.
+/// its own ([`crib_sandbox::SANDBOX_UIDS`]) for its life.
 #[derive(Debug)]
 pub struct Grader {
     jail: Jail,
@@ -122,7 +122,7 @@ impl Grader {
     }
 
     /// Adds Landlock to bubblewrap's layers, applied inside the sandbox by a copy of
-    /// `program`, which must call [`crate::confine_main`] first thing in its `main` (the
+    /// `program`, which must call [`crib_sandbox::confine_main`] first thing in its `main` (the
     /// `crib` binary does; pass [`std::env::current_exe`]). Does nothing unless bubblewrap is
     /// in force and the kernel offers Landlock.
     ///
@@ -212,16 +212,16 @@ impl Grader {
         self.dir.path()
     }
 
-    /// Grades one submission as worker `slot` (0-based, below the number of workers: each
-    /// worker's children get a uid of their own when the grader runs as root), on one core.
-    /// Never fails: anything that goes wrong becomes part of the report.
-    pub fn grade(&self, submission: &Submission, slot: u32) -> SubmissionResult {
-        self.grade_on(submission, slot, NonZeroUsize::MIN)
+    /// Grades one submission as `worker` (each worker's children get uids of their own when
+    /// the grader runs as root), on one core. Never fails: anything that goes wrong becomes
+    /// part of the report.
+    pub fn grade(&self, submission: &Submission, worker: Worker) -> SubmissionResult {
+        self.grade_on(submission, worker, NonZeroUsize::MIN)
     }
 
     /// As [`Grader::grade`], with `cores` cores to itself: the marked hand_value check, most
     /// of a plain submission's time, runs that many children at once, each on its share of
-    /// the items (all in the worker's second lane, [`sandbox::SECOND_LANE`]); with two cores
+    /// the items (all in the worker's second lane, [`Slot::Second`]); with two cores
     /// or more it starts with the select_hand tests when a file names hand_value (called off,
     /// its answers unused, when their first child says the submission does not load or
     /// hand_value/3 is not defined; else it starts once that child says it is defined), on
@@ -237,7 +237,7 @@ impl Grader {
     pub fn grade_on(
         &self,
         submission: &Submission,
-        slot: u32,
+        worker: Worker,
         cores: NonZeroUsize,
     ) -> SubmissionResult {
         let started = Instant::now();
@@ -258,13 +258,19 @@ impl Grader {
                 // The select_hand tests, the linter and the deep check in the worker's first
                 // lane; the marked hand_value check in its second (a uid of its own, so that
                 // ending the tests' leftovers never touches it).
-                let tests = Lane::new(&self.jail, &grader, work.path(), SCRATCH, slot);
+                let tests = Lane::new(
+                    &self.jail,
+                    &grader,
+                    work.path(),
+                    SCRATCH,
+                    Slot::First(worker),
+                );
                 let check = Lane::new(
                     &self.jail,
                     &grader,
                     work.path(),
                     CHECK_SCRATCH,
-                    slot + sandbox::SECOND_LANE,
+                    Slot::Second(worker),
                 );
                 let staged = tests
                     .stage(submission, self.limits.max_bytes, &[&check])

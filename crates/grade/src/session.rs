@@ -18,7 +18,8 @@ use crib_testset::Tests;
 ///
 /// # Example
 /// ```no_run
-/// use crib_grade::{Grader, IsolationChoice, Limits, SeedChoice, Session};
+/// use crib_grade::{Grader, Limits, SeedChoice, Session};
+/// use crib_sandbox::IsolationChoice;
 /// let session = Session::new("crib-grade-results");
 /// let submissions = session.discover(&["submissions/".into()], false)?;
 /// let tests = session.tests(&SeedChoice::default())?;
@@ -32,8 +33,8 @@ pub struct Session {
     /// The directory each submission's result is written to (as `<name>.json`), as soon as
     /// it is done.
     pub out: PathBuf,
-    /// Submissions graded at once (at most [`crate::MAX_WORKERS`]); each worker has a slot
-    /// id of its own, `0..jobs` (see [`crate::WorkerPool`]).
+    /// Submissions graded at once (at most [`crib_sandbox::MAX_WORKERS`]); each worker has a
+    /// [`crib_sandbox::Worker`] of its own (see [`crate::WorkerPool`]).
     pub jobs: NonZeroUsize,
     /// Children that may run at once in all (default: one per core). With fewer submissions
     /// than that, each submission's marked hand_value check runs several

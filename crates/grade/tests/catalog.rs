@@ -141,11 +141,8 @@ fn killed(report: &SubmissionResult) -> bool {
 /// Grades each submission with its grader on a few worker threads; returns the reports by
 /// name.
 fn grade_all(subs: Vec<(Submission, &Grader)>) -> BTreeMap<String, SubmissionResult> {
-    // Slots 20.. (sandbox uids 64020..): other graders on a shared machine use the low ones,
-    // and a grader in rlimits mode kills every process of its slot's uid.
-    let reports = WorkerPool::new(3).run(&subs, |slot, (sub, grader)| {
-        let slot = 20 + slot;
-        let mut report = grader.grade(sub, slot);
+    let reports = WorkerPool::new(3).run(&subs, |worker, (sub, grader)| {
+        let mut report = grader.grade(sub, worker);
         for _ in 0..2 {
             if !killed(&report) {
                 break;
@@ -154,7 +151,7 @@ fn grade_all(subs: Vec<(Submission, &Grader)>) -> BTreeMap<String, SubmissionRes
                 "{}: a child was killed from outside; grading again",
                 sub.name
             );
-            report = grader.grade(sub, slot);
+            report = grader.grade(sub, worker);
         }
         report
     });

@@ -34,7 +34,7 @@ fn rlimits_only_still_grades_and_says_so() {
         false,
     )
     .unwrap();
-    let correct = grader.grade(&subs[0], 7);
+    let correct = grader.grade(&subs[0], worker(7));
     assert_eq!(correct.marks.total, 70.0);
     assert_eq!(correct.isolation, grader.isolation());
     // Every result says which crib and which SWI-Prolog graded it.
@@ -46,7 +46,7 @@ fn rlimits_only_still_grades_and_says_so() {
             && producer.swipl_version().split('.').count() == 3,
         "{producer}"
     );
-    let halting = grader.grade(&subs[1], 7);
+    let halting = grader.grade(&subs[1], worker(7));
     let hv = halting.hand_value.as_ref().unwrap();
     assert_eq!(hv.kinds[0].kind, FailureKind::Crashed, "{:?}", hv.kinds);
     assert!(hv.counterexamples[0].got.contains("status 9"));
@@ -221,7 +221,7 @@ fn helper_grader_process() {
             std::process::exit(143);
         });
     }
-    grader.grade(&discover(&[path], false).unwrap()[0], 0);
+    grader.grade(&discover(&[path], false).unwrap()[0], worker(0));
 }
 
 /// Starts [`helper_grader_process`] in `mode` with its temporary directory in `tmp`;
@@ -401,7 +401,7 @@ fn a_memory_hog_in_a_small_cgroup_gets_memory_and_the_run_completes() {
     };
     let grader = common::grader(IsolationChoice::Auto, limits);
     let subs = discover(&[corpus_dir().join("memory_hog.pl")], false).unwrap();
-    let r = grader.grade(&subs[0], 5);
+    let r = grader.grade(&subs[0], worker(5));
     let hv = r.hand_value.as_ref().unwrap();
     let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
     assert_eq!(
@@ -441,7 +441,7 @@ fn ending_the_tests_leftovers_never_touches_the_check_beside_them() {
     };
     let grader = common::grader(IsolationChoice::Rlimits, limits);
     let subs = discover(&[path], false).unwrap();
-    let r = grader.grade_on(&subs[0], 3, NonZeroUsize::new(2).unwrap());
+    let r = grader.grade_on(&subs[0], worker(3), NonZeroUsize::new(2).unwrap());
     assert!(r.load.missing_predicate.is_empty(), "{:?}", r.load);
     let hv = r.hand_value.as_ref().unwrap();
     // One child on the core the tests leave it, and at most one more on the tests' core once
@@ -485,7 +485,7 @@ fn a_check_started_beside_the_tests_is_called_off_when_the_submission_does_not_l
     let grader = common::grader(IsolationChoice::Rlimits, limits);
     let subs = discover(&[path], false).unwrap();
     let started = Instant::now();
-    let r = grader.grade_on(&subs[0], 3, NonZeroUsize::new(2).unwrap());
+    let r = grader.grade_on(&subs[0], worker(3), NonZeroUsize::new(2).unwrap());
     let took = started.elapsed();
     assert!(r.load.load_failed.is_some(), "{:?}", r.load);
     assert!(r.hand_value.is_none(), "{:?}", r.hand_value);
@@ -522,7 +522,7 @@ fn helper_neighbour_process() {
     println!("UIDS {} {}", uids.start, uids.end);
     if mode == "correct" {
         let correct = discover(&[corpus_dir().join("correct.pl")], false).unwrap();
-        let r = grader.grade(&correct[0], 0);
+        let r = grader.grade(&correct[0], crib_sandbox::Worker::FIRST);
         println!("TOTAL {:.2} {:?}", r.marks.total, r.problems());
         return;
     }
@@ -536,7 +536,7 @@ fn helper_neighbour_process() {
     // At most two minutes, should the test that started it be gone without a word.
     let end = std::time::Instant::now() + Duration::from_secs(120);
     while !stop.exists() && std::time::Instant::now() < end {
-        grader.grade(&spawners[graded % spawners.len()], 0);
+        grader.grade(&spawners[graded % spawners.len()], worker(0));
         graded += 1;
     }
     println!("GRADED {graded}");
@@ -664,4 +664,9 @@ fn graders_with_their_own_run_never_share_a_uid() {
         let left = processes_with_uid_in(&range);
         assert!(left.is_empty(), "left running: {left:?}");
     }
+}
+
+/// Returns worker `index` of a grader.
+fn worker(index: usize) -> crib_sandbox::Worker {
+    crib_sandbox::Worker::new(index).unwrap()
 }

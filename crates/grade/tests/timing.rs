@@ -124,7 +124,10 @@ fn a_goal_that_sleeps_meets_the_wall_clock_backstop() {
         ..Limits::default()
     };
     let grader = common::grader(IsolationChoice::Auto, limits);
-    let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
+    let r = grader.grade(
+        &discover(&[path], false).unwrap()[0],
+        crib_sandbox::Worker::FIRST,
+    );
     let hv = r.hand_value.as_ref().unwrap();
     let kinds: Vec<(FailureKind, usize)> = hv.kinds.iter().map(|k| (k.kind, k.items)).collect();
     assert_eq!(kinds, [(FailureKind::Timeout, 1)]);
@@ -161,13 +164,13 @@ fn two_graders_at_once_do_not_kill_each_other_children() {
             // Grader b, same worker slot, grades and ends its leftovers over and over meanwhile.
             let mut endings = 0;
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                let r = b.grade(&quick[0], 0);
+                let r = b.grade(&quick[0], crib_sandbox::Worker::FIRST);
                 assert_eq!(r.marks.total, 70.0, "{:?}", r.problems());
                 endings += r.children;
             }
             endings
         });
-        let r = a.grade(&slow[0], 0);
+        let r = a.grade(&slow[0], crib_sandbox::Worker::FIRST);
         done.store(true, std::sync::atomic::Ordering::Relaxed);
         (r, other.join().unwrap())
     });
@@ -221,7 +224,10 @@ fn a_slow_correct_solution_is_sampled_within_its_budget() {
         ..Limits::default()
     };
     let grader = common::grader(IsolationChoice::Auto, limits);
-    let r = grader.grade(&discover(&[path], false).unwrap()[0], 0);
+    let r = grader.grade(
+        &discover(&[path], false).unwrap()[0],
+        crib_sandbox::Worker::FIRST,
+    );
     let hv = r.hand_value.as_ref().unwrap();
     assert!(
         hv.checked >= 10 && hv.checked < hv.patterns / 10,

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use crib_child::{End, Flow, Lane, Program, Reader, CHILD_LIB, LINT_CHILD};
 use crib_results::{Finding, Lint};
-use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Rlimits, WorkDir};
+use crib_sandbox::{
+    self as sandbox, Isolation, IsolationChoice, Jail, Rlimits, Slot, WorkDir, Worker,
+};
 use crib_submission::Submission;
 
 use crate::check::{findings, LintConfig};
@@ -254,15 +256,15 @@ impl JailedLinter {
         self.jail.isolation
     }
 
-    /// Lints `submission` as worker `slot` (each worker of a pool has its own slot), on a
+    /// Lints `submission` as `worker` (in its first lane; each worker of a pool has its own), on a
     /// copy staged in the linter's jail by crib-child's [`Lane::stage`] (crib-results'
     /// `Submission::stage`: regular files only, links never followed, at most `max_bytes`),
     /// its `.pl` files loaded in the order staged. Never fails: a copy that cannot be
     /// staged gives an `E002` finding on no file saying so, and a child that cannot be
     /// started, crashes or runs out of time an `E002` finding on its first file.
-    pub fn lint(&self, slot: u32, submission: &Submission, max_bytes: u64) -> Lint {
-        let work = self.dir.path().join(format!("slot-{slot}"));
-        let lint = self.stage_and_lint(&work, slot, submission, max_bytes);
+    pub fn lint(&self, worker: Worker, submission: &Submission, max_bytes: u64) -> Lint {
+        let work = self.dir.path().join(format!("slot-{}", worker.index()));
+        let lint = self.stage_and_lint(&work, Slot::First(worker), submission, max_bytes);
         let _ = fs::remove_dir_all(&work);
         lint
     }
@@ -271,7 +273,7 @@ impl JailedLinter {
     fn stage_and_lint(
         &self,
         work: &Path,
-        slot: u32,
+        slot: Slot,
         submission: &Submission,
         max_bytes: u64,
     ) -> Lint {

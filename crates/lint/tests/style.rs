@@ -77,7 +77,7 @@ fn linted(corpus: &'static str) -> &'static [Linted] {
                     path: path.clone(),
                     lms: None,
                 };
-                let lint = linter.lint(0, &submission, MAX_BYTES);
+                let lint = linter.lint(crib_sandbox::Worker::FIRST, &submission, MAX_BYTES);
                 Linted { name, root, lint }
             })
             .collect()
@@ -219,7 +219,7 @@ fn each_rule_example_triggers_it_and_its_fix_does_not() {
                 path: work.path().join(&name),
                 lms: None,
             };
-            let lint = linter.lint(0, &submission, MAX_BYTES);
+            let lint = linter.lint(crib_sandbox::Worker::FIRST, &submission, MAX_BYTES);
             let fired = lint.findings.iter().any(|f| f.rule == rule.code);
             if fired != should {
                 wrong.push(format!(

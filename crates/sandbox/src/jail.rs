@@ -10,7 +10,7 @@ use seccompiler::BpfProgram;
 
 use crate::files::hand_over;
 use crate::limits::Rlimits;
-use crate::uids::UidBlock;
+use crate::uids::{Slot, UidBlock, Worker};
 use crate::{landlock, seccomp, Isolation, IsolationChoice, SandboxError};
 
 /// The scratch directory as the child sees it under bubblewrap (a tmpfs of its own).
@@ -283,14 +283,22 @@ impl Jail {
             .map_err(|e| e.to_string())?;
         let scratch = dir.path().join("scratch");
         std::fs::create_dir(&scratch).map_err(|e| e.to_string())?;
-        self.hand_over(dir.path(), 0).map_err(|e| e.to_string())?;
-        self.give_scratch(&scratch, 0).map_err(|e| e.to_string())?;
+        self.hand_over(dir.path(), Slot::First(Worker::FIRST))
+            .map_err(|e| e.to_string())?;
+        self.give_scratch(&scratch, Slot::First(Worker::FIRST))
+            .map_err(|e| e.to_string())?;
         let mounts = Mounts {
             grader: dir.path(),
             submission: dir.path(),
             scratch: &scratch,
         };
-        let mut cmd = self.command(&mounts, &self.probe_args, Rlimits::PROBE, 0, None);
+        let mut cmd = self.command(
+            &mounts,
+            &self.probe_args,
+            Rlimits::PROBE,
+            Slot::First(Worker::FIRST),
+            None,
+        );
         let program = cmd.get_program().to_owned();
         let out = cmd
             .stdin(Stdio::null())
@@ -339,16 +347,16 @@ impl Jail {
         &self.program_version
     }
 
-    /// Returns the uid (and gid) worker `slot`'s children run as: one of this jail's own
+    /// Returns the uid (and gid) `slot`'s children run as: one of this jail's own
     /// block when the grader runs as root, else `None` (children keep the grader's uid).
-    pub fn uid(&self, slot: u32) -> Option<u32> {
+    pub fn uid(&self, slot: Slot) -> Option<u32> {
         self.uids.as_ref().map(|block| block.uid(slot))
     }
 
-    /// Returns the gid slot `slot`'s children run as, the group of the files handed over to
-    /// it: its worker's ([`crate::SECOND_LANE`]: a worker's two lanes share it), or `None`
+    /// Returns the gid `slot`'s children run as, the group of the files handed over to
+    /// it: its worker's (a worker's two lanes share it), or `None`
     /// as [`Jail::uid`].
-    pub fn gid(&self, slot: u32) -> Option<u32> {
+    pub fn gid(&self, slot: Slot) -> Option<u32> {
         self.uids.as_ref().map(|block| block.gid(slot))
     }
 
@@ -358,46 +366,46 @@ impl Jail {
         self.uids.as_ref().map(|block| block.range())
     }
 
-    /// Kills whatever a child of worker `slot` left behind and waits until it is gone. When
-    /// the caller runs as root, every process of the worker's uid (one of this jail's own
+    /// Kills whatever a child of `slot` left behind and waits until it is gone. When
+    /// the caller runs as root, every process of the slot's uid (one of this jail's own
     /// block: no other grader's children are touched) is killed, in every mode, and the call
     /// returns when none is left, its adopted zombies reaped (at most [`crate::END_LIMIT`];
     /// `false` if something outlived that). Without uids of its own there is nothing to find
     /// the descendants by: under bubblewrap the pid namespace dies with the child; with
     /// rlimits only, a process that left the child's process group can outlive it.
-    pub fn end_leftovers(&self, slot: u32) -> bool {
+    pub fn end_leftovers(&self, slot: Slot) -> bool {
         match self.uid(slot) {
             Some(uid) => crate::reap::end_uid(uid, crate::reap::END_LIMIT),
             None => true,
         }
     }
 
-    /// Reaps the zombies slot `slot`'s children left (orphans this process adopted), killing
+    /// Reaps the zombies `slot`'s children left (orphans this process adopted), killing
     /// nothing: safe while other children of the slot run ([`crate::reap_adopted`]). Does
     /// nothing unless the caller runs as root.
-    pub fn reap_adopted(&self, slot: u32) {
+    pub fn reap_adopted(&self, slot: Slot) {
         if let Some(uid) = self.uid(slot) {
             crate::reap::reap_adopted(uid);
         }
     }
 
-    /// Makes `dir` and everything in it readable by worker `slot`'s children (of both its
-    /// lanes) and nobody else: directories 0750 and files 0640, with the worker's gid as
+    /// Makes `dir` and everything in it readable by the children of `slot`'s worker (of both
+    /// its lanes) and nobody else: directories 0750 and files 0640, with the worker's gid as
     /// their group when the grader runs as root (symbolic links are left alone, never
     /// followed).
     ///
     /// # Errors
     /// The I/O error of the first entry whose mode or group cannot be changed.
-    pub fn hand_over(&self, dir: &Path, slot: u32) -> io::Result<()> {
+    pub fn hand_over(&self, dir: &Path, slot: Slot) -> io::Result<()> {
         hand_over(dir, self.gid(slot))
     }
 
-    /// Gives `dir` to slot `slot`'s uid and gid (mode 0700), so its children, and only
+    /// Gives `dir` to `slot`'s uid and gid (mode 0700), so its children, and only
     /// they (not even the worker's other lane), can write in it.
     ///
     /// # Errors
     /// The I/O error of chown or chmod.
-    pub fn give_scratch(&self, dir: &Path, slot: u32) -> io::Result<()> {
+    pub fn give_scratch(&self, dir: &Path, slot: Slot) -> io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         let tmp = dir.join(TMP_NAME);
         crate::workdir::create_dir_mode(&tmp, 0o700)?;

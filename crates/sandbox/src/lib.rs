@@ -50,7 +50,7 @@ pub use jail::{
 };
 pub use limits::Rlimits;
 pub use reap::{end_uid, reap_adopted, END_LIMIT};
-pub use uids::{FALLBACK_UIDS, MAX_WORKERS, SANDBOX_UIDS, SECOND_LANE, UID_BLOCK};
+pub use uids::{Slot, Worker, FALLBACK_UIDS, MAX_WORKERS, SANDBOX_UIDS, SECOND_LANE, UID_BLOCK};
 pub use workdir::{add_group, remove_group, shutdown, WorkDir, WORK_PREFIX};
 
 /// What keeps a jail from being made.

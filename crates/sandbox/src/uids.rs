@@ -33,15 +33,71 @@ pub const FALLBACK_UIDS: Range<u32> = 64_256..100_000;
 /// [`MAX_WORKERS`] (half this many) workers.
 pub const UID_BLOCK: u32 = 256;
 
-/// How far a worker's second slot is from its first: worker `w` runs children as slot `w`
-/// and as slot `w + SECOND_LANE`, two uids of its own (so that ending one lane's leftovers
-/// never touches the other's children) with one group, the worker's (so that both read what
-/// the worker was handed). A grader that runs one submission's children side by side gives
-/// them the two lanes.
+/// How far a worker's second lane is from its first in the block: worker `w` runs children
+/// as uid `w` and `w + SECOND_LANE` of the block ([`Slot`]).
 pub const SECOND_LANE: u32 = UID_BLOCK / 2;
 
 /// The most workers one block serves: each has two slots, [`SECOND_LANE`] apart.
 pub const MAX_WORKERS: u32 = SECOND_LANE;
+
+/// One of a grader's workers, `0..MAX_WORKERS`: the only way to name one, so no worker can
+/// take another's uids (an index past the block does not make a `Worker`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Worker(u32);
+
+impl Worker {
+    /// The first worker: a grader that grades one submission at a time.
+    pub const FIRST: Worker = Worker(0);
+
+    /// Returns worker `index`, or `None` when `index` is [`MAX_WORKERS`] or more.
+    ///
+    /// # Example
+    /// ```
+    /// use crib_sandbox::{Worker, MAX_WORKERS};
+    /// assert_eq!(Worker::new(3).map(Worker::index), Some(3));
+    /// assert_eq!(Worker::new(MAX_WORKERS as usize), None);
+    /// ```
+    pub fn new(index: usize) -> Option<Worker> {
+        u32::try_from(index)
+            .ok()
+            .filter(|&i| i < MAX_WORKERS)
+            .map(Worker)
+    }
+
+    /// Returns the worker's index, below [`MAX_WORKERS`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The uid a child runs as: one of its worker's two lanes, each a uid of its own (so that
+/// ending one lane's leftovers never touches the other's children), with one group, the
+/// worker's (so that both read what the worker was handed). A grader that runs one
+/// submission's children side by side gives them the two lanes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// The worker's first lane.
+    First(Worker),
+    /// The worker's second lane.
+    Second(Worker),
+}
+
+impl Slot {
+    /// Returns the worker whose lane this is.
+    pub fn worker(self) -> Worker {
+        match self {
+            Slot::First(worker) | Slot::Second(worker) => worker,
+        }
+    }
+
+    /// Returns the slot's place in a block of [`UID_BLOCK`] uids, below it.
+    fn offset(self) -> u32 {
+        match self {
+            Slot::First(worker) => worker.0,
+            Slot::Second(worker) => worker.0 + SECOND_LANE,
+        }
+    }
+}
 
 /// How many blocks [`UidBlock::acquire`] draws before it gives up.
 const DRAWS: usize = 64;
@@ -111,15 +167,14 @@ impl UidBlock {
         ))
     }
 
-    /// Returns the uid of slot `slot` (taken modulo [`UID_BLOCK`]).
-    pub fn uid(&self, slot: u32) -> u32 {
-        self.first + slot % UID_BLOCK
+    /// Returns the uid of `slot`.
+    pub fn uid(&self, slot: Slot) -> u32 {
+        self.first + slot.offset()
     }
 
-    /// Returns the gid of slot `slot`: its worker's, the uid of its first lane (slots
-    /// [`SECOND_LANE`] apart share it).
-    pub fn gid(&self, slot: u32) -> u32 {
-        self.first + slot % SECOND_LANE
+    /// Returns the gid of `slot`: its worker's, the uid of the worker's first lane.
+    pub fn gid(&self, slot: Slot) -> u32 {
+        self.first + Slot::First(slot.worker()).offset()
     }
 
     /// Returns the block's uids.

@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     )?;
     let reports: Vec<_> = discover(&paths, false)?
         .iter()
-        .map(|s| grader.grade(s, 0))
+        .map(|s| grader.grade(s, crib_sandbox::Worker::FIRST))
         .collect();
     print!("{}", table(&reports, true));
     for r in &reports {

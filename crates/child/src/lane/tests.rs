@@ -86,7 +86,13 @@ fn a_session_stages_runs_reads_and_explains_its_children() {
     };
     let work = root.path().join("s0");
     fs::create_dir(&work).unwrap();
-    let session = Lane::new(&jail, &grader, &work, "scratch", 0);
+    let session = Lane::new(
+        &jail,
+        &grader,
+        &work,
+        "scratch",
+        crib_sandbox::Slot::First(crib_sandbox::Worker::FIRST),
+    );
     let staged = session
         .stage(&submission, crib_submission::MAX_BYTES, &[])
         .unwrap();

@@ -156,7 +156,7 @@ fn lint_all(
     };
     let lints = pool.run_each(
         submissions,
-        |slot, sub| linter.lint(slot, sub, max_bytes),
+        |worker, sub| linter.lint(worker, sub, max_bytes),
         |i, _| {
             bar.set_message(submissions[i].name.clone());
             bar.inc(1);

@@ -55,14 +55,18 @@ fn a_panic_becomes_an_error_and_loses_nothing_else() {
 }
 
 #[test]
-fn jobs_running_at_once_have_slots_of_their_own() {
+fn jobs_running_at_once_have_workers_of_their_own() {
     let running = Mutex::new(BTreeSet::new());
     let slots = Mutex::new(BTreeSet::new());
     let items: Vec<u32> = (0..24).collect();
-    WorkerPool::new(3).run(&items, |slot, _| {
+    WorkerPool::new(3).run(&items, |worker, _| {
+        let slot = worker.index();
         assert!(slot < 3);
         slots.lock().unwrap().insert(slot);
-        assert!(running.lock().unwrap().insert(slot), "slot {slot} is taken");
+        assert!(
+            running.lock().unwrap().insert(slot),
+            "worker {slot} is taken"
+        );
         std::thread::sleep(Duration::from_millis(2));
         running.lock().unwrap().remove(&slot);
     });
@@ -72,14 +76,27 @@ fn jobs_running_at_once_have_slots_of_their_own() {
 #[test]
 fn no_more_workers_than_items() {
     let slots = Mutex::new(BTreeSet::new());
-    WorkerPool::new(8).run(&[(), ()], |slot, ()| {
-        slots.lock().unwrap().insert(slot);
+    WorkerPool::new(8).run(&[(), ()], |worker, ()| {
+        slots.lock().unwrap().insert(worker.index());
         std::thread::sleep(Duration::from_millis(5));
     });
     assert!(slots.into_inner().unwrap().iter().all(|&s| s < 2));
     let none: Vec<Result<(), Panicked>> = WorkerPool::new(2).run(&[] as &[u8], |_, _| ());
     assert!(none.is_empty());
     assert_eq!(WorkerPool::new(0).workers(), 1);
+}
+
+#[test]
+fn no_more_workers_than_a_block_of_uids_serves() {
+    let max = crib_sandbox::MAX_WORKERS as usize;
+    assert_eq!(WorkerPool::new(max + 1).workers(), max);
+    let items: Vec<usize> = (0..max * 4).collect();
+    let seen = Mutex::new(BTreeSet::new());
+    WorkerPool::new(usize::MAX).run(&items, |worker, _| {
+        seen.lock().unwrap().insert(worker.index());
+        std::thread::sleep(Duration::from_millis(1));
+    });
+    assert!(seen.into_inner().unwrap().iter().all(|&w| w < max));
 }
 
 #[test]

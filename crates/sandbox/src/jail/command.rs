@@ -12,17 +12,17 @@ use seccompiler::BpfProgram;
 use super::{environment, Jail, Mounts, GRADER_DIR, SCRATCH_DIR, SUBMISSION_DIR};
 use crate::confine::{self, CONFINE_ARG};
 use crate::limits::{set_limit, Rlimits};
-use crate::{landlock, seccomp};
+use crate::{landlock, seccomp, Slot};
 
 impl Jail {
-    /// Returns a command running `program args...` in the sandbox as worker `slot`, in a
+    /// Returns a command running `program args...` in the sandbox as `slot`, in a
     /// process group of its own, with `keep_fd` left open across exec.
     pub fn command(
         &self,
         mounts: &Mounts<'_>,
         args: &[String],
         limits: Rlimits,
-        slot: u32,
+        slot: Slot,
         keep_fd: Option<&OwnedFd>,
     ) -> Command {
         // Everything the layers need is made here, before the fork: the closure below

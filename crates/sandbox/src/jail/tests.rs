@@ -1,5 +1,10 @@
 use super::*;
-use crate::{open_up, Layer, FALLBACK_UIDS, SANDBOX_UIDS};
+use crate::{open_up, Layer, Worker, FALLBACK_UIDS, SANDBOX_UIDS};
+
+/// Returns the first lane of worker `index`.
+fn first(index: usize) -> Slot {
+    Slot::First(Worker::new(index).unwrap())
+}
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 
 #[test]
@@ -52,7 +57,7 @@ fn each_jail_has_uids_of_its_own() {
     let a = rlimits_jail();
     let b = rlimits_jail();
     if !is_root() {
-        assert_eq!((a.uid(0), b.uid(0)), (None, None));
+        assert_eq!((a.uid(first(0)), b.uid(first(0))), (None, None));
         return;
     }
     let (ra, rb) = (
@@ -67,7 +72,9 @@ fn each_jail_has_uids_of_its_own() {
         );
         assert!(!range.contains(&65534), "nobody is never a sandbox uid");
     }
-    assert_eq!(a.uid(3), Some(ra.start + 3));
+    assert_eq!(a.uid(first(3)), Some(ra.start + 3));
+    let second = Slot::Second(Worker::new(3).unwrap());
+    assert_eq!(a.uid(second), Some(ra.start + 3 + crate::SECOND_LANE));
 }
 
 /// Runs `goal` in a child of an rlimits-mode jail whose scratch, grader and submission
@@ -81,7 +88,7 @@ fn child_succeeds(jail: &Jail, goal: &str) -> bool {
     }
     std::fs::write(submission.join("mine.pl"), "x.\n").unwrap();
     open_up(dir.path()).unwrap();
-    jail.give_scratch(&scratch, 9).unwrap();
+    jail.give_scratch(&scratch, first(9)).unwrap();
     let mounts = Mounts {
         grader: &grader,
         submission: &submission,
@@ -91,7 +98,7 @@ fn child_succeeds(jail: &Jail, goal: &str) -> bool {
     let goal = goal.replace("SUBMISSION", &submission.display().to_string());
     let args = ["--no-tty", "-q", "-g", &goal, "-t", "halt"].map(String::from);
     let status = jail
-        .command(&mounts, &args, limits, 9, None)
+        .command(&mounts, &args, limits, first(9), None)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -123,7 +130,7 @@ fn landlock_and_seccomp_confine_a_child_without_namespaces() {
     let start_victim = || {
         let mut cmd = Command::new("sleep");
         cmd.arg("60");
-        if let Some(uid) = jail.uid(9) {
+        if let Some(uid) = jail.uid(first(9)) {
             cmd.uid(uid).gid(uid);
         }
         cmd.spawn().unwrap()
@@ -235,7 +242,8 @@ fn a_workers_second_lane_reads_its_files_and_is_ended_apart() {
     if !is_root() {
         return;
     }
-    let (first, second) = (4, 4 + crate::SECOND_LANE);
+    let worker = Worker::new(4).unwrap();
+    let (first, second) = (Slot::First(worker), Slot::Second(worker));
     assert_ne!(jail.uid(first), jail.uid(second));
     assert_eq!(jail.gid(first), jail.gid(second));
     assert_eq!(jail.gid(first), jail.uid(first));
@@ -251,7 +259,7 @@ fn a_workers_second_lane_reads_its_files_and_is_ended_apart() {
     jail.hand_over(&work_dir, first).unwrap();
     jail.give_scratch(&scratch, first).unwrap();
     jail.give_scratch(&check_scratch, second).unwrap();
-    let succeeds = |slot: u32, own: &Path, goal: &str| {
+    let succeeds = |slot: Slot, own: &Path, goal: &str| {
         let mounts = Mounts {
             grader: &grader,
             submission: &submission,
@@ -333,7 +341,7 @@ fn a_dead_childs_zombie_is_reaped_and_nothing_else_is_touched() {
         eprintln!("no bubblewrap here: nothing to reap");
         return;
     };
-    let slot = 7;
+    let slot = first(7);
     let uid = jail.uid(slot).unwrap();
     let mut sleeper = Command::new("sleep");
     sleeper.arg("60").uid(uid).gid(jail.gid(slot).unwrap());
