@@ -634,7 +634,7 @@ fn time_discards() -> Result<f64, String> {
 
 /// Returns `Limits::submission_budget` of the default limits, as crib-lab's `budget` prints it.
 fn budget() -> Result<f64, String> {
-    let out = crate::cargo_run("crib-lab", crate::Runnable::BinNamed("budget"))
+    let out = crate::cargo_run("crib-lab", &["--bin", "budget"])
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout);

@@ -17,6 +17,7 @@ use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
 
 use crate::debian_root::{self, Mounted};
+use crate::sorted_entries;
 
 /// What `cargo xtask compat` was asked.
 pub struct Options {
@@ -180,15 +181,6 @@ fn stage_submissions(root: &Path, subs: &Path, catalog: usize) -> Result<usize> 
         }
     }
     Ok(count)
-}
-
-fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<std::io::Result<_>>()?;
-    entries.sort();
-    Ok(entries)
 }
 
 /// Copies a file or a directory tree (`cp -a`, which keeps what the corpus's hostile files

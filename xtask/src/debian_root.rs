@@ -60,9 +60,10 @@ pub fn make(root: &Path, name: &str, suite: &str, packages: &[&str]) -> Result<P
     cmd.arg(suite).arg(&tmp);
     let out = std::fs::File::create(&log)?;
     cmd.stdout(out.try_clone()?).stderr(out);
-    if !crate::status(&mut cmd)?.success() {
-        bail!("debootstrap of {suite} failed: see {}", log.display());
-    }
+    crate::run_or(
+        &mut cmd,
+        format!("debootstrap of {suite} failed: see {}", log.display()),
+    )?;
     std::fs::rename(&tmp, &dir)?;
     // Name resolution for apt-get in the root.
     let _ = std::fs::copy("/etc/resolv.conf", dir.join("etc/resolv.conf"));

@@ -231,9 +231,10 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
     let log = scratch.join("setup.log");
     let out = std::fs::File::create(&log)?;
     setup.stdout(out.try_clone()?).stderr(out);
-    if !crate::status(&mut setup)?.success() {
-        bail!("setup.sh failed in the {suite} root: see {}", log.display());
-    }
+    crate::run_or(
+        &mut setup,
+        format!("setup.sh failed in the {suite} root: see {}", log.display()),
+    )?;
     let root_swipl = debian_root::swipl_version(&mounted)?;
     let mut rows = Vec::new();
     for (i, name) in TRIED.iter().enumerate() {

@@ -141,18 +141,12 @@ fn run(task: Task) -> Result<ExitCode> {
         Task::Test => test(&root),
         Task::Verify { args } => {
             system::ensure_packages(system::VERIFY_PACKAGES)?;
-            let mut cmd = cargo_run("crib-verify", Runnable::Bin);
+            let mut cmd = cargo_run("crib-verify", &[]);
             cmd.args(args);
             Ok(exit_code(status(&mut cmd)?))
         }
-        Task::Fixtures { check } => Ok(match fixtures::run(&root, check)? {
-            true => ExitCode::SUCCESS,
-            false => ExitCode::from(1),
-        }),
-        Task::Discards { check } => Ok(match discards::run(&root, check)? {
-            true => ExitCode::SUCCESS,
-            false => ExitCode::from(1),
-        }),
+        Task::Fixtures { check } => Ok(exit_code_of(fixtures::run(&root, check)?)),
+        Task::Discards { check } => Ok(exit_code_of(discards::run(&root, check)?)),
         Task::TestsetTables { check } => Ok(exit_code_of(testset_tables::run(&root, check)?)),
         Task::Layers => {
             layers::run(&root)?;
@@ -231,23 +225,32 @@ fn test(root: &Path) -> Result<ExitCode> {
 
 /// Returns the plunit files, `prolog/*.plt`, relative to the root and sorted.
 fn prolog_tests(root: &Path) -> Result<Vec<PathBuf>> {
-    let dir = root.join("prolog");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<std::io::Result<_>>()?;
-    files.retain(|p| p.extension().is_some_and(|e| e == "plt"));
-    files.sort();
-    Ok(files
+    Ok(sorted_entries(&root.join("prolog"))?
         .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "plt"))
         .map(|p| p.strip_prefix(root).map(Path::to_path_buf).unwrap_or(p))
         .collect())
 }
 
+/// Returns the paths of the entries of `dir`, sorted.
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    entries.sort();
+    Ok(entries)
+}
+
 /// Runs one named step; fails naming the step when it does not succeed.
 fn step(name: &str, cmd: &mut Command) -> Result<()> {
+    run_or(cmd, format!("step {name:?} failed"))
+}
+
+/// Runs `cmd` as [`status`] does; fails with `failure` when it does not succeed.
+fn run_or(cmd: &mut Command, failure: String) -> Result<()> {
     if !status(cmd)?.success() {
-        bail!("step {name:?} failed");
+        bail!(failure);
     }
     Ok(())
 }
@@ -291,32 +294,14 @@ fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
-/// What to run of a package with [`cargo_run`].
-#[derive(Debug, Clone, Copy)]
-enum Runnable<'a> {
-    /// The package's binary.
-    Bin,
-    /// One of its binaries, by name (crib-lab has one per tool).
-    BinNamed(&'a str),
-    /// One of its examples.
-    Example(&'a str),
-}
-
-/// Returns `cargo run --quiet --release -p PACKAGE [--bin NAME | --example NAME] --`, for the
-/// arguments to follow: optimised, as every build of xtask's, so that nothing is built twice.
-fn cargo_run(package: &str, what: Runnable<'_>) -> Command {
+/// Returns `cargo run --quiet --release -p PACKAGE WHAT --` (`WHAT` empty for the package's
+/// binary, else `--bin NAME` or `--example NAME`), for the arguments to follow: optimised, as
+/// every build of xtask's, so that nothing is built twice.
+fn cargo_run(package: &str, what: &[&str]) -> Command {
     let mut cmd = cargo();
-    cmd.args(["run", "--quiet", "--release", "-p", package]);
-    match what {
-        Runnable::Bin => {}
-        Runnable::BinNamed(name) => {
-            cmd.args(["--bin", name]);
-        }
-        Runnable::Example(name) => {
-            cmd.args(["--example", name]);
-        }
-    }
-    cmd.arg("--");
+    cmd.args(["run", "--quiet", "--release", "-p", package])
+        .args(what)
+        .arg("--");
     cmd
 }
 

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 
-use crate::{cargo_run, status, system, Runnable};
+use crate::{cargo_run, status, step, system};
 
 /// The corpus's results, written by `crib grade` (`--regrade` writes them again).
 pub const RESULTS: &str = "crates/report/tests/results";
@@ -36,7 +36,7 @@ pub fn run(
     let crib = |args: &[&str]| {
         let mut cmd = match built {
             Some(exe) => Command::new(exe),
-            None => cargo_run("crib-cli", Runnable::Bin),
+            None => cargo_run("crib-cli", &[]),
         };
         cmd.args(args);
         cmd
@@ -46,9 +46,7 @@ pub fn run(
     // review of each source and the similar pairs.
     let mut cmd = crib(&["report", RESULTS, "--submissions", CORPUS, "-o"]);
     cmd.arg(&page).arg("--csv").arg(&marks);
-    if !status(&mut cmd)?.success() {
-        bail!("step \"crib report\" failed");
-    }
+    step("crib report", &mut cmd)?;
     if let Err(err) = system::ensure_packages(&[system::CHROMIUM]) {
         eprintln!("xtask: SKIPPED the browser check of the class report: chromium cannot be installed here ({err:#})");
         return Ok(());
@@ -72,9 +70,7 @@ pub fn run(
         "--out",
     ]);
     cmd.arg(&back);
-    if !status(&mut cmd)?.success() {
-        bail!("step \"crib report --export csv\" failed");
-    }
+    step("crib report --export csv", &mut cmd)?;
     let feedback = back.join(FEEDBACK_PAGE);
     check_feedback(&feedback)?;
     for (name, size) in [
@@ -104,14 +100,12 @@ fn regrade_corpus(root: &Path, out: &Path) -> Result<()> {
         std::fs::remove_dir_all(&fresh)
             .with_context(|| format!("cannot remove {}", fresh.display()))?;
     }
-    let mut cmd = cargo_run("crib-cli", Runnable::Bin);
+    let mut cmd = cargo_run("crib-cli", &[]);
     cmd.args(["grade", "--out"])
         .arg(&fresh)
         .arg(CORPUS)
         .stdout(std::process::Stdio::null());
-    if !status(&mut cmd)?.success() {
-        bail!("step \"crib grade {CORPUS}\" failed");
-    }
+    step(&format!("crib grade {CORPUS}"), &mut cmd)?;
     let dest = root.join(RESULTS);
     for entry in
         std::fs::read_dir(&dest).with_context(|| format!("cannot read {}", dest.display()))?

@@ -11,7 +11,7 @@ use std::process::Stdio;
 
 use anyhow::{bail, Context, Result};
 
-use crate::{cargo_run, describe, Runnable};
+use crate::{cargo_run, describe};
 
 /// The document whose tables this writes, relative to the root.
 pub const README: &str = "docs/DESIGN.md";
@@ -69,7 +69,7 @@ pub fn splice(readme: &str, generated: &str) -> Result<String> {
 /// Makes the tables and writes them into [`README`] (or, with `check`, compares). Returns
 /// whether it was up to date or is now written.
 pub fn run(root: &Path, check: bool) -> Result<bool> {
-    let mut cmd = cargo_run("crib-lab", Runnable::BinNamed("tables"));
+    let mut cmd = cargo_run("crib-lab", &["--bin", "tables"]);
     eprintln!("$ {}", describe(&cmd));
     let started = std::time::Instant::now();
     let output = cmd
