@@ -126,10 +126,7 @@ pub fn run(root: &Path, options: &Options) -> Result<bool> {
     for suite in &options.suites {
         let dir = debian_root::make(root, suite, suite, &["swi-prolog-nox"])?;
         let inside = dir.join("tmp/crib-compat");
-        if inside.exists() {
-            std::fs::remove_dir_all(&inside)?;
-        }
-        std::fs::create_dir_all(&inside)?;
+        crate::fresh_dir(&inside)?;
         copy(&subs, &inside.join("submissions"))?;
         std::fs::copy(&seed, inside.join("seed"))?;
         std::fs::copy(&crib, dir.join("usr/local/bin/crib"))

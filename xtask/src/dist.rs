@@ -116,10 +116,7 @@ fn autograder_zip(
     system::ensure_packages(&[system::ZIP])?;
     let here = root.join("gradescope");
     let dir = root.join("target/dist/autograder");
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)?;
-    }
-    std::fs::create_dir_all(&dir)?;
+    crate::fresh_dir(&dir)?;
     for name in ["setup.sh", "run_autograder"] {
         std::fs::copy(here.join(name), dir.join(name))?;
     }
@@ -213,10 +210,7 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
         autograder.join("run_autograder"),
     )?;
     let host_root = root.join("target/compat").join(format!("try-{suite}-host"));
-    if host_root.exists() {
-        std::fs::remove_dir_all(&host_root)?;
-    }
-    std::fs::create_dir_all(&host_root)?;
+    crate::fresh_dir(&host_root)?;
     crate::step(
         "copy the autograder for the host",
         Command::new("cp")
@@ -281,11 +275,7 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
 /// `results/`.
 fn prepare(autograder: &Path, file: &Path, metadata: &str) -> Result<()> {
     for dir in ["submission", "results"] {
-        let dir = autograder.join(dir);
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir)?;
-        }
-        std::fs::create_dir_all(&dir)?;
+        crate::fresh_dir(&autograder.join(dir))?;
     }
     std::fs::copy(
         file,

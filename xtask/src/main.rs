@@ -200,10 +200,8 @@ fn test(root: &Path) -> Result<ExitCode> {
     step("fmt", cargo().args(["fmt", "--all", "--", "--check"]))?;
     eprintln!("$ cargo xtask layers");
     layers::run(root).context("step \"layers\" failed")?;
-    // The release profile, like `cargo xtask` itself (whose own crate alone is at opt-level
-    // 0: the root Cargo.toml): the tests that grade whole corpora (crib-core computing every
-    // expected answer) run three times faster. The test binaries run side by
-    // side, the timing tests alone (testrun.rs).
+    // The release profile, like `cargo xtask` itself: the tests that grade whole corpora
+    // (crib-core computing every expected answer) run three times faster.
     let crib = testrun::run(root).context("step \"cargo test\" failed")?;
     for plunit in prolog_tests(root)? {
         step(
@@ -230,6 +228,14 @@ fn prolog_tests(root: &Path) -> Result<Vec<PathBuf>> {
         .filter(|p| p.extension().is_some_and(|e| e == "plt"))
         .map(|p| p.strip_prefix(root).map(Path::to_path_buf).unwrap_or(p))
         .collect())
+}
+
+/// Empties `dir`: removes it with all it holds, then makes it again.
+fn fresh_dir(dir: &Path) -> std::io::Result<()> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)?;
+    }
+    std::fs::create_dir_all(dir)
 }
 
 /// Returns the paths of the entries of `dir`, sorted.

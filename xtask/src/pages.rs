@@ -51,7 +51,7 @@ pub fn run(
         eprintln!("xtask: SKIPPED the browser check of the class report: chromium cannot be installed here ({err:#})");
         return Ok(());
     }
-    check_in_browser(&page)?;
+    check(&page, "the class report", class_report_problems)?;
     let png = out.join("report.png");
     screenshot_page(&page, &png, (1280, 1800))?;
     eprintln!(
@@ -72,7 +72,7 @@ pub fn run(
     cmd.arg(&back);
     step("crib report --export csv", &mut cmd)?;
     let feedback = back.join(FEEDBACK_PAGE);
-    check_feedback(&feedback)?;
+    check(&feedback, "the feedback page", feedback_problems)?;
     for (name, size) in [
         ("feedback-desktop.png", (1280, 1800)),
         ("feedback-phone.png", (390, 2400)),
@@ -145,30 +145,28 @@ fn file_url(page: &Path) -> String {
     format!("file://{}", page.display())
 }
 
-/// Loads `page` in headless chromium and returns its DOM after the scripts ran and what
-/// chromium wrote on stderr (the console among it).
-fn dump_dom(page: &Path) -> Result<(String, String)> {
+/// Loads `page` (`what`: "the class report") in headless chromium and fails on what
+/// `problems` finds in its DOM after the scripts ran and in what chromium wrote on stderr
+/// (the console among it).
+fn check(page: &Path, what: &str, problems: fn(&str, &str) -> Result<(), String>) -> Result<()> {
     let mut cmd = chromium(page);
     cmd.arg("--dump-dom");
     eprintln!("$ {}", crate::describe(&cmd));
     let output = cmd
         .output()
         .context("cannot run chromium (apt-get install chromium)")?;
-    let log = String::from_utf8_lossy(&output.stderr).into_owned();
+    let log = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         bail!("chromium failed on {}: {log}", page.display());
     }
-    Ok((String::from_utf8_lossy(&output.stdout).into_owned(), log))
+    problems(&String::from_utf8_lossy(&output.stdout), &log)
+        .map_err(|why| anyhow::anyhow!("{what} {}: {why}", page.display()))
 }
 
-/// Loads the page, dumps its DOM after the scripts ran, and fails on a console message
-/// (the page's script logs nothing, so any is an error), on a script that did not run to
-/// its end, or on a plot without bars.
-fn check_in_browser(page: &Path) -> Result<()> {
-    let (dom, log) = dump_dom(page)?;
-    problems(&dom, &log)
-        .and_then(|()| missing_sections(&dom, SECTIONS))
-        .map_err(|why| anyhow::anyhow!("the class report {}: {why}", page.display()))
+/// Fails on a console message (the page's script logs nothing, so any is an error), on a
+/// script that did not run to its end, on a plot without bars or a missing section.
+fn class_report_problems(dom: &str, log: &str) -> Result<(), String> {
+    problems(dom, log).and_then(|()| missing_sections(dom, SECTIONS))
 }
 
 /// The sections the page must have, by id: those `--submissions` adds among them.
@@ -182,7 +180,7 @@ const SECTIONS: &[&str] = &[
 ];
 
 /// Returns which of `ids` the dumped `dom` has no element for, if any.
-pub fn missing_sections(dom: &str, ids: &[&str]) -> std::result::Result<(), String> {
+pub fn missing_sections(dom: &str, ids: &[&str]) -> Result<(), String> {
     let missing: Vec<&str> = ids
         .iter()
         .copied()
@@ -195,7 +193,7 @@ pub fn missing_sections(dom: &str, ids: &[&str]) -> std::result::Result<(), Stri
 }
 
 /// Returns why the dumped `dom` and chromium's `log` show a broken page, if they do.
-pub fn problems(dom: &str, log: &str) -> std::result::Result<(), String> {
+pub fn problems(dom: &str, log: &str) -> Result<(), String> {
     let console: Vec<&str> = log
         .lines()
         .filter(|l| l.contains("CONSOLE") || l.contains("Uncaught"))
@@ -231,16 +229,9 @@ pub fn problems(dom: &str, log: &str) -> std::result::Result<(), String> {
 /// and code-quality findings.
 const FEEDBACK_PAGE: &str = "feedback/broken_runs.html";
 
-/// Loads a feedback page and fails on a console message, a missing viewport (it must read
-/// on a phone) or a missing part.
-fn check_feedback(page: &Path) -> Result<()> {
-    let (dom, log) = dump_dom(page)?;
-    feedback_problems(&dom, &log)
-        .map_err(|why| anyhow::anyhow!("the feedback page {}: {why}", page.display()))
-}
-
-/// Returns why the dumped feedback page `dom` and chromium's `log` show a broken page.
-pub fn feedback_problems(dom: &str, log: &str) -> std::result::Result<(), String> {
+/// Returns why the dumped feedback page `dom` and chromium's `log` show a broken page: a
+/// console message, a missing viewport (it must read on a phone) or a missing part.
+pub fn feedback_problems(dom: &str, log: &str) -> Result<(), String> {
     if let Some(line) = log
         .lines()
         .find(|l| l.contains("CONSOLE") || l.contains("Uncaught"))

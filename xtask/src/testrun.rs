@@ -25,19 +25,13 @@ use crate::{cargo, describe};
 /// children under a load they make themselves.
 pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "timing")];
 
-/// Test binaries (package, target) known to take longest, started first so that the
-/// short ones fill in beside them.
-///
-/// In order of how long they take on a loaded machine (measured by `cargo xtask test`,
-/// which prints each binary's time): two slots take the catalog and the corpus first,
-/// then the next free slot the rest in turn. Started last (as it once was, by name), the
-/// corpus alone made the last minute of the run.
+/// Test binaries (package, target) known to take longest, in order of how long they take on
+/// a loaded machine (`cargo xtask test` prints each binary's time), started first so that
+/// the short ones fill in beside them.
 const LONGEST: &[(&str, &str)] = &[
     ("crib-grade", "catalog"),
     ("crib-grade", "corpus"),
     ("crib-cli", "cli"), // every crib-cli integration test, `crib grade` end to end among them
-    // With the memory hog in a small cgroup, moved here from the timing tests: 137 s
-    // before the move, against 135 s for deep.
     ("crib-grade", "robustness"),
     ("crib-grade", "deep"),
     ("crib-lint", "style"),
@@ -210,8 +204,6 @@ fn report(ran: &Ran) {
     }
 }
 
-/// Builds the workspace's tests, optimised; returns the test binaries and the library
-/// directories their build scripts linked against (for `LD_LIBRARY_PATH`, as cargo sets it).
 /// What the test build made.
 struct Built {
     /// The test binaries.
@@ -224,10 +216,9 @@ struct Built {
 
 /// Builds every target of the workspace (crib-bench's benchmarks and the examples too,
 /// which are built for the lint and never run here) with clippy as the workspace's compiler
-/// ([`with_clippy`]): the build is also `cargo clippy --all-targets -- -D warnings`. On its
-/// own, clippy checked every dependency a second time: 58 of its 67 s of CPU on a fresh
-/// clone, against none for the lint inside the build (the workspace's build took 145 s of
-/// CPU with clippy-driver and 149 s without). Fails on any warning, after printing them all.
+/// ([`with_clippy`]): the build is also `cargo clippy --all-targets -- -D warnings`, without
+/// clippy checking every dependency a second time. Fails on any warning, after printing
+/// them all.
 fn build(root: &Path) -> Result<Built> {
     let mut cmd = cargo();
     cmd.args([
