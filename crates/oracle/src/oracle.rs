@@ -55,11 +55,6 @@ impl Oracle {
         std::thread::current().id() == self.thread
     }
 
-    /// Returns the reference this oracle asks.
-    pub fn reference(&self) -> &Reference {
-        &self.reference
-    }
-
     /// Returns what the reference's `hand_value/3` (for [`Rule::Hand`]) or `hand_value/4`
     /// (`hand_value(crib, Hand, Start, Value)`, for [`Rule::Crib`]) says `hand` scores with
     /// `start`.
