@@ -19,17 +19,6 @@ use serde_json::{json, Value};
 use crate::debian_root::{self, Mounted};
 use crate::sorted_entries;
 
-/// What `cargo xtask compat` was asked.
-pub struct Options {
-    /// The Debian suites to grade in.
-    pub suites: Vec<String>,
-    /// The crib binary to grade with (it must run in each root); by default the release's
-    /// (`cargo xtask dist`'s, for glibc 2.17 and newer).
-    pub crib: Option<PathBuf>,
-    /// How many files of the catalog to grade besides the corpus.
-    pub catalog: usize,
-}
-
 /// One suite's comparison with the host.
 struct SuiteRow {
     suite: String,
@@ -95,10 +84,11 @@ fn explain(name: &str, field: &str, there: &Value) -> Option<&'static str> {
         .map(|e| e.why)
 }
 
-/// Runs the comparison; prints and writes `target/compat/compat.md`. Returns whether every
-/// suite matched the host.
-pub fn run(root: &Path, options: &Options) -> Result<bool> {
-    let crib = match &options.crib {
+/// Runs the comparison in each of `suites` with `crib` (it must run in each root; by default
+/// the release's, `cargo xtask dist`'s) on the corpus and `catalog` files of the catalog;
+/// prints and writes `target/compat/compat.md`. Returns whether every suite matched the host.
+pub fn run(root: &Path, suites: &[String], crib: Option<&Path>, catalog: usize) -> Result<bool> {
+    let crib = match crib {
         Some(path) => path
             .canonicalize()
             .with_context(|| format!("no crib binary at {}", path.display()))?,
@@ -110,7 +100,7 @@ pub fn run(root: &Path, options: &Options) -> Result<bool> {
     }
     let subs = work.join("submissions");
     std::fs::create_dir_all(&subs)?;
-    let count = stage_submissions(root, &subs, options.catalog)?;
+    let count = stage_submissions(root, &subs, catalog)?;
     let seed = work.join("seed");
     crate::dist::write_seed(&seed, "cargo xtask compat's seed for one run")?;
     eprintln!("xtask: compat: {count} submissions, graded on the host first");
@@ -123,7 +113,7 @@ pub fn run(root: &Path, options: &Options) -> Result<bool> {
         &work.join("host.stderr"),
     )?;
     let mut rows = Vec::new();
-    for suite in &options.suites {
+    for suite in suites {
         let dir = debian_root::make(root, suite, suite, &["swi-prolog-nox"])?;
         let inside = dir.join("tmp/crib-compat");
         crate::fresh_dir(&inside)?;

@@ -23,29 +23,18 @@ const COURSE_SEED: &str = "crib grade's secret course seed: keep it from student
 /// The target the release is built for: x86-64 Linux, glibc 2.17's symbols at most.
 pub const TARGET: &str = "x86_64-unknown-linux-gnu.2.17";
 
-/// What `cargo xtask dist` was asked.
-pub struct Options {
-    /// A course seed to put in the zip (made, owner-only, if it does not exist).
-    pub course_seed: Option<PathBuf>,
-    /// The visibility policy to ship (else `$CRIB_GRADESCOPE_VISIBILITY`, else
-    /// gradescope/visibility).
-    pub visibility: Option<String>,
-    /// A Debian suite to prove the zip in.
-    pub try_in: Option<String>,
-}
-
-/// Builds the release and the zip; with `try_in`, proves the zip. Returns whether the proof
-/// (if asked) gave the host's marks.
-pub fn run(root: &Path, options: &Options) -> Result<bool> {
+/// Builds the release and the zip (see [`autograder_zip`]); with `suite`, proves the zip in
+/// a root of that Debian suite. Returns whether the proof (if asked) gave the host's marks.
+pub fn run(
+    root: &Path,
+    course_seed: Option<&Path>,
+    visibility: Option<&str>,
+    suite: Option<&str>,
+) -> Result<bool> {
     let crib = build_binary(root)?;
-    let zip = autograder_zip(
-        root,
-        &crib,
-        options.course_seed.as_deref(),
-        options.visibility.as_deref(),
-    )?;
+    let zip = autograder_zip(root, &crib, course_seed, visibility)?;
     println!("wrote {} and {}", crib.display(), zip.display());
-    match &options.try_in {
+    match suite {
         Some(suite) => try_in(root, &zip, suite),
         None => Ok(true),
     }
@@ -105,8 +94,9 @@ fn ensure_zigbuild() -> Result<()> {
     Ok(())
 }
 
-/// Writes `target/dist/autograder.zip`: setup.sh, run_autograder, crib, visibility and, with
-/// a course seed, `seed`. Returns its path.
+/// Writes `target/dist/autograder.zip`: setup.sh, run_autograder, crib, visibility (the
+/// policy given, else `$CRIB_GRADESCOPE_VISIBILITY`, else gradescope/visibility) and, with a
+/// course seed (made, owner-only, when its file does not exist), `seed`. Returns its path.
 fn autograder_zip(
     root: &Path,
     crib: &Path,

@@ -168,24 +168,23 @@ fn run(task: Task) -> Result<ExitCode> {
             crib,
             catalog,
         } => {
-            let options = compat::Options {
-                suites,
-                crib: crib.map(|c| cwd.join(c)),
-                catalog,
-            };
-            Ok(exit_code_of(compat::run(&root, &options)?))
+            let crib = crib.map(|c| cwd.join(c));
+            let held = compat::run(&root, &suites, crib.as_deref(), catalog)?;
+            Ok(exit_code_of(held))
         }
         Task::Dist {
             course_seed,
             visibility,
             try_in,
         } => {
-            let options = dist::Options {
-                course_seed: course_seed.map(|c| cwd.join(c)),
+            let seed = course_seed.map(|c| cwd.join(c));
+            let (visibility, try_in) = (visibility.as_deref(), try_in.as_deref());
+            Ok(exit_code_of(dist::run(
+                &root,
+                seed.as_deref(),
                 visibility,
                 try_in,
-            };
-            Ok(exit_code_of(dist::run(&root, &options)?))
+            )?))
         }
         Task::Bench { args } => {
             bench::run(&root, &args)?;
