@@ -240,24 +240,17 @@ fn grade(
 fn projection(r: &Value) -> Value {
     let load = &r["load"];
     let hv = &r["hand_value"];
-    let tests: Vec<Value> = r["tests"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|t| json!([t["id"], t["verdict"], t["credit"]]))
-        .collect();
-    let diagnostics: Vec<Value> = load["diagnostics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|d| json!([d["kind"], d["file"], d["line"]]))
-        .collect();
-    let counterexamples: Vec<Value> = hv["counterexamples"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| json!([c["kind"], c["hand"], c["start"], c["expected"], c["got"]]))
-        .collect();
+    // Each element of an array (none when it is not one), as `f` projects it.
+    let each = |v: &Value, f: fn(&Value) -> Value| -> Vec<Value> {
+        v.as_array().into_iter().flatten().map(f).collect()
+    };
+    let tests = each(&r["tests"], |t| json!([t["id"], t["verdict"], t["credit"]]));
+    let diagnostics = each(&load["diagnostics"], |d| {
+        json!([d["kind"], d["file"], d["line"]])
+    });
+    let counterexamples = each(&hv["counterexamples"], |c| {
+        json!([c["kind"], c["hand"], c["start"], c["expected"], c["got"]])
+    });
     json!({
         "marks": r["marks"],
         "load failed": !load["load_failed"].is_null(),
