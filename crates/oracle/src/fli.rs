@@ -320,34 +320,24 @@ impl Names {
             .map(|&(rank, _)| rank)
     }
 
-    /// Reads the outcome term prolog/oracle.pl binds: `true`, `false` or `error(Message)`.
-    pub(crate) fn outcome(&self, cx: &Active, t: term_t) -> OracleReply {
+    /// Reads the outcome term prolog/oracle.pl binds: `true` or `false`, or `error(Message)`
+    /// as the message.
+    pub(crate) fn outcome(&self, cx: &Active, t: term_t) -> Result<bool, String> {
         let mut name = 0;
         // SAFETY: `cx` proves an engine is active.
-        if unsafe { PL_get_atom(t, &mut name) } != 0 {
-            if name == self.true_ {
-                return OracleReply::True;
-            }
-            if name == self.false_ {
-                return OracleReply::False;
-            }
+        if unsafe { PL_get_atom(t, &mut name) } != 0 && (name == self.true_ || name == self.false_)
+        {
+            return Ok(name == self.true_);
         }
         // SAFETY: as above.
         if unsafe { PL_is_functor(t, self.error) } != 0 {
             let message = cx.terms(1);
             // SAFETY: as above; `t` is error/1.
             unsafe { PL_get_arg(1, t, message) };
-            return OracleReply::Error(cx.text(message));
+            return Err(cx.text(message));
         }
-        OracleReply::Error(format!("unexpected outcome {}", cx.text(t)))
+        Err(format!("unexpected outcome {}", cx.text(t)))
     }
-}
-
-/// How a goal asked through prolog/oracle.pl ended.
-pub(crate) enum OracleReply {
-    True,
-    False,
-    Error(String),
 }
 
 /// How a query ended.
