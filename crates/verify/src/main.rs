@@ -16,7 +16,6 @@
 //! Prolog file that does not load or raises).
 
 mod deals;
-mod distribution;
 mod pairs;
 mod progress;
 
@@ -134,7 +133,11 @@ fn run(args: &Args) -> Result<bool> {
     let pool = crib_oracle::Pool::new(&reference);
     let loaded = started.elapsed().as_secs_f64();
 
-    let expected = distribution::read(&args.distribution)?;
+    let text = std::fs::read_to_string(&args.distribution)
+        .with_context(|| format!("cannot read {}", args.distribution.display()))?;
+    let expected = crib_core::ScoreCounts::parse(&text)
+        .with_context(|| args.distribution.display().to_string())?
+        .0;
     let counted = crib_core::score_distribution(Rule::Hand).0;
     let distribution_diffs: Vec<(usize, u64, u64)> = (0..30)
         .filter(|&p| expected[p] != counted[p])
