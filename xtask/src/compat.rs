@@ -214,10 +214,7 @@ fn grade(
     .arg(out)
     .arg(subs)
     .stderr(std::fs::File::create(stderr)?);
-    eprintln!("$ {}", crate::describe(&crib));
-    let started = std::time::Instant::now();
-    let output = crib.output().context("cannot run crib")?;
-    eprintln!("xtask: {:.1} s", started.elapsed().as_secs_f64());
+    let output = crate::output(&mut crib)?;
     if !output.status.success() {
         bail!(
             "crib grade exited with {} (its stderr: {})",

@@ -262,16 +262,24 @@ fn run_or(cmd: &mut Command, failure: String) -> Result<()> {
 
 /// Runs `cmd`, printing it first and, when it took a second or more, how long it took.
 fn status(cmd: &mut Command) -> Result<std::process::ExitStatus> {
+    timed(cmd, Command::status)
+}
+
+/// Runs `cmd` as [`status`] does, capturing its output (stdout, and stderr unless `cmd`
+/// sends it elsewhere).
+fn output(cmd: &mut Command) -> Result<std::process::Output> {
+    timed(cmd, Command::output)
+}
+
+fn timed<T>(cmd: &mut Command, run: fn(&mut Command) -> std::io::Result<T>) -> Result<T> {
     eprintln!("$ {}", describe(cmd));
     let start = std::time::Instant::now();
-    let status = cmd
-        .status()
-        .with_context(|| format!("cannot run {}", describe(cmd)))?;
+    let done = run(cmd).with_context(|| format!("cannot run {}", describe(cmd)))?;
     let took = start.elapsed().as_secs_f64();
     if took >= 1.0 {
         eprintln!("xtask: {took:.1} s");
     }
-    Ok(status)
+    Ok(done)
 }
 
 fn describe(cmd: &Command) -> String {

@@ -70,16 +70,10 @@ pub fn splice(readme: &str, generated: &str) -> Result<String> {
 /// whether it was up to date or is now written.
 pub fn run(root: &Path, check: bool) -> Result<bool> {
     let mut cmd = cargo_run("crib-lab", &["--bin", "tables"]);
-    eprintln!("$ {}", describe(&cmd));
-    let started = std::time::Instant::now();
-    let output = cmd
-        .stderr(Stdio::inherit())
-        .output()
-        .with_context(|| format!("cannot run {}", describe(&cmd)))?;
+    let output = crate::output(cmd.stderr(Stdio::inherit()))?;
     if !output.status.success() {
         bail!("{} failed", describe(&cmd));
     }
-    eprintln!("xtask: {:.1} s", started.elapsed().as_secs_f64());
     let generated = String::from_utf8(output.stdout).context("the tables are not UTF-8")?;
     let path = root.join(README);
     let readme = std::fs::read_to_string(&path).with_context(|| format!("cannot read {README}"))?;
