@@ -28,6 +28,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Parser, ValueEnum};
 use crib_core::Rule;
+use indicatif::HumanCount;
 use serde_json::json;
 
 use crate::progress::Progress;
@@ -85,20 +86,6 @@ enum RuleArg {
 fn default_distribution() -> PathBuf {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/distribution.tsv");
     path.canonicalize().unwrap_or(path)
-}
-
-/// Writes `n` with a comma between groups of three digits: `12,994,800`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let (head, tail) = digits.split_at(digits.len() % 3);
-    let mut groups: Vec<&str> = vec![head];
-    groups.extend(
-        tail.as_bytes()
-            .chunks(3)
-            .map(|g| std::str::from_utf8(g).expect("decimal digits are ASCII")),
-    );
-    groups.retain(|g| !g.is_empty());
-    groups.join(",")
 }
 
 fn main() -> ExitCode {
@@ -210,7 +197,7 @@ fn run(args: &Args) -> Result<bool> {
         reference.path().display(),
         rule_name,
         match args.sample {
-            Some(n) => format!(", {} sampled hands, seed {}", grouped(n), args.seed),
+            Some(n) => format!(", {} sampled hands, seed {}", HumanCount(n), args.seed),
             None => String::new(),
         }
     )?;
@@ -218,7 +205,7 @@ fn run(args: &Args) -> Result<bool> {
         writeln!(
             out,
             "distribution: crib-core's {} shows match {}",
-            grouped(counted.iter().sum::<u64>()),
+            HumanCount(counted.iter().sum::<u64>()),
             args.distribution.display()
         )?;
     } else {
@@ -232,8 +219,8 @@ fn run(args: &Args) -> Result<bool> {
             writeln!(
                 out,
                 "  {points} points: spec {}, crib-core {}",
-                grouped(*spec),
-                grouped(*rust)
+                HumanCount(*spec),
+                HumanCount(*rust)
             )?;
         }
     }
@@ -241,10 +228,10 @@ fn run(args: &Args) -> Result<bool> {
         out,
         "pairs: {} differences in {} pairs ({} hands x 48 starts, batched) and {} single \
          hand_value calls, {pair_seconds:.1} s",
-        grouped(pair_report.differences),
-        grouped(pair_report.pairs),
-        grouped(hands.len() as u64),
-        grouped(pair_report.single),
+        HumanCount(pair_report.differences),
+        HumanCount(pair_report.pairs),
+        HumanCount(hands.len() as u64),
+        HumanCount(pair_report.single),
     )?;
     if pair_report.differences > 0 {
         writeln!(out, "  the first {}:", pair_report.first.len())?;
@@ -256,10 +243,10 @@ fn run(args: &Args) -> Result<bool> {
         out,
         "select_hand: {} differences in {} deals ({} of six cards, {} of five), seed {}, \
          {deal_seconds:.1} s",
-        grouped(deal_report.differences),
-        grouped(deal_report.deals),
-        grouped(deal_report.six),
-        grouped(deal_report.five),
+        HumanCount(deal_report.differences),
+        HumanCount(deal_report.deals),
+        HumanCount(deal_report.six),
+        HumanCount(deal_report.five),
         args.seed
     )?;
     if deal_report.differences > 0 {
@@ -288,6 +275,3 @@ fn write_stdout(text: &str) -> Result<()> {
         result => result.context("cannot write to stdout"),
     }
 }
-
-#[cfg(test)]
-mod tests;
