@@ -133,7 +133,8 @@ fn counts_fifteen(values: &[u8]) -> Result<bool> {
         let nth = cards.iter().filter(|c: &&Card| c.rank() == rank).count();
         cards.push(Card::new(rank, Suit::ALL[nth]));
     }
-    let mine = cards.clone();
+    let mut mine = cards.clone();
+    mine.sort();
     for suit in Suit::ALL.into_iter().take(5 - values.len()) {
         cards.push(Card::new(Rank::King, suit));
     }
@@ -142,9 +143,7 @@ fn counts_fifteen(values: &[u8]) -> Result<bool> {
     Ok(show.fifteens.iter().any(|f| {
         let mut f = f.clone();
         f.sort();
-        let mut m = mine.clone();
-        m.sort();
-        f == m
+        f == mine
     }))
 }
 

@@ -107,21 +107,17 @@ fn regrade_corpus(root: &Path, out: &Path) -> Result<()> {
         .stdout(std::process::Stdio::null());
     step(&format!("crib grade {CORPUS}"), &mut cmd)?;
     let dest = root.join(RESULTS);
-    for entry in
-        std::fs::read_dir(&dest).with_context(|| format!("cannot read {}", dest.display()))?
-    {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "json") {
-            std::fs::remove_file(&path)
-                .with_context(|| format!("cannot remove {}", path.display()))?;
-        }
+    let json = |dir: &Path| -> Result<Vec<PathBuf>> {
+        let mut files = crate::sorted_entries(dir)?;
+        files.retain(|path| path.extension().is_some_and(|e| e == "json"));
+        Ok(files)
+    };
+    for path in json(&dest)? {
+        std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
     }
-    for entry in std::fs::read_dir(&fresh)? {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let to = dest.join(path.file_name().expect("a file read from a directory"));
-            std::fs::copy(&path, &to).with_context(|| format!("cannot write {}", to.display()))?;
-        }
+    for path in json(&fresh)? {
+        let to = dest.join(path.file_name().expect("a file read from a directory"));
+        std::fs::copy(&path, &to).with_context(|| format!("cannot write {}", to.display()))?;
     }
     eprintln!("xtask: regraded {CORPUS} into {RESULTS}");
     Ok(())

@@ -71,12 +71,11 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
         library_paths,
         crib,
     } = build(root)?;
-    let (serial, parallel): (Vec<Binary>, Vec<Binary>) = binaries.into_iter().partition(|b| {
+    let (serial, mut parallel): (Vec<Binary>, Vec<Binary>) = binaries.into_iter().partition(|b| {
         SERIAL
             .iter()
             .any(|(p, t)| *p == b.package && *t == b.target)
     });
-    let mut parallel = parallel;
     parallel.sort_by_key(|b| {
         let rank = LONGEST
             .iter()
