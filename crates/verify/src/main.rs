@@ -1,15 +1,6 @@
-//! `crib-verify`: diffs crib-core against the Prolog reference over every (hand, start) pair.
-//!
-//! Three checks, all of which must pass:
-//!
-//! 1. **pairs** — every four-card hand against each of its 48 start cards, 12,994,800 pairs:
-//!    crib-core's `PreparedHand::value` and the Prolog file's value (one batched call per
-//!    hand, through crib-oracle, one Prolog engine per rayon thread) must be equal;
-//! 2. **distribution** — crib-core's count of shows per score must equal
-//!    spec/distribution.tsv, the published table;
-//! 3. **select_hand** — on seeded deals (half of six cards, half of five), the Prolog choice
-//!    must split the deal and keep four cards with the greatest total over the start cards not
-//!    dealt, as crib-core values keeps (ties allowed); crib-core's choice likewise.
+//! `crib-verify`: diffs crib-core against the Prolog reference, in three checks that must
+//! all pass (crates/verify/README.md says each): every (hand, start) pair (`pairs`), the
+//! published score distribution, and select_hand on seeded deals (`deals`).
 //!
 //! `cargo xtask verify` runs this in release mode. Exit status: 0 when everything agrees, 1
 //! when a check found a difference, 2 when it could not run (usage, an unreadable file, a
