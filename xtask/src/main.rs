@@ -148,21 +148,12 @@ fn run(task: Task) -> Result<ExitCode> {
         Task::Fixtures { check } => Ok(exit_code_of(fixtures::run(&root, check)?)),
         Task::Discards { check } => Ok(exit_code_of(discards::run(&root, check)?)),
         Task::TestsetTables { check } => Ok(exit_code_of(testset_tables::run(&root, check)?)),
-        Task::Layers => {
-            layers::run(&root)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Task::Man { dir } => {
-            man::run(&cwd.join(dir))?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Task::Layers => layers::run(&root).map(|()| ExitCode::SUCCESS),
+        Task::Man { dir } => man::run(&cwd.join(dir)).map(|()| ExitCode::SUCCESS),
         Task::Report {
             regrade,
             screenshot,
-        } => {
-            pages::run(&root, regrade, screenshot.as_deref(), None)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => pages::run(&root, regrade, screenshot.as_deref(), None).map(|()| ExitCode::SUCCESS),
         Task::Compat {
             suites,
             crib,
@@ -179,17 +170,10 @@ fn run(task: Task) -> Result<ExitCode> {
         } => {
             let seed = course_seed.map(|c| cwd.join(c));
             let (visibility, try_in) = (visibility.as_deref(), try_in.as_deref());
-            Ok(exit_code_of(dist::run(
-                &root,
-                seed.as_deref(),
-                visibility,
-                try_in,
-            )?))
+            let held = dist::run(&root, seed.as_deref(), visibility, try_in)?;
+            Ok(exit_code_of(held))
         }
-        Task::Bench { args } => {
-            bench::run(&root, &args)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Task::Bench { args } => bench::run(&root, &args).map(|()| ExitCode::SUCCESS),
     }
 }
 
