@@ -82,20 +82,37 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
             .position(|(p, t)| *p == b.package && *t == b.target);
         (rank.unwrap_or(LONGEST.len()), b.name.clone())
     });
+    let command = |b: Binary| {
+        let mut cmd = Command::new(&b.executable);
+        cmd.arg("--quiet")
+            .current_dir(&b.dir)
+            .env("CARGO_MANIFEST_DIR", &b.dir)
+            .env("CARGO_PKG_NAME", &b.package)
+            .env("LD_LIBRARY_PATH", &library_paths);
+        (b.name, cmd)
+    };
+    let mut doctests = cargo();
+    // The whole workspace and the same compiler as the test build: otherwise the
+    // dependencies' features would resolve otherwise, or the libraries' fingerprints
+    // differ, and cargo would build them again.
+    doctests
+        .args(["test", "--workspace", "--release", "--doc", "--quiet"])
+        .current_dir(root);
+    with_clippy(&mut doctests);
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
     let start = Instant::now();
-    let mut jobs_list: Vec<Job> = parallel.into_iter().map(Job::Binary).collect();
-    jobs_list.push(Job::Doctests);
-    let mut ran = run_jobs(root, jobs_list, jobs, &library_paths);
+    let mut jobs_list: Vec<_> = parallel.into_iter().map(command).collect();
+    jobs_list.push(("doc tests".to_string(), doctests));
+    let mut ran = run_jobs(jobs_list, jobs);
     eprintln!(
         "xtask: {} test binaries side by side ({jobs} at a time) in {:.1} s",
         ran.len(),
         start.elapsed().as_secs_f64()
     );
     let serial_start = Instant::now();
-    let serial: Vec<Job> = serial.into_iter().map(Job::Binary).collect();
+    let serial: Vec<_> = serial.into_iter().map(command).collect();
     let count = serial.len();
-    ran.extend(run_jobs(root, serial, 1, &library_paths));
+    ran.extend(run_jobs(serial, 1));
     eprintln!(
         "xtask: {count} timing test binaries alone in {:.1} s",
         serial_start.elapsed().as_secs_f64()
@@ -115,23 +132,19 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
     Ok(crib)
 }
 
-/// Something to run: a test binary, or the doc tests (through cargo).
-enum Job {
-    Binary(Binary),
-    Doctests,
-}
-
-/// Runs `jobs` on `workers` threads, in order; prints each result as it comes.
-fn run_jobs(root: &Path, jobs: Vec<Job>, workers: usize, library_paths: &OsString) -> Vec<Ran> {
+/// Runs `jobs` (each a name and its command) on `workers` threads, in order; prints each
+/// result as it comes.
+fn run_jobs(jobs: Vec<(String, Command)>, workers: usize) -> Vec<Ran> {
     let queue = Mutex::new(jobs.into_iter().collect::<std::collections::VecDeque<_>>());
     let done = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..workers.max(1) {
             scope.spawn(|| loop {
-                let Some(job) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
+                let Some((name, cmd)) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
+                else {
                     break;
                 };
-                let ran = run_job(root, &job, library_paths);
+                let ran = run_job(name, cmd);
                 report(&ran);
                 done.lock().unwrap_or_else(|e| e.into_inner()).push(ran);
             });
@@ -140,28 +153,7 @@ fn run_jobs(root: &Path, jobs: Vec<Job>, workers: usize, library_paths: &OsStrin
     done.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
-    let (name, mut cmd) = match job {
-        Job::Binary(b) => {
-            let mut cmd = Command::new(&b.executable);
-            cmd.arg("--quiet")
-                .current_dir(&b.dir)
-                .env("CARGO_MANIFEST_DIR", &b.dir)
-                .env("CARGO_PKG_NAME", &b.package)
-                .env("LD_LIBRARY_PATH", library_paths);
-            (b.name.clone(), cmd)
-        }
-        Job::Doctests => {
-            let mut cmd = cargo();
-            // The whole workspace and the same compiler as the test build: otherwise the
-            // dependencies' features would resolve otherwise, or the libraries' fingerprints
-            // differ, and cargo would build them again.
-            cmd.args(["test", "--workspace", "--release", "--doc", "--quiet"]);
-            with_clippy(&mut cmd);
-            cmd.current_dir(root);
-            ("doc tests".to_string(), cmd)
-        }
-    };
+fn run_job(name: String, mut cmd: Command) -> Ran {
     let start = Instant::now();
     let output = cmd.output().unwrap_or_else(|e| Output {
         status: failed_status(),
