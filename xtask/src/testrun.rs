@@ -11,8 +11,9 @@
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, ExitStatus, Output};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -156,7 +157,7 @@ fn run_jobs(jobs: Vec<(String, Command)>, workers: usize) -> Vec<Ran> {
 fn run_job(name: String, mut cmd: Command) -> Ran {
     let start = Instant::now();
     let output = cmd.output().unwrap_or_else(|e| Output {
-        status: failed_status(),
+        status: ExitStatus::from_raw(1 << 8), // exit 1: it could not be started
         stdout: Vec::new(),
         stderr: format!("cannot run {}: {e}\n", describe(&cmd)).into_bytes(),
     });
@@ -165,12 +166,6 @@ fn run_job(name: String, mut cmd: Command) -> Ran {
         took: start.elapsed(),
         output,
     }
-}
-
-/// An exit status that is not success, for a binary that could not be started.
-fn failed_status() -> std::process::ExitStatus {
-    use std::os::unix::process::ExitStatusExt;
-    std::process::ExitStatus::from_raw(1 << 8)
 }
 
 /// Prints one line for a binary that passed (its test count and time) and everything it
