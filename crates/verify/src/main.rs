@@ -172,7 +172,7 @@ fn run(args: &Args) -> Result<bool> {
                 "five": deal_report.five,
                 "six": deal_report.six,
                 "differences": deal_report.differences,
-                "first": deal_report.first.iter().map(|d| d.json()).collect::<Vec<_>>(),
+                "first": deal_report.first,
                 "seconds": deal_seconds,
             },
             "seconds": {"load": loaded, "total": total_seconds},
