@@ -75,16 +75,7 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
     let target = target_dir(root);
 
     // crib-core's criterion benches (in crates/bench, as every bench)
-    let mut cmd = crate::cargo();
-    cmd.args([
-        "bench",
-        "-p",
-        "crib-bench",
-        "--bench",
-        "score",
-        "--bench",
-        "discard",
-    ]);
+    let mut cmd = cargo_bench(&["score", "discard"]);
     cmd.arg("--").args(criterion_args);
     let criterion_ok = crate::status(&mut cmd)?.success();
     let estimate = |name: &str| -> Result<f64, String> {
@@ -376,10 +367,19 @@ fn estimate_nanos(text: &str) -> Option<f64> {
         .find_map(|key| estimates[key]["point_estimate"].as_f64())
 }
 
+/// Returns `cargo bench -p crib-bench --bench NAME...`, a `--bench` for each of `names`.
+fn cargo_bench(names: &[&str]) -> Command {
+    let mut cmd = crate::cargo();
+    cmd.args(["bench", "-p", "crib-bench"]);
+    for name in names {
+        cmd.args(["--bench", name]);
+    }
+    cmd
+}
+
 /// Runs crib-similar's benchmark; returns its criterion estimate.
 fn similar_bench(target: &Path) -> Result<f64, String> {
-    let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-bench", "--bench", "similar"]);
+    let mut cmd = cargo_bench(&["similar"]);
     let failed = "cargo bench -p crib-bench --bench similar failed";
     crate::run_or(&mut cmd, failed.into()).map_err(|e| e.to_string())?;
     criterion_estimate(target, "similar/class_of_500")
@@ -387,8 +387,7 @@ fn similar_bench(target: &Path) -> Result<f64, String> {
 
 /// Runs `cargo bench -p crib-bench --bench NAME`; returns what it printed on stdout.
 fn bench_stdout(name: &str) -> Result<String, String> {
-    let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-bench", "--bench", name]);
+    let mut cmd = cargo_bench(&[name]);
     eprintln!("$ {}", crate::describe(&cmd));
     let output = cmd
         .output()
