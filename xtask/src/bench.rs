@@ -15,22 +15,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-/// What a row's figure is.
-#[derive(Clone, Copy, PartialEq)]
-enum Unit {
-    /// Seconds.
-    Seconds,
-    /// A ratio to the floor of the same run (the submission's own Prolog).
-    Ratio,
-}
-
 /// One line of the table.
 struct Row {
     measure: &'static str,
     target: &'static str,
-    /// The figure in `unit`, or why there is none.
+    /// The figure in seconds, or a ratio to the floor of the same run (the submission's own
+    /// Prolog) when `ratio`, or why there is none.
     measured: Result<f64, String>,
-    unit: Unit,
+    ratio: bool,
     /// Whether the figure meets the target (None when there is no target or no figure).
     meets: Option<bool>,
     source: String,
@@ -52,7 +44,7 @@ fn row(
         measure,
         target,
         measured,
-        unit: Unit::Seconds,
+        ratio: false,
         meets,
         source: source.into(),
     }
@@ -66,7 +58,7 @@ fn ratio_row(
     measured: Result<f64, String>,
 ) -> Row {
     Row {
-        unit: Unit::Ratio,
+        ratio: true,
         ..row(measure, target, limit, measured, FLOOR_HOW)
     }
 }
@@ -83,16 +75,7 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
     let target = target_dir(root);
 
     // crib-core's criterion benches (in crates/bench, as every bench)
-    let mut cmd = crate::cargo();
-    cmd.args([
-        "bench",
-        "-p",
-        "crib-bench",
-        "--bench",
-        "score",
-        "--bench",
-        "discard",
-    ]);
+    let mut cmd = cargo_bench(&["score", "discard"]);
     cmd.arg("--").args(criterion_args);
     let criterion_ok = crate::status(&mut cmd)?.success();
     let estimate = |name: &str| -> Result<f64, String> {
@@ -101,7 +84,15 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
         }
         criterion_estimate(&target, name)
     };
-    let criterion = |name: &str| format!("criterion {name}");
+    let criterion = |measure, target, limit, name: &str| {
+        row(
+            measure,
+            target,
+            limit,
+            estimate(name),
+            format!("criterion {name}"),
+        )
+    };
 
     let prolog = prolog_bench(root);
     let from_prolog = |name: &str| -> Result<f64, String> {
@@ -123,41 +114,26 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
     let sweep = "sweep/score_distribution_all_pairs";
     let (one_deal, every_six) = ("analyze_crib_6", "discard_table/every_6_card_deal");
     let rows = vec![
-        row(
-            "hand_value, per call",
-            "none stated",
-            None,
-            estimate("hand_value"),
-            criterion("hand_value"),
-        ),
-        row(
+        criterion("hand_value, per call", "none stated", None, "hand_value"),
+        criterion(
             "rank table build, once per process",
             "none stated",
             None,
-            estimate("rank_table_build"),
-            criterion("rank_table_build"),
+            "rank_table_build",
         ),
-        row(
+        criterion(
             "full sweep, 12,994,800 pairs, table built",
             "<= 20 ms on 2 cores",
             Some(0.020),
-            estimate(sweep),
-            criterion(sweep),
+            sweep,
         ),
-        row(
+        criterion(
             "select_hand, 6 cards",
             "<= 3 us",
             Some(3e-6),
-            estimate("select_hand_6"),
-            criterion("select_hand_6"),
+            "select_hand_6",
         ),
-        row(
-            "select_hand, 5 cards",
-            "none stated",
-            None,
-            estimate("select_hand_5"),
-            criterion("select_hand_5"),
-        ),
+        criterion("select_hand, 5 cards", "none stated", None, "select_hand_5"),
         row(
             "Prolog hand_value/3, per call",
             "<= 2 us",
@@ -291,19 +267,17 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
             budget(),
             "`Limits::submission_budget`: select_hand tests (load, limits and grace, at most the select_hand budget) plus the hand_value check's load and budget (on two cores the check runs beside the tests)",
         ),
-        row(
+        criterion(
             "dealer/pone discard analysis, one deal",
             "<= 10 ms",
             Some(0.010),
-            estimate(one_deal),
-            criterion(one_deal),
+            one_deal,
         ),
-        row(
+        criterion(
             "exhaustive discard table, 6-card deals",
             "<= 10 s",
             Some(10.0),
-            estimate(every_six),
-            criterion(every_six),
+            every_six,
         ),
         row(
             "`crib --version`, per process",
@@ -380,46 +354,40 @@ fn criterion_estimate(target: &Path, name: &str) -> Result<f64, String> {
         .join("new/estimates.json");
     let text = std::fs::read_to_string(&path)
         .map_err(|_| format!("not available (no {name} benchmark)"))?;
-    let nanos = json_estimate(&text, "slope")
-        .or_else(|| json_estimate(&text, "mean"))
-        .ok_or_else(|| format!("{}: no point_estimate", path.display()))?;
+    let nanos =
+        estimate_nanos(&text).ok_or_else(|| format!("{}: no point_estimate", path.display()))?;
     Ok(nanos * 1e-9)
 }
 
-/// Returns `point_estimate` of the object under `key` in criterion's estimates.json, which
-/// looks like `{"mean":{"confidence_interval":{…},"point_estimate":12.3,…},"slope":null,…}`.
-/// A scan, not a JSON parser: the file's layout is criterion's and fixed.
-fn json_estimate(text: &str, key: &str) -> Option<f64> {
-    let start = text.find(&format!("\"{key}\""))? + key.len() + 2;
-    let object = text[start..].trim_start().strip_prefix(':')?.trim_start();
-    if !object.starts_with('{') {
-        return None; // null: no such estimate
+/// Returns the slope's `point_estimate` in criterion's estimates.json, else the mean's.
+fn estimate_nanos(text: &str) -> Option<f64> {
+    let estimates: serde_json::Value = serde_json::from_str(text).ok()?;
+    ["slope", "mean"]
+        .iter()
+        .find_map(|key| estimates[key]["point_estimate"].as_f64())
+}
+
+/// Returns `cargo bench -p crib-bench --bench NAME...`, a `--bench` for each of `names`.
+fn cargo_bench(names: &[&str]) -> Command {
+    let mut cmd = crate::cargo();
+    cmd.args(["bench", "-p", "crib-bench"]);
+    for name in names {
+        cmd.args(["--bench", name]);
     }
-    let at = object.find("\"point_estimate\"")? + "\"point_estimate\"".len();
-    let number = object[at..].trim_start().strip_prefix(':')?.trim_start();
-    let end = number
-        .find(|c: char| !(c.is_ascii_digit() || "+-.eE".contains(c)))
-        .unwrap_or(number.len());
-    number[..end].parse().ok()
+    cmd
 }
 
 /// Runs crib-similar's benchmark; returns its criterion estimate.
 fn similar_bench(target: &Path) -> Result<f64, String> {
-    let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-bench", "--bench", "similar"]);
-    if !crate::status(&mut cmd)
-        .map_err(|e| e.to_string())?
-        .success()
-    {
-        return Err("cargo bench -p crib-bench --bench similar failed".into());
-    }
+    let mut cmd = cargo_bench(&["similar"]);
+    let failed = "cargo bench -p crib-bench --bench similar failed";
+    crate::run_or(&mut cmd, failed.into()).map_err(|e| e.to_string())?;
     criterion_estimate(target, "similar/class_of_500")
 }
 
 /// Runs `cargo bench -p crib-bench --bench NAME`; returns what it printed on stdout.
 fn bench_stdout(name: &str) -> Result<String, String> {
-    let mut cmd = crate::cargo();
-    cmd.args(["bench", "-p", "crib-bench", "--bench", name]);
+    let mut cmd = cargo_bench(&[name]);
     eprintln!("$ {}", crate::describe(&cmd));
     let output = cmd
         .output()
@@ -634,7 +602,7 @@ fn time_discards() -> Result<f64, String> {
 
 /// Returns `Limits::submission_budget` of the default limits, as crib-lab's `budget` prints it.
 fn budget() -> Result<f64, String> {
-    let out = crate::cargo_run("crib-lab", crate::Runnable::BinNamed("budget"))
+    let out = crate::cargo_run("crib-lab", &["--bin", "budget"])
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     let text = String::from_utf8_lossy(&out.stdout);
@@ -726,9 +694,9 @@ fn render(rows: &[Row], machine: &str) -> String {
     let _ = writeln!(text, "| measure | target | measured | meets | how |");
     let _ = writeln!(text, "|---|---|---|---|---|");
     for row in rows {
-        let measured = match (&row.measured, row.unit) {
-            (Ok(s), Unit::Seconds) => human(Duration::from_secs_f64(*s)),
-            (Ok(r), Unit::Ratio) => format!("{r:.2}x"),
+        let measured = match (&row.measured, row.ratio) {
+            (Ok(s), false) => human(Duration::from_secs_f64(*s)),
+            (Ok(r), true) => format!("{r:.2}x"),
             (Err(why), _) => why.clone(),
         };
         let meets = match row.meets {

@@ -17,17 +17,7 @@ use anyhow::{bail, Context, Result};
 use serde_json::{json, Value};
 
 use crate::debian_root::{self, Mounted};
-
-/// What `cargo xtask compat` was asked.
-pub struct Options {
-    /// The Debian suites to grade in.
-    pub suites: Vec<String>,
-    /// The crib binary to grade with (it must run in each root); by default the release's
-    /// (`cargo xtask dist`'s, for glibc 2.17 and newer).
-    pub crib: Option<PathBuf>,
-    /// How many files of the catalog to grade besides the corpus.
-    pub catalog: usize,
-}
+use crate::sorted_entries;
 
 /// One suite's comparison with the host.
 struct SuiteRow {
@@ -94,10 +84,11 @@ fn explain(name: &str, field: &str, there: &Value) -> Option<&'static str> {
         .map(|e| e.why)
 }
 
-/// Runs the comparison; prints and writes `target/compat/compat.md`. Returns whether every
-/// suite matched the host.
-pub fn run(root: &Path, options: &Options) -> Result<bool> {
-    let crib = match &options.crib {
+/// Runs the comparison in each of `suites` with `crib` (it must run in each root; by default
+/// the release's, `cargo xtask dist`'s) on the corpus and `catalog` files of the catalog;
+/// prints and writes `target/compat/compat.md`. Returns whether every suite matched the host.
+pub fn run(root: &Path, suites: &[String], crib: Option<&Path>, catalog: usize) -> Result<bool> {
+    let crib = match crib {
         Some(path) => path
             .canonicalize()
             .with_context(|| format!("no crib binary at {}", path.display()))?,
@@ -109,7 +100,7 @@ pub fn run(root: &Path, options: &Options) -> Result<bool> {
     }
     let subs = work.join("submissions");
     std::fs::create_dir_all(&subs)?;
-    let count = stage_submissions(root, &subs, options.catalog)?;
+    let count = stage_submissions(root, &subs, catalog)?;
     let seed = work.join("seed");
     crate::dist::write_seed(&seed, "cargo xtask compat's seed for one run")?;
     eprintln!("xtask: compat: {count} submissions, graded on the host first");
@@ -122,13 +113,10 @@ pub fn run(root: &Path, options: &Options) -> Result<bool> {
         &work.join("host.stderr"),
     )?;
     let mut rows = Vec::new();
-    for suite in &options.suites {
+    for suite in suites {
         let dir = debian_root::make(root, suite, suite, &["swi-prolog-nox"])?;
         let inside = dir.join("tmp/crib-compat");
-        if inside.exists() {
-            std::fs::remove_dir_all(&inside)?;
-        }
-        std::fs::create_dir_all(&inside)?;
+        crate::fresh_dir(&inside)?;
         copy(&subs, &inside.join("submissions"))?;
         std::fs::copy(&seed, inside.join("seed"))?;
         std::fs::copy(&crib, dir.join("usr/local/bin/crib"))
@@ -182,15 +170,6 @@ fn stage_submissions(root: &Path, subs: &Path, catalog: usize) -> Result<usize> 
     Ok(count)
 }
 
-fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<std::io::Result<_>>()?;
-    entries.sort();
-    Ok(entries)
-}
-
 /// Copies a file or a directory tree (`cp -a`, which keeps what the corpus's hostile files
 /// are made of).
 fn copy(from: &Path, to: &Path) -> Result<()> {
@@ -235,10 +214,7 @@ fn grade(
     .arg(out)
     .arg(subs)
     .stderr(std::fs::File::create(stderr)?);
-    eprintln!("$ {}", crate::describe(&crib));
-    let started = std::time::Instant::now();
-    let output = crib.output().context("cannot run crib")?;
-    eprintln!("xtask: {:.1} s", started.elapsed().as_secs_f64());
+    let output = crate::output(&mut crib)?;
     if !output.status.success() {
         bail!(
             "crib grade exited with {} (its stderr: {})",
@@ -261,24 +237,17 @@ fn grade(
 fn projection(r: &Value) -> Value {
     let load = &r["load"];
     let hv = &r["hand_value"];
-    let tests: Vec<Value> = r["tests"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|t| json!([t["id"], t["verdict"], t["credit"]]))
-        .collect();
-    let diagnostics: Vec<Value> = load["diagnostics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|d| json!([d["kind"], d["file"], d["line"]]))
-        .collect();
-    let counterexamples: Vec<Value> = hv["counterexamples"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| json!([c["kind"], c["hand"], c["start"], c["expected"], c["got"]]))
-        .collect();
+    // Each element of an array (none when it is not one), as `f` projects it.
+    let each = |v: &Value, f: fn(&Value) -> Value| -> Vec<Value> {
+        v.as_array().into_iter().flatten().map(f).collect()
+    };
+    let tests = each(&r["tests"], |t| json!([t["id"], t["verdict"], t["credit"]]));
+    let diagnostics = each(&load["diagnostics"], |d| {
+        json!([d["kind"], d["file"], d["line"]])
+    });
+    let counterexamples = each(&hv["counterexamples"], |c| {
+        json!([c["kind"], c["hand"], c["start"], c["expected"], c["got"]])
+    });
     json!({
         "marks": r["marks"],
         "load failed": !load["load_failed"].is_null(),

@@ -9,12 +9,9 @@ use anyhow::{bail, Context, Result};
 
 use crate::system;
 
-/// The Debian releases crib is tried on, each with the SWI-Prolog its archive holds.
-pub const SUITES: &[(&str, &str)] = &[
-    ("bullseye", "8.2.4"),
-    ("bookworm", "9.0.4"),
-    ("trixie", "9.2.9"),
-];
+/// The Debian releases crib is tried on, whose archives hold SWI-Prolog 8.2.4, 9.0.4 and
+/// 9.2.9.
+pub const SUITES: &[&str] = &["bullseye", "bookworm", "trixie"];
 
 /// Returns the root `target/compat/NAME` of `suite`, made with `debootstrap
 /// --variant=minbase` with `packages` in it when it is not there yet (a minute or less, and
@@ -24,15 +21,9 @@ pub const SUITES: &[(&str, &str)] = &[
 /// When the suite is not one of [`SUITES`], debootstrap cannot be installed, or it fails
 /// (its log is named).
 pub fn make(root: &Path, name: &str, suite: &str, packages: &[&str]) -> Result<PathBuf> {
-    if !SUITES.iter().any(|(s, _)| *s == suite) {
-        bail!(
-            "unknown Debian suite {suite:?}: expected one of {}",
-            SUITES
-                .iter()
-                .map(|(s, _)| *s)
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+    if !SUITES.contains(&suite) {
+        let known = SUITES.join(", ");
+        bail!("unknown Debian suite {suite:?}: expected one of {known}");
     }
     let dir = root.join("target/compat").join(name);
     let marker = dir.join(".crib-root-packages");
@@ -60,9 +51,10 @@ pub fn make(root: &Path, name: &str, suite: &str, packages: &[&str]) -> Result<P
     cmd.arg(suite).arg(&tmp);
     let out = std::fs::File::create(&log)?;
     cmd.stdout(out.try_clone()?).stderr(out);
-    if !crate::status(&mut cmd)?.success() {
-        bail!("debootstrap of {suite} failed: see {}", log.display());
-    }
+    crate::run_or(
+        &mut cmd,
+        format!("debootstrap of {suite} failed: see {}", log.display()),
+    )?;
     std::fs::rename(&tmp, &dir)?;
     // Name resolution for apt-get in the root.
     let _ = std::fs::copy("/etc/resolv.conf", dir.join("etc/resolv.conf"));

@@ -10,24 +10,12 @@ use std::time::Instant;
 use anyhow::{ensure, Result};
 use crib_core::{cards_text, discard_summary, select_hand, DealClass, DiscardSummary};
 
-use crate::generated::{header, stale, write, Fixture};
+use crate::generated::{header, write_or_check, Fixture};
 
 /// `cargo xtask discards`: writes only the discard tables, or with `check` compares them with
 /// fixtures/. Returns whether everything was current (always true when writing).
 pub fn run(root: &Path, check: bool) -> Result<bool> {
-    let fixtures = fixtures()?;
-    if !check {
-        write(root, &fixtures)?;
-        return Ok(true);
-    }
-    let found = stale(root, &fixtures)?;
-    for s in &found {
-        eprintln!("{s}");
-    }
-    if found.is_empty() {
-        eprintln!("xtask: {} discard tables are current", fixtures.len());
-    }
-    Ok(found.is_empty())
+    Ok(write_or_check(root, &fixtures()?, check, "discard tables")? == 0)
 }
 
 /// Returns the discard tables of 6-card and 5-card deals, two files each, computed afresh;

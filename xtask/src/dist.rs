@@ -23,29 +23,18 @@ const COURSE_SEED: &str = "crib grade's secret course seed: keep it from student
 /// The target the release is built for: x86-64 Linux, glibc 2.17's symbols at most.
 pub const TARGET: &str = "x86_64-unknown-linux-gnu.2.17";
 
-/// What `cargo xtask dist` was asked.
-pub struct Options {
-    /// A course seed to put in the zip (made, owner-only, if it does not exist).
-    pub course_seed: Option<PathBuf>,
-    /// The visibility policy to ship (else `$CRIB_GRADESCOPE_VISIBILITY`, else
-    /// gradescope/visibility).
-    pub visibility: Option<String>,
-    /// A Debian suite to prove the zip in.
-    pub try_in: Option<String>,
-}
-
-/// Builds the release and the zip; with `try_in`, proves the zip. Returns whether the proof
-/// (if asked) gave the host's marks.
-pub fn run(root: &Path, options: &Options) -> Result<bool> {
+/// Builds the release and the zip (see [`autograder_zip`]); with `suite`, proves the zip in
+/// a root of that Debian suite. Returns whether the proof (if asked) gave the host's marks.
+pub fn run(
+    root: &Path,
+    course_seed: Option<&Path>,
+    visibility: Option<&str>,
+    suite: Option<&str>,
+) -> Result<bool> {
     let crib = build_binary(root)?;
-    let zip = autograder_zip(
-        root,
-        &crib,
-        options.course_seed.as_deref(),
-        options.visibility.as_deref(),
-    )?;
+    let zip = autograder_zip(root, &crib, course_seed, visibility)?;
     println!("wrote {} and {}", crib.display(), zip.display());
-    match &options.try_in {
+    match suite {
         Some(suite) => try_in(root, &zip, suite),
         None => Ok(true),
     }
@@ -105,8 +94,9 @@ fn ensure_zigbuild() -> Result<()> {
     Ok(())
 }
 
-/// Writes `target/dist/autograder.zip`: setup.sh, run_autograder, crib, visibility and, with
-/// a course seed, `seed`. Returns its path.
+/// Writes `target/dist/autograder.zip`: setup.sh, run_autograder, crib, visibility (the
+/// policy given, else `$CRIB_GRADESCOPE_VISIBILITY`, else gradescope/visibility) and, with a
+/// course seed (made, owner-only, when its file does not exist), `seed`. Returns its path.
 fn autograder_zip(
     root: &Path,
     crib: &Path,
@@ -116,10 +106,7 @@ fn autograder_zip(
     system::ensure_packages(&[system::ZIP])?;
     let here = root.join("gradescope");
     let dir = root.join("target/dist/autograder");
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)?;
-    }
-    std::fs::create_dir_all(&dir)?;
+    crate::fresh_dir(&dir)?;
     for name in ["setup.sh", "run_autograder"] {
         std::fs::copy(here.join(name), dir.join(name))?;
     }
@@ -213,10 +200,7 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
         autograder.join("run_autograder"),
     )?;
     let host_root = root.join("target/compat").join(format!("try-{suite}-host"));
-    if host_root.exists() {
-        std::fs::remove_dir_all(&host_root)?;
-    }
-    std::fs::create_dir_all(&host_root)?;
+    crate::fresh_dir(&host_root)?;
     crate::step(
         "copy the autograder for the host",
         Command::new("cp")
@@ -231,9 +215,10 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
     let log = scratch.join("setup.log");
     let out = std::fs::File::create(&log)?;
     setup.stdout(out.try_clone()?).stderr(out);
-    if !crate::status(&mut setup)?.success() {
-        bail!("setup.sh failed in the {suite} root: see {}", log.display());
-    }
+    crate::run_or(
+        &mut setup,
+        format!("setup.sh failed in the {suite} root: see {}", log.display()),
+    )?;
     let root_swipl = debian_root::swipl_version(&mounted)?;
     let mut rows = Vec::new();
     for (i, name) in TRIED.iter().enumerate() {
@@ -280,11 +265,7 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
 /// `results/`.
 fn prepare(autograder: &Path, file: &Path, metadata: &str) -> Result<()> {
     for dir in ["submission", "results"] {
-        let dir = autograder.join(dir);
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir)?;
-        }
-        std::fs::create_dir_all(&dir)?;
+        crate::fresh_dir(&autograder.join(dir))?;
     }
     std::fs::copy(
         file,

@@ -87,12 +87,7 @@ mod tests {
         for m in missing(&root, &design, None) {
             problems.push(format!("docs/DESIGN.md:{m}"));
         }
-        let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        crates.sort();
-        for dir in crates {
+        for dir in crate::sorted_entries(&root.join("crates")).unwrap() {
             let readme = dir.join("README.md");
             let Ok(text) = std::fs::read_to_string(&readme) else {
                 continue;

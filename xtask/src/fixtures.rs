@@ -16,31 +16,20 @@ use crib_core::{
     Rank, Rule, Suit, PAIRS, RULES,
 };
 
-use crate::generated::{header, stale, write, Fixture, COMMAND};
+use crate::generated::{header, write_or_check, Fixture, COMMAND};
 
 /// `cargo xtask fixtures`: writes every table, or with `check` compares them with fixtures/.
 /// Returns whether everything was current (always true when writing).
 pub fn run(root: &Path, check: bool) -> Result<bool> {
     let fixtures = generate()?;
-    if check {
-        let stale = stale(root, &fixtures)?;
-        for s in &stale {
-            eprintln!("{s}");
-        }
-        if stale.is_empty() {
-            eprintln!("xtask: {} fixtures are current", fixtures.len());
-        } else {
-            eprintln!(
-                "xtask: {} of {} fixtures are stale; run `{COMMAND}` and commit the result",
-                stale.len(),
-                fixtures.len()
-            );
-        }
-        Ok(stale.is_empty())
-    } else {
-        write(root, &fixtures)?;
-        Ok(true)
+    let stale = write_or_check(root, &fixtures, check, "fixtures")?;
+    if stale > 0 {
+        eprintln!(
+            "xtask: {stale} of {} fixtures are stale; run `{COMMAND}` and commit the result",
+            fixtures.len()
+        );
     }
+    Ok(stale == 0)
 }
 
 /// Returns every fixture, computed afresh.
@@ -144,7 +133,8 @@ fn counts_fifteen(values: &[u8]) -> Result<bool> {
         let nth = cards.iter().filter(|c: &&Card| c.rank() == rank).count();
         cards.push(Card::new(rank, Suit::ALL[nth]));
     }
-    let mine = cards.clone();
+    let mut mine = cards.clone();
+    mine.sort();
     for suit in Suit::ALL.into_iter().take(5 - values.len()) {
         cards.push(Card::new(Rank::King, suit));
     }
@@ -153,9 +143,7 @@ fn counts_fifteen(values: &[u8]) -> Result<bool> {
     Ok(show.fifteens.iter().any(|f| {
         let mut f = f.clone();
         f.sort();
-        let mut m = mine.clone();
-        m.sort();
-        f == m
+        f == mine
     }))
 }
 

@@ -38,6 +38,23 @@ pub fn header(path: &str, about: &str) -> String {
     text
 }
 
+/// Writes `fixtures`, or with `check` names each stale one on stderr and, when none is, says
+/// that the `noun` ("fixtures") are current. Returns how many were stale.
+pub fn write_or_check(root: &Path, fixtures: &[Fixture], check: bool, noun: &str) -> Result<usize> {
+    if !check {
+        write(root, fixtures)?;
+        return Ok(0);
+    }
+    let found = stale(root, fixtures)?;
+    for s in &found {
+        eprintln!("{s}");
+    }
+    if found.is_empty() {
+        eprintln!("xtask: {} {noun} are current", fixtures.len());
+    }
+    Ok(found.len())
+}
+
 /// Writes each fixture whose file differs, saying which changed.
 pub fn write(root: &Path, fixtures: &[Fixture]) -> Result<()> {
     for fixture in fixtures {

@@ -37,12 +37,9 @@ pub const GRADE_LAYERS: &[(&str, &[&str])] = &[
     ("the session", &["session"]),
 ];
 
-/// One crate's modules and whom each imports.
-#[derive(Debug, Default)]
-pub struct Graph {
-    /// Module -> the modules it names, with one place each does so (`file:line`).
-    pub edges: BTreeMap<String, BTreeMap<String, String>>,
-}
+/// One crate's modules and whom each imports: module -> the modules it names, with one place
+/// each does so (`file:line`).
+pub type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
 /// Checks every crate under `crates/`; prints each crate's graph; fails naming each circle
 /// and each import that goes up a layer.
@@ -71,10 +68,10 @@ pub fn run(root: &Path) -> Result<()> {
                 println!("  {layer}: {}", modules.join(", "));
             }
         }
-        let edges: usize = graph.edges.values().map(BTreeMap::len).sum();
+        let edges: usize = graph.values().map(BTreeMap::len).sum();
         println!(
             "crates/{name}: {} modules, {edges} imports between them",
-            graph.edges.len()
+            graph.len()
         );
     }
     if !problems.is_empty() {
@@ -99,7 +96,7 @@ pub fn graph(src: &Path) -> Result<Graph> {
         };
         let text = std::fs::read_to_string(&file)
             .with_context(|| format!("cannot read {}", file.display()))?;
-        let entry = graph.edges.entry(module.clone()).or_default();
+        let entry = graph.entry(module.clone()).or_default();
         for (line, target) in references(&text) {
             if target != module {
                 entry
@@ -197,12 +194,12 @@ fn target(name: &str) -> String {
 /// Returns each circle of modules (the root, which re-exports, is left out), each once.
 pub fn cycles(graph: &Graph) -> Vec<Vec<String>> {
     let mut found: BTreeSet<Vec<String>> = BTreeSet::new();
-    for start in graph.edges.keys().filter(|m| *m != "crate") {
+    for start in graph.keys().filter(|m| *m != "crate") {
         // Depth-first from `start`, looking for a path back to it.
         let mut stack = vec![(start.clone(), vec![start.clone()])];
         let mut seen = BTreeSet::new();
         while let Some((node, path)) = stack.pop() {
-            for next in graph.edges.get(&node).into_iter().flat_map(|e| e.keys()) {
+            for next in graph.get(&node).into_iter().flat_map(|e| e.keys()) {
                 if next == "crate" {
                     continue;
                 }
@@ -234,7 +231,7 @@ pub fn layer_problems(graph: &Graph, layers: &[(&str, &[&str])]) -> Vec<String> 
         .flat_map(|(i, (_, modules))| modules.iter().map(move |m| (*m, i)))
         .collect();
     let mut problems = Vec::new();
-    for (module, targets) in &graph.edges {
+    for (module, targets) in graph {
         if module == "crate" {
             continue;
         }

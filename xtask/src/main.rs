@@ -141,62 +141,39 @@ fn run(task: Task) -> Result<ExitCode> {
         Task::Test => test(&root),
         Task::Verify { args } => {
             system::ensure_packages(system::VERIFY_PACKAGES)?;
-            let mut cmd = cargo_run("crib-verify", Runnable::Bin);
+            let mut cmd = cargo_run("crib-verify", &[]);
             cmd.args(args);
             Ok(exit_code(status(&mut cmd)?))
         }
-        Task::Fixtures { check } => Ok(match fixtures::run(&root, check)? {
-            true => ExitCode::SUCCESS,
-            false => ExitCode::from(1),
-        }),
-        Task::Discards { check } => Ok(match discards::run(&root, check)? {
-            true => ExitCode::SUCCESS,
-            false => ExitCode::from(1),
-        }),
+        Task::Fixtures { check } => Ok(exit_code_of(fixtures::run(&root, check)?)),
+        Task::Discards { check } => Ok(exit_code_of(discards::run(&root, check)?)),
         Task::TestsetTables { check } => Ok(exit_code_of(testset_tables::run(&root, check)?)),
-        Task::Layers => {
-            layers::run(&root)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Task::Man { dir } => {
-            man::run(&cwd.join(dir))?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Task::Layers => layers::run(&root).map(|()| ExitCode::SUCCESS),
+        Task::Man { dir } => man::run(&cwd.join(dir)).map(|()| ExitCode::SUCCESS),
         Task::Report {
             regrade,
             screenshot,
-        } => {
-            pages::run(&root, regrade, screenshot.as_deref(), None)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => pages::run(&root, regrade, screenshot.as_deref(), None).map(|()| ExitCode::SUCCESS),
         Task::Compat {
             suites,
             crib,
             catalog,
         } => {
-            let options = compat::Options {
-                suites,
-                crib: crib.map(|c| cwd.join(c)),
-                catalog,
-            };
-            Ok(exit_code_of(compat::run(&root, &options)?))
+            let crib = crib.map(|c| cwd.join(c));
+            let held = compat::run(&root, &suites, crib.as_deref(), catalog)?;
+            Ok(exit_code_of(held))
         }
         Task::Dist {
             course_seed,
             visibility,
             try_in,
         } => {
-            let options = dist::Options {
-                course_seed: course_seed.map(|c| cwd.join(c)),
-                visibility,
-                try_in,
-            };
-            Ok(exit_code_of(dist::run(&root, &options)?))
+            let seed = course_seed.map(|c| cwd.join(c));
+            let (visibility, try_in) = (visibility.as_deref(), try_in.as_deref());
+            let held = dist::run(&root, seed.as_deref(), visibility, try_in)?;
+            Ok(exit_code_of(held))
         }
-        Task::Bench { args } => {
-            bench::run(&root, &args)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Task::Bench { args } => bench::run(&root, &args).map(|()| ExitCode::SUCCESS),
     }
 }
 
@@ -206,10 +183,8 @@ fn test(root: &Path) -> Result<ExitCode> {
     step("fmt", cargo().args(["fmt", "--all", "--", "--check"]))?;
     eprintln!("$ cargo xtask layers");
     layers::run(root).context("step \"layers\" failed")?;
-    // The release profile, like `cargo xtask` itself (whose own crate alone is at opt-level
-    // 0: the root Cargo.toml): the tests that grade whole corpora (crib-core computing every
-    // expected answer) run three times faster. The test binaries run side by
-    // side, the timing tests alone (testrun.rs).
+    // The release profile, like `cargo xtask` itself: the tests that grade whole corpora
+    // (crib-core computing every expected answer) run three times faster.
     let crib = testrun::run(root).context("step \"cargo test\" failed")?;
     for plunit in prolog_tests(root)? {
         step(
@@ -231,39 +206,64 @@ fn test(root: &Path) -> Result<ExitCode> {
 
 /// Returns the plunit files, `prolog/*.plt`, relative to the root and sorted.
 fn prolog_tests(root: &Path) -> Result<Vec<PathBuf>> {
-    let dir = root.join("prolog");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<std::io::Result<_>>()?;
-    files.retain(|p| p.extension().is_some_and(|e| e == "plt"));
-    files.sort();
-    Ok(files
+    Ok(sorted_entries(&root.join("prolog"))?
         .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "plt"))
         .map(|p| p.strip_prefix(root).map(Path::to_path_buf).unwrap_or(p))
         .collect())
 }
 
+/// Empties `dir`: removes it with all it holds, then makes it again.
+fn fresh_dir(dir: &Path) -> std::io::Result<()> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)?;
+    }
+    std::fs::create_dir_all(dir)
+}
+
+/// Returns the paths of the entries of `dir`, sorted.
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()?;
+    entries.sort();
+    Ok(entries)
+}
+
 /// Runs one named step; fails naming the step when it does not succeed.
 fn step(name: &str, cmd: &mut Command) -> Result<()> {
+    run_or(cmd, format!("step {name:?} failed"))
+}
+
+/// Runs `cmd` as [`status`] does; fails with `failure` when it does not succeed.
+fn run_or(cmd: &mut Command, failure: String) -> Result<()> {
     if !status(cmd)?.success() {
-        bail!("step {name:?} failed");
+        bail!(failure);
     }
     Ok(())
 }
 
 /// Runs `cmd`, printing it first and, when it took a second or more, how long it took.
 fn status(cmd: &mut Command) -> Result<std::process::ExitStatus> {
+    timed(cmd, Command::status)
+}
+
+/// Runs `cmd` as [`status`] does, capturing its output (stdout, and stderr unless `cmd`
+/// sends it elsewhere).
+fn output(cmd: &mut Command) -> Result<std::process::Output> {
+    timed(cmd, Command::output)
+}
+
+fn timed<T>(cmd: &mut Command, run: fn(&mut Command) -> std::io::Result<T>) -> Result<T> {
     eprintln!("$ {}", describe(cmd));
     let start = std::time::Instant::now();
-    let status = cmd
-        .status()
-        .with_context(|| format!("cannot run {}", describe(cmd)))?;
+    let done = run(cmd).with_context(|| format!("cannot run {}", describe(cmd)))?;
     let took = start.elapsed().as_secs_f64();
     if took >= 1.0 {
         eprintln!("xtask: {took:.1} s");
     }
-    Ok(status)
+    Ok(done)
 }
 
 fn describe(cmd: &Command) -> String {
@@ -291,32 +291,14 @@ fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
-/// What to run of a package with [`cargo_run`].
-#[derive(Debug, Clone, Copy)]
-enum Runnable<'a> {
-    /// The package's binary.
-    Bin,
-    /// One of its binaries, by name (crib-lab has one per tool).
-    BinNamed(&'a str),
-    /// One of its examples.
-    Example(&'a str),
-}
-
-/// Returns `cargo run --quiet --release -p PACKAGE [--bin NAME | --example NAME] --`, for the
-/// arguments to follow: optimised, as every build of xtask's, so that nothing is built twice.
-fn cargo_run(package: &str, what: Runnable<'_>) -> Command {
+/// Returns `cargo run --quiet --release -p PACKAGE WHAT --` (`WHAT` empty for the package's
+/// binary, else `--bin NAME` or `--example NAME`), for the arguments to follow: optimised, as
+/// every build of xtask's, so that nothing is built twice.
+fn cargo_run(package: &str, what: &[&str]) -> Command {
     let mut cmd = cargo();
-    cmd.args(["run", "--quiet", "--release", "-p", package]);
-    match what {
-        Runnable::Bin => {}
-        Runnable::BinNamed(name) => {
-            cmd.args(["--bin", name]);
-        }
-        Runnable::Example(name) => {
-            cmd.args(["--example", name]);
-        }
-    }
-    cmd.arg("--");
+    cmd.args(["run", "--quiet", "--release", "-p", package])
+        .args(what)
+        .arg("--");
     cmd
 }
 

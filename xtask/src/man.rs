@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 /// Writes `DIR/man1/crib.1` and one page per subcommand (`crib-score.1`, ...), and
 /// `DIR/completions/` for bash, zsh, fish, elvish and PowerShell.
@@ -12,10 +12,10 @@ use anyhow::{bail, Result};
 /// # Errors
 /// The example does not build or cannot write the files.
 pub fn run(dir: &Path) -> Result<()> {
-    let mut cmd = crate::cargo_run("crib-cli", crate::Runnable::Example("man"));
+    let mut cmd = crate::cargo_run("crib-cli", &["--example", "man"]);
     cmd.arg(dir);
-    if !crate::status(&mut cmd)?.success() {
-        bail!("the man pages and completions were not written");
-    }
-    Ok(())
+    crate::run_or(
+        &mut cmd,
+        "the man pages and completions were not written".into(),
+    )
 }

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 
-use crate::{cargo_run, status, system, Runnable};
+use crate::{cargo_run, status, step, system};
 
 /// The corpus's results, written by `crib grade` (`--regrade` writes them again).
 pub const RESULTS: &str = "crates/report/tests/results";
@@ -36,7 +36,7 @@ pub fn run(
     let crib = |args: &[&str]| {
         let mut cmd = match built {
             Some(exe) => Command::new(exe),
-            None => cargo_run("crib-cli", Runnable::Bin),
+            None => cargo_run("crib-cli", &[]),
         };
         cmd.args(args);
         cmd
@@ -46,14 +46,12 @@ pub fn run(
     // review of each source and the similar pairs.
     let mut cmd = crib(&["report", RESULTS, "--submissions", CORPUS, "-o"]);
     cmd.arg(&page).arg("--csv").arg(&marks);
-    if !status(&mut cmd)?.success() {
-        bail!("step \"crib report\" failed");
-    }
+    step("crib report", &mut cmd)?;
     if let Err(err) = system::ensure_packages(&[system::CHROMIUM]) {
         eprintln!("xtask: SKIPPED the browser check of the class report: chromium cannot be installed here ({err:#})");
         return Ok(());
     }
-    check_in_browser(&page)?;
+    check(&page, "the class report", class_report_problems)?;
     let png = out.join("report.png");
     screenshot_page(&page, &png, (1280, 1800))?;
     eprintln!(
@@ -72,11 +70,9 @@ pub fn run(
         "--out",
     ]);
     cmd.arg(&back);
-    if !status(&mut cmd)?.success() {
-        bail!("step \"crib report --export csv\" failed");
-    }
+    step("crib report --export csv", &mut cmd)?;
     let feedback = back.join(FEEDBACK_PAGE);
-    check_feedback(&feedback)?;
+    check(&feedback, "the feedback page", feedback_problems)?;
     for (name, size) in [
         ("feedback-desktop.png", (1280, 1800)),
         ("feedback-phone.png", (390, 2400)),
@@ -104,30 +100,24 @@ fn regrade_corpus(root: &Path, out: &Path) -> Result<()> {
         std::fs::remove_dir_all(&fresh)
             .with_context(|| format!("cannot remove {}", fresh.display()))?;
     }
-    let mut cmd = cargo_run("crib-cli", Runnable::Bin);
+    let mut cmd = cargo_run("crib-cli", &[]);
     cmd.args(["grade", "--out"])
         .arg(&fresh)
         .arg(CORPUS)
         .stdout(std::process::Stdio::null());
-    if !status(&mut cmd)?.success() {
-        bail!("step \"crib grade {CORPUS}\" failed");
-    }
+    step(&format!("crib grade {CORPUS}"), &mut cmd)?;
     let dest = root.join(RESULTS);
-    for entry in
-        std::fs::read_dir(&dest).with_context(|| format!("cannot read {}", dest.display()))?
-    {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "json") {
-            std::fs::remove_file(&path)
-                .with_context(|| format!("cannot remove {}", path.display()))?;
-        }
+    let json = |dir: &Path| -> Result<Vec<PathBuf>> {
+        let mut files = crate::sorted_entries(dir)?;
+        files.retain(|path| path.extension().is_some_and(|e| e == "json"));
+        Ok(files)
+    };
+    for path in json(&dest)? {
+        std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
     }
-    for entry in std::fs::read_dir(&fresh)? {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "json") {
-            let to = dest.join(path.file_name().expect("a file read from a directory"));
-            std::fs::copy(&path, &to).with_context(|| format!("cannot write {}", to.display()))?;
-        }
+    for path in json(&fresh)? {
+        let to = dest.join(path.file_name().expect("a file read from a directory"));
+        std::fs::copy(&path, &to).with_context(|| format!("cannot write {}", to.display()))?;
     }
     eprintln!("xtask: regraded {CORPUS} into {RESULTS}");
     Ok(())
@@ -151,30 +141,28 @@ fn file_url(page: &Path) -> String {
     format!("file://{}", page.display())
 }
 
-/// Loads `page` in headless chromium and returns its DOM after the scripts ran and what
-/// chromium wrote on stderr (the console among it).
-fn dump_dom(page: &Path) -> Result<(String, String)> {
+/// Loads `page` (`what`: "the class report") in headless chromium and fails on what
+/// `problems` finds in its DOM after the scripts ran and in what chromium wrote on stderr
+/// (the console among it).
+fn check(page: &Path, what: &str, problems: fn(&str, &str) -> Result<(), String>) -> Result<()> {
     let mut cmd = chromium(page);
     cmd.arg("--dump-dom");
     eprintln!("$ {}", crate::describe(&cmd));
     let output = cmd
         .output()
         .context("cannot run chromium (apt-get install chromium)")?;
-    let log = String::from_utf8_lossy(&output.stderr).into_owned();
+    let log = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         bail!("chromium failed on {}: {log}", page.display());
     }
-    Ok((String::from_utf8_lossy(&output.stdout).into_owned(), log))
+    problems(&String::from_utf8_lossy(&output.stdout), &log)
+        .map_err(|why| anyhow::anyhow!("{what} {}: {why}", page.display()))
 }
 
-/// Loads the page, dumps its DOM after the scripts ran, and fails on a console message
-/// (the page's script logs nothing, so any is an error), on a script that did not run to
-/// its end, or on a plot without bars.
-fn check_in_browser(page: &Path) -> Result<()> {
-    let (dom, log) = dump_dom(page)?;
-    problems(&dom, &log)
-        .and_then(|()| missing_sections(&dom, SECTIONS))
-        .map_err(|why| anyhow::anyhow!("the class report {}: {why}", page.display()))
+/// Fails on a console message (the page's script logs nothing, so any is an error), on a
+/// script that did not run to its end, on a plot without bars or a missing section.
+fn class_report_problems(dom: &str, log: &str) -> Result<(), String> {
+    problems(dom, log).and_then(|()| missing_sections(dom, SECTIONS))
 }
 
 /// The sections the page must have, by id: those `--submissions` adds among them.
@@ -188,7 +176,7 @@ const SECTIONS: &[&str] = &[
 ];
 
 /// Returns which of `ids` the dumped `dom` has no element for, if any.
-pub fn missing_sections(dom: &str, ids: &[&str]) -> std::result::Result<(), String> {
+pub fn missing_sections(dom: &str, ids: &[&str]) -> Result<(), String> {
     let missing: Vec<&str> = ids
         .iter()
         .copied()
@@ -201,7 +189,7 @@ pub fn missing_sections(dom: &str, ids: &[&str]) -> std::result::Result<(), Stri
 }
 
 /// Returns why the dumped `dom` and chromium's `log` show a broken page, if they do.
-pub fn problems(dom: &str, log: &str) -> std::result::Result<(), String> {
+pub fn problems(dom: &str, log: &str) -> Result<(), String> {
     let console: Vec<&str> = log
         .lines()
         .filter(|l| l.contains("CONSOLE") || l.contains("Uncaught"))
@@ -237,16 +225,9 @@ pub fn problems(dom: &str, log: &str) -> std::result::Result<(), String> {
 /// and code-quality findings.
 const FEEDBACK_PAGE: &str = "feedback/broken_runs.html";
 
-/// Loads a feedback page and fails on a console message, a missing viewport (it must read
-/// on a phone) or a missing part.
-fn check_feedback(page: &Path) -> Result<()> {
-    let (dom, log) = dump_dom(page)?;
-    feedback_problems(&dom, &log)
-        .map_err(|why| anyhow::anyhow!("the feedback page {}: {why}", page.display()))
-}
-
-/// Returns why the dumped feedback page `dom` and chromium's `log` show a broken page.
-pub fn feedback_problems(dom: &str, log: &str) -> std::result::Result<(), String> {
+/// Returns why the dumped feedback page `dom` and chromium's `log` show a broken page: a
+/// console message, a missing viewport (it must read on a phone) or a missing part.
+pub fn feedback_problems(dom: &str, log: &str) -> Result<(), String> {
     if let Some(line) = log
         .lines()
         .find(|l| l.contains("CONSOLE") || l.contains("Uncaught"))

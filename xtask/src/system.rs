@@ -4,59 +4,50 @@ use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 
-/// A Debian package and how to tell that it is installed without asking dpkg.
+/// A Debian package and the program on PATH that shows it is installed, without asking
+/// dpkg; `None` for libclang, a library found under /usr/lib/llvm-*.
 pub struct Package {
     pub name: &'static str,
-    present: fn() -> bool,
+    program: Option<&'static str>,
 }
 
-const SWI_PROLOG: Package = Package {
-    name: "swi-prolog-nox",
-    present: || on_path("swipl"),
-};
+impl Package {
+    fn present(&self) -> bool {
+        match self.program {
+            Some(program) => on_path(program),
+            None => std::fs::read_dir("/usr/lib")
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|e| {
+                    e.file_name().to_string_lossy().starts_with("llvm-")
+                        && e.path().join("lib/libclang.so").exists()
+                }),
+        }
+    }
+}
 
+const fn package(name: &'static str, program: &'static str) -> Package {
+    Package {
+        name,
+        program: Some(program),
+    }
+}
+
+const SWI_PROLOG: Package = package("swi-prolog-nox", "swipl");
 const LIBCLANG: Package = Package {
     name: "libclang-dev",
-    present: || {
-        std::fs::read_dir("/usr/lib")
-            .into_iter()
-            .flatten()
-            .flatten()
-            .any(|e| {
-                e.file_name().to_string_lossy().starts_with("llvm-")
-                    && e.path().join("lib/libclang.so").exists()
-            })
-    },
+    program: None,
 };
-
-const BUBBLEWRAP: Package = Package {
-    name: "bubblewrap",
-    present: || on_path("bwrap"),
-};
-
+const BUBBLEWRAP: Package = package("bubblewrap", "bwrap");
 /// debootstrap, for the Debian roots of `cargo xtask compat` and `cargo xtask dist --try-in`.
-pub const DEBOOTSTRAP: Package = Package {
-    name: "debootstrap",
-    present: || on_path("debootstrap"),
-};
-
+pub const DEBOOTSTRAP: Package = package("debootstrap", "debootstrap");
 /// zip, for the autograder's zip (`cargo xtask dist`).
-pub const ZIP: Package = Package {
-    name: "zip",
-    present: || on_path("zip"),
-};
-
+pub const ZIP: Package = package("zip", "zip");
 /// unzip, for trying the autograder's zip (`cargo xtask dist --try-in`).
-pub const UNZIP: Package = Package {
-    name: "unzip",
-    present: || on_path("unzip"),
-};
-
+pub const UNZIP: Package = package("unzip", "unzip");
 /// Headless Chromium, for the browser check of the class report.
-pub const CHROMIUM: Package = Package {
-    name: "chromium",
-    present: || on_path("chromium"),
-};
+pub const CHROMIUM: Package = package("chromium", "chromium");
 
 /// What `cargo xtask test` needs: Prolog for plunit and the oracle, libclang for its bindings,
 /// bubblewrap for the grader's isolation tests.
@@ -72,7 +63,7 @@ pub const VERIFY_PACKAGES: &[Package] = &[SWI_PROLOG, LIBCLANG];
 pub fn ensure_packages(packages: &[Package]) -> Result<()> {
     let missing: Vec<&str> = packages
         .iter()
-        .filter(|p| !(p.present)())
+        .filter(|p| !p.present())
         .map(|p| p.name)
         .collect();
     if missing.is_empty() {

@@ -11,8 +11,9 @@
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, ExitStatus, Output};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -25,19 +26,13 @@ use crate::{cargo, describe};
 /// children under a load they make themselves.
 pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "timing")];
 
-/// Test binaries (package, target) known to take longest, started first so that the
-/// short ones fill in beside them.
-///
-/// In order of how long they take on a loaded machine (measured by `cargo xtask test`,
-/// which prints each binary's time): two slots take the catalog and the corpus first,
-/// then the next free slot the rest in turn. Started last (as it once was, by name), the
-/// corpus alone made the last minute of the run.
+/// Test binaries (package, target) known to take longest, in order of how long they take on
+/// a loaded machine (`cargo xtask test` prints each binary's time), started first so that
+/// the short ones fill in beside them.
 const LONGEST: &[(&str, &str)] = &[
     ("crib-grade", "catalog"),
     ("crib-grade", "corpus"),
     ("crib-cli", "cli"), // every crib-cli integration test, `crib grade` end to end among them
-    // With the memory hog in a small cgroup, moved here from the timing tests: 137 s
-    // before the move, against 135 s for deep.
     ("crib-grade", "robustness"),
     ("crib-grade", "deep"),
     ("crib-lint", "style"),
@@ -77,32 +72,48 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
         library_paths,
         crib,
     } = build(root)?;
-    let (serial, parallel): (Vec<Binary>, Vec<Binary>) = binaries.into_iter().partition(|b| {
+    let (serial, mut parallel): (Vec<Binary>, Vec<Binary>) = binaries.into_iter().partition(|b| {
         SERIAL
             .iter()
             .any(|(p, t)| *p == b.package && *t == b.target)
     });
-    let mut parallel = parallel;
     parallel.sort_by_key(|b| {
         let rank = LONGEST
             .iter()
             .position(|(p, t)| *p == b.package && *t == b.target);
         (rank.unwrap_or(LONGEST.len()), b.name.clone())
     });
+    let command = |b: Binary| {
+        let mut cmd = Command::new(&b.executable);
+        cmd.arg("--quiet")
+            .current_dir(&b.dir)
+            .env("CARGO_MANIFEST_DIR", &b.dir)
+            .env("CARGO_PKG_NAME", &b.package)
+            .env("LD_LIBRARY_PATH", &library_paths);
+        (b.name, cmd)
+    };
+    let mut doctests = cargo();
+    // The whole workspace and the same compiler as the test build: otherwise the
+    // dependencies' features would resolve otherwise, or the libraries' fingerprints
+    // differ, and cargo would build them again.
+    doctests
+        .args(["test", "--workspace", "--release", "--doc", "--quiet"])
+        .current_dir(root);
+    with_clippy(&mut doctests);
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
     let start = Instant::now();
-    let mut jobs_list: Vec<Job> = parallel.into_iter().map(Job::Binary).collect();
-    jobs_list.push(Job::Doctests);
-    let mut ran = run_jobs(root, jobs_list, jobs, &library_paths);
+    let mut jobs_list: Vec<_> = parallel.into_iter().map(command).collect();
+    jobs_list.push(("doc tests".to_string(), doctests));
+    let mut ran = run_jobs(jobs_list, jobs);
     eprintln!(
         "xtask: {} test binaries side by side ({jobs} at a time) in {:.1} s",
         ran.len(),
         start.elapsed().as_secs_f64()
     );
     let serial_start = Instant::now();
-    let serial: Vec<Job> = serial.into_iter().map(Job::Binary).collect();
+    let serial: Vec<_> = serial.into_iter().map(command).collect();
     let count = serial.len();
-    ran.extend(run_jobs(root, serial, 1, &library_paths));
+    ran.extend(run_jobs(serial, 1));
     eprintln!(
         "xtask: {count} timing test binaries alone in {:.1} s",
         serial_start.elapsed().as_secs_f64()
@@ -122,23 +133,19 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
     Ok(crib)
 }
 
-/// Something to run: a test binary, or the doc tests (through cargo).
-enum Job {
-    Binary(Binary),
-    Doctests,
-}
-
-/// Runs `jobs` on `workers` threads, in order; prints each result as it comes.
-fn run_jobs(root: &Path, jobs: Vec<Job>, workers: usize, library_paths: &OsString) -> Vec<Ran> {
+/// Runs `jobs` (each a name and its command) on `workers` threads, in order; prints each
+/// result as it comes.
+fn run_jobs(jobs: Vec<(String, Command)>, workers: usize) -> Vec<Ran> {
     let queue = Mutex::new(jobs.into_iter().collect::<std::collections::VecDeque<_>>());
     let done = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..workers.max(1) {
             scope.spawn(|| loop {
-                let Some(job) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else {
+                let Some((name, cmd)) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
+                else {
                     break;
                 };
-                let ran = run_job(root, &job, library_paths);
+                let ran = run_job(name, cmd);
                 report(&ran);
                 done.lock().unwrap_or_else(|e| e.into_inner()).push(ran);
             });
@@ -147,31 +154,10 @@ fn run_jobs(root: &Path, jobs: Vec<Job>, workers: usize, library_paths: &OsStrin
     done.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
-    let (name, mut cmd) = match job {
-        Job::Binary(b) => {
-            let mut cmd = Command::new(&b.executable);
-            cmd.arg("--quiet")
-                .current_dir(&b.dir)
-                .env("CARGO_MANIFEST_DIR", &b.dir)
-                .env("CARGO_PKG_NAME", &b.package)
-                .env("LD_LIBRARY_PATH", library_paths);
-            (b.name.clone(), cmd)
-        }
-        Job::Doctests => {
-            let mut cmd = cargo();
-            // The whole workspace and the same compiler as the test build: otherwise the
-            // dependencies' features would resolve otherwise, or the libraries' fingerprints
-            // differ, and cargo would build them again.
-            cmd.args(["test", "--workspace", "--release", "--doc", "--quiet"]);
-            with_clippy(&mut cmd);
-            cmd.current_dir(root);
-            ("doc tests".to_string(), cmd)
-        }
-    };
+fn run_job(name: String, mut cmd: Command) -> Ran {
     let start = Instant::now();
     let output = cmd.output().unwrap_or_else(|e| Output {
-        status: failed_status(),
+        status: ExitStatus::from_raw(1 << 8), // exit 1: it could not be started
         stdout: Vec::new(),
         stderr: format!("cannot run {}: {e}\n", describe(&cmd)).into_bytes(),
     });
@@ -180,12 +166,6 @@ fn run_job(root: &Path, job: &Job, library_paths: &OsString) -> Ran {
         took: start.elapsed(),
         output,
     }
-}
-
-/// An exit status that is not success, for a binary that could not be started.
-fn failed_status() -> std::process::ExitStatus {
-    use std::os::unix::process::ExitStatusExt;
-    std::process::ExitStatus::from_raw(1 << 8)
 }
 
 /// Prints one line for a binary that passed (its test count and time) and everything it
@@ -210,8 +190,6 @@ fn report(ran: &Ran) {
     }
 }
 
-/// Builds the workspace's tests, optimised; returns the test binaries and the library
-/// directories their build scripts linked against (for `LD_LIBRARY_PATH`, as cargo sets it).
 /// What the test build made.
 struct Built {
     /// The test binaries.
@@ -224,10 +202,9 @@ struct Built {
 
 /// Builds every target of the workspace (crib-bench's benchmarks and the examples too,
 /// which are built for the lint and never run here) with clippy as the workspace's compiler
-/// ([`with_clippy`]): the build is also `cargo clippy --all-targets -- -D warnings`. On its
-/// own, clippy checked every dependency a second time: 58 of its 67 s of CPU on a fresh
-/// clone, against none for the lint inside the build (the workspace's build took 145 s of
-/// CPU with clippy-driver and 149 s without). Fails on any warning, after printing them all.
+/// ([`with_clippy`]): the build is also `cargo clippy --all-targets -- -D warnings`, without
+/// clippy checking every dependency a second time. Fails on any warning, after printing
+/// them all.
 fn build(root: &Path) -> Result<Built> {
     let mut cmd = cargo();
     cmd.args([

@@ -11,7 +11,7 @@ use std::process::Stdio;
 
 use anyhow::{bail, Context, Result};
 
-use crate::{cargo_run, describe, Runnable};
+use crate::{cargo_run, describe};
 
 /// The document whose tables this writes, relative to the root.
 pub const README: &str = "docs/DESIGN.md";
@@ -69,17 +69,11 @@ pub fn splice(readme: &str, generated: &str) -> Result<String> {
 /// Makes the tables and writes them into [`README`] (or, with `check`, compares). Returns
 /// whether it was up to date or is now written.
 pub fn run(root: &Path, check: bool) -> Result<bool> {
-    let mut cmd = cargo_run("crib-lab", Runnable::BinNamed("tables"));
-    eprintln!("$ {}", describe(&cmd));
-    let started = std::time::Instant::now();
-    let output = cmd
-        .stderr(Stdio::inherit())
-        .output()
-        .with_context(|| format!("cannot run {}", describe(&cmd)))?;
+    let mut cmd = cargo_run("crib-lab", &["--bin", "tables"]);
+    let output = crate::output(cmd.stderr(Stdio::inherit()))?;
     if !output.status.success() {
         bail!("{} failed", describe(&cmd));
     }
-    eprintln!("xtask: {:.1} s", started.elapsed().as_secs_f64());
     let generated = String::from_utf8(output.stdout).context("the tables are not UTF-8")?;
     let path = root.join(README);
     let readme = std::fs::read_to_string(&path).with_context(|| format!("cannot read {README}"))?;

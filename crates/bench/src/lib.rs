@@ -4,10 +4,8 @@
 //!
 //! The benchmarks live here, in the library, and each bench target (`benches/`, one per
 //! area, named as `cargo bench --bench NAME` knows them) only calls [`main`] with its
-//! module's `benches`: criterion's generic code (the measurement loops, the statistics, the
-//! reports) is then compiled once for the six of them, not once per target (the targets
-//! took 18 s of CPU more to build when each held its own). `floor` times whole gradings
-//! without criterion and stays a target of its own.
+//! module's `benches`, so that criterion's generic code is compiled once for all of them.
+//! `floor` times whole gradings without criterion and stays a target of its own.
 //!
 //! `cargo test --all-targets` compiles this library a second time as its own test harness,
 //! whatever `[lib] test` says; the modules are left out of that build (`cfg(not(test))`),

@@ -186,11 +186,8 @@ pub(crate) struct Names {
     card: functor_t,
     error: functor_t,
     stream: functor_t,
-    /// `ace`, `jack`, `queen`, `king`: the ranks written as atoms.
-    ace: atom_t,
-    jack: atom_t,
-    queen: atom_t,
-    king: atom_t,
+    /// The ranks written as atoms (`ace`, `jack`, `queen`, `king`), each with its atom.
+    faces: [(Rank, atom_t); 4],
     /// `clubs` .. `spades`, indexed by `Suit::index`.
     suits: [atom_t; 4],
     hand: atom_t,
@@ -215,10 +212,8 @@ impl Names {
             card: cx.functor("card", 2),
             error: cx.functor("error", 1),
             stream: cx.functor("stream", 1),
-            ace: cx.atom("ace"),
-            jack: cx.atom("jack"),
-            queen: cx.atom("queen"),
-            king: cx.atom("king"),
+            faces: [Rank::Ace, Rank::Jack, Rank::Queen, Rank::King]
+                .map(|rank| (rank, cx.atom(&rank.prolog()))),
             suits: Suit::ALL.map(|s| cx.atom(s.prolog())),
             hand: cx.atom("hand"),
             crib: cx.atom("crib"),
@@ -250,12 +245,9 @@ impl Names {
         let args = cx.terms(2);
         // SAFETY: `cx` proves an engine is active; `args` are two fresh term references.
         unsafe {
-            match card.rank() {
-                Rank::Ace => PL_put_atom(args, self.ace),
-                Rank::Jack => PL_put_atom(args, self.jack),
-                Rank::Queen => PL_put_atom(args, self.queen),
-                Rank::King => PL_put_atom(args, self.king),
-                other => PL_put_int64(args, i64::from(other.number())),
+            match self.faces.iter().find(|(rank, _)| *rank == card.rank()) {
+                Some(&(_, atom)) => PL_put_atom(args, atom),
+                None => PL_put_int64(args, i64::from(card.rank().number())),
             };
             PL_put_atom(args + 1, self.suits[usize::from(card.suit().index())]);
             PL_cons_functor_v(t, self.card, args);
@@ -322,45 +314,30 @@ impl Names {
         if unsafe { PL_get_atom(t, &mut name) } == 0 {
             return None;
         }
-        [
-            (self.ace, Rank::Ace),
-            (self.jack, Rank::Jack),
-            (self.queen, Rank::Queen),
-            (self.king, Rank::King),
-        ]
-        .into_iter()
-        .find(|&(atom, _)| atom == name)
-        .map(|(_, rank)| rank)
+        self.faces
+            .iter()
+            .find(|&&(_, atom)| atom == name)
+            .map(|&(rank, _)| rank)
     }
 
-    /// Reads the outcome term prolog/oracle.pl binds: `true`, `false` or `error(Message)`.
-    pub(crate) fn outcome(&self, cx: &Active, t: term_t) -> OracleReply {
+    /// Reads the outcome term prolog/oracle.pl binds: `true` or `false`, or `error(Message)`
+    /// as the message.
+    pub(crate) fn outcome(&self, cx: &Active, t: term_t) -> Result<bool, String> {
         let mut name = 0;
         // SAFETY: `cx` proves an engine is active.
-        if unsafe { PL_get_atom(t, &mut name) } != 0 {
-            if name == self.true_ {
-                return OracleReply::True;
-            }
-            if name == self.false_ {
-                return OracleReply::False;
-            }
+        if unsafe { PL_get_atom(t, &mut name) } != 0 && (name == self.true_ || name == self.false_)
+        {
+            return Ok(name == self.true_);
         }
         // SAFETY: as above.
         if unsafe { PL_is_functor(t, self.error) } != 0 {
             let message = cx.terms(1);
             // SAFETY: as above; `t` is error/1.
             unsafe { PL_get_arg(1, t, message) };
-            return OracleReply::Error(cx.text(message));
+            return Err(cx.text(message));
         }
-        OracleReply::Error(format!("unexpected outcome {}", cx.text(t)))
+        Err(format!("unexpected outcome {}", cx.text(t)))
     }
-}
-
-/// How a goal asked through prolog/oracle.pl ended.
-pub(crate) enum OracleReply {
-    True,
-    False,
-    Error(String),
 }
 
 /// How a query ended.

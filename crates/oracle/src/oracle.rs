@@ -6,7 +6,7 @@ use crib_core::{Card, Hand, Rule};
 use swipl::engine::Engine;
 use swipl::fli::term_t;
 
-use crate::fli::{Active, Names, OracleReply, Status};
+use crate::fli::{Active, Names, Status};
 use crate::{OracleError, Reference};
 
 /// A Prolog engine over a loaded [`Reference`]: asks it `hand_value/3`, `hand_value/4` and
@@ -53,11 +53,6 @@ impl Oracle {
     /// it).
     pub fn is_home(&self) -> bool {
         std::thread::current().id() == self.thread
-    }
-
-    /// Returns the reference this oracle asks.
-    pub fn reference(&self) -> &Reference {
-        &self.reference
     }
 
     /// Returns what the reference's `hand_value/3` (for [`Rule::Hand`]) or `hand_value/4`
@@ -206,9 +201,9 @@ fn answer(
 ) -> Result<(), OracleError> {
     let message = match status {
         Status::True => match names.outcome(cx, outcome) {
-            OracleReply::True => return Ok(()),
-            OracleReply::False => return Err(OracleError::Failed { goal: goal() }),
-            OracleReply::Error(message) => message,
+            Ok(true) => return Ok(()),
+            Ok(false) => return Err(OracleError::Failed { goal: goal() }),
+            Err(message) => message,
         },
         Status::False => format!("prolog/oracle.pl failed to answer for {}", goal()),
         Status::Raised(message) => message,

@@ -4,14 +4,14 @@
 use crib_core::{cards_text, judge_keep, select_hand, Card, KeepJudgement};
 use crib_oracle::{Choice, OracleError, Pool};
 use rayon::prelude::*;
-use serde_json::{json, Value};
 
 use crate::progress::Progress;
 use crate::FIRST;
 
-/// A deal on which a choice is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+/// A deal on which a choice is wrong; serialized as the JSON summary shows it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub struct DealDiff {
+    #[serde(skip)]
     order: u64,
     /// "prolog" or "rust": whose choice is wrong.
     who: &'static str,
@@ -123,17 +123,5 @@ impl DealDiff {
             cards_text(&self.crib),
             self.problem
         )
-    }
-
-    /// The same as JSON.
-    pub fn json(&self) -> Value {
-        let strings = |cards: &[Card]| cards.iter().map(|c| c.to_string()).collect::<Vec<_>>();
-        json!({
-            "dealt": strings(&self.dealt),
-            "who": self.who,
-            "hand": strings(&self.hand),
-            "crib": strings(&self.crib),
-            "problem": self.problem,
-        })
     }
 }

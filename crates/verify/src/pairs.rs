@@ -180,18 +180,11 @@ impl PairDiff {
 
     /// The same as JSON, with spec/'s names.
     pub fn json(&self, rule: Rule) -> Value {
-        let p = self.breakdown(rule);
         json!({
-            "hand": self.hand.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "start": self.start.to_string(),
+            "hand": self.hand,
+            "start": self.start,
             "rust": self.rust,
-            "breakdown": {
-                "fifteens": p.fifteens,
-                "pairs": p.pairs,
-                "runs": p.runs,
-                "flush": p.flush,
-                "nob": p.nob,
-            },
+            "breakdown": self.breakdown(rule),
             "prolog": self.prolog,
             "via": self.via,
         })

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// How often a plain progress line is printed when stderr is not a terminal.
 const LINE_EVERY: Duration = Duration::from_secs(5);
@@ -48,7 +48,7 @@ impl Progress {
             bar.set_style(style);
             View::Bar(bar)
         } else {
-            eprintln!("{label}: checking {} {what}", crate::grouped(total));
+            eprintln!("{label}: checking {} {what}", HumanCount(total));
             View::Lines {
                 last: Mutex::new(Instant::now()),
             }
@@ -80,8 +80,8 @@ impl Progress {
                 let eta = (self.total.saturating_sub(done)) as f64 / rate.max(1e-9);
                 eprintln!(
                     "  {}/{} {} ({:.0}%), {:.0} {}/s, eta {eta:.0} s",
-                    crate::grouped(done),
-                    crate::grouped(self.total),
+                    HumanCount(done),
+                    HumanCount(self.total),
                     self.what,
                     100.0 * done as f64 / self.total.max(1) as f64,
                     rate,

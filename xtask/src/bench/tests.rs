@@ -3,11 +3,14 @@ use super::*;
 #[test]
 fn reads_estimates_from_criterion() {
     let json = r#"{"mean":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":2.5,"standard_error":0.1},"median":{"confidence_interval":{"confidence_level":0.95,"lower_bound":1.0,"upper_bound":3.0},"point_estimate":1.25e1,"standard_error":0.1}}"#;
-    assert_eq!(json_estimate(json, "mean"), Some(2.5));
-    assert_eq!(json_estimate(json, "median"), Some(12.5));
-    assert_eq!(json_estimate(json, "slope"), None);
-    let flat = json.replace(r#""median":"#, r#""slope":null,"median":"#);
-    assert_eq!(json_estimate(&flat, "slope"), None, "a null estimate");
+    assert_eq!(estimate_nanos(json), Some(2.5), "no slope: the mean");
+    let null = json.replace(r#""median":"#, r#""slope":null,"median":"#);
+    assert_eq!(estimate_nanos(&null), Some(2.5), "a null slope: the mean");
+    let slope = json.replace(
+        r#""median":"#,
+        r#""slope":{"point_estimate":1.25e1},"median":"#,
+    );
+    assert_eq!(estimate_nanos(&slope), Some(12.5), "the slope when fitted");
 }
 
 #[test]

@@ -3,11 +3,10 @@ use super::*;
 fn graph_of(edges: &[(&str, &str)]) -> Graph {
     let mut g = Graph::default();
     for (a, b) in edges {
-        g.edges
-            .entry(a.to_string())
+        g.entry(a.to_string())
             .or_default()
             .insert(b.to_string(), "f.rs:1".into());
-        g.edges.entry(b.to_string()).or_default();
+        g.entry(b.to_string()).or_default();
     }
     g
 }
