@@ -2,7 +2,7 @@ use super::*;
 use crate::class::tests::report;
 
 fn page(reports: &[SubmissionResult]) -> String {
-    html(&Class::new(reports), reports)
+    html(&Class::new(reports), reports, PageExtras::default())
 }
 
 #[test]
@@ -285,7 +285,7 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
 fn a_class_of_other_reports_does_not_panic() {
     let reports = crate::deep::tests::deep_results();
     let class = Class::new(&reports);
-    let text = html(&class, &reports[..1]);
+    let text = html(&class, &reports[..1], PageExtras::default());
     assert!(text.contains("<h2 id=\"deep\">"));
     assert!(
         !text.contains("href=\"#s3\""),
@@ -312,14 +312,14 @@ fn a_deadline_shows_each_submission_its_penalty_line() {
     );
     deadline.grace = crate::parse_grace("15m").unwrap();
     let reports = [late, plain];
-    let page = crate::html_with(
-        &crate::Class::new(&reports),
-        &reports,
-        crate::PageExtras {
+    let extras = PageExtras {
+        marks: MarksExtras {
+            quality: None,
             deadline: Some(&deadline),
-            ..Default::default()
         },
-    );
+        ..Default::default()
+    };
+    let page = html(&Class::new(&reports), &reports, extras);
     assert!(page.contains("<th class=\"n\">late penalty</th>"), "{page}");
     assert!(page.contains("<th class=\"n\">final /70</th>"));
     assert!(page.contains("late_one \u{2014} 50.00 / 70; final 40.00 / 70"));

@@ -90,7 +90,11 @@ fn a_sheet_round_trips_into_the_marks_csv() {
     assert_eq!(marks.complete(), 1);
 
     let mut csv = Vec::new();
-    crate::marks_csv_with(&reports, Some(&marks), &mut csv).unwrap();
+    let extras = crate::MarksExtras {
+        quality: Some(&marks),
+        deadline: None,
+    };
+    crate::marks_csv(&reports, extras, &mut csv).unwrap();
     let csv = String::from_utf8(csv).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
@@ -115,7 +119,7 @@ fn a_sheet_round_trips_into_the_marks_csv() {
     );
     // Without a sheet, the marks file is as before.
     let mut plain = Vec::new();
-    crate::marks_csv(&reports, &mut plain).unwrap();
+    crate::marks_csv(&reports, crate::MarksExtras::default(), &mut plain).unwrap();
     assert!(String::from_utf8(plain)
         .unwrap()
         .starts_with("student,hand_value,select_hand,total,problems,test_set\n"));
