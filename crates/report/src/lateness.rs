@@ -58,11 +58,9 @@ pub enum LatenessError {
         /// What is wrong with it.
         why: String,
     },
-    /// A time is neither RFC 3339 (`2026-09-01T17:00+10:00`) nor Gradescope's form.
-    #[error("{what} {text:?}: not a time with its UTC offset (e.g. 2026-09-01T17:00+10:00)")]
+    /// A due date is neither RFC 3339 (`2026-09-01T17:00+10:00`) nor Gradescope's form.
+    #[error("due date {text:?}: not a time with its UTC offset (e.g. 2026-09-01T17:00+10:00)")]
     Time {
-        /// What the time is of (`due date`).
-        what: &'static str,
         /// The text.
         text: String,
     },
@@ -230,10 +228,9 @@ impl fmt::Display for Policy {
 /// Returns the instant `text` names, as [`crib_lms::parse_time`] reads it.
 ///
 /// # Errors
-/// [`LatenessError::Time`] naming `what` and the text if it is not a time with an offset.
+/// [`LatenessError::Time`] naming the text if it is not a time with an offset.
 pub fn parse_due(text: &str) -> Result<Timestamp, LatenessError> {
     crib_lms::parse_time(text).ok_or_else(|| LatenessError::Time {
-        what: "due date",
         text: text.to_string(),
     })
 }

@@ -31,17 +31,6 @@ pub enum SheetError {
         /// Why.
         source: std::io::Error,
     },
-    /// The file is not well-formed CSV (e.g. a row with another number of cells than the
-    /// header).
-    #[error("{}:{line}: not a marking sheet: {message}", path.display())]
-    Csv {
-        /// The file.
-        path: PathBuf,
-        /// The line.
-        line: u64,
-        /// What the CSV reader says.
-        message: String,
-    },
     /// The header lacks a column the rubric needs.
     #[error("{}:1: no column {column:?} (the sheet needs submission, one column per criterion of the {rubric}, and notes)", path.display())]
     MissingColumn {
@@ -52,53 +41,17 @@ pub enum SheetError {
         /// Where the rubric came from.
         rubric: String,
     },
-    /// A row names a submission the results do not have.
-    #[error("{}:{line}: column \"submission\": {name:?} is not a submission of these results", path.display())]
-    UnknownSubmission {
+    /// A row is bad: not well-formed CSV (e.g. another number of cells than the header), a
+    /// submission the results do not have or given twice, a mark that is not a number or is
+    /// below 0 or above the criterion's maximum.
+    #[error("{}:{line}: {message}", path.display())]
+    Line {
         /// The file.
         path: PathBuf,
         /// The line.
         line: u64,
-        /// The name.
-        name: String,
-    },
-    /// Two rows name one submission.
-    #[error("{}:{line}: column \"submission\": {name:?} has a row already, on line {first}", path.display())]
-    Duplicate {
-        /// The file.
-        path: PathBuf,
-        /// The line of the second row.
-        line: u64,
-        /// The name.
-        name: String,
-        /// The line of the first.
-        first: u64,
-    },
-    /// A mark is not a number.
-    #[error("{}:{line}: column {column:?}: {text:?} is not a number (leave the cell blank if not marked yet)", path.display())]
-    NotANumber {
-        /// The file.
-        path: PathBuf,
-        /// The line.
-        line: u64,
-        /// The criterion.
-        column: String,
-        /// The cell.
-        text: String,
-    },
-    /// A mark is below 0 or above the criterion's maximum.
-    #[error("{}:{line}: column {column:?}: {mark} is outside 0..={max}, the criterion's marks", path.display())]
-    OutOfRange {
-        /// The file.
-        path: PathBuf,
-        /// The line.
-        line: u64,
-        /// The criterion.
-        column: String,
-        /// The mark.
-        mark: f64,
-        /// The criterion's maximum.
-        max: f64,
+        /// What is wrong, naming the column.
+        message: String,
     },
 }
 
@@ -256,15 +209,20 @@ pub fn parse_sheet(
     rubric: &Rubric,
 ) -> Result<QualityMarks, SheetError> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
-    let csv_error = |e: csv::Error| SheetError::Csv {
+    let at = |line, message: String| SheetError::Line {
         path: path.to_path_buf(),
-        line: e.position().map_or(1, |p| line_at(text, p.byte())),
-        message: match e.kind() {
+        line,
+        message,
+    };
+    let csv_error = |e: csv::Error| {
+        let why = match e.kind() {
             csv::ErrorKind::UnequalLengths {
                 expected_len, len, ..
             } => format!("{len} cells where the header has {expected_len}"),
             _ => e.to_string(),
-        },
+        };
+        let line = e.position().map_or(1, |p| line_at(text, p.byte()));
+        at(line, format!("not a marking sheet: {why}"))
     };
     let mut reader = csv::ReaderBuilder::new().from_reader(text);
     let header = reader.headers().map_err(csv_error)?.clone();
@@ -294,24 +252,28 @@ pub fn parse_sheet(
         if name.is_empty() && record.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
+        let column = "column \"submission\"";
         if !reports.iter().any(|r| r.name == name) {
-            return Err(SheetError::UnknownSubmission {
-                path: path.to_path_buf(),
-                line,
-                name: name.to_string(),
-            });
+            let why = format!("{column}: {name:?} is not a submission of these results");
+            return Err(at(line, why));
         }
         if let Some(first) = rows.get(name) {
-            return Err(SheetError::Duplicate {
-                path: path.to_path_buf(),
+            let first = first.line;
+            return Err(at(
                 line,
-                name: name.to_string(),
-                first: first.line,
-            });
+                format!("{column}: {name:?} has a row already, on line {first}"),
+            ));
         }
         let mut marks = Vec::with_capacity(criteria.len());
         for (criterion, &i) in rubric.criteria.iter().zip(&criteria) {
-            marks.push(mark(cell(i), criterion, cell_line(line, &record, i), path)?);
+            let mark = mark(cell(i), criterion).map_err(|why| {
+                let column = &criterion.id;
+                at(
+                    cell_line(line, &record, i),
+                    format!("column {column:?}: {why}"),
+                )
+            })?;
+            marks.push(mark);
         }
         let row = SheetRow {
             line,
@@ -363,35 +325,22 @@ fn cell_line(line: u64, record: &csv::StringRecord, i: usize) -> u64 {
 }
 
 /// Returns the mark in `text` for `criterion`: `None` when blank.
-fn mark(
-    text: &str,
-    criterion: &crate::rubric::Criterion,
-    line: u64,
-    path: &Path,
-) -> Result<Option<f64>, SheetError> {
+///
+/// # Errors
+/// Why, when `text` is not a number from 0 to the criterion's maximum.
+fn mark(text: &str, criterion: &crate::rubric::Criterion) -> Result<Option<f64>, String> {
     if text.is_empty() {
         return Ok(None);
     }
-    let mark: f64 = text
-        .parse()
-        .ok()
-        .filter(|m: &f64| m.is_finite())
-        .ok_or_else(|| SheetError::NotANumber {
-            path: path.to_path_buf(),
-            line,
-            column: criterion.id.clone(),
-            text: text.to_string(),
-        })?;
-    if !(0.0..=criterion.max).contains(&mark) {
-        return Err(SheetError::OutOfRange {
-            path: path.to_path_buf(),
-            line,
-            column: criterion.id.clone(),
-            mark,
-            max: criterion.max,
-        });
+    let not_a_number = "is not a number (leave the cell blank if not marked yet)";
+    match text.parse::<f64>() {
+        Ok(mark) if (0.0..=criterion.max).contains(&mark) => Ok(Some(mark)),
+        Ok(mark) if mark.is_finite() => Err(format!(
+            "{mark} is outside 0..={}, the criterion's marks",
+            criterion.max
+        )),
+        _ => Err(format!("{text:?} {not_a_number}")),
     }
-    Ok(Some(mark))
 }
 
 #[cfg(test)]
