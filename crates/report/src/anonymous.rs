@@ -191,19 +191,8 @@ impl Pseudonyms {
     /// # Errors
     /// [`AnonymousError::Collision`] if two submissions get one pseudonym.
     pub fn new(key: &Key, reports: &[SubmissionResult]) -> Result<Pseudonyms, AnonymousError> {
-        Pseudonyms::of_names(key, reports.iter().map(|r| r.name.as_str()))
-    }
-
-    /// Returns the pseudonyms of the submissions `names` under `key`.
-    ///
-    /// # Errors
-    /// As [`Pseudonyms::new`].
-    pub fn of_names<'a>(
-        key: &Key,
-        names: impl IntoIterator<Item = &'a str>,
-    ) -> Result<Pseudonyms, AnonymousError> {
         let mut p = Pseudonyms::default();
-        for name in names {
+        for name in reports.iter().map(|r| r.name.as_str()) {
             let pseudonym = key.pseudonym(name);
             if let Some(other) = p.by_pseudonym.get(&pseudonym) {
                 if other != name {

@@ -625,17 +625,6 @@ fn names(keys: &[String], key: &str) -> bool {
 
 /// Returns the days `submitted` is late for `due`: 0 up to `due + grace`, else the days
 /// since `due`, any part of a day counting as one.
-///
-/// # Example
-/// ```
-/// use jiff::{SignedDuration, Timestamp};
-/// let due: Timestamp = "2026-09-01T07:00:00Z".parse().unwrap();
-/// let at = |s: &str| s.parse::<Timestamp>().unwrap();
-/// let grace = SignedDuration::from_mins(15);
-/// assert_eq!(crib_report::days_late(at("2026-09-01T07:10:00Z"), due, grace), 0);
-/// assert_eq!(crib_report::days_late(at("2026-09-01T07:20:00Z"), due, grace), 1);
-/// assert_eq!(crib_report::days_late(at("2026-09-02T07:00:01Z"), due, grace), 2);
-/// ```
 pub fn days_late(submitted: Timestamp, due: Timestamp, grace: SignedDuration) -> u32 {
     let late = submitted.duration_since(due);
     if late <= grace || late <= SignedDuration::ZERO {

@@ -58,27 +58,23 @@ use std::path::{Path, PathBuf};
 pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
 pub use class::{Class, ClassSummary, CommonAnswer, Histogram, TestRow};
 pub use crib_results::SubmissionResult;
-pub use deep::{
-    is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,
-    FindingGroup, ShareHistogram, SHARE_BINS,
-};
+pub use deep::{DeepClass, FindingGroup, ShareHistogram};
 pub use export::{
     export, moodle_folder, ExportError, ExportOptions, Exported, GradebookFormat,
     GradebookFormatError, DEFAULT_ASSIGNMENT,
 };
 pub use feedback::{feedback_html, feedback_text, FeedbackOptions};
-pub use hand_value::{area_share, is_sample, AreaRow, HandValueClass};
+pub use hand_value::{AreaRow, HandValueClass};
 pub use html::{html, PageExtras};
 pub use lateness::{
-    days_late, parse_due, parse_grace, Assessment, Deadline, Extension, Extensions, Keyed,
-    KeyedFile, LatenessError, Policy, TimeSource, Times,
+    parse_due, parse_grace, Assessment, Deadline, Extension, Extensions, Keyed, KeyedFile,
+    LatenessError, Policy, TimeSource, Times,
 };
 pub use marks::{marks_csv, MarksExtras, LATENESS_COLUMNS, MARKS_COLUMNS, QUALITY_COLUMNS};
 pub use quality::{QualityClass, RuleCount, SourceFile, Sources, SubmissionSource};
 pub use rubric::{Criterion, Rubric, RubricError, CODE_QUALITY_MARKS, DEFAULT_RUBRIC};
 pub use sheet::{
-    parse_sheet, read_sheet, sheet_columns, write_sheet, write_sheet_file, QualityMarks,
-    SheetError, SheetRow,
+    parse_sheet, read_sheet, sheet_columns, write_sheet_file, QualityMarks, SheetError, SheetRow,
 };
 pub use similar::{SimilarPairs, TOP_PAIRS};
 

@@ -2,7 +2,6 @@
 //! fill in, and read back into [`QualityMarks`].
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crib_results::SubmissionResult;
@@ -108,38 +107,10 @@ pub fn sheet_columns(rubric: &Rubric) -> Vec<String> {
     columns
 }
 
-/// Writes the empty marking sheet of `reports` to `out`: a header of [`sheet_columns`],
-/// then one row per submission sorted by name, with its findings summary
-/// ([`crib_results::Summary::line`], or `not linted` for a result without a quality section)
-/// and blank marks and notes.
-///
-/// # Errors
-/// The CSV writer's error if `out` cannot be written.
-pub fn write_sheet(
-    reports: &[SubmissionResult],
-    rubric: &Rubric,
-    out: impl Write,
-) -> csv::Result<()> {
-    let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
-    sorted.sort_by(|a, b| a.name.cmp(&b.name));
-    let mut writer = csv::Writer::from_writer(out);
-    writer.write_record(sheet_columns(rubric))?;
-    for r in sorted {
-        let findings = r
-            .quality
-            .as_ref()
-            .map_or_else(|| "not linted".to_string(), |q| q.summary.line());
-        let mut row = vec![r.name.clone(), findings];
-        row.extend(rubric.criteria.iter().map(|_| String::new()));
-        row.push(String::new());
-        writer.write_record(row)?;
-    }
-    writer.flush()?;
-    Ok(())
-}
-
-/// Writes the empty marking sheet ([`write_sheet`]) to the file `path`, refusing to replace
-/// an existing file unless `force`.
+/// Writes the empty marking sheet of `reports` to the file `path`, refusing to replace an
+/// existing file unless `force`: a header of [`sheet_columns`], then one row per submission
+/// sorted by name, with its findings summary ([`crib_results::Summary::line`], or `not
+/// linted` for a result without a quality section) and blank marks and notes.
 ///
 /// # Errors
 /// [`SheetError::Exists`] if `path` exists and not `force`; [`SheetError::Io`] if it cannot
@@ -171,10 +142,27 @@ pub fn write_sheet_file(
             io(e)
         }
     })?;
-    write_sheet(reports, rubric, std::io::BufWriter::new(file)).map_err(|e| match e.into_kind() {
+    let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut writer = csv::Writer::from_writer(std::io::BufWriter::new(file));
+    let csv_error = |e: csv::Error| match e.into_kind() {
         csv::ErrorKind::Io(e) => io(e),
         other => io(std::io::Error::other(format!("{other:?}"))),
-    })
+    };
+    writer
+        .write_record(sheet_columns(rubric))
+        .map_err(csv_error)?;
+    for r in sorted {
+        let findings = r
+            .quality
+            .as_ref()
+            .map_or_else(|| "not linted".to_string(), |q| q.summary.line());
+        let mut row = vec![r.name.clone(), findings];
+        row.extend(rubric.criteria.iter().map(|_| String::new()));
+        row.push(String::new());
+        writer.write_record(row).map_err(csv_error)?;
+    }
+    writer.flush().map_err(io)
 }
 
 /// Reads the filled sheet in the file `path`; see [`parse_sheet`].
