@@ -13,11 +13,10 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use crib_lms::{Layout, Student};
-use crib_results::{SubmissionResult, VisibilityPolicy};
+use crib_results::SubmissionResult;
 
 use crate::feedback::{feedback_html, feedback_text, student_name, FeedbackOptions};
-use crate::marks::{graded, marks_csv, out_of, MarksExtras};
-use crate::quality::Sources;
+use crate::marks::{graded, marks_csv, out_of};
 
 /// The assignment's name when `--assignment` does not give one.
 pub const DEFAULT_ASSIGNMENT: &str = "Project 1";
@@ -119,14 +118,9 @@ impl FromStr for GradebookFormat {
 pub struct ExportOptions<'a> {
     /// The LMS.
     pub format: GradebookFormat,
-    /// The assignment's name: Canvas's column (`Project 1 (12345)`), the feedback's title.
-    pub assignment: &'a str,
-    /// The markers' sheet and the late policy.
-    pub extras: MarksExtras<'a>,
-    /// The submissions' source, for the findings inline in the feedback.
-    pub sources: Option<&'a Sources>,
-    /// Which tests the feedback shows.
-    pub visibility: VisibilityPolicy,
+    /// What the feedback files are made of; its assignment is also Canvas's column
+    /// (`Project 1 (12345)`), its marks the gradebook's.
+    pub feedback: FeedbackOptions<'a>,
 }
 
 /// What an export wrote, and what it could not fill in.
@@ -230,7 +224,7 @@ pub fn export(
     let mut missing = Missing::default();
     let rows = match options.format {
         GradebookFormat::Csv => {
-            marks_csv(reports, options.extras, &mut buffer).map_err(|e| match e {
+            marks_csv(reports, options.feedback.extras, &mut buffer).map_err(|e| match e {
                 crate::ReportError::Csv(e) => ExportError::Csv(e),
                 other => ExportError::Write {
                     path: options.format.gradebook_file().into(),
@@ -242,12 +236,7 @@ pub fn export(
         _ => lms_gradebook(&sorted, options, &mut missing, &mut buffer)?,
     };
     write(options.format.gradebook_file().into(), &buffer)?;
-    let feedback = FeedbackOptions {
-        assignment: options.assignment,
-        extras: options.extras,
-        sources: options.sources,
-        visibility: options.visibility,
-    };
+    let feedback = options.feedback;
     let mut pages = Vec::with_capacity(sorted.len());
     for r in &sorted {
         let stem = safe_stem(&r.name);
@@ -305,7 +294,7 @@ impl Missing {
 
 /// Returns the gradebook's grade cell of `r`, recording a blank one.
 fn grade_cell(r: &SubmissionResult, options: ExportOptions<'_>, missing: &mut Missing) -> String {
-    let grade = graded(r, options.extras).map(|g| format!("{g:.2}"));
+    let grade = graded(r, options.feedback.extras).map(|g| format!("{g:.2}"));
     missing.cell("grade", &r.name, grade.as_deref())
 }
 
@@ -322,13 +311,13 @@ fn comment(r: &SubmissionResult, options: ExportOptions<'_>) -> String {
         format!("hand_value/3 {:.2}/50", m.hand_value),
         format!("select_hand/3 {:.2}/20", m.select_hand),
     ];
-    if let Some(q) = options.extras.quality {
+    if let Some(q) = options.feedback.extras.quality {
         parts.push(match q.code_quality(&r.name) {
             Some(x) => format!("code quality {x:.2}/30"),
             None => "code quality not marked yet".into(),
         });
     }
-    if let Some(d) = options.extras.deadline {
+    if let Some(d) = options.feedback.extras.deadline {
         parts.push(format!("lateness: {}", d.assess(r).describe()));
     }
     format!("{}. Details in the feedback file.", parts.join("; "))
@@ -364,12 +353,12 @@ fn lms_gradebook(
     missing: &mut Missing,
     out: &mut Vec<u8>,
 ) -> Result<usize, ExportError> {
-    let max = out_of(options.extras.quality).to_string();
+    let max = out_of(options.feedback.extras.quality).to_string();
     let mut w = csv::Writer::from_writer(out);
     match options.format {
         GradebookFormat::Canvas => {
             let columns = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"];
-            w.write_record(columns.iter().chain([&options.assignment]))?;
+            w.write_record(columns.iter().chain([&options.feedback.assignment]))?;
             w.write_record(["Points Possible", "", "", "", "", &max])?;
         }
         GradebookFormat::Moodle => w.write_record([

@@ -5,7 +5,7 @@ use std::io::Write;
 use crib_results::SubmissionResult;
 
 use crate::lateness::Deadline;
-use crate::sheet::QualityMarks;
+use crate::sheet::{round2, QualityMarks};
 use crate::ReportError;
 
 /// The columns of [`marks_csv`], in order:
@@ -59,13 +59,15 @@ pub struct MarksExtras<'a> {
 }
 
 /// Returns `report`'s mark before any late penalty: `total`, or `total` + `code_quality`
-/// with the markers' sheet (`None` while that is incomplete).
+/// (out of 100) with the markers' sheet (`None` while that is incomplete).
 pub(crate) fn before_penalty(
     report: &SubmissionResult,
     quality: Option<&QualityMarks>,
 ) -> Option<f64> {
     match quality {
-        Some(q) => q.final_mark(report),
+        Some(q) => q
+            .code_quality(&report.name)
+            .map(|c| round2(report.marks.total + c)),
         None => Some(report.marks.total),
     }
 }

@@ -83,13 +83,6 @@ impl QualityMarks {
         row.marks.iter().copied().sum::<Option<f64>>().map(round2)
     }
 
-    /// Returns `report`'s final mark, out of 100: its test marks (out of 70) plus its
-    /// [code-quality mark](QualityMarks::code_quality), or `None` while that is incomplete.
-    pub fn final_mark(&self, report: &SubmissionResult) -> Option<f64> {
-        self.code_quality(&report.name)
-            .map(|q| round2(report.marks.total + q))
-    }
-
     /// Returns how many submissions have a complete code-quality mark.
     pub fn complete(&self) -> usize {
         self.rows

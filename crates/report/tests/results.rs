@@ -161,8 +161,7 @@ fn each_export_writes_the_expected_files() {
                 .cloned();
         }
         let tmp = tempfile::tempdir().unwrap();
-        let options = crib_report::ExportOptions {
-            format,
+        let feedback = crib_report::FeedbackOptions {
             assignment: "Project 1 (81)",
             extras: crib_report::MarksExtras {
                 quality: Some(&quality),
@@ -171,6 +170,7 @@ fn each_export_writes_the_expected_files() {
             sources: Some(&sources),
             visibility: crib_results::VisibilityPolicy::AllVisible,
         };
+        let options = crib_report::ExportOptions { format, feedback };
         let exported = crib_report::export(&reports, options, tmp.path()).unwrap();
         let mut got: Vec<(std::path::PathBuf, Vec<u8>)> = Vec::new();
         for file in &exported.files {

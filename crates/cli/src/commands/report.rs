@@ -408,13 +408,13 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         false => None,
     };
     if let (Some(format), Some(dir)) = (args.export, &args.out) {
-        let options = crib_report::ExportOptions {
-            format,
+        let feedback = crib_report::FeedbackOptions {
             assignment: &args.assignment,
             extras,
             sources: sources.as_ref(),
             visibility: args.visibility,
         };
+        let options = crib_report::ExportOptions { format, feedback };
         let exported = crib_report::export(reports, options, dir)?;
         for line in &exported.missing {
             eprintln!("crib: warning: {line}");
