@@ -24,18 +24,13 @@ pub const DEFAULT_ASSIGNMENT: &str = "Project 1";
 /// Which LMS the gradebook is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GradebookFormat {
-    /// Canvas's gradebook import: `Student`, `ID`, `SIS User ID`, `SIS Login ID`,
-    /// `Section`, then the assignment's column (`Project 1 (12345)` names an existing
-    /// assignment by its id), a `Points Possible` row first. Canvas matches rows on `ID`.
+    /// Canvas's gradebook import, whose rows Canvas matches on `ID`; the assignment's column
+    /// (`Project 1 (12345)`) names an existing assignment by its id.
     Canvas,
-    /// Moodle's assignment "offline grading worksheet": `Identifier` (`Participant N`),
-    /// `Full name`, `Email address`, `Status`, `Grade`, `Maximum Grade`, `Grade can be
-    /// changed`, `Last modified (submission)`, `Last modified (grade)`, `Feedback
-    /// comments`; and the feedback files zip, a folder
-    /// `<Full name>_<participant id>_assignfeedback_file_` per participant.
+    /// Moodle's assignment "offline grading worksheet", and the feedback files zip
+    /// ([`moodle_folder`]).
     Moodle,
-    /// A score upload for Gradescope: `Name`, `SID`, `Email`, `Total Score`, `Max Points`,
-    /// one row per member of a group submission.
+    /// A score upload for Gradescope.
     Gradescope,
     /// crib's own gradebook: marks.csv with every column the sheet and the policy add.
     Csv,
