@@ -95,9 +95,9 @@ pub fn benches(c: &mut Criterion) {
         b.iter(|| {
             let reports = crib_report::read_results(dirs.results.path()).expect("results read");
             let class = crib_report::Class::new(&reports);
-            let page = crib_report::html(&class, &reports);
+            let page = crib_report::html(&class, &reports, Default::default());
             let mut csv = Vec::new();
-            crib_report::marks_csv(&reports, &mut csv).expect("csv in memory");
+            crib_report::marks_csv(&reports, Default::default(), &mut csv).expect("csv in memory");
             (page.len(), csv.len())
         })
     });
@@ -112,19 +112,25 @@ pub fn benches(c: &mut Criterion) {
         let similar = crib_report::SimilarPairs::new(&sources, "similar.html");
         let extras = crib_report::PageExtras {
             sources: Some(&sources),
-            quality_marks: Some(&marks),
             similar: Some(&similar),
-            deadline: None,
+            marks: crib_report::MarksExtras {
+                quality: Some(&marks),
+                deadline: None,
+            },
         };
-        let page = crib_report::html_with(&class, &reports, extras);
+        let page = crib_report::html(&class, &reports, extras);
         let mut csv = Vec::new();
-        crib_report::marks_csv_with(&reports, Some(&marks), &mut csv).expect("csv in memory");
+        crib_report::marks_csv(&reports, extras.marks, &mut csv).expect("csv in memory");
         (page, csv.len())
     };
     group.bench_function("class_of_500_quality", |b| b.iter(with_quality));
     group.finish();
     let reports = crib_report::read_results(dirs.results.path()).expect("results read");
-    let page = crib_report::html(&crib_report::Class::new(&reports), &reports);
+    let page = crib_report::html(
+        &crib_report::Class::new(&reports),
+        &reports,
+        Default::default(),
+    );
     eprintln!(
         "report: page of {CLASS} results is {} KiB; with code quality inline in the source, {} KiB",
         page.len().div_ceil(1024),

@@ -191,19 +191,8 @@ impl Pseudonyms {
     /// # Errors
     /// [`AnonymousError::Collision`] if two submissions get one pseudonym.
     pub fn new(key: &Key, reports: &[SubmissionResult]) -> Result<Pseudonyms, AnonymousError> {
-        Pseudonyms::of_names(key, reports.iter().map(|r| r.name.as_str()))
-    }
-
-    /// Returns the pseudonyms of the submissions `names` under `key`.
-    ///
-    /// # Errors
-    /// As [`Pseudonyms::new`].
-    pub fn of_names<'a>(
-        key: &Key,
-        names: impl IntoIterator<Item = &'a str>,
-    ) -> Result<Pseudonyms, AnonymousError> {
         let mut p = Pseudonyms::default();
-        for name in names {
+        for name in reports.iter().map(|r| r.name.as_str()) {
             let pseudonym = key.pseudonym(name);
             if let Some(other) = p.by_pseudonym.get(&pseudonym) {
                 if other != name {
@@ -354,26 +343,19 @@ impl Scrubber {
         }
         all.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
         all.dedup();
-        Scrubber {
-            pattern: Self::build(&all),
-            pseudonym: pseudonym.to_string(),
-        }
-    }
-
-    /// Builds the matcher: each word not preceded or followed by a letter, digit or `_`.
-    fn build(words: &[String]) -> Option<regex::Regex> {
-        if words.is_empty() {
-            return None;
-        }
-        let alternatives: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
-        regex::RegexBuilder::new(&format!(
+        // Each word not preceded or followed by a letter, digit or `_`.
+        let alternatives: Vec<String> = all.iter().map(|w| regex::escape(w)).collect();
+        let pattern = regex::RegexBuilder::new(&format!(
             r"(^|[^\p{{Alphabetic}}\p{{Nd}}_])({})($|[^\p{{Alphabetic}}\p{{Nd}}_])",
             alternatives.join("|")
         ))
         .case_insensitive(true)
         .size_limit(1 << 24)
-        .build()
-        .ok()
+        .build();
+        Scrubber {
+            pattern: pattern.ok().filter(|_| !all.is_empty()),
+            pseudonym: pseudonym.to_string(),
+        }
     }
 
     /// Returns `text` with every identifying word replaced by the pseudonym.

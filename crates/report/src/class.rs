@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crib_results::{KeepValue, Predicate, SubmissionResult, TestSource, Verdict};
+use crib_results::{KeepValue, SubmissionResult, TestSource, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;
@@ -46,8 +46,6 @@ pub struct ClassSummary {
     /// many results have it, commonest first: more than one means the class was not graded
     /// under one program.
     pub producers: Vec<(String, usize)>,
-    /// Sum of the grading times, seconds.
-    pub grading_seconds: f64,
 }
 
 impl ClassSummary {
@@ -116,8 +114,6 @@ pub struct CommonAnswer {
     /// The answer (`kept 5H 5S 5C 2C (expected 11.3913)`) or the verdict when there is none
     /// (`no solution`, `timeout`).
     pub text: String,
-    /// The verdict it got.
-    pub verdict: &'static str,
     /// How many submissions gave it.
     pub count: usize,
 }
@@ -136,8 +132,6 @@ pub struct TestRow {
     /// The test's id (`sh:named:keep-the-run`, `sh:pool-1384`) or, under several seeds, the
     /// starred id of the tests drawn from the seed (`sh:pool-*`).
     pub id: String,
-    /// The predicate called: select_hand.
-    pub predicate: Predicate,
     /// The goal as called, in the first result counted.
     pub goal: String,
     /// How many different deals (sets of cards dealt) the row counts: 1 for a test under one
@@ -251,7 +245,6 @@ fn summary(reports: &[SubmissionResult]) -> ClassSummary {
                 .as_ref()
                 .map_or_else(|| "not recorded".to_string(), |p| p.to_string())
         })),
-        grading_seconds: reports.iter().map(|r| r.elapsed_ms as f64 / 1000.0).sum(),
     }
 }
 
@@ -331,100 +324,72 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
     let several = reports
         .iter()
         .any(|r| reports.first().is_some_and(|f| f.seed_id != r.seed_id));
-    // Rows in the order first seen, which is test-set order for the first result.
-    struct Acc<'a> {
-        id: String,
-        predicate: Predicate,
-        source: TestSource,
-        goal: String,
-        deals: Vec<Vec<&'a str>>,
-        expected: Option<String>,
-        ran: usize,
-        failed: usize,
-        credit: f64,
-        verdicts: HashMap<&'static str, usize>,
-        answers: HashMap<String, (&'static str, usize)>,
-    }
+    // Rows in the order first seen (test-set order for the first result), each with the
+    // deals, verdicts and wrong answers counted so far.
+    type Counts<'a> = (
+        Vec<Vec<&'a str>>,
+        HashMap<&'static str, usize>,
+        HashMap<String, usize>,
+    );
     let mut index: HashMap<String, usize> = HashMap::new();
-    let mut accs: Vec<Acc> = Vec::new();
+    let mut rows: Vec<(TestRow, Counts)> = Vec::new();
     for report in reports {
         for t in &report.tests {
             let id = row_id(&t.id, t.source, several);
             let k = *index.entry(id.clone()).or_insert_with(|| {
-                accs.push(Acc {
+                let row = TestRow {
                     id,
-                    predicate: t.predicate,
-                    source: t.source,
                     goal: t.goal.clone(),
-                    deals: Vec::new(),
+                    deals: 0,
+                    source: t.source,
                     expected: None,
                     ran: 0,
                     failed: 0,
                     credit: 0.0,
-                    verdicts: HashMap::new(),
-                    answers: HashMap::new(),
-                });
-                accs.len() - 1
+                    verdicts: Vec::new(),
+                    answers: Vec::new(),
+                };
+                rows.push((row, Counts::default()));
+                rows.len() - 1
             });
-            let acc = &mut accs[k];
+            let (row, (deals, verdicts, answers)) = &mut rows[k];
             let deal = deal_of(&t.goal);
-            if acc.expected.is_none() && deal == deal_of(&acc.goal) {
-                acc.expected = expected_text(&t.verdict);
+            if row.expected.is_none() && deal == deal_of(&row.goal) {
+                row.expected = expected_text(&t.verdict);
             }
-            if !acc.deals.contains(&deal) {
-                acc.deals.push(deal);
+            if !deals.contains(&deal) {
+                deals.push(deal);
             }
-            let name = t.verdict.name();
-            *acc.verdicts.entry(name).or_default() += 1;
+            *verdicts.entry(t.verdict.name()).or_default() += 1;
             if matches!(t.verdict, Verdict::NotRun { .. }) {
                 continue;
             }
-            acc.ran += 1;
-            acc.credit += t.credit.unwrap_or(0.0);
-            if t.verdict == Verdict::Pass {
-                continue;
+            row.ran += 1;
+            row.credit += t.credit.unwrap_or(0.0);
+            if t.verdict != Verdict::Pass {
+                row.failed += 1;
+                *answers.entry(answer_text(&t.verdict)).or_default() += 1;
             }
-            acc.failed += 1;
-            let entry = acc
-                .answers
-                .entry(answer_text(&t.verdict))
-                .or_insert((name, 0));
-            entry.1 += 1;
         }
     }
-    let mut rows: Vec<TestRow> = accs
+    let mut rows: Vec<TestRow> = rows
         .into_iter()
-        .map(|acc| {
-            let mut verdicts: Vec<(&'static str, usize)> = acc.verdicts.into_iter().collect();
-            verdicts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-            let mut answers: Vec<CommonAnswer> = acc
-                .answers
-                .into_iter()
-                .map(|(text, (verdict, count))| CommonAnswer {
-                    text,
-                    verdict,
-                    count,
-                })
-                .collect();
-            answers.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
-            answers.truncate(TOP_ANSWERS);
-            TestRow {
-                source: acc.source,
-                id: acc.id,
-                predicate: acc.predicate,
-                goal: acc.goal,
-                deals: acc.deals.len(),
-                expected: acc.expected,
-                ran: acc.ran,
-                failed: acc.failed,
-                credit: if acc.ran == 0 {
-                    0.0
-                } else {
-                    acc.credit / acc.ran as f64
-                },
-                verdicts,
-                answers,
+        .map(|(mut row, (deals, verdicts, answers))| {
+            row.deals = deals.len();
+            if row.ran > 0 {
+                row.credit /= row.ran as f64;
             }
+            row.verdicts = verdicts.into_iter().collect();
+            row.verdicts
+                .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+            row.answers = answers
+                .into_iter()
+                .map(|(text, count)| CommonAnswer { text, count })
+                .collect();
+            row.answers
+                .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
+            row.answers.truncate(TOP_ANSWERS);
+            row
         })
         .collect();
     // A stable sort: ties stay in the order first seen.

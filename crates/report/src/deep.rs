@@ -21,14 +21,6 @@ pub const SHARE_BINS: [&str; 6] = [
 /// Returns the index in [`SHARE_BINS`] of `share` (in 0..=1): 0 only for exactly 0, then
 /// `(0, 0.001)`, `[0.001, 0.01)`, `[0.01, 0.1)`, `[0.1, 0.5)` and `[0.5, 1]`. A share outside
 /// 0..=1 or NaN counts in the nearest bin (NaN as 0).
-///
-/// # Example
-/// ```
-/// use crib_report::{share_bin, SHARE_BINS};
-/// assert_eq!(SHARE_BINS[share_bin(0.0)], "0");
-/// assert_eq!(SHARE_BINS[share_bin(0.048)], "1\u{2013}10%");
-/// assert_eq!(SHARE_BINS[share_bin(1.0)], "\u{2265}50%");
-/// ```
 pub fn share_bin(share: f64) -> usize {
     match share {
         s if s.is_nan() || s <= 0.0 => 0,

@@ -13,11 +13,10 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use crib_lms::{Layout, Student};
-use crib_results::{SubmissionResult, VisibilityPolicy};
+use crib_results::SubmissionResult;
 
 use crate::feedback::{feedback_html, feedback_text, student_name, FeedbackOptions};
-use crate::marks::{graded, marks_csv_full, out_of, MarksExtras};
-use crate::quality::Sources;
+use crate::marks::{graded, marks_csv, out_of};
 
 /// The assignment's name when `--assignment` does not give one.
 pub const DEFAULT_ASSIGNMENT: &str = "Project 1";
@@ -25,18 +24,13 @@ pub const DEFAULT_ASSIGNMENT: &str = "Project 1";
 /// Which LMS the gradebook is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GradebookFormat {
-    /// Canvas's gradebook import: `Student`, `ID`, `SIS User ID`, `SIS Login ID`,
-    /// `Section`, then the assignment's column (`Project 1 (12345)` names an existing
-    /// assignment by its id), a `Points Possible` row first. Canvas matches rows on `ID`.
+    /// Canvas's gradebook import, whose rows Canvas matches on `ID`; the assignment's column
+    /// (`Project 1 (12345)`) names an existing assignment by its id.
     Canvas,
-    /// Moodle's assignment "offline grading worksheet": `Identifier` (`Participant N`),
-    /// `Full name`, `Email address`, `Status`, `Grade`, `Maximum Grade`, `Grade can be
-    /// changed`, `Last modified (submission)`, `Last modified (grade)`, `Feedback
-    /// comments`; and the feedback files zip, a folder
-    /// `<Full name>_<participant id>_assignfeedback_file_` per participant.
+    /// Moodle's assignment "offline grading worksheet", and the feedback files zip
+    /// ([`moodle_folder`]).
     Moodle,
-    /// A score upload for Gradescope: `Name`, `SID`, `Email`, `Total Score`, `Max Points`,
-    /// one row per member of a group submission.
+    /// A score upload for Gradescope.
     Gradescope,
     /// crib's own gradebook: marks.csv with every column the sheet and the policy add.
     Csv,
@@ -119,14 +113,9 @@ impl FromStr for GradebookFormat {
 pub struct ExportOptions<'a> {
     /// The LMS.
     pub format: GradebookFormat,
-    /// The assignment's name: Canvas's column (`Project 1 (12345)`), the feedback's title.
-    pub assignment: &'a str,
-    /// The markers' sheet and the late policy.
-    pub extras: MarksExtras<'a>,
-    /// The submissions' source, for the findings inline in the feedback.
-    pub sources: Option<&'a Sources>,
-    /// Which tests the feedback shows.
-    pub visibility: VisibilityPolicy,
+    /// What the feedback files are made of; its assignment is also Canvas's column
+    /// (`Project 1 (12345)`), its marks the gradebook's.
+    pub feedback: FeedbackOptions<'a>,
 }
 
 /// What an export wrote, and what it could not fill in.
@@ -214,59 +203,52 @@ pub fn export(
             });
         }
     }
-    let write_err = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ExportError::Write { path, source }
+    let mut files = Vec::new();
+    let mut write = |relative: PathBuf, body: &[u8]| {
+        let path = out.join(&relative);
+        std::fs::write(&path, body).map_err(|source| ExportError::Write { path, source })?;
+        files.push(relative);
+        Ok::<(), ExportError>(())
     };
     let feedback_dir = out.join("feedback");
-    std::fs::create_dir_all(&feedback_dir).map_err(write_err(&feedback_dir))?;
-    let mut exported = Exported::default();
-    let gradebook = Path::new(options.format.gradebook_file());
+    std::fs::create_dir_all(&feedback_dir).map_err(|source| ExportError::Write {
+        path: feedback_dir,
+        source,
+    })?;
     let mut buffer = Vec::new();
     let mut missing = Missing::default();
-    exported.rows = match options.format {
-        GradebookFormat::Canvas => canvas(&sorted, options, &mut missing, &mut buffer)?,
-        GradebookFormat::Moodle => moodle(&sorted, options, &mut missing, &mut buffer)?,
-        GradebookFormat::Gradescope => gradescope(&sorted, options, &mut missing, &mut buffer)?,
+    let rows = match options.format {
         GradebookFormat::Csv => {
-            marks_csv_full(reports, options.extras, &mut buffer).map_err(|e| match e {
+            marks_csv(reports, options.feedback.extras, &mut buffer).map_err(|e| match e {
                 crate::ReportError::Csv(e) => ExportError::Csv(e),
                 other => ExportError::Write {
-                    path: gradebook.to_path_buf(),
+                    path: options.format.gradebook_file().into(),
                     source: std::io::Error::other(other.to_string()),
                 },
             })?;
             sorted.len()
         }
+        _ => lms_gradebook(&sorted, options, &mut missing, &mut buffer)?,
     };
-    std::fs::write(out.join(gradebook), &buffer).map_err(write_err(&out.join(gradebook)))?;
-    exported.files.push(gradebook.to_path_buf());
-    let feedback = FeedbackOptions {
-        assignment: options.assignment,
-        extras: options.extras,
-        sources: options.sources,
-        visibility: options.visibility,
-    };
+    write(options.format.gradebook_file().into(), &buffer)?;
+    let feedback = options.feedback;
     let mut pages = Vec::with_capacity(sorted.len());
     for r in &sorted {
         let stem = safe_stem(&r.name);
         let html = feedback_html(r, feedback);
         let text = feedback_text(r, feedback);
-        for (ext, body) in [("html", &html), ("txt", &text)] {
-            let relative = Path::new("feedback").join(format!("{stem}.{ext}"));
-            std::fs::write(out.join(&relative), body).map_err(write_err(&out.join(&relative)))?;
-            exported.files.push(relative);
-        }
+        write(format!("feedback/{stem}.html").into(), html.as_bytes())?;
+        write(format!("feedback/{stem}.txt").into(), text.as_bytes())?;
         pages.push((*r, html, text));
     }
     if options.format == GradebookFormat::Moodle {
-        let zip = Path::new("moodle-feedback.zip");
-        let bytes = moodle_zip(&pages)?;
-        std::fs::write(out.join(zip), bytes).map_err(write_err(&out.join(zip)))?;
-        exported.files.push(zip.to_path_buf());
+        write("moodle-feedback.zip".into(), &moodle_zip(&pages)?)?;
     }
-    exported.missing = missing.lines(options.format);
-    Ok(exported)
+    Ok(Exported {
+        files,
+        rows,
+        missing: missing.lines(options.format),
+    })
 }
 
 /// Fields the results do not know, with the students they are missing for.
@@ -307,73 +289,13 @@ impl Missing {
 
 /// Returns the gradebook's grade cell of `r`, recording a blank one.
 fn grade_cell(r: &SubmissionResult, options: ExportOptions<'_>, missing: &mut Missing) -> String {
-    let grade = graded(r, options.extras).map(|g| format!("{g:.2}"));
+    let grade = graded(r, options.feedback.extras).map(|g| format!("{g:.2}"));
     missing.cell("grade", &r.name, grade.as_deref())
 }
 
 /// Returns each student of `r` (group members each get a row).
 fn students(r: &SubmissionResult) -> &[Student] {
     r.lms.as_ref().map_or(&[], |l| l.students.as_slice())
-}
-
-fn max_points(options: ExportOptions<'_>) -> String {
-    format!("{}", out_of(options.extras.quality))
-}
-
-/// Writes Canvas's gradebook import.
-///
-/// Checked against: the columns a Canvas gradebook import reads, `Student` (last, first),
-/// `ID`, `SIS User ID`, `SIS Login ID`, `Section`, then one column per assignment, as the
-/// Ohio State University's Canvas guide "Import CSV File for Carmen Grades" lists them
-/// (<https://teaching.resources.osu.edu/toolsets/carmencanvas/guides/calculating-final-grades/import-csv-file-carmen-grades>:
-/// a column naming no assignment makes a new one, so the column must be named as the
-/// gradebook export names it); the export's read-only rows and columns are ignored on
-/// re-upload (VCU's "Gradebook Action Menu",
-/// <https://ts.vcu.edu/askit/teaching-and-learning/canvas/faculty/grading-faculty/gradebook-action-menu-faculty/>).
-/// Instructure's own guide ("How do I import grades in the Gradebook?") is not among the
-/// pages the project could search; the `Points Possible` row and the `Name (id)` column
-/// are as Canvas's own gradebook export writes them.
-///
-/// No feedback zip for Canvas: its "Re-Upload Submissions" (canvas-lms
-/// `Assignment#generate_comments_from_files`) matches a file to a student by the user and
-/// attachment ids of the download's name, but attaches it under the display name of the
-/// student's own file (<https://github.com/instructure/canvas-lms/issues/2406>), so a
-/// feedback page would reach the student as `cribbage.pl`; and no Canvas guide to it could
-/// be found.
-fn canvas(
-    reports: &[&SubmissionResult],
-    options: ExportOptions<'_>,
-    missing: &mut Missing,
-    out: &mut Vec<u8>,
-) -> Result<usize, ExportError> {
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record([
-        "Student",
-        "ID",
-        "SIS User ID",
-        "SIS Login ID",
-        "Section",
-        options.assignment,
-    ])?;
-    w.write_record(["Points Possible", "", "", "", "", &max_points(options)])?;
-    let mut rows = 0;
-    for r in reports {
-        let grade = grade_cell(r, options, missing);
-        for s in students(r) {
-            let who = format!("{} ({})", s.name.as_deref().unwrap_or(&r.name), s.id);
-            w.write_record([
-                s.name.clone().unwrap_or_else(|| r.name.clone()),
-                s.id.clone(),
-                missing.cell("SIS User ID", &who, s.sis_id.as_deref()),
-                missing.cell("SIS Login ID", &who, s.sis_login.as_deref()),
-                missing.cell("Section", &who, s.section.as_deref()),
-                grade.clone(),
-            ])?;
-            rows += 1;
-        }
-    }
-    w.flush().map_err(csv::Error::from)?;
-    Ok(rows)
 }
 
 /// Returns the comment Moodle's worksheet carries: the marks in one line, and where the
@@ -384,113 +306,123 @@ fn comment(r: &SubmissionResult, options: ExportOptions<'_>) -> String {
         format!("hand_value/3 {:.2}/50", m.hand_value),
         format!("select_hand/3 {:.2}/20", m.select_hand),
     ];
-    if let Some(q) = options.extras.quality {
+    if let Some(q) = options.feedback.extras.quality {
         parts.push(match q.code_quality(&r.name) {
             Some(x) => format!("code quality {x:.2}/30"),
             None => "code quality not marked yet".into(),
         });
     }
-    if let Some(d) = options.extras.deadline {
+    if let Some(d) = options.feedback.extras.deadline {
         parts.push(format!("lateness: {}", d.assess(r).describe()));
     }
     format!("{}. Details in the feedback file.", parts.join("; "))
 }
 
-/// Writes Moodle's offline grading worksheet.
+/// Writes the gradebook of an LMS (not [`GradebookFormat::Csv`], which is marks.csv), one row
+/// per student (group members each get one), and returns how many rows.
 ///
-/// Checked against Moodle's source (moodle/moodle): the worksheet's columns are those
-/// `mod/assign/gradingtable.php` writes when downloading (`Identifier`, `Full name`, the
-/// identity fields such as `Email address`, `Status`, `Grade`, `Maximum Grade`, `Grade can
-/// be changed`, `Last modified (submission)`, `Last modified (grade)`, then each feedback
-/// plugin's field, `Feedback comments`), named by `mod/assign/lang/en/assign.php`; its
-/// importer, `mod/assign/feedback/offline/importgradeslib.php`, needs `Identifier`
-/// (`Participant <id>`), `Grade` and `Last modified (grade)`, finds feedback columns by
-/// their name and ignores the rest. MoodleDocs' "Assignment settings" page
-/// (<https://docs.moodle.org/401/en/index.php?title=Assignment_settings&diff=144816&oldid=129390>)
-/// names the feedback types but not the columns.
-fn moodle(
+/// Each format is checked against what its LMS documents:
+/// - Canvas: the columns a gradebook import reads, as the Ohio State University's guide
+///   "Import CSV File for Carmen Grades" lists them
+///   (<https://teaching.resources.osu.edu/toolsets/carmencanvas/guides/calculating-final-grades/import-csv-file-carmen-grades>:
+///   a column naming no assignment makes a new one); the export's read-only rows and columns
+///   are ignored on re-upload (VCU's "Gradebook Action Menu",
+///   <https://ts.vcu.edu/askit/teaching-and-learning/canvas/faculty/grading-faculty/gradebook-action-menu-faculty/>);
+///   the `Points Possible` row and the `Name (id)` column are as Canvas's own export writes
+///   them. No feedback zip: Canvas's "Re-Upload Submissions" attaches a file under the name
+///   of the student's own (<https://github.com/instructure/canvas-lms/issues/2406>), so a
+///   feedback page would reach the student as `cribbage.pl`.
+/// - Moodle: the offline grading worksheet's columns are those moodle/moodle's
+///   `mod/assign/gradingtable.php` writes when downloading, named by
+///   `mod/assign/lang/en/assign.php`; its importer,
+///   `mod/assign/feedback/offline/importgradeslib.php`, needs `Identifier` (`Participant
+///   <id>`), `Grade` and `Last modified (grade)`, finds feedback columns by their name and
+///   ignores the rest.
+/// - Gradescope: not confirmed against a Gradescope page. Its roster guide ("Adding Students
+///   and Staff", <https://help.gradescope.com/article/w59nl02vyt-instructor-course-add-members>)
+///   matches students by `Email` (required, unique) and optional `SID`, so the rows carry
+///   both; the score columns are those of Gradescope's own grade export.
+fn lms_gradebook(
     reports: &[&SubmissionResult],
     options: ExportOptions<'_>,
     missing: &mut Missing,
     out: &mut Vec<u8>,
 ) -> Result<usize, ExportError> {
+    let max = out_of(options.feedback.extras.quality).to_string();
     let mut w = csv::Writer::from_writer(out);
-    w.write_record([
-        "Identifier",
-        "Full name",
-        "Email address",
-        "Status",
-        "Grade",
-        "Maximum Grade",
-        "Grade can be changed",
-        "Last modified (submission)",
-        "Last modified (grade)",
-        "Feedback comments",
-    ])?;
-    let max = max_points(options);
+    match options.format {
+        GradebookFormat::Canvas => {
+            let columns = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"];
+            w.write_record(columns.iter().chain([&options.feedback.assignment]))?;
+            w.write_record(["Points Possible", "", "", "", "", &max])?;
+        }
+        GradebookFormat::Moodle => w.write_record([
+            "Identifier",
+            "Full name",
+            "Email address",
+            "Status",
+            "Grade",
+            "Maximum Grade",
+            "Grade can be changed",
+            "Last modified (submission)",
+            "Last modified (grade)",
+            "Feedback comments",
+        ])?,
+        GradebookFormat::Gradescope => {
+            w.write_record(["Name", "SID", "Email", "Total Score", "Max Points"])?
+        }
+        GradebookFormat::Csv => unreachable!("export writes marks.csv for csv"),
+    }
     let mut rows = 0;
     for r in reports {
         let grade = grade_cell(r, options, missing);
-        let submitted = r
-            .lms
-            .as_ref()
-            .and_then(|l| l.submitted_at)
-            .map(|t| t.strftime("%Y-%m-%d %H:%M:%S UTC").to_string())
-            .unwrap_or_default();
         for s in students(r) {
             let name = s.name.clone().unwrap_or_else(|| r.name.clone());
-            let who = format!("{name} (Participant {})", s.id);
-            w.write_record([
-                format!("Participant {}", s.id),
-                name,
-                missing.cell("Email address", &who, s.email.as_deref()),
-                String::new(),
-                grade.clone(),
-                max.clone(),
-                String::new(),
-                submitted.clone(),
-                // Moodle's worksheet says "-" for a grade never modified; the importer skips
-                // a row whose grade Moodle changed after this time unless told to update.
-                "-".into(),
-                comment(r, options),
-            ])?;
-            rows += 1;
-        }
-    }
-    w.flush().map_err(csv::Error::from)?;
-    Ok(rows)
-}
-
-/// Writes a score upload for Gradescope.
-///
-/// Not confirmed against a Gradescope page: neither its "Export Submissions" nor its
-/// score upload guide is among the pages the project could search. Gradescope's roster
-/// guide ("Adding Students and Staff",
-/// <https://help.gradescope.com/article/w59nl02vyt-instructor-course-add-members>) matches
-/// students by `Email` (required, unique) and optional `SID`, which is why the rows carry
-/// both; the score columns are those of Gradescope's own grade export (`Total Score`,
-/// `Max Points`).
-fn gradescope(
-    reports: &[&SubmissionResult],
-    options: ExportOptions<'_>,
-    missing: &mut Missing,
-    out: &mut Vec<u8>,
-) -> Result<usize, ExportError> {
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record(["Name", "SID", "Email", "Total Score", "Max Points"])?;
-    let max = max_points(options);
-    let mut rows = 0;
-    for r in reports {
-        let grade = grade_cell(r, options, missing);
-        for s in students(r) {
-            let who = s.name.clone().unwrap_or_else(|| s.id.clone());
-            w.write_record([
-                missing.cell("Name", &who, s.name.as_deref()),
-                missing.cell("SID", &who, s.sis_id.as_deref()),
-                missing.cell("Email", &who, s.email.as_deref()),
-                grade.clone(),
-                max.clone(),
-            ])?;
+            let row = match options.format {
+                GradebookFormat::Canvas => {
+                    let who = format!("{name} ({})", s.id);
+                    vec![
+                        name,
+                        s.id.clone(),
+                        missing.cell("SIS User ID", &who, s.sis_id.as_deref()),
+                        missing.cell("SIS Login ID", &who, s.sis_login.as_deref()),
+                        missing.cell("Section", &who, s.section.as_deref()),
+                        grade.clone(),
+                    ]
+                }
+                GradebookFormat::Moodle => {
+                    let who = format!("{name} (Participant {})", s.id);
+                    let submitted = r.lms.as_ref().and_then(|l| l.submitted_at);
+                    vec![
+                        format!("Participant {}", s.id),
+                        name,
+                        missing.cell("Email address", &who, s.email.as_deref()),
+                        String::new(),
+                        grade.clone(),
+                        max.clone(),
+                        String::new(),
+                        submitted.map_or_else(String::new, |t| {
+                            t.strftime("%Y-%m-%d %H:%M:%S UTC").to_string()
+                        }),
+                        // Moodle's worksheet says "-" for a grade never modified; the
+                        // importer skips a row whose grade Moodle changed after this time
+                        // unless told to update.
+                        "-".into(),
+                        comment(r, options),
+                    ]
+                }
+                _ => {
+                    let who = s.name.clone().unwrap_or_else(|| s.id.clone());
+                    vec![
+                        missing.cell("Name", &who, s.name.as_deref()),
+                        missing.cell("SID", &who, s.sis_id.as_deref()),
+                        missing.cell("Email", &who, s.email.as_deref()),
+                        grade.clone(),
+                        max.clone(),
+                    ]
+                }
+            };
+            w.write_record(row)?;
             rows += 1;
         }
     }

@@ -12,6 +12,7 @@ use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 
 use crib_results::Finding;
 use crib_results::{SubmissionResult, VisibilityPolicy};
+use crib_results::{CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
 
 use crate::html::quality::{finding_list, review, STYLE as QUALITY_STYLE};
 use crate::marks::{before_penalty, graded, out_of, MarksExtras};
@@ -117,57 +118,27 @@ fn mark(x: f64) -> String {
 fn mark_rows(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Vec<(String, String)> {
     let m = &report.marks;
     let quality = options.extras.quality;
+    let of = |x: f64, most: f64| format!("{} / {most}", mark(x));
+    let final_of = |x: Option<f64>, most| x.map_or_else(|| "not final yet".into(), |x| of(x, most));
     let mut rows = vec![
-        (
-            "hand_value/3".to_string(),
-            format!(
-                "{} / {}",
-                mark(m.hand_value),
-                crib_results::HAND_VALUE_MARKS
-            ),
-        ),
-        (
-            "select_hand/3".to_string(),
-            format!(
-                "{} / {}",
-                mark(m.select_hand),
-                crib_results::SELECT_HAND_MARKS
-            ),
-        ),
+        ("hand_value/3".into(), of(m.hand_value, HAND_VALUE_MARKS)),
+        ("select_hand/3".into(), of(m.select_hand, SELECT_HAND_MARKS)),
     ];
     if let Some(q) = quality {
-        rows.push((
-            "code quality".to_string(),
-            match q.code_quality(&report.name) {
-                Some(x) => format!("{} / {}", mark(x), crib_results::CODE_QUALITY_MARKS),
-                None => "not marked yet".to_string(),
-            },
-        ));
+        let x = q.code_quality(&report.name);
+        let cell = x.map_or_else(|| "not marked yet".into(), |x| of(x, CODE_QUALITY_MARKS));
+        rows.push(("code quality".into(), cell));
     }
     let out = out_of(quality);
     if let Some(deadline) = options.extras.deadline {
         let a = deadline.assess(report);
         let before = before_penalty(report, quality);
-        rows.push((
-            "before any late penalty".to_string(),
-            before.map_or_else(
-                || "not final yet".into(),
-                |b| format!("{} / {out}", mark(b)),
-            ),
-        ));
+        rows.push(("before any late penalty".into(), final_of(before, out)));
         let penalty = before.and_then(|b| a.penalty(b));
-        rows.push((
-            format!("lateness: {}", a.describe()),
-            penalty.map_or_else(String::new, |p| format!("\u{2212}{}", mark(p))),
-        ));
+        let cell = penalty.map_or_else(String::new, |p| format!("\u{2212}{}", mark(p)));
+        rows.push((format!("lateness: {}", a.describe()), cell));
     }
-    rows.push((
-        "mark".to_string(),
-        graded(report, options.extras).map_or_else(
-            || "not final yet".into(),
-            |g| format!("{} / {out}", mark(g)),
-        ),
-    ));
+    rows.push(("mark".into(), final_of(graded(report, options.extras), out)));
     rows
 }
 

@@ -52,11 +52,6 @@ pub fn is_sample(check: &HandValueCheck) -> bool {
 
 /// Returns the share of all 12,994,800 (hand, start) pairs that the failing items counted in
 /// `pairs` stand for, in 0..=1.
-///
-/// # Example
-/// ```
-/// assert_eq!(crib_report::area_share(1_299_480.0), 0.1);
-/// ```
 pub fn area_share(pairs: f64) -> f64 {
     (pairs / PAIRS as f64).clamp(0.0, 1.0)
 }

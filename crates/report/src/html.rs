@@ -5,9 +5,9 @@ use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 use crib_results::{SubmissionResult, TestResult, Verdict};
 
 use crate::class::{Class, TestRow};
+use crate::marks::{before_penalty, graded, out_of, MarksExtras};
 use crate::plot::histogram_svg;
 use crate::quality::{QualityClass, Sources};
-use crate::sheet::QualityMarks;
 
 mod deep;
 mod hand_value;
@@ -99,6 +99,21 @@ for (const th of document.querySelectorAll("table.sortable th")) {
 document.body.dataset.ready = "yes";
 "#;
 
+/// What the class report shows besides the results themselves.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PageExtras<'a> {
+    /// The submissions' source (`crib report --submissions DIR`): each submission's
+    /// code-quality findings are shown inline in it, like a code review.
+    pub sources: Option<&'a Sources>,
+    /// The most similar pairs of the submissions' source (`--submissions DIR`), linking
+    /// into `crib similar --html`'s page.
+    pub similar: Option<&'a crate::similar::SimilarPairs>,
+    /// The markers' code-quality marks (`--quality-marks`: each submission's criteria,
+    /// code-quality mark and final mark) and the late policy (`--due`, `--late`: each
+    /// submission's lateness and penalty, computed from the dates now), as marks.csv has them.
+    pub marks: MarksExtras<'a>,
+}
+
 /// Returns the class report of `reports` (whose statistics are `class`) as one
 /// self-contained HTML page: no network access and no file besides itself, so it works from
 /// a `file://` URL and as an attachment. Sections: the class at a glance, histograms of the
@@ -106,37 +121,15 @@ document.body.dataset.ready = "yes";
 /// the median share of pairs and the simplest failing hand), every select_hand test ranked by
 /// failures with its best keep and the commonest wrong answers, the deep check when a result
 /// has one (`crib grade --deep`: submissions grouped by their diagnosis's top finding, with a
-/// counterexample each, and the spread of the shares wrong), a sortable table of submissions,
+/// counterexample each, and the spread of the shares wrong), code quality when a result has a
+/// `quality` section (how many submissions break each rule), a sortable table of submissions,
 /// and one section per submission with its load diagnostics, its hand_value/3 check
-/// (diagnosis, areas, counterexamples), every select_hand test it failed and its deep check.
-pub fn html(class: &Class, reports: &[SubmissionResult]) -> String {
-    html_with(class, reports, PageExtras::default())
-}
-
-/// What the class report shows besides the results themselves.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct PageExtras<'a> {
-    /// The submissions' source (`crib report --submissions DIR`): each submission's
-    /// code-quality findings are shown inline in it, like a code review.
-    pub sources: Option<&'a Sources>,
-    /// The markers' code-quality marks (`--quality-marks sheet.csv`): each submission's
-    /// criteria, code-quality mark (/30) and final mark (/100).
-    pub quality_marks: Option<&'a QualityMarks>,
-    /// The most similar pairs of the submissions' source (`--submissions DIR`), linking
-    /// into `crib similar --html`'s page.
-    pub similar: Option<&'a crate::similar::SimilarPairs>,
-    /// The due date and late policy (`--due`, `--late`): each submission's lateness and
-    /// penalty, computed from the dates now, in the table and its section.
-    pub deadline: Option<&'a crate::Deadline>,
-}
-
-/// Returns the page [`html`] does, with a code-quality section when any result has a
-/// `quality` section (how many submissions break each rule, and per submission its findings,
-/// inline in its source when `extras` has it) and the markers' marks when `extras` has them.
-pub fn html_with(class: &Class, reports: &[SubmissionResult], extras: PageExtras<'_>) -> String {
+/// (diagnosis, areas, counterexamples), every select_hand test it failed, its deep check and
+/// its findings (inline in its source when `extras` has it), with what else `extras` has.
+pub fn html(class: &Class, reports: &[SubmissionResult], extras: PageExtras<'_>) -> String {
     let s = &class.summary;
     let quality_class = QualityClass::new(reports);
-    let marks = extras.quality_marks;
+    let marks = extras.marks.quality;
     let markup = page! {
         (DOCTYPE)
         html lang="en" {
@@ -308,7 +301,10 @@ fn verdict_counts(tests: &[TestResult]) -> Vec<(&'static str, usize)> {
 /// Returns the table of submissions (with a deep-check column when `deep`) and their
 /// sections.
 fn submissions(reports: &[SubmissionResult], deep: bool, extras: PageExtras<'_>) -> Markup {
-    let marks = extras.quality_marks;
+    let MarksExtras {
+        quality: marks,
+        deadline,
+    } = extras.marks;
     let linted = reports.iter().any(|r| r.quality.is_some());
     page! {
         h2 #submissions { "Submissions" }
@@ -325,10 +321,8 @@ fn submissions(reports: &[SubmissionResult], deep: bool, extras: PageExtras<'_>)
                 @if deep { th.n { "deep: pairs wrong" } }
                 @if linted { th { "quality findings" } }
                 @if marks.is_some() { th.n { "code quality /30" } }
-                @if extras.deadline.is_some() { th.n { "days late" } th.n { "late penalty" } }
-                @if marks.is_some() || extras.deadline.is_some() {
-                    th.n { "final /" (if marks.is_some() { 100 } else { 70 }) }
-                }
+                @if deadline.is_some() { th.n { "days late" } th.n { "late penalty" } }
+                @if marks.is_some() || deadline.is_some() { th.n { "final /" (out_of(marks)) } }
             } }
             tbody {
                 @for (i, r) in reports.iter().enumerate() {
@@ -351,17 +345,16 @@ fn submissions(reports: &[SubmissionResult], deep: bool, extras: PageExtras<'_>)
                             }
                         }
                         @if let Some(m) = marks { (mark_cell(m.code_quality(&r.name))) }
-                        @if let Some(d) = extras.deadline {
+                        @if let Some(d) = deadline {
                             @let a = d.assess(r);
-                            @let before = crate::marks::before_penalty(r, marks);
                             @match a.days {
                                 Some(days) => td.n data-v=(days) { (days) },
                                 None => td.n data-v="-1" { span.muted { "unknown" } },
                             }
-                            (mark_cell(before.and_then(|b| a.penalty(b))))
-                            (mark_cell(before.and_then(|b| a.after(b))))
-                        } @else if let Some(m) = marks {
-                            (mark_cell(m.final_mark(r)))
+                            (mark_cell(before_penalty(r, marks).and_then(|b| a.penalty(b))))
+                        }
+                        @if marks.is_some() || deadline.is_some() {
+                            (mark_cell(graded(r, extras.marks)))
                         }
                     }
                 }
@@ -395,14 +388,7 @@ fn mark_cell(mark: Option<f64>) -> Markup {
 }
 
 fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup {
-    let final_mark = extras.quality_marks.and_then(|m| m.final_mark(r));
-    let out_of = if extras.quality_marks.is_some() {
-        100
-    } else {
-        70
-    };
-    let before = crate::marks::before_penalty(r, extras.quality_marks);
-    let late = extras.deadline.map(|d| (d, d.assess(r)));
+    let MarksExtras { quality, deadline } = extras.marks;
     let failed: Vec<&TestResult> = r
         .tests
         .iter()
@@ -412,13 +398,13 @@ fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup 
         section.sub id=(format!("s{i}")) {
             h3 {
                 (r.name) " \u{2014} " (format!("{:.2}", r.marks.total)) " / 70"
-                @if let Some((_, a)) = &late {
-                    @if let Some(f) = before.and_then(|b| a.after(b)) {
-                        "; final " (format!("{f:.2}")) " / " (out_of)
+                @if quality.is_some() || deadline.is_some() {
+                    @if let Some(f) = graded(r, extras.marks) {
+                        "; final " (format!("{f:.2}")) " / " (out_of(quality))
                     }
-                } @else if let Some(f) = final_mark { "; final " (format!("{f:.2}")) " / 100" }
+                }
             }
-            @if let Some((d, a)) = &late { (late_line(d, a, before, out_of)) }
+            @if let Some(d) = deadline { (late_line(d, &d.assess(r), before_penalty(r, quality), out_of(quality))) }
             p.muted {
                 code { (r.path) } "; seed " code { (r.seed_id) }
                 @if let Some(p) = &r.produced_by { "; " code { (p) } }
@@ -474,7 +460,7 @@ fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup 
                 }
             }
             @if let Some(d) = &r.deep { (deep::submission_section(d)) }
-            (quality::submission_section(r, extras.sources, extras.quality_marks))
+            (quality::submission_section(r, extras.sources, quality))
         }
     }
 }
@@ -485,7 +471,7 @@ fn late_line(
     deadline: &crate::Deadline,
     a: &crate::Assessment,
     before: Option<f64>,
-    out_of: u32,
+    out_of: f64,
 ) -> Markup {
     let when = |t: jiff::Timestamp| t.strftime("%Y-%m-%d %H:%M UTC").to_string();
     page! {

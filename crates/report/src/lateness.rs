@@ -22,7 +22,6 @@
 //! ([`Assessment::days`] is `None`) and the caller says so; a record flagged not late is on
 //! time. A submission with no time and no flag is unknown too.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -59,11 +58,9 @@ pub enum LatenessError {
         /// What is wrong with it.
         why: String,
     },
-    /// A time is neither RFC 3339 (`2026-09-01T17:00+10:00`) nor Gradescope's form.
-    #[error("{what} {text:?}: not a time with its UTC offset (e.g. 2026-09-01T17:00+10:00)")]
+    /// A due date is neither RFC 3339 (`2026-09-01T17:00+10:00`) nor Gradescope's form.
+    #[error("due date {text:?}: not a time with its UTC offset (e.g. 2026-09-01T17:00+10:00)")]
     Time {
-        /// What the time is of (`due date`).
-        what: &'static str,
         /// The text.
         text: String,
     },
@@ -231,10 +228,9 @@ impl fmt::Display for Policy {
 /// Returns the instant `text` names, as [`crib_lms::parse_time`] reads it.
 ///
 /// # Errors
-/// [`LatenessError::Time`] naming `what` and the text if it is not a time with an offset.
+/// [`LatenessError::Time`] naming the text if it is not a time with an offset.
 pub fn parse_due(text: &str) -> Result<Timestamp, LatenessError> {
     crib_lms::parse_time(text).ok_or_else(|| LatenessError::Time {
-        what: "due date",
         text: text.to_string(),
     })
 }
@@ -274,22 +270,28 @@ pub struct Keyed<T> {
     pub value: T,
 }
 
-/// Per-student extensions (`--extensions FILE`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Extensions {
+/// The lines of an extensions or times file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyedFile<T> {
     /// The file read.
     pub path: PathBuf,
     /// Its lines, in order.
-    pub lines: Vec<Keyed<Extension>>,
+    pub lines: Vec<Keyed<T>>,
 }
 
+/// Per-student extensions (`--extensions FILE`).
+pub type Extensions = KeyedFile<Extension>;
+
 /// Submission times (`--times FILE`), which win over the LMS's.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Times {
-    /// The file read.
-    pub path: PathBuf,
-    /// Its lines, in order.
-    pub lines: Vec<Keyed<Timestamp>>,
+pub type Times = KeyedFile<Timestamp>;
+
+impl<T> Default for KeyedFile<T> {
+    fn default() -> Self {
+        KeyedFile {
+            path: PathBuf::new(),
+            lines: Vec::new(),
+        }
+    }
 }
 
 impl Extensions {
@@ -304,7 +306,7 @@ impl Extensions {
     /// the line an editor shows, for a line without two cells, an empty student, or a
     /// value that is neither a time nor days.
     pub fn read(path: &Path) -> Result<Extensions, LatenessError> {
-        let lines = read_keyed(path, |cell| {
+        read_keyed(path, |cell| {
             if let Some(t) = crib_lms::parse_time(cell) {
                 return Ok(Extension::Until(t));
             }
@@ -326,10 +328,6 @@ impl Extensions {
                 .parse::<u32>()
                 .map(Extension::Days)
                 .map_err(|_| format!("{cell:?}: the days must be a whole number, 0 or more"))
-        })?;
-        Ok(Extensions {
-            path: path.to_path_buf(),
-            lines,
         })
     }
 }
@@ -342,27 +340,45 @@ impl Times {
     /// # Errors
     /// As [`Extensions::read`], for a time that is not one.
     pub fn read(path: &Path) -> Result<Times, LatenessError> {
-        let lines = read_keyed(path, |cell| {
+        read_keyed(path, |cell| {
             crib_lms::parse_time(cell).ok_or_else(|| {
                 format!("{cell:?} is not a time with its UTC offset (2026-09-01T16:59:00+10:00)")
             })
-        })?;
-        Ok(Times {
-            path: path.to_path_buf(),
-            lines,
         })
+    }
+}
+
+impl<T> KeyedFile<T> {
+    /// Returns the last line naming a report whose [`keys`] are `keys`.
+    fn last_naming(&self, keys: &[String]) -> Option<&Keyed<T>> {
+        self.lines.iter().rev().find(|l| names(keys, &l.key))
+    }
+
+    /// Returns a `file:line: "key" names no submission` warning for each line naming none of
+    /// the reports whose [`keys`] are `all`.
+    fn unmatched<'a>(&'a self, all: &'a [Vec<String>]) -> impl Iterator<Item = String> + 'a {
+        self.lines
+            .iter()
+            .filter(|l| !all.iter().any(|keys| names(keys, &l.key)))
+            .map(|l| {
+                let (path, line, key) = (self.path.display(), l.line, &l.key);
+                format!("{path}:{line}: {key:?} names no submission")
+            })
     }
 }
 
 fn read_keyed<T>(
     path: &Path,
     value: impl Fn(&str) -> Result<T, String>,
-) -> Result<Vec<Keyed<T>>, LatenessError> {
+) -> Result<KeyedFile<T>, LatenessError> {
     let bytes = std::fs::read(path).map_err(|source| LatenessError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    parse_keyed(&bytes, path, value)
+    Ok(KeyedFile {
+        path: path.to_path_buf(),
+        lines: parse_keyed(&bytes, path, value)?,
+    })
 }
 
 fn parse_keyed<T>(
@@ -371,6 +387,8 @@ fn parse_keyed<T>(
     value: impl Fn(&str) -> Result<T, String>,
 ) -> Result<Vec<Keyed<T>>, LatenessError> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
+    let line_of =
+        |p: Option<&csv::Position>| p.map_or(1, |p| crate::sheet::line_at(text, p.byte()));
     let at = |line, message: String| LatenessError::Line {
         path: path.to_path_buf(),
         line,
@@ -382,18 +400,8 @@ fn parse_keyed<T>(
         .from_reader(text);
     let mut lines = Vec::new();
     for (i, record) in reader.records().enumerate() {
-        let record = match record {
-            Ok(r) => r,
-            Err(e) => {
-                let line = e
-                    .position()
-                    .map_or(1, |p| crate::sheet::line_at(text, p.byte()));
-                return Err(at(line, format!("not CSV: {e}")));
-            }
-        };
-        let line = record
-            .position()
-            .map_or(1, |p| crate::sheet::line_at(text, p.byte()));
+        let record = record.map_err(|e| at(line_of(e.position()), format!("not CSV: {e}")))?;
+        let line = line_of(record.position());
         let cells: Vec<&str> = record.iter().map(str::trim).collect();
         if cells.iter().all(|c| c.is_empty()) {
             continue;
@@ -403,22 +411,20 @@ fn parse_keyed<T>(
             continue;
         }
         if cells.len() != 2 {
+            let n = cells.len();
             return Err(at(
                 line,
-                format!(
-                    "{} cells; expected two: the student, then the value",
-                    cells.len()
-                ),
+                format!("{n} cells; expected two: the student, then the value"),
             ));
         }
         if cells[0].is_empty() {
             return Err(at(line, "the student is empty".into()));
         }
-        let v = value(cells[1]).map_err(|m| at(line, m))?;
+        let value = value(cells[1]).map_err(|m| at(line, m))?;
         lines.push(Keyed {
             key: cells[0].to_string(),
             line,
-            value: v,
+            value,
         });
     }
     Ok(lines)
@@ -525,8 +531,7 @@ impl Deadline {
     /// report's name, or any of its LMS students' id, name, email, SIS id or SIS login.
     pub fn assess(&self, report: &SubmissionResult) -> Assessment {
         let keys = keys(report);
-        let names = |key: &str| keys.contains(&key.trim().to_lowercase());
-        let extension = self.extensions.lines.iter().rev().find(|l| names(&l.key));
+        let extension = self.extensions.last_naming(&keys);
         let due = match extension.map(|l| l.value) {
             Some(Extension::Until(t)) => t,
             Some(Extension::Days(d)) => self
@@ -536,7 +541,7 @@ impl Deadline {
             None => self.due,
         };
         let record = report.lms.as_ref();
-        let (submitted, source) = match self.times.lines.iter().rev().find(|l| names(&l.key)) {
+        let (submitted, source) = match self.times.last_naming(&keys) {
             Some(l) => (Some(l.value), TimeSource::Times),
             None => match record.and_then(|r| r.submitted_at) {
                 Some(t) => (Some(t), TimeSource::Lms),
@@ -565,18 +570,16 @@ impl Deadline {
     /// Returns this deadline with each extensions and times line that names one of
     /// `reports` keyed by `rename` of that report instead (the line's own words dropped), so
     /// that it still applies to the reports renamed so: blind marking keys them by
-    /// pseudonym. Lines naming no report are kept as they are.
+    /// pseudonym. Lines naming no report are kept, trimmed and lowercased.
     pub fn rekeyed(
         &self,
         reports: &[SubmissionResult],
         rename: impl Fn(&SubmissionResult) -> String,
     ) -> Deadline {
-        let key_of = |key: &str| {
-            let key = key.trim().to_lowercase();
-            reports
-                .iter()
-                .find(|r| keys(r).contains(&key))
-                .map_or_else(|| key.clone(), &rename)
+        let all: Vec<Vec<String>> = reports.iter().map(keys).collect();
+        let key_of = |key: &str| match all.iter().position(|keys| names(keys, key)) {
+            Some(i) => rename(&reports[i]),
+            None => key.trim().to_lowercase(),
         };
         let mut out = self.clone();
         for l in &mut out.extensions.lines {
@@ -592,35 +595,8 @@ impl Deadline {
     /// `file:line: "key" names no submission` warnings.
     pub fn unmatched(&self, reports: &[SubmissionResult]) -> Vec<String> {
         let all: Vec<Vec<String>> = reports.iter().map(keys).collect();
-        let matched = |key: &str| {
-            let key = key.trim().to_lowercase();
-            all.iter().any(|k| k.contains(&key))
-        };
-        let mut out = Vec::new();
-        for (path, lines) in [
-            (
-                &self.extensions.path,
-                self.extensions
-                    .lines
-                    .iter()
-                    .map(|l| (&l.key, l.line))
-                    .collect::<Vec<_>>(),
-            ),
-            (
-                &self.times.path,
-                self.times.lines.iter().map(|l| (&l.key, l.line)).collect(),
-            ),
-        ] {
-            for (key, line) in lines {
-                if !matched(key) {
-                    out.push(format!(
-                        "{}:{line}: {key:?} names no submission",
-                        path.display()
-                    ));
-                }
-            }
-        }
-        out
+        let extensions = self.extensions.unmatched(&all);
+        extensions.chain(self.times.unmatched(&all)).collect()
     }
 }
 
@@ -642,19 +618,13 @@ fn keys(report: &SubmissionResult) -> Vec<String> {
     keys
 }
 
+/// Returns whether a file's `key` names the report whose [`keys`] are `keys`.
+fn names(keys: &[String], key: &str) -> bool {
+    keys.contains(&key.trim().to_lowercase())
+}
+
 /// Returns the days `submitted` is late for `due`: 0 up to `due + grace`, else the days
 /// since `due`, any part of a day counting as one.
-///
-/// # Example
-/// ```
-/// use jiff::{SignedDuration, Timestamp};
-/// let due: Timestamp = "2026-09-01T07:00:00Z".parse().unwrap();
-/// let at = |s: &str| s.parse::<Timestamp>().unwrap();
-/// let grace = SignedDuration::from_mins(15);
-/// assert_eq!(crib_report::days_late(at("2026-09-01T07:10:00Z"), due, grace), 0);
-/// assert_eq!(crib_report::days_late(at("2026-09-01T07:20:00Z"), due, grace), 1);
-/// assert_eq!(crib_report::days_late(at("2026-09-02T07:00:01Z"), due, grace), 2);
-/// ```
 pub fn days_late(submitted: Timestamp, due: Timestamp, grace: SignedDuration) -> u32 {
     let late = submitted.duration_since(due);
     if late <= grace || late <= SignedDuration::ZERO {
@@ -663,17 +633,6 @@ pub fn days_late(submitted: Timestamp, due: Timestamp, grace: SignedDuration) ->
     let secs = late.as_secs() + i64::from(late.subsec_nanos() > 0);
     let days = (secs + DAY_SECONDS - 1) / DAY_SECONDS;
     u32::try_from(days).unwrap_or(u32::MAX)
-}
-
-/// Returns each report's assessment, by submission name.
-pub fn assess_all(
-    deadline: &Deadline,
-    reports: &[SubmissionResult],
-) -> BTreeMap<String, Assessment> {
-    reports
-        .iter()
-        .map(|r| (r.name.clone(), deadline.assess(r)))
-        .collect()
 }
 
 #[cfg(test)]

@@ -14,9 +14,9 @@
 //! Code quality, the markers' 30 marks: results with a `quality` section (`crib lint`'s
 //! findings) give the page a section of the rules broken across the class
 //! ([`QualityClass`]) and, with the submissions' [`Sources`], each submission's findings
-//! inline in its source ([`html_with`]). [`write_sheet_file`] writes the markers' sheet, one
+//! inline in its source ([`PageExtras`]). [`write_sheet_file`] writes the markers' sheet, one
 //! column per criterion of the [`Rubric`]; [`read_sheet`] reads it back filled
-//! ([`QualityMarks`]), for [`marks_csv_with`]'s `code_quality` and `final` columns.
+//! ([`QualityMarks`]), for [`marks_csv`]'s `code_quality` and `final` columns.
 //!
 //! Every expected answer comes from the results themselves, never from a test set built
 //! here: each result was graded under its own seed ([`SubmissionResult::seed_id`]; on Gradescope one
@@ -27,9 +27,10 @@
 //! ```no_run
 //! let reports = crib_report::read_results("crib-grade-results".as_ref())?;
 //! let class = crib_report::Class::new(&reports);
-//! std::fs::write("report.html", crib_report::html(&class, &reports))?;
+//! let extras = crib_report::PageExtras::default();
+//! std::fs::write("report.html", crib_report::html(&class, &reports, extras))?;
 //! let mut csv = Vec::new();
-//! crib_report::marks_csv(&reports, &mut csv)?;
+//! crib_report::marks_csv(&reports, extras.marks, &mut csv)?;
 //! std::fs::write("marks.csv", csv)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -57,30 +58,23 @@ use std::path::{Path, PathBuf};
 pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
 pub use class::{Class, ClassSummary, CommonAnswer, Histogram, TestRow};
 pub use crib_results::SubmissionResult;
-pub use deep::{
-    is_partial, is_sampled, not_optimal_share, share_bin, top_finding, wrong_share, DeepClass,
-    FindingGroup, ShareHistogram, SHARE_BINS,
-};
+pub use deep::{DeepClass, FindingGroup, ShareHistogram};
 pub use export::{
     export, moodle_folder, ExportError, ExportOptions, Exported, GradebookFormat,
     GradebookFormatError, DEFAULT_ASSIGNMENT,
 };
 pub use feedback::{feedback_html, feedback_text, FeedbackOptions};
-pub use hand_value::{area_share, is_sample, AreaRow, HandValueClass};
-pub use html::{html, html_with, PageExtras};
+pub use hand_value::{AreaRow, HandValueClass};
+pub use html::{html, PageExtras};
 pub use lateness::{
-    assess_all, days_late, parse_due, parse_grace, Assessment, Deadline, Extension, Extensions,
-    Keyed, LatenessError, Policy, TimeSource, Times,
+    parse_due, parse_grace, Assessment, Deadline, Extension, Extensions, Keyed, KeyedFile,
+    LatenessError, Policy, TimeSource, Times,
 };
-pub use marks::{
-    marks_csv, marks_csv_full, marks_csv_with, MarksExtras, LATENESS_COLUMNS, MARKS_COLUMNS,
-    QUALITY_COLUMNS,
-};
+pub use marks::{marks_csv, MarksExtras, LATENESS_COLUMNS, MARKS_COLUMNS, QUALITY_COLUMNS};
 pub use quality::{QualityClass, RuleCount, SourceFile, Sources, SubmissionSource};
 pub use rubric::{Criterion, Rubric, RubricError, CODE_QUALITY_MARKS, DEFAULT_RUBRIC};
 pub use sheet::{
-    parse_sheet, read_sheet, sheet_columns, write_sheet, write_sheet_file, QualityMarks,
-    SheetError, SheetRow,
+    parse_sheet, read_sheet, sheet_columns, write_sheet_file, QualityMarks, SheetError, SheetRow,
 };
 pub use similar::{SimilarPairs, TOP_PAIRS};
 

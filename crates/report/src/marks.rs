@@ -5,7 +5,7 @@ use std::io::Write;
 use crib_results::SubmissionResult;
 
 use crate::lateness::Deadline;
-use crate::sheet::QualityMarks;
+use crate::sheet::{round2, QualityMarks};
 use crate::ReportError;
 
 /// The columns of [`marks_csv`], in order:
@@ -29,14 +29,14 @@ pub const MARKS_COLUMNS: [&str; 6] = [
     "test_set",
 ];
 
-/// The columns [`marks_csv_with`] adds when given the markers' sheet:
+/// The columns [`marks_csv`] adds when given the markers' sheet:
 ///
 /// * `code_quality`: the markers' marks, out of 30, two decimals; blank while any criterion
 ///   of the submission's row is blank (or it has none);
 /// * `final`: `total` + `code_quality`, out of 100; blank while `code_quality` is.
 pub const QUALITY_COLUMNS: [&str; 2] = ["code_quality", "final"];
 
-/// The columns [`marks_csv_full`] adds under a lateness policy, before `final`:
+/// The columns [`marks_csv`] adds under a lateness policy, before `final`:
 ///
 /// * `lateness`: whole days late (any part of a day counting as one; 0 when on time or
 ///   within the grace period); blank when the submission's time is unknown (no time in the
@@ -49,7 +49,7 @@ pub const QUALITY_COLUMNS: [&str; 2] = ["code_quality", "final"];
 /// the sheet); blank when `late_penalty` is.
 pub const LATENESS_COLUMNS: [&str; 2] = ["lateness", "late_penalty"];
 
-/// What [`marks_csv_full`] adds to the marks of the results.
+/// What [`marks_csv`] adds to the marks of the results.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct MarksExtras<'a> {
     /// The markers' code-quality marks, read from a filled sheet.
@@ -58,52 +58,16 @@ pub struct MarksExtras<'a> {
     pub deadline: Option<&'a Deadline>,
 }
 
-/// Writes the marks of `reports` as CSV (RFC 4180, a header row of [`MARKS_COLUMNS`]) to `out`,
-/// one row per report, sorted by student name, so that the same results always give the same
-/// file.
-///
-/// # Errors
-/// [`ReportError::Csv`] if `out` cannot be written.
-///
-/// # Example
-/// ```
-/// let mut out = Vec::new();
-/// crib_report::marks_csv(&[], &mut out)?;
-/// assert_eq!(out, b"student,hand_value,select_hand,total,problems,test_set\n");
-/// # Ok::<(), crib_report::ReportError>(())
-/// ```
-pub fn marks_csv(reports: &[SubmissionResult], out: impl Write) -> Result<(), ReportError> {
-    marks_csv_with(reports, None, out)
-}
-
-/// Writes the marks as [`marks_csv`] does and, with the markers' `quality` marks (read from
-/// a filled sheet), the [`QUALITY_COLUMNS`] after [`MARKS_COLUMNS`].
-///
-/// # Errors
-/// [`ReportError::Csv`] if `out` cannot be written.
-pub fn marks_csv_with(
-    reports: &[SubmissionResult],
-    quality: Option<&QualityMarks>,
-    out: impl Write,
-) -> Result<(), ReportError> {
-    marks_csv_full(
-        reports,
-        MarksExtras {
-            quality,
-            deadline: None,
-        },
-        out,
-    )
-}
-
 /// Returns `report`'s mark before any late penalty: `total`, or `total` + `code_quality`
-/// with the markers' sheet (`None` while that is incomplete).
+/// (out of 100) with the markers' sheet (`None` while that is incomplete).
 pub(crate) fn before_penalty(
     report: &SubmissionResult,
     quality: Option<&QualityMarks>,
 ) -> Option<f64> {
     match quality {
-        Some(q) => q.final_mark(report),
+        Some(q) => q
+            .code_quality(&report.name)
+            .map(|c| round2(report.marks.total + c)),
         None => Some(report.marks.total),
     }
 }
@@ -129,13 +93,23 @@ pub(crate) fn out_of(quality: Option<&QualityMarks>) -> f64 {
     }
 }
 
-/// Writes the marks as [`marks_csv`] does, then the [`QUALITY_COLUMNS`]' `code_quality`
-/// with the markers' sheet, the [`LATENESS_COLUMNS`] with a deadline, and `final` with
-/// either. Penalties are computed from the dates now; nothing of them is stored.
+/// Writes the marks of `reports` as CSV (RFC 4180, a header row of [`MARKS_COLUMNS`]) to `out`,
+/// one row per report, sorted by student name, so that the same results always give the same
+/// file; then the [`QUALITY_COLUMNS`]' `code_quality` with the markers' sheet, the
+/// [`LATENESS_COLUMNS`] with a deadline, and `final` with either. Penalties are computed from
+/// the dates now; nothing of them is stored.
 ///
 /// # Errors
 /// [`ReportError::Csv`] if `out` cannot be written.
-pub fn marks_csv_full(
+///
+/// # Example
+/// ```
+/// let mut out = Vec::new();
+/// crib_report::marks_csv(&[], crib_report::MarksExtras::default(), &mut out)?;
+/// assert_eq!(out, b"student,hand_value,select_hand,total,problems,test_set\n");
+/// # Ok::<(), crib_report::ReportError>(())
+/// ```
+pub fn marks_csv(
     reports: &[SubmissionResult],
     extras: MarksExtras<'_>,
     out: impl Write,

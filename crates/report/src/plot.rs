@@ -21,24 +21,20 @@ pub(crate) fn histogram_svg(histogram: &Bins, width: u32, height: u32) -> String
         counts: &histogram.counts,
         label: &label,
     };
-    bars_svg(&bars, width, height)
+    bars.svg(width, height)
 }
 
 /// Returns `histogram` as an `<svg>` element of `width` x `height` pixels: one bar per bin
 /// of [`SHARE_BINS`](crate::deep::SHARE_BINS), labelled with it, submissions on the y axis.
 pub(crate) fn share_histogram_svg(histogram: &ShareHistogram, width: u32, height: u32) -> String {
-    let label = |i: u32| {
-        SHARE_BINS
-            .get(i as usize)
-            .map_or_else(String::new, |s| (*s).to_string())
-    };
+    let label = |i: u32| SHARE_BINS.get(i as usize).unwrap_or(&"").to_string();
     let bars = Bars {
         title: &histogram.title,
         x_desc: &histogram.x_desc,
         counts: &histogram.counts,
         label: &label,
     };
-    bars_svg(&bars, width, height)
+    bars.svg(width, height)
 }
 
 /// Returns the class's rules as an `<svg>` bar chart of `width` x `height` pixels: one bar
@@ -56,7 +52,7 @@ pub(crate) fn rules_svg(rules: &[crate::quality::RuleCount], width: u32, height:
         counts: &counts,
         label: &label,
     };
-    bars_svg(&bars, width, height)
+    bars.svg(width, height)
 }
 
 /// A bar chart: a count per bin, each bin with its label.
@@ -67,72 +63,73 @@ struct Bars<'a> {
     label: &'a dyn Fn(u32) -> String,
 }
 
-fn bars_svg(bars: &Bars<'_>, width: u32, height: u32) -> String {
-    let mut svg = String::new();
-    // Drawing into a String cannot fail for lack of a file; an error here would be a bug in
-    // the ranges below, and the page then shows the plot's title without the plot.
-    if let Err(err) = draw(bars, width, height, &mut svg) {
-        return format!(
-            "<p class=\"plot-error\">cannot draw {}: {err}</p>",
-            bars.title
-        );
-    }
-    svg
-}
-
-fn draw(bars: &Bars<'_>, width: u32, height: u32, svg: &mut String) -> Result<(), String> {
-    draw_into(bars, width, height, svg).map_err(|e| e.to_string())
-}
-
-fn draw_into<'a>(
-    bars: &Bars<'_>,
-    width: u32,
-    height: u32,
-    svg: &'a mut String,
-) -> Result<(), Box<dyn std::error::Error + 'a>> {
-    let root = SVGBackend::with_string(svg, (width, height)).into_drawing_area();
-    root.fill(&WHITE)?;
-    // A segmented range a..b has a segment for each of a..=b.
-    let bins = (bars.counts.len() as u32).max(1);
-    let top = bars.counts.iter().copied().max().unwrap_or(0).max(1) as u32;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(bars.title, ("sans-serif", 16))
-        .margin(8)
-        .x_label_area_size(34)
-        .y_label_area_size(36)
-        .build_cartesian_2d(
-            (0u32..bins - 1).into_segmented(),
-            0u32..top + top.div_ceil(10),
-        )?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .light_line_style(WHITE)
-        .bold_line_style(RGBColor(0xdd, 0xdd, 0xdd))
-        .y_desc("submissions")
-        .x_desc(bars.x_desc)
-        .x_labels(bins as usize)
-        .x_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(i) => (bars.label)(*i),
-            _ => String::new(),
-        })
-        .y_label_formatter(&|v| format!("{v}"))
-        .label_style(("sans-serif", 11))
-        .draw()?;
-    chart.draw_series(
-        Histogram::vertical(&chart)
-            .style(BAR.filled())
-            .margin(2)
-            .data(
-                bars.counts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| **c > 0)
-                    .map(|(i, c)| (i as u32, *c as u32)),
+impl Bars<'_> {
+    fn svg(&self, width: u32, height: u32) -> String {
+        let mut svg = String::new();
+        // Drawing into a String cannot fail for lack of a file; an error here would be a bug
+        // in the ranges below, and the page then shows the plot's title without the plot.
+        match self
+            .draw(width, height, &mut svg)
+            .map_err(|e| e.to_string())
+        {
+            Ok(()) => svg,
+            Err(err) => format!(
+                "<p class=\"plot-error\">cannot draw {}: {err}</p>",
+                self.title
             ),
-    )?;
-    root.present()?;
-    Ok(())
+        }
+    }
+
+    fn draw<'a>(
+        &self,
+        width: u32,
+        height: u32,
+        svg: &'a mut String,
+    ) -> Result<(), Box<dyn std::error::Error + 'a>> {
+        let root = SVGBackend::with_string(svg, (width, height)).into_drawing_area();
+        root.fill(&WHITE)?;
+        // A segmented range a..b has a segment for each of a..=b.
+        let bins = (self.counts.len() as u32).max(1);
+        let top = self.counts.iter().copied().max().unwrap_or(0).max(1) as u32;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(self.title, ("sans-serif", 16))
+            .margin(8)
+            .x_label_area_size(34)
+            .y_label_area_size(36)
+            .build_cartesian_2d(
+                (0u32..bins - 1).into_segmented(),
+                0u32..top + top.div_ceil(10),
+            )?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(RGBColor(0xdd, 0xdd, 0xdd))
+            .y_desc("submissions")
+            .x_desc(self.x_desc)
+            .x_labels(bins as usize)
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) => (self.label)(*i),
+                _ => String::new(),
+            })
+            .y_label_formatter(&|v| format!("{v}"))
+            .label_style(("sans-serif", 11))
+            .draw()?;
+        chart.draw_series(
+            Histogram::vertical(&chart)
+                .style(BAR.filled())
+                .margin(2)
+                .data(
+                    self.counts
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c > 0)
+                        .map(|(i, c)| (i as u32, *c as u32)),
+                ),
+        )?;
+        root.present()?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

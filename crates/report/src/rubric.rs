@@ -47,48 +47,16 @@ pub enum RubricError {
         /// Why.
         source: std::io::Error,
     },
-    /// The file is not TOML of the rubric's shape.
-    #[error("{}: not a rubric: {message}", path.display())]
-    Parse {
+    /// The file is not TOML of the rubric's shape, has no `[[criterion]]`, a criterion's id
+    /// is empty, not lower-case letters, digits and `_`, reserved for another column of the
+    /// sheet or given twice, its maximum is not a positive number, or the maxima do not total
+    /// [`CODE_QUALITY_MARKS`].
+    #[error("{}: {message}", path.display())]
+    Invalid {
         /// The file.
         path: PathBuf,
-        /// What the TOML reader says, with the line.
+        /// What is wrong, naming the criterion.
         message: String,
-    },
-    /// The file has no `[[criterion]]`.
-    #[error("{}: no [[criterion]] in the rubric", path.display())]
-    Empty {
-        /// The file.
-        path: PathBuf,
-    },
-    /// A criterion's id is empty, not lower-case letters, digits and `_`, reserved for
-    /// another column of the sheet, or given twice.
-    #[error("{}: criterion id {id:?}: {why}", path.display())]
-    BadId {
-        /// The file.
-        path: PathBuf,
-        /// The id.
-        id: String,
-        /// What is wrong with it.
-        why: String,
-    },
-    /// A criterion's maximum is not a positive number.
-    #[error("{}: criterion {id:?}: max {max} is not a positive number of marks", path.display())]
-    BadMax {
-        /// The file.
-        path: PathBuf,
-        /// The criterion.
-        id: String,
-        /// Its maximum.
-        max: f64,
-    },
-    /// The maxima do not total [`CODE_QUALITY_MARKS`].
-    #[error("{}: the criteria's maxima total {total}, not {CODE_QUALITY_MARKS} (the marks for code quality)", path.display())]
-    Total {
-        /// The file.
-        path: PathBuf,
-        /// Their total.
-        total: f64,
     },
 }
 
@@ -127,48 +95,43 @@ impl Rubric {
     /// id is bad or repeated, a maximum is not positive, or the maxima do not total
     /// [`CODE_QUALITY_MARKS`].
     pub fn parse(text: &str, path: &Path) -> Result<Rubric, RubricError> {
-        let file: File = toml::from_str(text).map_err(|e| RubricError::Parse {
+        let invalid = |message: String| RubricError::Invalid {
             path: path.to_path_buf(),
-            message: e.to_string().trim_end().replace('\n', " "),
-        })?;
-        let bad_id = |id: &str, why: &str| RubricError::BadId {
-            path: path.to_path_buf(),
-            id: id.to_string(),
-            why: why.to_string(),
+            message,
         };
+        let file: File = toml::from_str(text).map_err(|e| {
+            let why = e.to_string().trim_end().replace('\n', " ");
+            invalid(format!("not a rubric: {why}"))
+        })?;
         if file.criterion.is_empty() {
-            return Err(RubricError::Empty {
-                path: path.to_path_buf(),
-            });
+            return Err(invalid("no [[criterion]] in the rubric".into()));
         }
         for (i, c) in file.criterion.iter().enumerate() {
+            let bad_id = |why: &str| Err(invalid(format!("criterion id {:?}: {why}", c.id)));
             let well_formed = !c.id.is_empty()
                 && c.id
                     .chars()
                     .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_');
             if !well_formed {
-                return Err(bad_id(&c.id, "use lower-case letters, digits and _"));
+                return bad_id("use lower-case letters, digits and _");
             }
             if RESERVED.contains(&c.id.as_str()) {
-                return Err(bad_id(&c.id, "the sheet has that column already"));
+                return bad_id("the sheet has that column already");
             }
             if file.criterion[..i].iter().any(|d| d.id == c.id) {
-                return Err(bad_id(&c.id, "given twice"));
+                return bad_id("given twice");
             }
             if !(c.max.is_finite() && c.max > 0.0) {
-                return Err(RubricError::BadMax {
-                    path: path.to_path_buf(),
-                    id: c.id.clone(),
-                    max: c.max,
-                });
+                let (id, max) = (&c.id, c.max);
+                let why = format!("criterion {id:?}: max {max} is not a positive number of marks");
+                return Err(invalid(why));
             }
         }
         let total: f64 = file.criterion.iter().map(|c| c.max).sum();
         if (total - CODE_QUALITY_MARKS).abs() > 1e-9 {
-            return Err(RubricError::Total {
-                path: path.to_path_buf(),
-                total,
-            });
+            return Err(invalid(format!(
+                "the criteria's maxima total {total}, not {CODE_QUALITY_MARKS} (the marks for code quality)"
+            )));
         }
         Ok(Rubric {
             criteria: file.criterion,

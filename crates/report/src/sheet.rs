@@ -2,7 +2,6 @@
 //! fill in, and read back into [`QualityMarks`].
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crib_results::SubmissionResult;
@@ -31,17 +30,6 @@ pub enum SheetError {
         /// Why.
         source: std::io::Error,
     },
-    /// The file is not well-formed CSV (e.g. a row with another number of cells than the
-    /// header).
-    #[error("{}:{line}: not a marking sheet: {message}", path.display())]
-    Csv {
-        /// The file.
-        path: PathBuf,
-        /// The line.
-        line: u64,
-        /// What the CSV reader says.
-        message: String,
-    },
     /// The header lacks a column the rubric needs.
     #[error("{}:1: no column {column:?} (the sheet needs submission, one column per criterion of the {rubric}, and notes)", path.display())]
     MissingColumn {
@@ -52,53 +40,17 @@ pub enum SheetError {
         /// Where the rubric came from.
         rubric: String,
     },
-    /// A row names a submission the results do not have.
-    #[error("{}:{line}: column \"submission\": {name:?} is not a submission of these results", path.display())]
-    UnknownSubmission {
+    /// A row is bad: not well-formed CSV (e.g. another number of cells than the header), a
+    /// submission the results do not have or given twice, a mark that is not a number or is
+    /// below 0 or above the criterion's maximum.
+    #[error("{}:{line}: {message}", path.display())]
+    Line {
         /// The file.
         path: PathBuf,
         /// The line.
         line: u64,
-        /// The name.
-        name: String,
-    },
-    /// Two rows name one submission.
-    #[error("{}:{line}: column \"submission\": {name:?} has a row already, on line {first}", path.display())]
-    Duplicate {
-        /// The file.
-        path: PathBuf,
-        /// The line of the second row.
-        line: u64,
-        /// The name.
-        name: String,
-        /// The line of the first.
-        first: u64,
-    },
-    /// A mark is not a number.
-    #[error("{}:{line}: column {column:?}: {text:?} is not a number (leave the cell blank if not marked yet)", path.display())]
-    NotANumber {
-        /// The file.
-        path: PathBuf,
-        /// The line.
-        line: u64,
-        /// The criterion.
-        column: String,
-        /// The cell.
-        text: String,
-    },
-    /// A mark is below 0 or above the criterion's maximum.
-    #[error("{}:{line}: column {column:?}: {mark} is outside 0..={max}, the criterion's marks", path.display())]
-    OutOfRange {
-        /// The file.
-        path: PathBuf,
-        /// The line.
-        line: u64,
-        /// The criterion.
-        column: String,
-        /// The mark.
-        mark: f64,
-        /// The criterion's maximum.
-        max: f64,
+        /// What is wrong, naming the column.
+        message: String,
     },
 }
 
@@ -131,13 +83,6 @@ impl QualityMarks {
         row.marks.iter().copied().sum::<Option<f64>>().map(round2)
     }
 
-    /// Returns `report`'s final mark, out of 100: its test marks (out of 70) plus its
-    /// [code-quality mark](QualityMarks::code_quality), or `None` while that is incomplete.
-    pub fn final_mark(&self, report: &SubmissionResult) -> Option<f64> {
-        self.code_quality(&report.name)
-            .map(|q| round2(report.marks.total + q))
-    }
-
     /// Returns how many submissions have a complete code-quality mark.
     pub fn complete(&self) -> usize {
         self.rows
@@ -155,38 +100,10 @@ pub fn sheet_columns(rubric: &Rubric) -> Vec<String> {
     columns
 }
 
-/// Writes the empty marking sheet of `reports` to `out`: a header of [`sheet_columns`],
-/// then one row per submission sorted by name, with its findings summary
-/// ([`crib_results::Summary::line`], or `not linted` for a result without a quality section)
-/// and blank marks and notes.
-///
-/// # Errors
-/// The CSV writer's error if `out` cannot be written.
-pub fn write_sheet(
-    reports: &[SubmissionResult],
-    rubric: &Rubric,
-    out: impl Write,
-) -> csv::Result<()> {
-    let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
-    sorted.sort_by(|a, b| a.name.cmp(&b.name));
-    let mut writer = csv::Writer::from_writer(out);
-    writer.write_record(sheet_columns(rubric))?;
-    for r in sorted {
-        let findings = r
-            .quality
-            .as_ref()
-            .map_or_else(|| "not linted".to_string(), |q| q.summary.line());
-        let mut row = vec![r.name.clone(), findings];
-        row.extend(rubric.criteria.iter().map(|_| String::new()));
-        row.push(String::new());
-        writer.write_record(row)?;
-    }
-    writer.flush()?;
-    Ok(())
-}
-
-/// Writes the empty marking sheet ([`write_sheet`]) to the file `path`, refusing to replace
-/// an existing file unless `force`.
+/// Writes the empty marking sheet of `reports` to the file `path`, refusing to replace an
+/// existing file unless `force`: a header of [`sheet_columns`], then one row per submission
+/// sorted by name, with its findings summary ([`crib_results::Summary::line`], or `not
+/// linted` for a result without a quality section) and blank marks and notes.
 ///
 /// # Errors
 /// [`SheetError::Exists`] if `path` exists and not `force`; [`SheetError::Io`] if it cannot
@@ -218,10 +135,27 @@ pub fn write_sheet_file(
             io(e)
         }
     })?;
-    write_sheet(reports, rubric, std::io::BufWriter::new(file)).map_err(|e| match e.into_kind() {
+    let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut writer = csv::Writer::from_writer(std::io::BufWriter::new(file));
+    let csv_error = |e: csv::Error| match e.into_kind() {
         csv::ErrorKind::Io(e) => io(e),
         other => io(std::io::Error::other(format!("{other:?}"))),
-    })
+    };
+    writer
+        .write_record(sheet_columns(rubric))
+        .map_err(csv_error)?;
+    for r in sorted {
+        let findings = r
+            .quality
+            .as_ref()
+            .map_or_else(|| "not linted".to_string(), |q| q.summary.line());
+        let mut row = vec![r.name.clone(), findings];
+        row.extend(rubric.criteria.iter().map(|_| String::new()));
+        row.push(String::new());
+        writer.write_record(row).map_err(csv_error)?;
+    }
+    writer.flush().map_err(io)
 }
 
 /// Reads the filled sheet in the file `path`; see [`parse_sheet`].
@@ -256,15 +190,20 @@ pub fn parse_sheet(
     rubric: &Rubric,
 ) -> Result<QualityMarks, SheetError> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
-    let csv_error = |e: csv::Error| SheetError::Csv {
+    let at = |line, message: String| SheetError::Line {
         path: path.to_path_buf(),
-        line: e.position().map_or(1, |p| line_at(text, p.byte())),
-        message: match e.kind() {
+        line,
+        message,
+    };
+    let csv_error = |e: csv::Error| {
+        let why = match e.kind() {
             csv::ErrorKind::UnequalLengths {
                 expected_len, len, ..
             } => format!("{len} cells where the header has {expected_len}"),
             _ => e.to_string(),
-        },
+        };
+        let line = e.position().map_or(1, |p| line_at(text, p.byte()));
+        at(line, format!("not a marking sheet: {why}"))
     };
     let mut reader = csv::ReaderBuilder::new().from_reader(text);
     let header = reader.headers().map_err(csv_error)?.clone();
@@ -294,24 +233,28 @@ pub fn parse_sheet(
         if name.is_empty() && record.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
+        let column = "column \"submission\"";
         if !reports.iter().any(|r| r.name == name) {
-            return Err(SheetError::UnknownSubmission {
-                path: path.to_path_buf(),
-                line,
-                name: name.to_string(),
-            });
+            let why = format!("{column}: {name:?} is not a submission of these results");
+            return Err(at(line, why));
         }
         if let Some(first) = rows.get(name) {
-            return Err(SheetError::Duplicate {
-                path: path.to_path_buf(),
+            let first = first.line;
+            return Err(at(
                 line,
-                name: name.to_string(),
-                first: first.line,
-            });
+                format!("{column}: {name:?} has a row already, on line {first}"),
+            ));
         }
         let mut marks = Vec::with_capacity(criteria.len());
         for (criterion, &i) in rubric.criteria.iter().zip(&criteria) {
-            marks.push(mark(cell(i), criterion, cell_line(line, &record, i), path)?);
+            let mark = mark(cell(i), criterion).map_err(|why| {
+                let column = &criterion.id;
+                at(
+                    cell_line(line, &record, i),
+                    format!("column {column:?}: {why}"),
+                )
+            })?;
+            marks.push(mark);
         }
         let row = SheetRow {
             line,
@@ -363,35 +306,22 @@ fn cell_line(line: u64, record: &csv::StringRecord, i: usize) -> u64 {
 }
 
 /// Returns the mark in `text` for `criterion`: `None` when blank.
-fn mark(
-    text: &str,
-    criterion: &crate::rubric::Criterion,
-    line: u64,
-    path: &Path,
-) -> Result<Option<f64>, SheetError> {
+///
+/// # Errors
+/// Why, when `text` is not a number from 0 to the criterion's maximum.
+fn mark(text: &str, criterion: &crate::rubric::Criterion) -> Result<Option<f64>, String> {
     if text.is_empty() {
         return Ok(None);
     }
-    let mark: f64 = text
-        .parse()
-        .ok()
-        .filter(|m: &f64| m.is_finite())
-        .ok_or_else(|| SheetError::NotANumber {
-            path: path.to_path_buf(),
-            line,
-            column: criterion.id.clone(),
-            text: text.to_string(),
-        })?;
-    if !(0.0..=criterion.max).contains(&mark) {
-        return Err(SheetError::OutOfRange {
-            path: path.to_path_buf(),
-            line,
-            column: criterion.id.clone(),
-            mark,
-            max: criterion.max,
-        });
+    let not_a_number = "is not a number (leave the cell blank if not marked yet)";
+    match text.parse::<f64>() {
+        Ok(mark) if (0.0..=criterion.max).contains(&mark) => Ok(Some(mark)),
+        Ok(mark) if mark.is_finite() => Err(format!(
+            "{mark} is outside 0..={}, the criterion's marks",
+            criterion.max
+        )),
+        _ => Err(format!("{text:?} {not_a_number}")),
     }
-    Ok(Some(mark))
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ fn the_corpus_report_shows_every_submission() {
         assert!(row.median_share > 0.0 && row.example.is_some(), "{area}");
     }
     assert!(class.deep.is_none(), "the corpus is graded without --deep");
-    let page = crib_report::html(&class, &reports);
+    let page = crib_report::html(&class, &reports, Default::default());
     assert!(
         !page.contains("id=\"deep\""),
         "so the page has no deep section"
@@ -79,7 +79,7 @@ fn the_corpus_report_shows_every_submission() {
     );
 
     let mut csv = Vec::new();
-    crib_report::marks_csv(&reports, &mut csv).unwrap();
+    crib_report::marks_csv(&reports, Default::default(), &mut csv).unwrap();
     let csv = String::from_utf8(csv).unwrap();
     assert_eq!(csv.lines().count(), reports.len() + 1);
     assert!(csv.contains("\ncorrect,50.00,20.00,70.00,,"), "{csv}");
@@ -161,8 +161,7 @@ fn each_export_writes_the_expected_files() {
                 .cloned();
         }
         let tmp = tempfile::tempdir().unwrap();
-        let options = crib_report::ExportOptions {
-            format,
+        let feedback = crib_report::FeedbackOptions {
             assignment: "Project 1 (81)",
             extras: crib_report::MarksExtras {
                 quality: Some(&quality),
@@ -171,6 +170,7 @@ fn each_export_writes_the_expected_files() {
             sources: Some(&sources),
             visibility: crib_results::VisibilityPolicy::AllVisible,
         };
+        let options = crib_report::ExportOptions { format, feedback };
         let exported = crib_report::export(&reports, options, tmp.path()).unwrap();
         let mut got: Vec<(std::path::PathBuf, Vec<u8>)> = Vec::new();
         for file in &exported.files {

@@ -376,6 +376,10 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         None => None,
     };
     let deadline = deadline(args, &blind)?;
+    let extras = crib_report::MarksExtras {
+        quality: marks.as_ref(),
+        deadline: deadline.as_ref(),
+    };
     let sources = || -> Result<Option<crib_report::Sources>> {
         Ok(match &args.submissions {
             Some(dir) => match (args.anonymous, &blind.pseudonyms) {
@@ -404,16 +408,13 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         false => None,
     };
     if let (Some(format), Some(dir)) = (args.export, &args.out) {
-        let options = crib_report::ExportOptions {
-            format,
+        let feedback = crib_report::FeedbackOptions {
             assignment: &args.assignment,
-            extras: crib_report::MarksExtras {
-                quality: marks.as_ref(),
-                deadline: deadline.as_ref(),
-            },
+            extras,
             sources: sources.as_ref(),
             visibility: args.visibility,
         };
+        let options = crib_report::ExportOptions { format, feedback };
         let exported = crib_report::export(reports, options, dir)?;
         for line in &exported.missing {
             eprintln!("crib: warning: {line}");
@@ -443,11 +444,10 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             .map(|s| crib_report::SimilarPairs::new(s, &args.similar_page));
         let extras = crib_report::PageExtras {
             sources: sources.as_ref(),
-            quality_marks: marks.as_ref(),
             similar: similar.as_ref(),
-            deadline: deadline.as_ref(),
+            marks: extras,
         };
-        let page = crib_report::html_with(&class, reports, extras);
+        let page = crib_report::html(&class, reports, extras);
         std::fs::write(path, &page).with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!(
             "crib: class report of {} submissions in {} ({} KiB, {:.2} s)",
@@ -458,16 +458,12 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.csv {
-        let marks = crib_report::MarksExtras {
-            quality: marks.as_ref(),
-            deadline: deadline.as_ref(),
-        };
         if path.as_os_str() == "-" {
-            crib_report::marks_csv_full(reports, marks, std::io::stdout().lock())?;
+            crib_report::marks_csv(reports, extras, std::io::stdout().lock())?;
         } else {
             let file = std::fs::File::create(path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            crib_report::marks_csv_full(reports, marks, std::io::BufWriter::new(file))
+            crib_report::marks_csv(reports, extras, std::io::BufWriter::new(file))
                 .with_context(|| format!("cannot write {}", path.display()))?;
             eprintln!(
                 "crib: marks of {} submissions in {}",

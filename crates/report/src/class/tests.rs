@@ -4,7 +4,7 @@ use super::*;
 use crib_core::{cards_text, parse_cards, Breakdown, Card, Hand, Rule, PAIRS};
 use crib_results::{
     Area, AreaCount, Cards, Counterexample, Diagnosis, FailureKind, HandValueCheck, Isolation,
-    KindCount, Layer, Load, Marks, Predicate, SelectCredit, TestResult, PATTERNS,
+    KindCount, Layer, Load, Marks, SelectCredit, TestResult, PATTERNS,
 };
 use crib_testset::{Seed, TestSet};
 
@@ -234,7 +234,6 @@ fn tests_are_ranked_by_failures_with_the_best_keep_from_the_results() {
     assert_eq!((t.ran, t.failed, t.deals), (4, 3, 1));
     assert_eq!(t.failure_rate(), 0.75);
     assert_eq!(t.source, TestSource::Named);
-    assert_eq!(t.predicate, Predicate::SelectHand);
     let expected = t
         .expected
         .as_deref()
@@ -248,10 +247,7 @@ fn tests_are_ranked_by_failures_with_the_best_keep_from_the_results() {
         "{expected}"
     );
     assert_eq!(t.answers.len(), 2);
-    assert_eq!(
-        (t.answers[0].verdict, t.answers[0].count),
-        ("suboptimal", 2)
-    );
+    assert_eq!(t.answers[0].count, 2);
     assert!(t.answers[0].text.starts_with("kept "), "{:?}", t.answers[0]);
     assert_eq!(t.answers[1].text, "timeout");
     assert_eq!(t.verdicts[0], ("suboptimal", 2));

@@ -51,18 +51,6 @@ fn share_bins_split_by_powers_of_ten() {
 }
 
 #[test]
-fn percentages_read_as_crib_grade_prints_them() {
-    assert_eq!(percent(0.0), "0%");
-    assert_eq!(percent(0.000_3), "<0.1%");
-    assert_eq!(percent(0.048_287), "4.8%");
-    assert_eq!(percent(0.999_99), "99.9%");
-    assert_eq!(percent(1.0), "100%");
-    assert_eq!(thousands(12_994_800), "12,994,800");
-    assert_eq!(thousands(999), "999");
-    assert_eq!(thousands(1_000), "1,000");
-}
-
-#[test]
 fn a_class_without_deep_checks_has_no_deep_class() {
     let reports = [crate::class::tests::report(
         "alice",

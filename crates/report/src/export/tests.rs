@@ -1,14 +1,16 @@
 use super::*;
 use crate::feedback::tests::broken_runs;
+use crate::MarksExtras;
+use crib_results::VisibilityPolicy;
 
 fn options(format: GradebookFormat) -> ExportOptions<'static> {
-    ExportOptions {
-        format,
+    let feedback = FeedbackOptions {
         assignment: DEFAULT_ASSIGNMENT,
         extras: MarksExtras::default(),
         sources: None,
         visibility: VisibilityPolicy::AllVisible,
-    }
+    };
+    ExportOptions { format, feedback }
 }
 
 #[test]

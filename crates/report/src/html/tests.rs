@@ -1,8 +1,14 @@
 use super::*;
 use crate::class::tests::report;
 
+/// Returns the part of `text` after `start`, up to `end`.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let after = text.split_once(start).expect(start).1;
+    after.split_once(end).map_or(after, |(inside, _)| inside)
+}
+
 fn page(reports: &[SubmissionResult]) -> String {
-    html(&Class::new(reports), reports)
+    html(&Class::new(reports), reports, PageExtras::default())
 }
 
 #[test]
@@ -41,11 +47,7 @@ fn the_hand_value_section_shows_each_area_and_each_submission_its_check() {
     let text = page(&reports);
     assert!(text.contains("<h2 id=\"hand-value\">"));
     assert!(text.contains("href=\"#hand-value\""), "the nav leads to it");
-    let areas = text
-        .split("<table id=\"hand-value-areas\">")
-        .nth(1)
-        .and_then(|t| t.split("</table>").next())
-        .expect("the table of areas");
+    let areas = between(&text, "<table id=\"hand-value-areas\">", "</table>");
     let rows: Vec<&str> = areas.split("<tr class=\"area\">").skip(1).collect();
     assert_eq!(rows.len(), 7, "one row per area");
     let nob = rows
@@ -79,42 +81,22 @@ fn the_hand_value_section_shows_each_area_and_each_submission_its_check() {
     assert!(text.contains("<p class=\"muted\">*: the time budget ran out"));
 
     // Each submission's section: the headline, the diagnosis, the areas and counterexamples.
-    let nob_b = text
-        .split("<section class=\"sub\" id=\"s2\">")
-        .nth(1)
-        .and_then(|t| t.split("</section>").next())
-        .expect("nob-b's section");
+    let nob_b = between(&text, "<section class=\"sub\" id=\"s2\">", "</section>");
     assert!(nob_b.contains("about 4,418,232 of 12,994,800 pairs wrong (34.0%); 210 of 23,647 rank patterns answered wrong (210 wrong_answer)"), "{nob_b}");
     assert!(nob_b.contains("<b>diagnosis: </b>every failing hand scores his nob"));
-    let areas = nob_b
-        .split("<table class=\"areas\">")
-        .nth(1)
-        .and_then(|t| t.split("</table>").next())
-        .expect("the areas");
+    let areas = between(nob_b, "<table class=\"areas\">", "</table>");
     assert!(
         areas.contains("<td>fifteens</td><td class=\"n\">200</td><td class=\"n\">30.0%</td>"),
         "{areas}"
     );
-    let counterexamples = nob_b
-        .split("<table class=\"counterexamples\">")
-        .nth(1)
-        .and_then(|t| t.split("</table>").next())
-        .expect("the counterexamples");
+    let counterexamples = between(nob_b, "<table class=\"counterexamples\">", "</table>");
     assert_eq!(counterexamples.matches("v-wrong_answer").count(), 2);
     assert!(counterexamples.contains("<code>5C 5D TS KH + 3C</code>"));
-    let sampled = text
-        .split("<section class=\"sub\" id=\"s4\">")
-        .nth(1)
-        .and_then(|t| t.split("</section>").next())
-        .expect("sampled's section");
+    let sampled = between(&text, "<section class=\"sub\" id=\"s4\">", "</section>");
     assert!(
         sampled.contains("<b>Sample: </b>answered 1,000 of 23,647 rank patterns (the time budget")
     );
-    let clean = text
-        .split("<section class=\"sub\" id=\"s0\">")
-        .nth(1)
-        .and_then(|t| t.split("</section>").next())
-        .expect("clean's section");
+    let clean = between(&text, "<section class=\"sub\" id=\"s0\">", "</section>");
     assert!(clean.contains("about 0 of 12,994,800 pairs wrong (0%); 0 of 23,647"));
     assert!(!clean.contains("diagnosis"));
 }
@@ -210,11 +192,7 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
     );
 
     // The groups, largest first, each with its members and a counterexample.
-    let groups = text
-        .split("<table id=\"deep-groups\">")
-        .nth(1)
-        .and_then(|t| t.split("</table>").next())
-        .expect("the table of groups");
+    let groups = between(&text, "<table id=\"deep-groups\">", "</table>");
     let rows: Vec<&str> = groups.split("<tr class=\"deep-group\">").skip(1).collect();
     assert_eq!(rows.len(), 3);
     assert!(
@@ -239,11 +217,7 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
     assert!(text.contains("select_hand/3: </b>1 of 5 submissions kept an optimal hand"));
 
     // Each submission's section: the headline, the diagnosis, the counterexamples.
-    let runs = text
-        .split("<section class=\"sub\" id=\"s3\">")
-        .nth(1)
-        .and_then(|t| t.split("</section>").next())
-        .expect("runs-sort-dedup's section");
+    let runs = between(&text, "<section class=\"sub\" id=\"s3\">", "</section>");
     assert!(runs.contains("<h3>runs-sort-dedup "), "{runs}");
     assert!(runs.contains("19,236 of 398,364 pairs wrong (4.8%), 960 of 20,000 classes"));
     assert!(runs.contains("<b>diagnosis: </b>every failing hand has a run with a duplicated rank"));
@@ -255,21 +229,13 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
         marked.contains("<div class=\"hv\">") && marked.contains("<code>AD AC 4C 2D + 3D</code>"),
         "the marked hand_value/3 check has its own counterexamples: {marked}"
     );
-    let counterexamples = deep
-        .split("<table class=\"counterexamples\">")
-        .nth(1)
-        .and_then(|t| t.split("</table>").next())
-        .expect("the counterexamples");
+    let counterexamples = between(deep, "<table class=\"counterexamples\">", "</table>");
     assert_eq!(counterexamples.matches("v-wrong_answer").count(), 3);
     assert!(counterexamples.contains("<code>AS 4S 3C 2H + AD</code>"));
     assert!(runs.contains("A sample: 20,000 of 652,353 classes"));
     assert!(runs.contains("5 of 50 deals not optimal (10.0%)"));
     assert!(runs.contains("worst loss 2.913 points"));
-    let flush = text
-        .split("<section class=\"sub\" id=\"s1\">")
-        .nth(1)
-        .and_then(|t| t.split("</section>").next())
-        .expect("flush-three-plus-start's section");
+    let flush = between(&text, "<section class=\"sub\" id=\"s1\">", "</section>");
     assert!(flush.contains("<b>Partial: </b>checked 25,000 of 652,353 classes"));
     assert!(flush.contains("time budget for hand_value/3 ran out"));
     assert!(flush.contains("<b>Partial: </b>checked 17 of 50 deals"));
@@ -285,7 +251,7 @@ fn real_deep_checks_are_shown_for_the_class_and_each_submission() {
 fn a_class_of_other_reports_does_not_panic() {
     let reports = crate::deep::tests::deep_results();
     let class = Class::new(&reports);
-    let text = html(&class, &reports[..1]);
+    let text = html(&class, &reports[..1], PageExtras::default());
     assert!(text.contains("<h2 id=\"deep\">"));
     assert!(
         !text.contains("href=\"#s3\""),
@@ -312,14 +278,14 @@ fn a_deadline_shows_each_submission_its_penalty_line() {
     );
     deadline.grace = crate::parse_grace("15m").unwrap();
     let reports = [late, plain];
-    let page = crate::html_with(
-        &crate::Class::new(&reports),
-        &reports,
-        crate::PageExtras {
+    let extras = PageExtras {
+        marks: MarksExtras {
+            quality: None,
             deadline: Some(&deadline),
-            ..Default::default()
         },
-    );
+        ..Default::default()
+    };
+    let page = html(&Class::new(&reports), &reports, extras);
     assert!(page.contains("<th class=\"n\">late penalty</th>"), "{page}");
     assert!(page.contains("<th class=\"n\">final /70</th>"));
     assert!(page.contains("late_one \u{2014} 50.00 / 70; final 40.00 / 70"));

@@ -11,7 +11,7 @@ fn one_row_per_submission_sorted_by_name() {
         Some(check(&[(Area::Nob, 40, 0.01, "JH 2C 4D 8S 9H", "2")])),
     );
     let mut out = Vec::new();
-    marks_csv(&[bob, alice], &mut out).unwrap();
+    marks_csv(&[bob, alice], MarksExtras::default(), &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], MARKS_COLUMNS.join(","));
@@ -56,7 +56,7 @@ fn a_deadline_adds_lateness_penalty_and_final() {
         quality: None,
         deadline: Some(&deadline),
     };
-    marks_csv_full(&[two_days, on_time, flagged], extras, &mut out).unwrap();
+    marks_csv(&[two_days, on_time, flagged], extras, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(

@@ -35,7 +35,7 @@ fn class() -> Vec<SubmissionResult> {
 fn the_class_counts_submissions_per_rule() {
     let unlinted = [report("x", &[])];
     assert_eq!(QualityClass::new(&unlinted), None);
-    let page = crate::html(&crate::Class::new(&unlinted), &unlinted);
+    let page = crate::html(&crate::Class::new(&unlinted), &unlinted, Default::default());
     assert!(
         !page.contains("id=\"quality\""),
         "no section without a quality section"
@@ -86,7 +86,7 @@ fn sources_follow_grades_naming_and_a_missing_one_is_not_fatal() {
 
     // The page shows each finding under its line, escaped, and the rest in a list.
     let reports = class();
-    let page = crate::html_with(
+    let page = crate::html(
         &crate::Class::new(&reports),
         &reports,
         crate::PageExtras {

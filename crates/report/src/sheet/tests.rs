@@ -15,14 +15,14 @@ fn header() -> &'static str {
     "submission,findings,documentation,readability,design,notes\n"
 }
 
+/// Returns the sheet `text`, read as the file `path`.
+fn parse_as(text: &str, path: &str) -> Result<QualityMarks, SheetError> {
+    let rubric = Rubric::default_rubric();
+    parse_sheet(text.as_bytes(), Path::new(path), &reports(), &rubric)
+}
+
 fn parse(rows: &str) -> Result<QualityMarks, SheetError> {
-    let text = format!("{}{rows}", header());
-    parse_sheet(
-        text.as_bytes(),
-        Path::new("sheet.csv"),
-        &reports(),
-        &Rubric::default_rubric(),
-    )
+    parse_as(&format!("{}{rows}", header()), "sheet.csv")
 }
 
 fn error(rows: &str) -> String {
@@ -90,7 +90,11 @@ fn a_sheet_round_trips_into_the_marks_csv() {
     assert_eq!(marks.complete(), 1);
 
     let mut csv = Vec::new();
-    crate::marks_csv_with(&reports, Some(&marks), &mut csv).unwrap();
+    let extras = crate::MarksExtras {
+        quality: Some(&marks),
+        deadline: None,
+    };
+    crate::marks_csv(&reports, extras, &mut csv).unwrap();
     let csv = String::from_utf8(csv).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
@@ -115,7 +119,7 @@ fn a_sheet_round_trips_into_the_marks_csv() {
     );
     // Without a sheet, the marks file is as before.
     let mut plain = Vec::new();
-    crate::marks_csv(&reports, &mut plain).unwrap();
+    crate::marks_csv(&reports, crate::MarksExtras::default(), &mut plain).unwrap();
     assert!(String::from_utf8(plain)
         .unwrap()
         .starts_with("student,hand_value,select_hand,total,problems,test_set\n"));
@@ -151,11 +155,9 @@ fn bad_sheets_name_the_line_and_column() {
         error("alice,,8,9\n"),
         "sheet.csv:2: not a marking sheet: 4 cells where the header has 6"
     );
-    let missing = parse_sheet(
-        b"submission,findings,documentation,design,notes\nalice,,1,1,\n",
-        Path::new("sheet.csv"),
-        &reports(),
-        &Rubric::default_rubric(),
+    let missing = parse_as(
+        "submission,findings,documentation,design,notes\nalice,,1,1,\n",
+        "sheet.csv",
     )
     .unwrap_err();
     assert_eq!(
@@ -170,13 +172,7 @@ fn bad_sheets_name_the_line_and_column() {
 fn columns_are_found_by_name_and_blank_rows_skipped() {
     let text = "notes,design,extra,readability,documentation,submission\n\
                 ok,1,x,2,3,bob\n,,,,,\n";
-    let marks = parse_sheet(
-        text.as_bytes(),
-        Path::new("s.csv"),
-        &reports(),
-        &Rubric::default_rubric(),
-    )
-    .unwrap();
+    let marks = parse_as(text, "s.csv").unwrap();
     assert_eq!(marks.rows.len(), 1);
     assert_eq!(marks.rows["bob"].marks, [Some(3.0), Some(2.0), Some(1.0)]);
     assert_eq!(marks.code_quality("bob"), Some(6.0));
@@ -211,13 +207,7 @@ fn bad_cells_are_named_by_the_line_an_editor_shows() {
     // A bad cell after a quoted cell over three lines is on the third.
     let text = "notes,submission,documentation,readability,design\n\
                 \"first\nsecond\nthird\",alice,1,11,1\n";
-    let error = parse_sheet(
-        text.as_bytes(),
-        Path::new("s.csv"),
-        &reports(),
-        &Rubric::default_rubric(),
-    )
-    .unwrap_err();
+    let error = parse_as(text, "s.csv").unwrap_err();
     assert_eq!(
         error.to_string(),
         "s.csv:4: column \"readability\": 11 is outside 0..=10, the criterion's marks"
@@ -225,13 +215,7 @@ fn bad_cells_are_named_by_the_line_an_editor_shows() {
     // The row itself is still known by its first line.
     let text = "notes,submission,documentation,readability,design\n\
                 \"a\nb\",alice,1,1,1\n\n,alice,1,1,1\n";
-    let error = parse_sheet(
-        text.as_bytes(),
-        Path::new("s.csv"),
-        &reports(),
-        &Rubric::default_rubric(),
-    )
-    .unwrap_err();
+    let error = parse_as(text, "s.csv").unwrap_err();
     assert_eq!(
         error.to_string(),
         "s.csv:5: column \"submission\": \"alice\" has a row already, on line 2"
