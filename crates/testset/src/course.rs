@@ -117,10 +117,8 @@ impl Course {
         positions.truncate(SALTED_POOL);
         positions.sort_unstable();
         let pool: Vec<&Candidate> = positions.iter().map(|&p| &self.pool[p]).collect();
-        let rows: Vec<&[f64]> = pool.iter().map(|c| &c.features[..]).collect();
         let chosen = choose(
             &pool,
-            &rows,
             &named,
             targets::calibrated(),
             &mut derived.dealer("balance", 0),
@@ -140,19 +138,10 @@ impl Course {
         let hand_value = relabelled(&self.items, &derived);
         TestSet {
             seed_id: derived.id(),
-            fingerprint: draw::fingerprint_of(SALTED_DESIGN, &cases, &hand_value, &derived),
+            fingerprint: draw::fingerprint(SALTED_DESIGN, &cases, &hand_value, &derived),
             cases,
             hand_value,
         }
-    }
-
-    /// Returns the indices (in the course seed's pool) of the deals a salted set of this
-    /// course asks, for comparing the sets of two salts.
-    pub fn pool_indices(set: &TestSet) -> Vec<u64> {
-        set.cases
-            .iter()
-            .filter_map(|c| c.id.strip_prefix("sh:pool-")?.parse().ok())
-            .collect()
     }
 }
 

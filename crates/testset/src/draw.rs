@@ -93,7 +93,7 @@ impl TestSet {
     /// ```
     /// let seed = crib_testset::Seed::from_bytes([9; 32]);
     /// let set = crib_testset::TestSet::new(&seed);
-    /// assert!(set.hand_value_count() > 23_647); // every rank pattern, some twice
+    /// assert!(set.hand_value.len() > 23_647); // every rank pattern, some twice
     /// assert!(set.count(crib_results::Predicate::SelectHand) >= 20);
     /// assert!(set.fingerprint.ends_with(&seed.id()));
     /// ```
@@ -123,12 +123,6 @@ impl TestSet {
     /// check limited to `patterns` patterns asks (crib-grade's `Limits::hand_value_patterns`).
     pub fn hand_value_items_of_patterns(&self, patterns: usize) -> usize {
         patterns::items_of_first(&self.hand_value, patterns)
-    }
-
-    /// Returns how many hand_value items the set has: one or two per rank pattern
-    /// ([`crate::patterns`]).
-    pub fn hand_value_count(&self) -> usize {
-        self.hand_value.len()
     }
 
     /// Returns one paragraph saying what the tests are and where they come from, for
@@ -172,21 +166,16 @@ fn build(seed: &Seed) -> TestSet {
     let hand_value = patterns::items(seed);
     TestSet {
         seed_id: seed.id(),
-        fingerprint: fingerprint(&cases, &hand_value, seed),
+        fingerprint: fingerprint(DESIGN, &cases, &hand_value, seed),
         cases,
         hand_value,
     }
 }
 
-/// Returns the fingerprint of a test set of `seed` asking `cases` and `hand_value`:
-/// `<design>-<hash of every goal and item>-<seed id>`.
-pub(crate) fn fingerprint(cases: &[TestCase], hand_value: &[PatternItem], seed: &Seed) -> String {
-    fingerprint_of(DESIGN, cases, hand_value, seed)
-}
-
 /// Returns the fingerprint of a test set of `design` (`DESIGN`, or a salted set's
-/// [`crate::course::SALTED_DESIGN`]), as [`fingerprint`].
-pub(crate) fn fingerprint_of(
+/// [`crate::course::SALTED_DESIGN`]) and `seed` asking `cases` and `hand_value`:
+/// `<design>-<hash of every goal and item>-<seed id>`.
+pub(crate) fn fingerprint(
     design: &str,
     cases: &[TestCase],
     hand_value: &[PatternItem],
@@ -207,7 +196,7 @@ pub(crate) fn named_deals(seed: &Seed) -> Vec<Deal> {
         .iter()
         .enumerate()
         .map(|(i, (_, dealt))| {
-            let mut dealt = cards(dealt);
+            let mut dealt = crib_core::parse_cards(dealt).expect("the named deals are cards");
             seed.dealer("named", i as u64).shuffle(&mut dealt);
             presented(dealt)
         })
@@ -247,17 +236,13 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
 ///    named deals' order and the pool's draw give one seed more than another is made up
 ///    for by the deals chosen.
 ///
-/// Pool deal `i` has 6 cards when `i` is even, else 5 (five-card deals cost a submission a
-/// third of the time), dealt by the seed's dealer `pool`
-/// `i` and [`presented`].
+/// The pool's deals are [`pool_deal`]s (five-card deals cost a submission a third of the time).
 fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64, Deal)> {
     let indices: Vec<u64> = (0..POOL).collect();
     let (pool, deals) = value_pool(seed, &indices);
-    let rows: Vec<&[f64]> = pool.iter().map(|c| &c.features[..]).collect();
     let candidates: Vec<&Candidate> = pool.iter().collect();
     let chosen = choose(
         &candidates,
-        &rows,
         named,
         targets,
         &mut seed.dealer("balance", 0),
@@ -329,18 +314,17 @@ pub(crate) fn value_pool(seed: &Seed, indices: &[u64]) -> (Vec<Candidate>, Vec<D
 }
 
 /// Returns the positions in `pool` of the [`POOL_DEALS`] deals chosen by the cover and the
-/// balance ([`pool_deals`]), ascending: `rows[p]` is `pool[p]`'s features, `dealer` draws the
-/// random fill and the annealing of `steps` swaps.
+/// balance ([`pool_deals`]), ascending: `dealer` draws the random fill and the annealing of
+/// `steps` swaps.
 pub(crate) fn choose(
     pool: &[&Candidate],
-    rows: &[&[f64]],
     named: &[Deal],
     targets: &[Option<f64>],
     dealer: &mut crib_core::Dealer,
     steps: usize,
 ) -> Vec<usize> {
-    let k = rows.first().map_or(0, |features| features.len());
-    let row = |p: usize| rows[p];
+    let k = pool.first().map_or(0, |c| c.features.len());
+    let row = |p: usize| &pool[p].features[..];
     // 1. Cover.
     let mut needed = vec![COVER_DEPTH; SELECT_MISTAKES.len()];
     let mut taken = vec![false; pool.len()];
@@ -466,11 +450,10 @@ pub(crate) fn balance_feature_names() -> Vec<String> {
 /// were dealt. A select_hand built on a wrong hand value may rank several keeps equal and
 /// take one as its code happens to break ties, which depends on the order the cards come in:
 /// it gives two numbers, the credit of the keep each way the catalog's submissions break ties
-/// takes ([`TieBreak::GreatestHand`], `max_member/2`'s, and [`TieBreak::FirstFound`]; with
-/// the first alone, 20 seeds put `runs-length-minus-one`'s select_hand marks 1.28 apart,
-/// against 0.70 for its model over 40 seeds now, by `balance_check`), and the spread of the
-/// tied keeps' credits (summed over the strategies) is the deal's *ambiguity*, which the
-/// balance keeps small so that yet another way of breaking ties fares about as well.
+/// takes ([`TieBreak::GreatestHand`], `max_member/2`'s, and [`TieBreak::FirstFound`]), and
+/// the spread of the tied keeps' credits (summed over the strategies) is the deal's
+/// *ambiguity*, which the balance keeps small so that yet another way of breaking ties fares
+/// about as well.
 pub(crate) fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
     let credit = |total: u32| SelectCredit::Graded.credit(total, &deal.keeps);
     let mut out: Vec<f64> = SELECT_MISTAKES
@@ -503,14 +486,6 @@ pub(crate) fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
     out.push(random / deal.keeps.len() as f64);
     out.push(if deal.cards.len() == 5 { 1.0 } else { 0.0 });
     (out, ambiguity)
-}
-
-fn card(token: &str) -> Card {
-    Card::parse(token).expect("test cards are written correctly")
-}
-
-fn cards<S: AsRef<str>>(tokens: &[S]) -> Vec<Card> {
-    tokens.iter().map(|t| card(t.as_ref())).collect()
 }
 
 /// Returns `[card(..),card(..)]`.
