@@ -121,7 +121,7 @@ impl Jail {
         } else {
             found.ancestors().nth(3).map(Path::to_path_buf)
         };
-        let uids = if unsafe_free_geteuid() == 0 {
+        let uids = if is_root() {
             // Orphans of children come back to this process, so ending leftovers can reap them.
             crate::reap::become_subreaper();
             let block = UidBlock::acquire()
@@ -419,17 +419,12 @@ impl Jail {
     }
 }
 
-fn unsafe_free_geteuid() -> u32 {
-    // SAFETY: geteuid cannot fail and touches no memory.
-    unsafe { libc::geteuid() }
-}
-
 /// Returns whether the grader runs as root (and so gives children uids of their own).
 pub fn is_root() -> bool {
-    unsafe_free_geteuid() == 0
+    // SAFETY: geteuid cannot fail and touches no memory.
+    unsafe { libc::geteuid() == 0 }
 }
 
-/// Returns `program` if it is a path to a file, else the first match on `PATH`.
 /// Puts the confiner `program` where bubblewrap binds it from, in `work`, and returns its
 /// path there: a link when anyone may run the program as it is (no 20 MB copy); a copy
 /// opened up to the children's uids otherwise, or across file systems.
@@ -481,6 +476,7 @@ fn program_version(program: &Path, version: std::process::Child) -> Result<Strin
         .to_string())
 }
 
+/// Returns `program` if it is a path to a file, else the first match on `PATH`.
 fn which(program: &Path) -> Option<PathBuf> {
     if program.components().count() > 1 {
         return program.is_file().then(|| program.to_path_buf());
