@@ -98,7 +98,40 @@ impl TestSet {
     /// assert!(set.fingerprint.ends_with(&seed.id()));
     /// ```
     pub fn new(seed: &Seed) -> TestSet {
-        build(seed)
+        let named = named_deals(seed);
+        let pool = pool_deals(seed, &named, targets::calibrated());
+        TestSet::of(DESIGN, seed, &named, pool, patterns::items(seed))
+    }
+
+    /// Returns the set of `design` drawn from `seed`: a case for each of the `named` deals
+    /// (of [`NAMED_DEALS`]) and each `(index, deal)` of the pool, and the `hand_value` items.
+    pub(crate) fn of(
+        design: &str,
+        seed: &Seed,
+        named: &[Deal],
+        pool: impl IntoIterator<Item = (u64, Deal)>,
+        hand_value: Vec<PatternItem>,
+    ) -> TestSet {
+        let case = |id: String, source: TestSource, deal: Deal| TestCase {
+            id,
+            source,
+            cards: deal.cards,
+            keeps: deal.keeps,
+        };
+        let named = NAMED_DEALS
+            .iter()
+            .zip(named)
+            .map(|((id, _), deal)| case(format!("sh:named:{id}"), TestSource::Named, deal.clone()));
+        let pool = pool
+            .into_iter()
+            .map(|(index, deal)| case(format!("sh:pool-{index}"), TestSource::Pool, deal));
+        let cases: Vec<TestCase> = named.chain(pool).collect();
+        TestSet {
+            seed_id: seed.id(),
+            fingerprint: fingerprint(design, &cases, &hand_value, seed),
+            cases,
+            hand_value,
+        }
     }
 
     /// Returns how many cases call `predicate` (hand_value: the marked items).
@@ -143,32 +176,6 @@ impl TestSet {
             self.cases.len(),
             by(TestSource::Named),
         )
-    }
-}
-
-fn build(seed: &Seed) -> TestSet {
-    let mut cases = Vec::new();
-    let mut sh = |id: String, source: TestSource, deal: Deal| {
-        cases.push(TestCase {
-            id,
-            source,
-            cards: deal.cards,
-            keeps: deal.keeps,
-        });
-    };
-    let named = named_deals(seed);
-    for ((id, _), deal) in NAMED_DEALS.iter().zip(&named) {
-        sh(format!("sh:named:{id}"), TestSource::Named, deal.clone());
-    }
-    for (index, deal) in pool_deals(seed, &named, targets::calibrated()) {
-        sh(format!("sh:pool-{index}"), TestSource::Pool, deal);
-    }
-    let hand_value = patterns::items(seed);
-    TestSet {
-        seed_id: seed.id(),
-        fingerprint: fingerprint(DESIGN, &cases, &hand_value, seed),
-        cases,
-        hand_value,
     }
 }
 
@@ -218,8 +225,9 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
     Deal::new(dealt)
 }
 
-/// Returns [`POOL_DEALS`] deals of the seed's pool, with their index in it, chosen so that
-/// the marks of any strategy hardly depend on the seed:
+/// Returns [`POOL_DEALS`] deals of the seed's pool of [`pool_deal`]s, with their index in it,
+/// chosen so that the marks of any strategy hardly depend on the seed (docs/DESIGN.md,
+/// "Cover, then balance"):
 ///
 /// 1. **Cover.** Each mistake of [`SELECT_MISTAKES`] chooses a worse keep than the best on
 ///    at least [`COVER_DEPTH`] of them (where the pool has that many): greedily, the deal
@@ -229,14 +237,7 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
 ///    annealing over swaps ([`BALANCE_STEPS`] tried, never breaking the cover) until the
 ///    sums of [`balance_features`] over every select_hand case (the `named` deals as this
 ///    seed presents them, and the chosen ones) are as close as they get to `targets` (for a
-///    feature with none, the pool's mean times the cases), and
-///    their ambiguity is small: each modelled select_hand mistake and each select_hand
-///    built on a wrong hand value then meets about as many deals where it errs under every
-///    seed. The calibrated targets are the same for every seed ([`targets`]), so what the
-///    named deals' order and the pool's draw give one seed more than another is made up
-///    for by the deals chosen.
-///
-/// The pool's deals are [`pool_deal`]s (five-card deals cost a submission a third of the time).
+///    feature with none, the pool's mean times the cases), and their ambiguity is small.
 fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64, Deal)> {
     let indices: Vec<u64> = (0..POOL).collect();
     let (pool, deals) = value_pool(seed, &indices);

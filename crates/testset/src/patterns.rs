@@ -1,32 +1,15 @@
 //! The marked hand_value/3 items: one per rank pattern, its suits and card order drawn from
-//! the run's [`Seed`].
+//! the run's [`Seed`]. Why they are drawn so: docs/DESIGN.md, "hand_value/3: every rank
+//! pattern".
 //!
-//! **Rank patterns.** Fifteens, pairs and runs depend only on ranks. A rank pattern is the
-//! multiset of the four hand cards' ranks with the start's rank: there are [`PATTERNS`]
-//! (23,647) of them, and every (hand, start) pair has exactly one. Every pattern is asked,
-//! so every combination of ranks that can matter for fifteens, pairs and runs is judged.
-//!
-//! **Suits, stratified.** A pattern's pairs differ by their suits (its *configurations*:
-//! which suits each rank's cards have, and the start's suit). Flush and nob depend on them,
-//! and they are rare among uniformly drawn configurations (a hand of four distinct ranks is
-//! a flush once in 64). So each pattern's configurations are split into the *special* ones
-//! (the hand is a four-card flush, or it holds the jack of the start's suit) and the rest,
-//! and every pattern is asked once from its ordinary configurations and, with probability at
-//! least [`SPECIAL_SHARE`], once more from its special ones: flushes, five-card flushes (a
-//! quarter of the flushes), nobs and two-jack hands with one jack of the start's suit become
-//! common (about 4,200 of some 27,900 items). Within its stratum a configuration is uniform,
-//! and the hand's cards are in a uniformly drawn order. Which patterns get a special item,
-//! and which class of configuration each item is drawn from (his nob, a flush, three hand
-//! cards of the start's suit, or none of them), are drawn systematically (`draws`), so that how many
-//! items of each kind there are, and what they stand for, hardly moves from seed to seed.
-//!
-//! **Weights.** An item stands for `weight` pairs (`draw`). The weights of wrong items,
-//! summed, are an unbiased estimate of how many of the 12,994,800 pairs the submission gets
-//! wrong, and exact for a submission whose answers depend on ranks only (most mistakes), so
-//! that its marks are the same under every seed.
-//!
-//! **Order.** The patterns are asked in a seeded random order, a pattern's items together,
-//! so any prefix (a check cut short by its time budget) is a uniform sample of the patterns.
+//! Every one of the [`PATTERNS`] rank patterns (the multiset of the hand's ranks with the
+//! start's: every (hand, start) pair has exactly one) is asked once from its ordinary suit
+//! configurations and, with probability at least [`SPECIAL_SHARE`], once more from its
+//! special ones (a four-card flush, or the jack of the start's suit), the classes drawn by
+//! systematic sampling (`draws`). An item stands for `weight` pairs (`draw`): the weights of
+//! wrong items estimate without bias how many pairs a submission gets wrong, exactly when its
+//! answers depend on ranks only. The patterns are asked in a seeded order, a pattern's items
+//! together, so any prefix is a uniform sample of the patterns.
 
 use std::sync::OnceLock;
 

@@ -1,11 +1,6 @@
 //! Ways to choose a keep: the assignment's rule and the plausible wrong ones, modelled with
-//! crib-core.
-//!
-//! The grader uses these models for two things: to choose select_hand tests on which each
-//! wrong strategy gives a worse keep than the best (so a submission making that mistake loses
-//! marks), and to state what the credit scale gives a few baseline strategies. Each model
-//! mirrors one submission of `tests/mistakes/` or `tests/baselines/`; the catalog test grades
-//! those submissions for real, so a model that drifted from its submission shows up there.
+//! crib-core, each mirroring a submission of crib-grade's `tests/mistakes/` or
+//! `tests/baselines/` (docs/DESIGN.md, "The models of mistakes").
 //!
 //! A model can tie several keeps. A strategy *surely misses* a deal when every keep it may
 //! choose is worse than the best: however a submission breaks ties, it loses credit there. It

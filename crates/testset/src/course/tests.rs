@@ -1,6 +1,8 @@
 use super::*;
+use crate::draw::{TestCase, NAMED_DEALS};
 use crate::kept::tests::same;
 use crate::COVER_DEPTH;
+use crib_results::TestSource;
 
 /// A course for unit tests; grading never uses this seed.
 pub(crate) fn course() -> &'static Course {
