@@ -36,7 +36,7 @@ const NOB_THREE: &str = "hand_value-nob-three";
 const THREE: &str = "hand_value-three";
 
 /// One rank pattern with how many pairs it holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Pattern {
     /// How many hand cards have each rank (index = rank number - 1).
     pub counts: [u8; 13],
@@ -253,13 +253,7 @@ fn count(counts: [u8; 13], start: u8) -> Pattern {
     let mut pattern = Pattern {
         counts,
         start,
-        pairs: 0,
-        special: 0,
-        flush_only: 0,
-        flush5: 0,
-        nob_flush: 0,
-        nob_three: 0,
-        three: 0,
+        ..Pattern::default()
     };
     let mut config = Config {
         ranks: ranks.iter().map(|&(r, _)| (r, 0)).collect(),
