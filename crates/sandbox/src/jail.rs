@@ -130,11 +130,9 @@ impl Jail {
         } else {
             None
         };
-        let seccomp = if seccomp::available() {
-            seccomp::program().ok().map(Arc::new)
-        } else {
-            None
-        };
+        let seccomp = seccomp::available()
+            .then(|| seccomp::program().ok().map(Arc::new))
+            .flatten();
         let landlock = landlock::kernel_abi().map(landlock::effective);
         let mut jail = Jail {
             isolation: Isolation::default(),
@@ -354,8 +352,7 @@ impl Jail {
     }
 
     /// Returns the gid `slot`'s children run as, the group of the files handed over to
-    /// it: its worker's (a worker's two lanes share it), or `None`
-    /// as [`Jail::uid`].
+    /// it: its worker's (a worker's two lanes share it), or `None` as [`Jail::uid`].
     pub fn gid(&self, slot: Slot) -> Option<u32> {
         self.uids.as_ref().map(|block| block.gid(slot))
     }
