@@ -151,13 +151,6 @@ impl TestSet {
             .collect()
     }
 
-    /// Returns how many hand_value items the first `patterns` rank patterns of the seed's
-    /// order have (all of them when `patterns` is the number of patterns or more): what a
-    /// check limited to `patterns` patterns asks (crib-grade's `Limits::hand_value_patterns`).
-    pub fn hand_value_items_of_patterns(&self, patterns: usize) -> usize {
-        patterns::items_of_first(&self.hand_value, patterns)
-    }
-
     /// Returns one paragraph saying what the tests are and where they come from, for
     /// `--help` and the README.
     pub fn provenance(&self) -> String {
