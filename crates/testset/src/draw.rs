@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crib_core::{Card, Keep};
-use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit, TestSource};
+use crib_results::{fnv1a, fnv1a_from, SelectCredit, TestSource};
 use rayon::prelude::*;
 
 use crate::patterns::{self, PatternItem, PATTERNS};
@@ -94,7 +94,7 @@ impl TestSet {
     /// let seed = crib_testset::Seed::from_bytes([9; 32]);
     /// let set = crib_testset::TestSet::new(&seed);
     /// assert!(set.hand_value.len() > 23_647); // every rank pattern, some twice
-    /// assert!(set.count(crib_results::Predicate::SelectHand) >= 20);
+    /// assert!(set.cases.len() >= 20);
     /// assert!(set.fingerprint.ends_with(&seed.id()));
     /// ```
     pub fn new(seed: &Seed) -> TestSet {
@@ -131,14 +131,6 @@ impl TestSet {
             fingerprint: fingerprint(design, &cases, &hand_value, seed),
             cases,
             hand_value,
-        }
-    }
-
-    /// Returns how many cases call `predicate` (hand_value: the marked items).
-    pub fn count(&self, predicate: Predicate) -> usize {
-        match predicate {
-            Predicate::HandValue => self.hand_value.len(),
-            Predicate::SelectHand => self.cases.len(),
         }
     }
 
