@@ -47,7 +47,6 @@ pub use patterns::{PatternItem, PATTERNS, SPECIAL_SHARE};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use source::Tests;
 pub use strategy::{
-    balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
-    ModelledMistake, Starts, Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES,
-    SELECT_MISTAKES,
+    balance_models, misvalued_strategies, model_name, Deal, Misvaluation, ModelledMistake, Starts,
+    Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES, SELECT_MISTAKES,
 };

@@ -113,13 +113,6 @@ pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
         .chain(ORDER_MISTAKES.map(Strategy::OrderMistaken))
 }
 
-/// Returns the select_hand/3 submissions built on a wrong hand_value/3 as modelled: each of
-/// [`misvalued_strategies`] under each [`TieBreak`] (the catalog's submissions break ties
-/// both ways), in that order.
-pub fn misvalued_models() -> impl Iterator<Item = (Strategy, TieBreak)> {
-    misvalued_strategies().flat_map(|s| TieBreak::ALL.map(|t| (s, t)))
-}
-
 /// Returns a model's name, as the balance's targets and the examples give it: the
 /// strategy's `Debug` form (`Misvalued(Runs, Dropped)`), then ` first found` for
 /// [`TieBreak::FirstFound`].
@@ -132,13 +125,15 @@ pub fn model_name(strategy: Strategy, ties: TieBreak) -> String {
 
 /// Returns every model the select_hand balance is chosen against, with its name: the
 /// modelled select_hand mistakes ([`SELECT_MISTAKES`]) by their ids, then
-/// [`misvalued_models`] by [`model_name`]. The balance's feature names, `balance_check` and
+/// each of [`misvalued_strategies`] under each [`TieBreak`] (the catalog's submissions break
+/// ties both ways) by [`model_name`]. The balance's feature names, `balance_check` and
 /// `model_check` all take their models from here.
 pub fn balance_models() -> impl Iterator<Item = (String, Strategy, TieBreak)> {
+    let misvalued = misvalued_strategies().flat_map(|s| TieBreak::ALL.map(|t| (s, t)));
     SELECT_MISTAKES
         .iter()
         .map(|m| (m.id.to_string(), m.strategy, m.ties))
-        .chain(misvalued_models().map(|(s, t)| (model_name(s, t), s, t)))
+        .chain(misvalued.map(|(s, t)| (model_name(s, t), s, t)))
 }
 
 /// How a submission chooses among keeps its strategy ranks equal.
