@@ -110,11 +110,6 @@ impl Suit {
         ['C', 'D', 'H', 'S'][self as usize]
     }
 
-    /// Returns the suit symbol: `♣ ♦ ♥ ♠`.
-    pub const fn symbol(self) -> char {
-        ['♣', '♦', '♥', '♠'][self as usize]
-    }
-
     /// Returns the suit as the assignment's Prolog term writes it: `clubs` .. `spades`.
     pub const fn prolog(self) -> &'static str {
         ["clubs", "diamonds", "hearts", "spades"][self as usize]
@@ -161,11 +156,6 @@ impl Card {
     /// Returns the card as the assignment's Prolog term: `card(5,hearts)`, `card(jack,diamonds)`.
     pub fn prolog(self) -> String {
         format!("card({},{})", self.rank().prolog(), self.suit().prolog())
-    }
-
-    /// Returns the card in short notation with a suit symbol: `5♥`, `T♦`.
-    pub fn pretty(self) -> String {
-        format!("{}{}", self.rank().symbol(), self.suit().symbol())
     }
 
     /// Parses a card in any notation crib reads (case-insensitive, surrounding spaces ignored):
@@ -251,15 +241,15 @@ fn short_rank(text: &str) -> Option<Rank> {
         "j" => Rank::Jack,
         "q" => Rank::Queen,
         "k" => Rank::King,
-        digit if digit.len() == 1 => {
-            let n = digit.parse::<u8>().ok()?;
-            if n < 2 {
-                return None;
-            }
-            Rank::from_number(n)?
-        }
+        digit if digit.len() == 1 => number_rank(digit)?,
         _ => return None,
     })
+}
+
+/// Reads a rank written as its number, 2 to 10.
+fn number_rank(text: &str) -> Option<Rank> {
+    let n = text.parse::<u8>().ok()?;
+    Rank::from_number(n).filter(|_| (2..=10).contains(&n))
 }
 
 fn short_suit(c: char) -> Option<Suit> {
@@ -278,13 +268,7 @@ fn prolog_rank(text: &str) -> Option<Rank> {
         "jack" => Rank::Jack,
         "queen" => Rank::Queen,
         "king" => Rank::King,
-        number => {
-            let n = number.parse::<u8>().ok()?;
-            if !(2..=10).contains(&n) {
-                return None;
-            }
-            Rank::from_number(n)?
-        }
+        number => number_rank(number)?,
     })
 }
 

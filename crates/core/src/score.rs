@@ -216,23 +216,8 @@ pub fn fifteen_sets(values: [u8; 5]) -> impl Iterator<Item = u8> {
     SUBSETS.filter(move |&m| members(m, values).map(u32::from).sum::<u32>() == 15)
 }
 
-/// Returns the runs (§4) of five cards of the given ranks (any numbers, consecutive numbers
-/// making a run), as bit masks of positions in `ranks`: the rule of runs with the ranks
-/// given, for tools that model a hand value that orders ranks wrongly (an ace above the
-/// king, faces as tens).
-///
-/// # Example
-/// ```
-/// // Q K A 2 9 with the ace above the king (14): Q K A is a run
-/// assert_eq!(crib_core::run_sets([12, 13, 14, 2, 9]).collect::<Vec<_>>(), [0b00111]);
-/// ```
-pub fn run_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
-    runs(ranks)
-}
-
-/// Returns the pairs (§3) of five cards of the given ranks (any numbers), as bit masks of
-/// positions in `ranks`: the rule of pairs with the ranks given, for tools that model a hand
-/// value that reads cards wrongly.
+/// §3 Pairs: every two cards of the same rank, as bit masks of positions in `ranks` (any
+/// numbers: tools model a hand value that reads cards wrongly with other ranks).
 ///
 /// # Example
 /// ```
@@ -240,11 +225,6 @@ pub fn run_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
 /// assert_eq!(crib_core::pair_sets([9, 2, 9, 9, 5]).count(), 3);
 /// ```
 pub fn pair_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
-    pairs(ranks)
-}
-
-/// §3 Pairs: every two cards of the same rank.
-fn pairs(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
     SUBSETS.filter(move |&m| {
         m.count_ones() == 2 && {
             let mut it = members(m, ranks);
@@ -255,8 +235,15 @@ fn pairs(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
 
 /// §4 Runs: every set of cards of consecutive ranks, no rank twice, of the greatest length
 /// found in the show, when that length is at least three. Two sets that differ in one card of
-/// a duplicated rank are two runs.
-fn runs(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
+/// a duplicated rank are two runs. As bit masks of positions in `ranks` (any numbers: tools
+/// model a hand value that orders ranks wrongly, an ace above the king, faces as tens).
+///
+/// # Example
+/// ```
+/// // Q K A 2 9 with the ace above the king (14): Q K A is a run
+/// assert_eq!(crib_core::run_sets([12, 13, 14, 2, 9]).collect::<Vec<_>>(), [0b00111]);
+/// ```
+pub fn run_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
     let is_run = move |m: u8| {
         let seen = members(m, ranks).fold(0u32, |bits, r| bits | 1 << r);
         let len = m.count_ones();
@@ -281,8 +268,8 @@ fn members(mask: u8, ranks: [u8; 5]) -> impl Iterator<Item = u8> {
 /// Points for fifteens, pairs and runs of five ranks (1..=13 each).
 fn rank_points(ranks: [u8; 5]) -> u8 {
     let fifteens = fifteens(ranks).count() as u32 * 2;
-    let pairs = pairs(ranks).count() as u32 * 2;
-    let runs: u32 = runs(ranks).map(u8::count_ones).sum();
+    let pairs = pair_sets(ranks).count() as u32 * 2;
+    let runs: u32 = run_sets(ranks).map(u8::count_ones).sum();
     (fifteens + pairs + runs) as u8
 }
 
@@ -412,8 +399,8 @@ impl Breakdown {
             start,
             rule,
             fifteens: fifteens(ranks).map(pick).collect(),
-            pairs: pairs(ranks).map(pick).collect(),
-            runs: runs(ranks).map(pick).collect(),
+            pairs: pair_sets(ranks).map(pick).collect(),
+            runs: run_sets(ranks).map(pick).collect(),
             flush,
             nob,
         })

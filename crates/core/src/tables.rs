@@ -113,7 +113,7 @@ impl SplitTable {
         let mut ranks = [hand[0], hand[1], hand[2], hand[3], start].map(|c| c.index() / 4);
         ranks.sort_unstable();
         let [fifteens, pairs, runs] = self.ranks[rank_key(ranks)];
-        let [flush, nob] = self.suits[suit_key(hand, start)][rule_index(rule)];
+        let [flush, nob] = self.suits[suit_key(hand, start)][rule as usize];
         Points {
             fifteens,
             pairs,
@@ -137,13 +137,6 @@ fn suit_key(hand: [Card; 4], start: Card) -> usize {
             let bits = c.suit().index() as usize | usize::from(c.rank() == Rank::Jack) << 2;
             k | bits << (3 * i)
         })
-}
-
-fn rule_index(rule: Rule) -> usize {
-    match rule {
-        Rule::Hand => 0,
-        Rule::Crib => 1,
-    }
 }
 
 fn split_table() -> &'static SplitTable {

@@ -342,7 +342,7 @@ fn test_set() -> &'static TestSet {
 
 /// The items of the first `patterns` rank patterns of the tests' seed.
 fn items_of(patterns: usize) -> &'static [(Vec<Card>, Card, u8)] {
-    &items()[..test_set().hand_value_items_of_patterns(patterns)]
+    &items()[..crib_testset::patterns::items_of_first(&test_set().hand_value, patterns)]
 }
 
 /// Whether the hand is four fives and the start one of `ranks`.

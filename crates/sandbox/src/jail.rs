@@ -121,7 +121,7 @@ impl Jail {
         } else {
             found.ancestors().nth(3).map(Path::to_path_buf)
         };
-        let uids = if unsafe_free_geteuid() == 0 {
+        let uids = if is_root() {
             // Orphans of children come back to this process, so ending leftovers can reap them.
             crate::reap::become_subreaper();
             let block = UidBlock::acquire()
@@ -130,11 +130,9 @@ impl Jail {
         } else {
             None
         };
-        let seccomp = if seccomp::available() {
-            seccomp::program().ok().map(Arc::new)
-        } else {
-            None
-        };
+        let seccomp = seccomp::available()
+            .then(|| seccomp::program().ok().map(Arc::new))
+            .flatten();
         let landlock = landlock::kernel_abi().map(landlock::effective);
         let mut jail = Jail {
             isolation: Isolation::default(),
@@ -354,8 +352,7 @@ impl Jail {
     }
 
     /// Returns the gid `slot`'s children run as, the group of the files handed over to
-    /// it: its worker's (a worker's two lanes share it), or `None`
-    /// as [`Jail::uid`].
+    /// it: its worker's (a worker's two lanes share it), or `None` as [`Jail::uid`].
     pub fn gid(&self, slot: Slot) -> Option<u32> {
         self.uids.as_ref().map(|block| block.gid(slot))
     }
@@ -419,17 +416,12 @@ impl Jail {
     }
 }
 
-fn unsafe_free_geteuid() -> u32 {
-    // SAFETY: geteuid cannot fail and touches no memory.
-    unsafe { libc::geteuid() }
-}
-
 /// Returns whether the grader runs as root (and so gives children uids of their own).
 pub fn is_root() -> bool {
-    unsafe_free_geteuid() == 0
+    // SAFETY: geteuid cannot fail and touches no memory.
+    unsafe { libc::geteuid() == 0 }
 }
 
-/// Returns `program` if it is a path to a file, else the first match on `PATH`.
 /// Puts the confiner `program` where bubblewrap binds it from, in `work`, and returns its
 /// path there: a link when anyone may run the program as it is (no 20 MB copy); a copy
 /// opened up to the children's uids otherwise, or across file systems.
@@ -481,6 +473,7 @@ fn program_version(program: &Path, version: std::process::Child) -> Result<Strin
         .to_string())
 }
 
+/// Returns `program` if it is a path to a file, else the first match on `PATH`.
 fn which(program: &Path) -> Option<PathBuf> {
     if program.components().count() > 1 {
         return program.is_file().then(|| program.to_path_buf());

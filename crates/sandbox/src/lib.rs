@@ -1,16 +1,8 @@
-//! Runs an untrusted program with limits and isolation.
-//!
-//! A [`Jail`] starts children of one program (for crib, `swipl`) with every layer of
-//! isolation this machine offers: bubblewrap's namespaces where they work
-//! ([`Layer::Bwrap`]), a seccomp filter ([`Layer::Seccomp`]), Landlock
-//! ([`Layer::Landlock`], applied by a confiner inside bubblewrap, [`confine_main`]), and
-//! always [`Rlimits`]. When the caller runs as root, each jail takes a block of uids of its
-//! own, drawn at random from [`SANDBOX_UIDS`] and checked, one per worker, so that a child's leftovers can be killed without
-//! touching anybody else's. [`WorkDir`] is a private, locked work directory that is removed
-//! on drop and by [`shutdown`]; [`memory_limit`] and [`MemoryFit`] fit children's memory to
-//! the container.
-//!
-//! The crate knows nothing of what the program does: no cribbage, no tests, no marks.
+//! Runs an untrusted program with limits and isolation: a [`Jail`] starts children of one
+//! program (for crib, `swipl`) with every layer of isolation this machine offers
+//! ([`Layer`]), always [`Rlimits`], and as root uids of their own ([`SANDBOX_UIDS`]). What
+//! each layer does, and the rest ([`WorkDir`], [`MemoryFit`]): this crate's README. The
+//! crate knows nothing of what the program does: no cribbage, no tests, no marks.
 //!
 //! # Example
 //! ```no_run

@@ -28,23 +28,21 @@ pub(crate) struct Process {
     pub(crate) parent: i32,
 }
 
+/// Returns every process in `/proc` with the text of its `status` file, but those gone
+/// meanwhile.
+pub(crate) fn statuses() -> impl Iterator<Item = (i32, String)> {
+    let entries = std::fs::read_dir("/proc").into_iter().flatten().flatten();
+    entries.filter_map(|entry| {
+        let pid = entry.file_name().to_str()?.parse::<i32>().ok()?;
+        let status = std::fs::read_to_string(entry.path().join("status")).ok()?;
+        Some((pid, status))
+    })
+}
+
 /// Returns the processes whose real uid is `uid`.
 pub(crate) fn processes_of(uid: u32) -> Vec<Process> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
     let mut found = Vec::new();
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
-            continue; // gone meanwhile
-        };
+    for (pid, status) in statuses() {
         let field = |name: &str| {
             status
                 .lines()

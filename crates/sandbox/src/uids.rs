@@ -293,29 +293,16 @@ fn parse_id_map(text: &str) -> Vec<Range<u32>> {
 /// and `/etc/group`.
 fn uids_in_use() -> HashSet<u32> {
     let mut taken = HashSet::new();
-    if let Ok(entries) = std::fs::read_dir("/proc") {
-        for entry in entries.flatten() {
-            if !entry
-                .file_name()
-                .to_string_lossy()
-                .bytes()
-                .all(|b| b.is_ascii_digit())
+    for (_, status) in crate::reap::statuses() {
+        for line in status.lines() {
+            if let Some(ids) = line
+                .strip_prefix("Uid:")
+                .or_else(|| line.strip_prefix("Gid:"))
             {
-                continue;
-            }
-            let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else {
-                continue; // gone meanwhile
-            };
-            for line in status.lines() {
-                if let Some(ids) = line
-                    .strip_prefix("Uid:")
-                    .or_else(|| line.strip_prefix("Gid:"))
-                {
-                    taken.extend(
-                        ids.split_whitespace()
-                            .filter_map(|id| id.parse::<u32>().ok()),
-                    );
-                }
+                taken.extend(
+                    ids.split_whitespace()
+                        .filter_map(|id| id.parse::<u32>().ok()),
+                );
             }
         }
     }

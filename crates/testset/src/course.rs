@@ -2,42 +2,28 @@
 //! kept beside it, each salt's own test set drawn from it in a few milliseconds.
 //!
 //! On Gradescope every submission gets tests of its own: its seed is the course seed
-//! [derived](Seed::derive) with the submission's id. Drawing a test set in full
-//! ([`TestSet::new`]) costs about half a second of CPU, nearly all of it valuing the keeps of
-//! the pool's deals under every balance model, which depends only on the course seed. A
-//! [`Course`] is that part: [`COURSE_POOL`] deals of the course seed's pool, each with what
-//! the cover and the balance read of it, and the course seed's hand_value items.
-//! [`Course::draw`] then draws from the salt (through the derived seed) what differs from one
-//! submission to the next:
+//! [derived](Seed::derive) with the submission's id. Nearly all of a full draw
+//! ([`TestSet::new`]) is valuing the pool's deals under every balance model, which depends
+//! only on the course seed: a [`Course`] is that part ([`COURSE_POOL`] valued deals and the
+//! course seed's hand_value items), kept as `<course seed id>.course` by the one cache
+//! ([`crate::kept`], [`crate::Tests::Salted`]). [`Course::draw`] draws from the salt (through
+//! the derived seed) what differs from one submission to the next:
 //!
-//! - **select_hand**: the named deals' card order (as [`TestSet::new`] does for the derived
-//!   seed), a random [`SALTED_POOL`] of the course's deals, and among them the
-//!   [`POOL_DEALS`](crate::POOL_DEALS) chosen by the same cover and balance as an unsalted draw (every modelled
-//!   mistake meets at least [`COVER_DEPTH`](crate::COVER_DEPTH) deals where it errs, the
-//!   sums aimed at the same calibrated targets), annealed over [`SALTED_STEPS`] swaps. Each
-//!   chosen deal is shown in the course's card order with its suits renamed by a permutation
-//!   of the salt's under which every model reads it as the course did (renaming suits
-//!   changes no keep's value, but a model breaking ties by suit may choose otherwise), so a
-//!   deal met under one salt is rarely met as it was under another; its keeps are valued by
-//!   crib-core anew.
-//! - **hand_value**: the course's items with the patterns in an order of the salt's, and each
-//!   item's suits relabelled by a permutation and its hand cards reordered, both drawn from
-//!   the salt. A hand's value does not change when its suits are renamed (a flush stays a
-//!   flush, his nob his nob) or its hand cards reordered, so each item stays in its stratum
-//!   and stands for the same pairs; its expected value is crib-core's again.
+//! - **select_hand**: the named deals' card order (as [`TestSet::new`] does), then
+//!   [`POOL_DEALS`](crate::POOL_DEALS) of a random [`SALTED_POOL`] of the course's deals,
+//!   chosen by the same cover and balance as an unsalted draw over [`SALTED_STEPS`] swaps,
+//!   each shown with its suits renamed (`renamed_alike`) and its keeps valued anew.
+//! - **hand_value**: the course's items, the patterns in an order of the salt's, each item's
+//!   suits renamed and hand cards reordered (`relabelled`): its value and stratum do not
+//!   change, and its expected value is crib-core's again.
 //!
 //! A salted set's fingerprint starts with [`SALTED_DESIGN`], not the unsalted design, and
 //! ends with the derived seed's id, as an unsalted set's ends with its seed's.
-//!
-//! The course part is kept beside the course seed, `<course seed id>.course`, by the one cache
-//! of test sets ([`crate::kept`], [`crate::Tests::Salted`]).
 
 use crib_core::{Card, PreparedHand, Rule};
-use crib_results::TestSource;
 
 use crate::draw::{
-    self, balance_feature_names, candidate, choose, named_deals, targets, Candidate, TestCase,
-    TestSet, NAMED_DEALS, POOL,
+    self, balance_feature_names, candidate, choose, named_deals, targets, Candidate, TestSet, POOL,
 };
 use crate::kept::{put_items, Keep, Reader};
 use crate::patterns::{self, PatternItem};
@@ -102,57 +88,25 @@ impl Course {
             .into_iter()
             .map(Deal::with_parts_untabled)
             .collect();
-        let mut cases: Vec<TestCase> = NAMED_DEALS
-            .iter()
-            .zip(&named)
-            .map(|((id, _), deal)| TestCase {
-                id: format!("sh:named:{id}"),
-                source: TestSource::Named,
-                cards: deal.cards.clone(),
-                keeps: deal.keeps.clone(),
-            })
-            .collect();
         let mut positions: Vec<usize> = (0..self.pool.len()).collect();
         derived.dealer("salted-pool", 0).shuffle(&mut positions);
         positions.truncate(SALTED_POOL);
         positions.sort_unstable();
         let pool: Vec<&Candidate> = positions.iter().map(|&p| &self.pool[p]).collect();
-        let rows: Vec<&[f64]> = pool.iter().map(|c| &c.features[..]).collect();
         let chosen = choose(
             &pool,
-            &rows,
             &named,
             targets::calibrated(),
             &mut derived.dealer("balance", 0),
             SALTED_STEPS,
         );
         let mut dealer = derived.dealer("salted-pool-suits", 0);
-        for p in chosen {
-            // crib-core values the keeps anew: the course keeps no answer.
-            let deal = renamed_alike(pool[p], &mut dealer);
-            cases.push(TestCase {
-                id: format!("sh:pool-{}", pool[p].index),
-                source: TestSource::Pool,
-                cards: deal.cards,
-                keeps: deal.keeps,
-            });
-        }
+        // crib-core values the keeps anew: the course keeps no answer.
+        let chosen = chosen
+            .into_iter()
+            .map(|p| (pool[p].index, renamed_alike(pool[p], &mut dealer)));
         let hand_value = relabelled(&self.items, &derived);
-        TestSet {
-            seed_id: derived.id(),
-            fingerprint: draw::fingerprint_of(SALTED_DESIGN, &cases, &hand_value, &derived),
-            cases,
-            hand_value,
-        }
-    }
-
-    /// Returns the indices (in the course seed's pool) of the deals a salted set of this
-    /// course asks, for comparing the sets of two salts.
-    pub fn pool_indices(set: &TestSet) -> Vec<u64> {
-        set.cases
-            .iter()
-            .filter_map(|c| c.id.strip_prefix("sh:pool-")?.parse().ok())
-            .collect()
+        TestSet::of(SALTED_DESIGN, &derived, &named, chosen, hand_value)
     }
 }
 

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crib_core::{Card, Keep};
-use crib_results::{fnv1a, fnv1a_from, Predicate, SelectCredit, TestSource};
+use crib_results::{fnv1a, fnv1a_from, SelectCredit, TestSource};
 use rayon::prelude::*;
 
 use crate::patterns::{self, PatternItem, PATTERNS};
@@ -93,19 +93,44 @@ impl TestSet {
     /// ```
     /// let seed = crib_testset::Seed::from_bytes([9; 32]);
     /// let set = crib_testset::TestSet::new(&seed);
-    /// assert!(set.hand_value_count() > 23_647); // every rank pattern, some twice
-    /// assert!(set.count(crib_results::Predicate::SelectHand) >= 20);
+    /// assert!(set.hand_value.len() > 23_647); // every rank pattern, some twice
+    /// assert!(set.cases.len() >= 20);
     /// assert!(set.fingerprint.ends_with(&seed.id()));
     /// ```
     pub fn new(seed: &Seed) -> TestSet {
-        build(seed)
+        let named = named_deals(seed);
+        let pool = pool_deals(seed, &named, targets::calibrated());
+        TestSet::of(DESIGN, seed, &named, pool, patterns::items(seed))
     }
 
-    /// Returns how many cases call `predicate` (hand_value: the marked items).
-    pub fn count(&self, predicate: Predicate) -> usize {
-        match predicate {
-            Predicate::HandValue => self.hand_value.len(),
-            Predicate::SelectHand => self.cases.len(),
+    /// Returns the set of `design` drawn from `seed`: a case for each of the `named` deals
+    /// (of [`NAMED_DEALS`]) and each `(index, deal)` of the pool, and the `hand_value` items.
+    pub(crate) fn of(
+        design: &str,
+        seed: &Seed,
+        named: &[Deal],
+        pool: impl IntoIterator<Item = (u64, Deal)>,
+        hand_value: Vec<PatternItem>,
+    ) -> TestSet {
+        let case = |id: String, source: TestSource, deal: Deal| TestCase {
+            id,
+            source,
+            cards: deal.cards,
+            keeps: deal.keeps,
+        };
+        let named = NAMED_DEALS
+            .iter()
+            .zip(named)
+            .map(|((id, _), deal)| case(format!("sh:named:{id}"), TestSource::Named, deal.clone()));
+        let pool = pool
+            .into_iter()
+            .map(|(index, deal)| case(format!("sh:pool-{index}"), TestSource::Pool, deal));
+        let cases: Vec<TestCase> = named.chain(pool).collect();
+        TestSet {
+            seed_id: seed.id(),
+            fingerprint: fingerprint(design, &cases, &hand_value, seed),
+            cases,
+            hand_value,
         }
     }
 
@@ -116,19 +141,6 @@ impl TestSet {
             .iter()
             .map(|i| (i.hand().to_vec(), i.start(), i.expected))
             .collect()
-    }
-
-    /// Returns how many hand_value items the first `patterns` rank patterns of the seed's
-    /// order have (all of them when `patterns` is the number of patterns or more): what a
-    /// check limited to `patterns` patterns asks (crib-grade's `Limits::hand_value_patterns`).
-    pub fn hand_value_items_of_patterns(&self, patterns: usize) -> usize {
-        patterns::items_of_first(&self.hand_value, patterns)
-    }
-
-    /// Returns how many hand_value items the set has: one or two per rank pattern
-    /// ([`crate::patterns`]).
-    pub fn hand_value_count(&self) -> usize {
-        self.hand_value.len()
     }
 
     /// Returns one paragraph saying what the tests are and where they come from, for
@@ -152,41 +164,10 @@ impl TestSet {
     }
 }
 
-fn build(seed: &Seed) -> TestSet {
-    let mut cases = Vec::new();
-    let mut sh = |id: String, source: TestSource, deal: Deal| {
-        cases.push(TestCase {
-            id,
-            source,
-            cards: deal.cards,
-            keeps: deal.keeps,
-        });
-    };
-    let named = named_deals(seed);
-    for ((id, _), deal) in NAMED_DEALS.iter().zip(&named) {
-        sh(format!("sh:named:{id}"), TestSource::Named, deal.clone());
-    }
-    for (index, deal) in pool_deals(seed, &named, targets::calibrated()) {
-        sh(format!("sh:pool-{index}"), TestSource::Pool, deal);
-    }
-    let hand_value = patterns::items(seed);
-    TestSet {
-        seed_id: seed.id(),
-        fingerprint: fingerprint(&cases, &hand_value, seed),
-        cases,
-        hand_value,
-    }
-}
-
-/// Returns the fingerprint of a test set of `seed` asking `cases` and `hand_value`:
-/// `<design>-<hash of every goal and item>-<seed id>`.
-pub(crate) fn fingerprint(cases: &[TestCase], hand_value: &[PatternItem], seed: &Seed) -> String {
-    fingerprint_of(DESIGN, cases, hand_value, seed)
-}
-
 /// Returns the fingerprint of a test set of `design` (`DESIGN`, or a salted set's
-/// [`crate::course::SALTED_DESIGN`]), as [`fingerprint`].
-pub(crate) fn fingerprint_of(
+/// [`crate::course::SALTED_DESIGN`]) and `seed` asking `cases` and `hand_value`:
+/// `<design>-<hash of every goal and item>-<seed id>`.
+pub(crate) fn fingerprint(
     design: &str,
     cases: &[TestCase],
     hand_value: &[PatternItem],
@@ -207,7 +188,7 @@ pub(crate) fn named_deals(seed: &Seed) -> Vec<Deal> {
         .iter()
         .enumerate()
         .map(|(i, (_, dealt))| {
-            let mut dealt = cards(dealt);
+            let mut dealt = crib_core::parse_cards(dealt).expect("the named deals are cards");
             seed.dealer("named", i as u64).shuffle(&mut dealt);
             presented(dealt)
         })
@@ -229,8 +210,9 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
     Deal::new(dealt)
 }
 
-/// Returns [`POOL_DEALS`] deals of the seed's pool, with their index in it, chosen so that
-/// the marks of any strategy hardly depend on the seed:
+/// Returns [`POOL_DEALS`] deals of the seed's pool of [`pool_deal`]s, with their index in it,
+/// chosen so that the marks of any strategy hardly depend on the seed (docs/DESIGN.md,
+/// "Cover, then balance"):
 ///
 /// 1. **Cover.** Each mistake of [`SELECT_MISTAKES`] chooses a worse keep than the best on
 ///    at least [`COVER_DEPTH`] of them (where the pool has that many): greedily, the deal
@@ -240,24 +222,13 @@ fn presented(mut dealt: Vec<Card>) -> Deal {
 ///    annealing over swaps ([`BALANCE_STEPS`] tried, never breaking the cover) until the
 ///    sums of [`balance_features`] over every select_hand case (the `named` deals as this
 ///    seed presents them, and the chosen ones) are as close as they get to `targets` (for a
-///    feature with none, the pool's mean times the cases), and
-///    their ambiguity is small: each modelled select_hand mistake and each select_hand
-///    built on a wrong hand value then meets about as many deals where it errs under every
-///    seed. The calibrated targets are the same for every seed ([`targets`]), so what the
-///    named deals' order and the pool's draw give one seed more than another is made up
-///    for by the deals chosen.
-///
-/// Pool deal `i` has 6 cards when `i` is even, else 5 (five-card deals cost a submission a
-/// third of the time), dealt by the seed's dealer `pool`
-/// `i` and [`presented`].
+///    feature with none, the pool's mean times the cases), and their ambiguity is small.
 fn pool_deals(seed: &Seed, named: &[Deal], targets: &[Option<f64>]) -> Vec<(u64, Deal)> {
     let indices: Vec<u64> = (0..POOL).collect();
     let (pool, deals) = value_pool(seed, &indices);
-    let rows: Vec<&[f64]> = pool.iter().map(|c| &c.features[..]).collect();
     let candidates: Vec<&Candidate> = pool.iter().collect();
     let chosen = choose(
         &candidates,
-        &rows,
         named,
         targets,
         &mut seed.dealer("balance", 0),
@@ -329,18 +300,17 @@ pub(crate) fn value_pool(seed: &Seed, indices: &[u64]) -> (Vec<Candidate>, Vec<D
 }
 
 /// Returns the positions in `pool` of the [`POOL_DEALS`] deals chosen by the cover and the
-/// balance ([`pool_deals`]), ascending: `rows[p]` is `pool[p]`'s features, `dealer` draws the
-/// random fill and the annealing of `steps` swaps.
+/// balance ([`pool_deals`]), ascending: `dealer` draws the random fill and the annealing of
+/// `steps` swaps.
 pub(crate) fn choose(
     pool: &[&Candidate],
-    rows: &[&[f64]],
     named: &[Deal],
     targets: &[Option<f64>],
     dealer: &mut crib_core::Dealer,
     steps: usize,
 ) -> Vec<usize> {
-    let k = rows.first().map_or(0, |features| features.len());
-    let row = |p: usize| rows[p];
+    let k = pool.first().map_or(0, |c| c.features.len());
+    let row = |p: usize| &pool[p].features[..];
     // 1. Cover.
     let mut needed = vec![COVER_DEPTH; SELECT_MISTAKES.len()];
     let mut taken = vec![false; pool.len()];
@@ -466,11 +436,10 @@ pub(crate) fn balance_feature_names() -> Vec<String> {
 /// were dealt. A select_hand built on a wrong hand value may rank several keeps equal and
 /// take one as its code happens to break ties, which depends on the order the cards come in:
 /// it gives two numbers, the credit of the keep each way the catalog's submissions break ties
-/// takes ([`TieBreak::GreatestHand`], `max_member/2`'s, and [`TieBreak::FirstFound`]; with
-/// the first alone, 20 seeds put `runs-length-minus-one`'s select_hand marks 1.28 apart,
-/// against 0.70 for its model over 40 seeds now, by `balance_check`), and the spread of the
-/// tied keeps' credits (summed over the strategies) is the deal's *ambiguity*, which the
-/// balance keeps small so that yet another way of breaking ties fares about as well.
+/// takes ([`TieBreak::GreatestHand`], `max_member/2`'s, and [`TieBreak::FirstFound`]), and
+/// the spread of the tied keeps' credits (summed over the strategies) is the deal's
+/// *ambiguity*, which the balance keeps small so that yet another way of breaking ties fares
+/// about as well.
 pub(crate) fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
     let credit = |total: u32| SelectCredit::Graded.credit(total, &deal.keeps);
     let mut out: Vec<f64> = SELECT_MISTAKES
@@ -503,14 +472,6 @@ pub(crate) fn balance_features(deal: &Deal) -> (Vec<f64>, f64) {
     out.push(random / deal.keeps.len() as f64);
     out.push(if deal.cards.len() == 5 { 1.0 } else { 0.0 });
     (out, ambiguity)
-}
-
-fn card(token: &str) -> Card {
-    Card::parse(token).expect("test cards are written correctly")
-}
-
-fn cards<S: AsRef<str>>(tokens: &[S]) -> Vec<Card> {
-    tokens.iter().map(|t| card(t.as_ref())).collect()
 }
 
 /// Returns `[card(..),card(..)]`.

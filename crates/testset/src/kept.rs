@@ -309,7 +309,7 @@ impl Keep for TestSet {
         }
         Some(TestSet {
             seed_id: seed.id(),
-            fingerprint: draw::fingerprint(&cases, &hand_value, seed),
+            fingerprint: draw::fingerprint(DESIGN, &cases, &hand_value, seed),
             cases,
             hand_value,
         })

@@ -8,20 +8,11 @@
 //! expected answers come from crib-core. [`TestSet::fingerprint`](TestSet#structfield.fingerprint) names a test set without
 //! revealing its seed.
 //!
-//! The models: crib-results' `RuleMistake`s are the ways a student miscounts a rule of
-//! hand_value/3, one vocabulary for every model; those of [`RANK_MISTAKES`] and
-//! [`ORDER_MISTAKES`] ([`misvalue`]) are valued from crib-core's breakdown ([`keep_points`])
-//! for the select_hand models; [`Strategy`]
-//! is how a select_hand/3 ranks keeps (the rules, or one of the catalog's mistakes,
-//! [`SELECT_MISTAKES`], [`MODELLED_MISTAKES`], or baselines, [`BASELINE_MODELS`]);
-//! [`rule_points`] counts each rule of an item as each of crib-results' `RuleMistake`s does,
-//! and [`HAND_VALUE_MISTAKES`] names the catalog's hand_value mistakes as such models. The
-//! grader's runtime uses them to explain a submission's wrong answers; the balance uses them
-//! to choose deals; docs/DESIGN.md's tables (crib-lab's `lab/src/bin/tables.rs`) use them to give every
-//! modelled submission's marks under many seeds without Prolog.
-//!
-//! crib-grade asks this crate for a test set and its items; nothing here runs Prolog. How to
-//! add a mistake or change the balance: this crate's README.
+//! The models of mistakes ([`misvalue`], [`strategy`], [`misvalue::rules`]) are read from
+//! crib-core's rules: the grader uses them to explain a submission's wrong answers, the
+//! balance to choose deals, and docs/DESIGN.md's tables to give every modelled submission's
+//! marks under many seeds without Prolog. Nothing here runs Prolog; the contracts, and how to
+//! add a mistake or change the balance, are in this crate's README.
 //!
 //! # Example
 //! ```
@@ -56,7 +47,6 @@ pub use patterns::{PatternItem, PATTERNS, SPECIAL_SHARE};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use source::Tests;
 pub use strategy::{
-    balance_models, misvalued_models, misvalued_strategies, model_name, Deal, Misvaluation,
-    ModelledMistake, Starts, Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES,
-    SELECT_MISTAKES,
+    balance_models, misvalued_strategies, model_name, Deal, Misvaluation, ModelledMistake, Starts,
+    Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES, SELECT_MISTAKES,
 };

@@ -1,13 +1,6 @@
 //! The parts of a hand's points that a wrong hand_value/3 leaves out or counts twice, and
-//! what a select_hand/3 built on such a hand_value chooses.
-//!
-//! Most hand_value mistakes of real students drop or distort one part of the points: the
-//! fifteens that use the start card, the fifteens with a face card, the pairs within three of
-//! a kind, the runs of a double run, the five-card flush, his nob. A student's select_hand
-//! usually sums their own hand_value over the start cards, so the keeps it chooses follow the
-//! same error. The select_hand deals are balanced on what such choices earn
-//! ([`crate::draw`]), so that marks hardly depend on the seed for any of these mistakes,
-//! not only for the ones the catalog writes out.
+//! what a select_hand/3 built on such a hand_value chooses (why: docs/DESIGN.md, "The models
+//! of mistakes").
 //!
 //! Every part is read from crib-core's [`Breakdown`] of the show (fifteens, pairs and runs,
 //! which depend on ranks only, once per rank pattern) or from the suits (flush and nob): the

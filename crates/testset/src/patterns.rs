@@ -1,32 +1,15 @@
 //! The marked hand_value/3 items: one per rank pattern, its suits and card order drawn from
-//! the run's [`Seed`].
+//! the run's [`Seed`]. Why they are drawn so: docs/DESIGN.md, "hand_value/3: every rank
+//! pattern".
 //!
-//! **Rank patterns.** Fifteens, pairs and runs depend only on ranks. A rank pattern is the
-//! multiset of the four hand cards' ranks with the start's rank: there are [`PATTERNS`]
-//! (23,647) of them, and every (hand, start) pair has exactly one. Every pattern is asked,
-//! so every combination of ranks that can matter for fifteens, pairs and runs is judged.
-//!
-//! **Suits, stratified.** A pattern's pairs differ by their suits (its *configurations*:
-//! which suits each rank's cards have, and the start's suit). Flush and nob depend on them,
-//! and they are rare among uniformly drawn configurations (a hand of four distinct ranks is
-//! a flush once in 64). So each pattern's configurations are split into the *special* ones
-//! (the hand is a four-card flush, or it holds the jack of the start's suit) and the rest,
-//! and every pattern is asked once from its ordinary configurations and, with probability at
-//! least [`SPECIAL_SHARE`], once more from its special ones: flushes, five-card flushes (a
-//! quarter of the flushes), nobs and two-jack hands with one jack of the start's suit become
-//! common (about 4,200 of some 27,900 items). Within its stratum a configuration is uniform,
-//! and the hand's cards are in a uniformly drawn order. Which patterns get a special item,
-//! and which class of configuration each item is drawn from (his nob, a flush, three hand
-//! cards of the start's suit, or none of them), are drawn systematically (`draws`), so that how many
-//! items of each kind there are, and what they stand for, hardly moves from seed to seed.
-//!
-//! **Weights.** An item stands for `weight` pairs (`draw`). The weights of wrong items,
-//! summed, are an unbiased estimate of how many of the 12,994,800 pairs the submission gets
-//! wrong, and exact for a submission whose answers depend on ranks only (most mistakes), so
-//! that its marks are the same under every seed.
-//!
-//! **Order.** The patterns are asked in a seeded random order, a pattern's items together,
-//! so any prefix (a check cut short by its time budget) is a uniform sample of the patterns.
+//! Every one of the [`PATTERNS`] rank patterns (the multiset of the hand's ranks with the
+//! start's: every (hand, start) pair has exactly one) is asked once from its ordinary suit
+//! configurations and, with probability at least [`SPECIAL_SHARE`], once more from its
+//! special ones (a four-card flush, or the jack of the start's suit), the classes drawn by
+//! systematic sampling (`draws`). An item stands for `weight` pairs (`draw`): the weights of
+//! wrong items estimate without bias how many pairs a submission gets wrong, exactly when its
+//! answers depend on ranks only. The patterns are asked in a seeded order, a pattern's items
+//! together, so any prefix is a uniform sample of the patterns.
 
 use std::sync::OnceLock;
 
@@ -53,7 +36,7 @@ const NOB_THREE: &str = "hand_value-nob-three";
 const THREE: &str = "hand_value-three";
 
 /// One rank pattern with how many pairs it holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Pattern {
     /// How many hand cards have each rank (index = rank number - 1).
     pub counts: [u8; 13],
@@ -270,13 +253,7 @@ fn count(counts: [u8; 13], start: u8) -> Pattern {
     let mut pattern = Pattern {
         counts,
         start,
-        pairs: 0,
-        special: 0,
-        flush_only: 0,
-        flush5: 0,
-        nob_flush: 0,
-        nob_three: 0,
-        three: 0,
+        ..Pattern::default()
     };
     let mut config = Config {
         ranks: ranks.iter().map(|&(r, _)| (r, 0)).collect(),
@@ -399,10 +376,7 @@ fn draw(seed: &Seed, index: u32, how: Draw) -> Vec<PatternItem> {
 /// Within its class a configuration is uniform, so each item's configuration is uniform in
 /// its stratum, as one draw would make it; but how many patterns of each kind get a special
 /// item, a flush or three cards of the start's suit is fixed up to one, not left to chance,
-/// so a mistake on suits gets nearly the same estimate under every seed. Over 20 seeds, a
-/// mistake wrong exactly on his nob moved by 0.60 marks with independent draws and moves by
-/// 0.01 now; on three hand cards and the start of one suit, 0.63 and 0.02; on every flush,
-/// 0.27 and 0.03; on five-card flushes, 0.41 and 0.04.
+/// so a mistake on suits gets nearly the same estimate under every seed.
 pub(crate) fn draws(seed: &Seed) -> Vec<Draw> {
     let all = patterns();
     let jack = Rank::Jack.number() - 1;

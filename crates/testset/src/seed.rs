@@ -165,9 +165,9 @@ impl Seed {
         hash.update(purpose.as_bytes());
         hash.update([0]);
         hash.update(index.to_le_bytes());
-        let digest = hash.finalize();
-        let mut state = [0u8; 8];
-        state.copy_from_slice(&digest[..8]);
+        let state = hash.finalize()[..8]
+            .try_into()
+            .expect("a SHA-256 has 8 bytes");
         Dealer::new(u64::from_le_bytes(state))
     }
 }

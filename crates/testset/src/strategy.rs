@@ -1,11 +1,6 @@
 //! Ways to choose a keep: the assignment's rule and the plausible wrong ones, modelled with
-//! crib-core.
-//!
-//! The grader uses these models for two things: to choose select_hand tests on which each
-//! wrong strategy gives a worse keep than the best (so a submission making that mistake loses
-//! marks), and to state what the credit scale gives a few baseline strategies. Each model
-//! mirrors one submission of `tests/mistakes/` or `tests/baselines/`; the catalog test grades
-//! those submissions for real, so a model that drifted from its submission shows up there.
+//! crib-core, each mirroring a submission of crib-grade's `tests/mistakes/` or
+//! `tests/baselines/` (docs/DESIGN.md, "The models of mistakes").
 //!
 //! A model can tie several keeps. A strategy *surely misses* a deal when every keep it may
 //! choose is worse than the best: however a submission breaks ties, it loses credit there. It
@@ -118,13 +113,6 @@ pub fn misvalued_strategies() -> impl Iterator<Item = Strategy> {
         .chain(ORDER_MISTAKES.map(Strategy::OrderMistaken))
 }
 
-/// Returns the select_hand/3 submissions built on a wrong hand_value/3 as modelled: each of
-/// [`misvalued_strategies`] under each [`TieBreak`] (the catalog's submissions break ties
-/// both ways), in that order.
-pub fn misvalued_models() -> impl Iterator<Item = (Strategy, TieBreak)> {
-    misvalued_strategies().flat_map(|s| TieBreak::ALL.map(|t| (s, t)))
-}
-
 /// Returns a model's name, as the balance's targets and the examples give it: the
 /// strategy's `Debug` form (`Misvalued(Runs, Dropped)`), then ` first found` for
 /// [`TieBreak::FirstFound`].
@@ -137,13 +125,15 @@ pub fn model_name(strategy: Strategy, ties: TieBreak) -> String {
 
 /// Returns every model the select_hand balance is chosen against, with its name: the
 /// modelled select_hand mistakes ([`SELECT_MISTAKES`]) by their ids, then
-/// [`misvalued_models`] by [`model_name`]. The balance's feature names, `balance_check` and
+/// each of [`misvalued_strategies`] under each [`TieBreak`] (the catalog's submissions break
+/// ties both ways) by [`model_name`]. The balance's feature names, `balance_check` and
 /// `model_check` all take their models from here.
 pub fn balance_models() -> impl Iterator<Item = (String, Strategy, TieBreak)> {
+    let misvalued = misvalued_strategies().flat_map(|s| TieBreak::ALL.map(|t| (s, t)));
     SELECT_MISTAKES
         .iter()
         .map(|m| (m.id.to_string(), m.strategy, m.ties))
-        .chain(misvalued_models().map(|(s, t)| (model_name(s, t), s, t)))
+        .chain(misvalued.map(|(s, t)| (model_name(s, t), s, t)))
 }
 
 /// How a submission chooses among keeps its strategy ranks equal.
@@ -177,73 +167,30 @@ pub struct ModelledMistake {
 }
 
 /// The select_hand mistakes of the catalog that choose a valid keep.
-pub const SELECT_MISTAKES: &[ModelledMistake] = &[
-    ModelledMistake {
-        id: "sh-starts-48",
-        strategy: Strategy::Sum(Starts::NotKept),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-starts-52",
-        strategy: Strategy::Sum(Starts::WholeDeck),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "sh-starts-one-suit",
-        strategy: Strategy::Sum(Starts::OneSuit(Suit::Hearts)),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-starts-no-faces",
-        strategy: Strategy::Sum(Starts::WithoutFaces),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-starts-no-tens",
-        strategy: Strategy::Sum(Starts::WithoutRank(Rank::Ten)),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "sh-starts-no-aces",
-        strategy: Strategy::Sum(Starts::WithoutRank(Rank::Ace)),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "sh-max-over-starts",
-        strategy: Strategy::MaxOverStarts,
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-min-over-starts",
-        strategy: Strategy::MinOverStarts,
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-first-start-only",
-        strategy: Strategy::Sum(Starts::FirstNotDealt),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-ignore-start",
-        strategy: Strategy::FourCardsAlone,
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-first-keep",
-        strategy: Strategy::FirstFour,
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-worst-keep",
-        strategy: Strategy::Worst,
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-average-integer-division",
-        strategy: Strategy::TruncatedMean,
-        ties: TieBreak::GreatestHand,
-    },
-];
+pub const SELECT_MISTAKES: &[ModelledMistake] = {
+    use Starts::*;
+    use Strategy::*;
+    use TieBreak::*;
+    &[
+        modelled("sh-starts-48", Sum(NotKept), GreatestHand),
+        modelled("sh-starts-52", Sum(WholeDeck), FirstFound),
+        modelled(
+            "sh-starts-one-suit",
+            Sum(OneSuit(Suit::Hearts)),
+            GreatestHand,
+        ),
+        modelled("sh-starts-no-faces", Sum(WithoutFaces), GreatestHand),
+        modelled("sh-starts-no-tens", Sum(WithoutRank(Rank::Ten)), FirstFound),
+        modelled("sh-starts-no-aces", Sum(WithoutRank(Rank::Ace)), FirstFound),
+        modelled("sh-max-over-starts", MaxOverStarts, GreatestHand),
+        modelled("sh-min-over-starts", MinOverStarts, GreatestHand),
+        modelled("sh-first-start-only", Sum(FirstNotDealt), GreatestHand),
+        modelled("sh-ignore-start", FourCardsAlone, GreatestHand),
+        modelled("sh-first-keep", FirstFour, GreatestHand),
+        modelled("sh-worst-keep", Worst, GreatestHand),
+        modelled("sh-average-integer-division", TruncatedMean, GreatestHand),
+    ]
+};
 
 /// The hand_value mistakes of the catalog whose select_hand/3 is modelled: each submission's
 /// select_hand, which sums its own wrong hand_value over the starts, chooses as the strategy
@@ -251,178 +198,140 @@ pub const SELECT_MISTAKES: &[ModelledMistake] = &[
 /// is balanced on every such strategy under both tie-breaks ([`misvalued_strategies`]); the
 /// crib-lab tool `model_check` shows, seed by seed and deal by deal, that each submission chooses
 /// as its model.
-pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
-    ModelledMistake {
-        id: "fifteens-ace-eleven",
-        strategy: Strategy::Mistaken(RuleMistake::FifteensAceEleven),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "fifteens-face-rank-value",
-        strategy: Strategy::Mistaken(RuleMistake::FifteensFacesByRank),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "fifteens-no-start",
-        strategy: Strategy::Misvalued(Part::FifteensWithStart, Misvaluation::Dropped),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "fifteens-once",
-        strategy: Strategy::Mistaken(RuleMistake::FifteensOnce),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "fifteens-one-point",
-        strategy: Strategy::Mistaken(RuleMistake::FifteensOnePoint),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "fifteens-pairs-only",
-        strategy: Strategy::Misvalued(Part::FifteensOfThreePlus, Misvaluation::Dropped),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "fifteens-sort-drops-values",
-        strategy: Strategy::Mistaken(RuleMistake::FifteensDistinctValues),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "fifteens-tens-ignored",
-        strategy: Strategy::Mistaken(RuleMistake::FifteensTensIgnored),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "fifteens-two-and-three-only",
-        strategy: Strategy::Misvalued(Part::FifteensOfFourPlus, Misvaluation::Dropped),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "flush-any-four-of-five",
-        strategy: Strategy::Misvalued(Part::FlushOfThreeAndStart, Misvaluation::Doubled),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "flush-needs-five",
-        strategy: Strategy::Misvalued(Part::Flush4, Misvaluation::Dropped),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "flush-none",
-        strategy: Strategy::Misvalued(Part::Flush, Misvaluation::Dropped),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "flush-start-as-hand-card",
-        strategy: Strategy::OrderMistaken(RuleMistake::FlushStartAsHandCard),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "flush-three-plus-start",
-        strategy: Strategy::Misvalued(Part::FlushOfThreeAndStart, Misvaluation::Doubled),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "nob-any-jack",
-        strategy: Strategy::Misvalued(Part::NobOtherJack, Misvaluation::Doubled),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "nob-first-card-suit",
-        strategy: Strategy::OrderMistaken(RuleMistake::NobFirstCardSuit),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "nob-none",
-        strategy: Strategy::Misvalued(Part::Nob, Misvaluation::Dropped),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "nob-two-points",
-        strategy: Strategy::Misvalued(Part::Nob, Misvaluation::Doubled),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "pairs-adjacent-only",
-        strategy: Strategy::Mistaken(RuleMistake::PairsAdjacentOnly),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "pairs-no-start",
-        strategy: Strategy::Misvalued(Part::PairsWithStart, Misvaluation::Dropped),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "pairs-one-point",
-        strategy: Strategy::Mistaken(RuleMistake::PairsOnePoint),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "pairs-ordered-twice",
-        strategy: Strategy::Misvalued(Part::Pairs, Misvaluation::Doubled),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "pairs-sort-dedup",
-        strategy: Strategy::Misvalued(Part::Pairs, Misvaluation::Dropped),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "runs-ace-high",
-        strategy: Strategy::Mistaken(RuleMistake::RunsAceHigh),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "runs-contiguous-only",
-        strategy: Strategy::Mistaken(RuleMistake::RunsContiguousOnly),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "runs-every-subrun",
-        strategy: Strategy::Mistaken(RuleMistake::RunsEverySubrun),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "runs-faces-rank-ten",
-        strategy: Strategy::Mistaken(RuleMistake::RunsFacesAsTen),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "runs-five-missed",
-        strategy: Strategy::Mistaken(RuleMistake::RunsFiveAsTwoFours),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "runs-length-minus-one",
-        strategy: Strategy::Mistaken(RuleMistake::RunsLengthMinusOne),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "runs-no-start",
-        strategy: Strategy::Mistaken(RuleMistake::RunsNoStart),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "runs-one-point-each",
-        strategy: Strategy::Mistaken(RuleMistake::RunsOnePointEach),
-        ties: TieBreak::FirstFound,
-    },
-    ModelledMistake {
-        id: "runs-only-three",
-        strategy: Strategy::Mistaken(RuleMistake::RunsOnlyThree),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "runs-sort-dedup",
-        strategy: Strategy::Mistaken(RuleMistake::RunsDistinctRanks),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "runs-wrap-around",
-        strategy: Strategy::Mistaken(RuleMistake::RunsWrapAround),
-        ties: TieBreak::GreatestHand,
-    },
-];
+pub const MODELLED_MISTAKES: &[ModelledMistake] = {
+    use Misvaluation::*;
+    use RuleMistake::*;
+    use Strategy::*;
+    use TieBreak::*;
+    &[
+        modelled(
+            "fifteens-ace-eleven",
+            Mistaken(FifteensAceEleven),
+            FirstFound,
+        ),
+        modelled(
+            "fifteens-face-rank-value",
+            Mistaken(FifteensFacesByRank),
+            GreatestHand,
+        ),
+        modelled(
+            "fifteens-no-start",
+            Misvalued(Part::FifteensWithStart, Dropped),
+            GreatestHand,
+        ),
+        modelled("fifteens-once", Mistaken(FifteensOnce), GreatestHand),
+        modelled("fifteens-one-point", Mistaken(FifteensOnePoint), FirstFound),
+        modelled(
+            "fifteens-pairs-only",
+            Misvalued(Part::FifteensOfThreePlus, Dropped),
+            FirstFound,
+        ),
+        modelled(
+            "fifteens-sort-drops-values",
+            Mistaken(FifteensDistinctValues),
+            GreatestHand,
+        ),
+        modelled(
+            "fifteens-tens-ignored",
+            Mistaken(FifteensTensIgnored),
+            FirstFound,
+        ),
+        modelled(
+            "fifteens-two-and-three-only",
+            Misvalued(Part::FifteensOfFourPlus, Dropped),
+            GreatestHand,
+        ),
+        modelled(
+            "flush-any-four-of-five",
+            Misvalued(Part::FlushOfThreeAndStart, Doubled),
+            FirstFound,
+        ),
+        modelled(
+            "flush-needs-five",
+            Misvalued(Part::Flush4, Dropped),
+            GreatestHand,
+        ),
+        modelled("flush-none", Misvalued(Part::Flush, Dropped), GreatestHand),
+        modelled(
+            "flush-start-as-hand-card",
+            OrderMistaken(FlushStartAsHandCard),
+            GreatestHand,
+        ),
+        modelled(
+            "flush-three-plus-start",
+            Misvalued(Part::FlushOfThreeAndStart, Doubled),
+            GreatestHand,
+        ),
+        modelled(
+            "nob-any-jack",
+            Misvalued(Part::NobOtherJack, Doubled),
+            GreatestHand,
+        ),
+        modelled(
+            "nob-first-card-suit",
+            OrderMistaken(NobFirstCardSuit),
+            GreatestHand,
+        ),
+        modelled("nob-none", Misvalued(Part::Nob, Dropped), FirstFound),
+        modelled(
+            "nob-two-points",
+            Misvalued(Part::Nob, Doubled),
+            GreatestHand,
+        ),
+        modelled(
+            "pairs-adjacent-only",
+            Mistaken(PairsAdjacentOnly),
+            GreatestHand,
+        ),
+        modelled(
+            "pairs-no-start",
+            Misvalued(Part::PairsWithStart, Dropped),
+            FirstFound,
+        ),
+        modelled("pairs-one-point", Mistaken(PairsOnePoint), GreatestHand),
+        modelled(
+            "pairs-ordered-twice",
+            Misvalued(Part::Pairs, Doubled),
+            FirstFound,
+        ),
+        modelled(
+            "pairs-sort-dedup",
+            Misvalued(Part::Pairs, Dropped),
+            FirstFound,
+        ),
+        modelled("runs-ace-high", Mistaken(RunsAceHigh), FirstFound),
+        modelled(
+            "runs-contiguous-only",
+            Mistaken(RunsContiguousOnly),
+            GreatestHand,
+        ),
+        modelled("runs-every-subrun", Mistaken(RunsEverySubrun), GreatestHand),
+        modelled(
+            "runs-faces-rank-ten",
+            Mistaken(RunsFacesAsTen),
+            GreatestHand,
+        ),
+        modelled(
+            "runs-five-missed",
+            Mistaken(RunsFiveAsTwoFours),
+            GreatestHand,
+        ),
+        modelled(
+            "runs-length-minus-one",
+            Mistaken(RunsLengthMinusOne),
+            FirstFound,
+        ),
+        modelled("runs-no-start", Mistaken(RunsNoStart), FirstFound),
+        modelled(
+            "runs-one-point-each",
+            Mistaken(RunsOnePointEach),
+            FirstFound,
+        ),
+        modelled("runs-only-three", Mistaken(RunsOnlyThree), GreatestHand),
+        modelled("runs-sort-dedup", Mistaken(RunsDistinctRanks), GreatestHand),
+        modelled("runs-wrap-around", Mistaken(RunsWrapAround), GreatestHand),
+    ]
+};
 
 /// The other submissions whose select_hand/3 chooses as a strategy: the baselines of
 /// `tests/baselines/` that choose by the cards (not `random_keep`, which draws by a hash),
@@ -430,48 +339,26 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = &[
 /// with the best total earns all the credit however ties are broken). The balance is not
 /// chosen against them; the stability table gives their marks, and the catalog test checks
 /// each one deal by deal as it checks [`SELECT_MISTAKES`].
-pub const BASELINE_MODELS: &[ModelledMistake] = &[
-    ModelledMistake {
-        id: "correct",
-        strategy: Strategy::Sum(Starts::NotDealt),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "first_four",
-        strategy: Strategy::FirstFour,
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "max_over_starts",
-        strategy: Strategy::MaxOverStarts,
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "starts_48",
-        strategy: Strategy::Sum(Starts::NotKept),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "worst_keep",
-        strategy: Strategy::Worst,
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-hand-unsorted",
-        strategy: Strategy::Sum(Starts::NotDealt),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-last-of-ties",
-        strategy: Strategy::Sum(Starts::NotDealt),
-        ties: TieBreak::GreatestHand,
-    },
-    ModelledMistake {
-        id: "sh-mean-instead-of-sum",
-        strategy: Strategy::Sum(Starts::NotDealt),
-        ties: TieBreak::GreatestHand,
-    },
-];
+pub const BASELINE_MODELS: &[ModelledMistake] = {
+    use Starts::*;
+    use Strategy::*;
+    use TieBreak::*;
+    &[
+        modelled("correct", Sum(NotDealt), GreatestHand),
+        modelled("first_four", FirstFour, GreatestHand),
+        modelled("max_over_starts", MaxOverStarts, GreatestHand),
+        modelled("starts_48", Sum(NotKept), GreatestHand),
+        modelled("worst_keep", Worst, GreatestHand),
+        modelled("sh-hand-unsorted", Sum(NotDealt), GreatestHand),
+        modelled("sh-last-of-ties", Sum(NotDealt), GreatestHand),
+        modelled("sh-mean-instead-of-sum", Sum(NotDealt), GreatestHand),
+    ]
+};
+
+/// Returns the catalog's mistake `id`, modelled by `strategy` with ties broken by `ties`.
+const fn modelled(id: &'static str, strategy: Strategy, ties: TieBreak) -> ModelledMistake {
+    ModelledMistake { id, strategy, ties }
+}
 
 /// The keeps of one deal, valued the assignment's way, with what each strategy needs.
 #[derive(Debug, Clone)]

@@ -27,7 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut items = Vec::new();
     for k in 1..=seeds {
         let set = TestSet::new(&Seed::from_bytes([k; 32]));
-        items.push(set.hand_value_count());
+        items.push(set.hand_value.len());
         let deals: Vec<(bool, Deal)> = set
             .cases
             .iter()

@@ -1,6 +1,8 @@
 use super::*;
+use crate::draw::{TestCase, NAMED_DEALS};
 use crate::kept::tests::same;
 use crate::COVER_DEPTH;
+use crib_results::TestSource;
 
 /// A course for unit tests; grading never uses this seed.
 pub(crate) fn course() -> &'static Course {
@@ -24,7 +26,11 @@ fn the_same_salt_draws_the_same_set_and_another_salt_another() {
     assert!(a.fingerprint.starts_with(&format!("{SALTED_DESIGN}-")));
     assert!(a.fingerprint.ends_with(&a.seed_id));
     // Other deals: the pool deals two salts share are few of 45 (about 1.4 on average).
-    let (pa, pb) = (Course::pool_indices(&a), Course::pool_indices(&b));
+    let pool_indices = |set: &TestSet| -> Vec<u64> {
+        let ids = set.cases.iter().map(|c| c.id.strip_prefix("sh:pool-"));
+        ids.flatten().map(|i| i.parse().unwrap()).collect()
+    };
+    let (pa, pb) = (pool_indices(&a), pool_indices(&b));
     assert_eq!(pa.len(), POOL_DEALS_OF_A_SET);
     let shared = pa.iter().filter(|i| pb.contains(i)).count();
     assert!(shared <= 10, "{shared} pool deals shared");

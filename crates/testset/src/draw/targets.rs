@@ -1,15 +1,6 @@
 //! The calibrated targets of the select_hand balance: for each of `balance_features`, the
 //! sum over a test set's select_hand cases that the balance aims at, the same under every
-//! seed.
-//!
-//! Aiming every seed at one target, rather than at its own pool's mean, takes out two
-//! differences between seeds that the balance could not see before: the pool's mean itself
-//! (3,000 deals estimate it to within about a third of a deal's credit over 45 deals), and
-//! the named deals, whose cards each seed gives in its own order (a submission that breaks
-//! ties by the order of the cards earns more on some orders than on others). The targets
-//! are what the balance achieves on average ([`calibrate`]): a feature that the cover
-//! pushes away from its pool mean on every seed keeps its usual sum instead of being pulled
-//! back at the cost of the others.
+//! seed: what the balance achieves on average ([`calibrate`]). Why: docs/DESIGN.md, "Targets".
 //!
 //! The table, `targets.tsv`, is made by `cargo run --release -p crib-lab --bin
 //! balance_targets > crates/testset/src/draw/targets.tsv` on seeds that no test set is
