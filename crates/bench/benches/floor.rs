@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 
 use crib_core::Card;
 use crib_grade::{Grader, Limits, Session};
-use crib_sandbox::IsolationChoice;
+use crib_isolation::IsolationChoice;
 use crib_testset::{Seed, TestSet, Tests};
 
 /// The seed of every measurement: any seed asks as much as any other.

@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-use crib_lint::{IsolationChoice, JailedLinter, Linter};
+use crib_isolation::IsolationChoice;
+use crib_lint::{JailedLinter, Linter};
 use crib_submission::{Submission, MAX_BYTES};
 use criterion::Criterion;
 

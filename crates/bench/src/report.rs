@@ -7,7 +7,7 @@
 //! in each submission's source (`--submissions`: the corpus's real sources copied under the
 //! new names), and the markers' sheet, filled, is read back into the page and marks.csv.
 
-use crib_lint::{Finding, Lint};
+use crib_results::{Finding, Lint};
 use criterion::Criterion;
 
 const CLASS: usize = 500;

@@ -16,7 +16,8 @@
 //! # Example
 //! ```no_run
 //! use crib_child::{End, Flow, Program, Reader, Lane, SWIPL_PROBE};
-//! use crib_sandbox::{IsolationChoice, Jail, Rlimits, WorkDir};
+//! use crib_isolation::IsolationChoice;
+//! use crib_sandbox::{Jail, Rlimits, WorkDir};
 //! use std::time::{Duration, Instant};
 //!
 //! #[derive(serde::Deserialize)]
@@ -76,7 +77,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crib_sandbox::Isolation;
+use crib_isolation::Isolation;
 #[cfg(doc)]
 use crib_sandbox::Jail;
 use serde::de::DeserializeOwned;
@@ -344,7 +345,7 @@ pub fn ended(status: Option<ExitStatus>) -> String {
 /// Reads frames of type `F` (one JSON object a line) on a thread of its own. The channel
 /// closes at end of file (or on a read error); lines that are not a frame are dropped,
 /// lines longer than [`MAX_FRAME`] are cut and so dropped as not JSON, and at most
-/// [`MAX_QUEUED`] frames wait, so a child flooding the pipe cannot fill the caller's memory.
+/// `MAX_QUEUED` frames wait, so a child flooding the pipe cannot fill the caller's memory.
 pub fn read_frames<F: DeserializeOwned + Send + 'static>(
     reader: impl Read + Send + 'static,
 ) -> Receiver<F> {

@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use crib_lms::{Download, DownloadLimits, Layout, Roster};
+use crib_lms::{Download, DownloadLimits, Roster};
+use crib_results::Layout;
 use serde_json::json;
 
 /// The file in the results directory that records what the downloads held.
@@ -26,7 +27,7 @@ pub(crate) struct Intake {
     /// Downloads that could not be read at all, with why.
     pub(crate) unreadable: Vec<(PathBuf, String)>,
     /// Roster students with no submission in any download.
-    missing: Vec<crib_lms::Student>,
+    missing: Vec<crib_results::Student>,
     /// The roster read, if any.
     roster: Option<PathBuf>,
     /// Where the downloads are extracted; removed on drop (and by a signal's clean-up).
@@ -110,7 +111,7 @@ pub(crate) fn take_in(
             roster.apply(download);
         }
         // Missing from every download read.
-        let mut missing: Vec<crib_lms::Student> =
+        let mut missing: Vec<crib_results::Student> =
             roster.students.iter().map(|(_, s)| s.clone()).collect();
         for download in &intake.downloads {
             let here: BTreeSet<&str> = download.missing.iter().map(|s| s.id.as_str()).collect();
@@ -149,7 +150,7 @@ pub(crate) fn take_in(
 }
 
 /// Returns a student as messages name them: `Smith, Jane (1001)`.
-fn who(student: &crib_lms::Student) -> String {
+fn who(student: &crib_results::Student) -> String {
     match &student.name {
         Some(name) => format!("{name} ({})", student.id),
         None => student.id.clone(),

@@ -2,7 +2,7 @@
 //!
 //! Each submission runs in `swipl` child processes, never in the grader's process: a child
 //! (prolog/answer_child.pl, built into crib-child) loads the submission in a sandbox
-//! ([`crib_sandbox::Isolation`]), answers the [`crib_testset::TestSet`] drawn from the run's
+//! ([`crib_isolation::Isolation`]), answers the [`crib_testset::TestSet`] drawn from the run's
 //! secret [`crib_testset::Seed`] over a pipe of its own, and the grader judges every answer
 //! against crib-core ([`crib_results::Verdict`]), so expected answers never enter the child. hand_value/3 is asked on every one of the 23,647 rank patterns, once
 //! from ordinary suits and for about a third once more from flush or nob suits: about 27,900
@@ -16,7 +16,7 @@
 //! # Example
 //! ```no_run
 //! use crib_grade::{Grader, Limits};
-//! use crib_sandbox::IsolationChoice;
+//! use crib_isolation::IsolationChoice;
 //! use crib_submission::discover;
 //! use crib_testset::{Seed, Tests};
 //! let tests = Tests::Drawn(Seed::fresh()?);

@@ -9,11 +9,12 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use crib_child::Lane;
+use crib_isolation::{Isolation, IsolationChoice};
 use crib_results::{
     escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit,
     SubmissionResult, TestResult, Verdict,
 };
-use crib_sandbox::{self as sandbox, Isolation, IsolationChoice, Jail, Slot, WorkDir, Worker};
+use crib_sandbox::{self as sandbox, Jail, Slot, WorkDir, Worker};
 use crib_submission::Submission;
 
 use crate::child::Place;

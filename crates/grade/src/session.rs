@@ -19,7 +19,7 @@ use crib_testset::Tests;
 /// # Example
 /// ```no_run
 /// use crib_grade::{Grader, Limits, SeedChoice, Session};
-/// use crib_sandbox::IsolationChoice;
+/// use crib_isolation::IsolationChoice;
 /// let session = Session::new("crib-grade-results");
 /// let submissions = session.discover(&["submissions/".into()], false)?;
 /// let tests = session.tests(&SeedChoice::default())?;

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 mod common;
 
 use crib_grade::{Grader, Limits, WorkerPool};
+use crib_isolation::IsolationChoice;
 use crib_results::{SelectCredit, SubmissionResult, Verdict};
-use crib_sandbox::IsolationChoice;
 use crib_submission::{discover, Submission};
 use crib_testset::{
     rule_points, HandValueMistake, ModelledMistake, RulePoints, Strategy, BASELINE_MODELS,

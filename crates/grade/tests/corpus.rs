@@ -16,8 +16,8 @@ use std::time::Duration;
 use common::{confiner, corpus_dir, four_fives};
 use crib_core::{Card, Rank};
 use crib_grade::{Grader, Limits, Session};
+use crib_isolation::{Isolation, IsolationChoice};
 use crib_results::{Area, FailureKind, Predicate, SubmissionResult, Verdict};
-use crib_sandbox::{Isolation, IsolationChoice};
 use crib_submission::{discover, Submission};
 use crib_testset::TestSet;
 

@@ -10,8 +10,8 @@ use std::time::Duration;
 mod common;
 
 use crib_grade::{DeepOptions, Grader, Limits, Session};
+use crib_isolation::IsolationChoice;
 use crib_results::{DeepHandValue, SubmissionResult};
-use crib_sandbox::IsolationChoice;
 use crib_submission::Submission;
 
 /// Classes in the sampled checks: a seeded tenth-of-a-percent-level sample is too thin for

@@ -11,10 +11,10 @@ use std::path::Path;
 mod common;
 
 use crib_grade::{table, Limits, WorkerPool};
+use crib_isolation::IsolationChoice;
 use crib_results::{
     gradescope, Area, KeepMistake, KeepVerdict, RuleMistake, RuleVerdict, SubmissionResult,
 };
-use crib_sandbox::IsolationChoice;
 use crib_submission::discover;
 
 /// A rule found wrong: the rule, its mistake, and the start of the words the student reads.

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use common::{corpus_dir, sleeper};
 use crib_grade::{Limits, Session};
+use crib_isolation::IsolationChoice;
 use crib_results::{FailureKind, SubmissionResult, Verdict};
-use crib_sandbox::IsolationChoice;
 use crib_submission::discover;
 
 #[test]

@@ -11,8 +11,8 @@ use std::time::Duration;
 use common::{corpus_dir, correct_base, four_fives, sleeper};
 use crib_core::Rank;
 use crib_grade::{Limits, Session};
+use crib_isolation::IsolationChoice;
 use crib_results::{FailureKind, Verdict};
-use crib_sandbox::IsolationChoice;
 use crib_submission::discover;
 
 // ---- fair timing under load (issue 15) ----

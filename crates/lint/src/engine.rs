@@ -7,10 +7,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crib_child::{End, Flow, Lane, Program, Reader, CHILD_LIB, LINT_CHILD};
+use crib_isolation::{Isolation, IsolationChoice};
 use crib_results::{Finding, Lint};
-use crib_sandbox::{
-    self as sandbox, Isolation, IsolationChoice, Jail, Rlimits, Slot, WorkDir, Worker,
-};
+use crib_sandbox::{self as sandbox, Jail, Rlimits, Slot, WorkDir, Worker};
 use crib_submission::Submission;
 
 use crate::check::{findings, LintConfig};

@@ -2,12 +2,12 @@
 //!
 //! `crib-lint` reads a Prolog submission with SWI-Prolog itself (its reader with positions,
 //! `library(prolog_xref)` and the compiler's own warnings), always in a sandboxed child, and
-//! reports [`Finding`]s: each names a stable [rule code](Finding::rule), where it is, the
+//! reports [`Finding`](crib_results::Finding)s: each names a stable [rule code](crib_results::Finding::rule), where it is, the
 //! predicate it concerns and one line saying what is wrong. It never gives a mark: findings
 //! are for a marker to check in seconds.
 //!
-//! The data model ([`Lint`], [`Finding`], [`Summary`]) is crib-results', re-exported here:
-//! it is what `crib lint --json` prints and what `crib grade` stores in each result's
+//! The data model ([`crib_results::Lint`], [`crib_results::Finding`],
+//! [`crib_results::Summary`]) is crib-results': it is what `crib lint --json` prints and what `crib grade` stores in each result's
 //! `quality` section.
 
 #![deny(missing_docs)]
@@ -18,9 +18,5 @@ mod facts;
 mod rules;
 
 pub use check::{LintConfig, ENTRY_POINTS};
-/// The findings as data, from crib-results (re-exported: results carry them in their
-/// `quality` section).
-pub use crib_results::{Finding, Lint, Summary};
-pub use crib_sandbox::IsolationChoice;
 pub use engine::{JailedLinter, LintError, LintLimits, Linter};
 pub use rules::{explain, rule, Family, LintRule, RULES, SOURCE};

@@ -18,7 +18,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crib_lint::{Finding, IsolationChoice, JailedLinter, Lint, Linter, RULES};
+use crib_isolation::IsolationChoice;
+use crib_lint::{JailedLinter, Linter, RULES};
+use crib_results::{Finding, Lint};
 use crib_submission::{Submission, MAX_BYTES};
 
 fn dir(corpus: &str) -> PathBuf {

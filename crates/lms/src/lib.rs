@@ -6,7 +6,7 @@
 //! (no path outside it, no links, limits on size, entry count and compression ratio;
 //! zips a student uploaded are opened one level deep), recognises the layout, groups each
 //! student's files into one submission directory, keeps the latest attempt where a layout
-//! holds several, and records who submitted it ([`Record`]): their LMS id, name, email,
+//! holds several, and records who submitted it ([`crib_results::Record`]): their LMS id, name, email,
 //! when known the submission time, a late flag, and the LMS's own submission id. A
 //! [`Roster`] (the LMS's class list export) fills in names, emails, sections and SIS ids,
 //! and names the students who submitted nothing.
@@ -44,9 +44,6 @@ mod time;
 mod testing;
 
 pub use archive::DownloadLimits;
-/// What the download says of a submission; the data lives in crib-results, which keeps it
-/// in every result.
-pub use crib_results::{Layout, Record, Student};
 pub use error::{EntryError, EntryProblem, LmsError, RosterError};
 pub use intake::{detect, read, Download, DownloadedSubmission, SetAside};
 pub use names::{canvas_name, moodle_name, CanvasName, MoodleName};

@@ -249,7 +249,7 @@ impl Pseudonyms {
                 out.name = pseudonym.clone();
                 out.path = pseudonym.clone();
                 if let Some(record) = &mut out.lms {
-                    record.students = vec![crib_lms::Student {
+                    record.students = vec![crib_results::Student {
                         id: pseudonym.clone(),
                         ..Default::default()
                     }];

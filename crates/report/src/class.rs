@@ -54,7 +54,7 @@ impl ClassSummary {
     ///
     /// # Example
     /// ```
-    /// let reports: [crib_report::SubmissionResult; 0] = [];
+    /// let reports: [crib_results::SubmissionResult; 0] = [];
     /// let mut summary = crib_report::Class::new(&reports).summary;
     /// summary.submissions = 3;
     /// summary.seeds = vec![("a".into(), 1), ("b".into(), 1), ("c".into(), 1)];
@@ -151,7 +151,7 @@ pub struct TestRow {
     pub credit: f64,
     /// Verdict names with counts, commonest first (pass included).
     pub verdicts: Vec<(&'static str, usize)>,
-    /// The commonest wrong answers, at most [`TOP_ANSWERS`], commonest first.
+    /// The commonest wrong answers, at most `TOP_ANSWERS`, commonest first.
     pub answers: Vec<CommonAnswer>,
 }
 

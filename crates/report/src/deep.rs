@@ -32,14 +32,14 @@ pub fn share_bin(share: f64) -> usize {
     }
 }
 
-/// Submissions counted into [`SHARE_BINS`].
+/// Submissions counted into `SHARE_BINS`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShareHistogram {
     /// What is counted, e.g. `hand_value/3: pairs wrong`.
     pub title: String,
     /// What the bins are shares of, for the x axis.
     pub x_desc: String,
-    /// Submissions per bin of [`SHARE_BINS`].
+    /// Submissions per bin of `SHARE_BINS`.
     pub counts: Vec<usize>,
 }
 

@@ -12,8 +12,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crib_lms::{Layout, Student};
 use crib_results::SubmissionResult;
+use crib_results::{Layout, Student};
 
 use crate::feedback::{feedback_html, feedback_text, student_name, FeedbackOptions};
 use crate::marks::{graded, marks_csv, out_of};

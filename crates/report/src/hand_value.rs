@@ -20,7 +20,7 @@ pub struct AreaRow {
     /// report order.
     pub members: Vec<usize>,
     /// The median, over the members, of the share of all 12,994,800 pairs their failing
-    /// items in the area stand for ([`area_share`]); 0 without members.
+    /// items in the area stand for (`area_share`); 0 without members.
     pub median_share: f64,
     /// The simplest of the members' simplest failing items in the area (lowest expected
     /// value, then lowest ranks), with the member it is from.

@@ -17,7 +17,7 @@
 //! days are still counted from the due time.
 //!
 //! A submission's time comes from a times file ([`Times`], `--times FILE`) when it names the
-//! submission, else from its LMS record ([`crib_lms::Record::submitted_at`]). When only the
+//! submission, else from its LMS record ([`crib_results::Record::submitted_at`]). When only the
 //! LMS's late flag is known (Canvas's `_LATE`), the days are unknown: no penalty is guessed
 //! ([`Assessment::days`] is `None`) and the caller says so; a record flagged not late is on
 //! time. A submission with no time and no flag is unknown too.

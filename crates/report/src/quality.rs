@@ -73,9 +73,9 @@ impl QualityClass {
 pub struct SourceFile {
     /// The file, relative to the submission, as findings name it.
     pub file: String,
-    /// Its text (invalid UTF-8 replaced), at most [`MAX_SOURCE_BYTES`].
+    /// Its text (invalid UTF-8 replaced), at most `MAX_SOURCE_BYTES`.
     pub text: String,
-    /// Whether the text was cut at [`MAX_SOURCE_BYTES`].
+    /// Whether the text was cut at `MAX_SOURCE_BYTES`.
     pub truncated: bool,
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-fn results() -> Vec<crib_report::SubmissionResult> {
+fn results() -> Vec<crib_results::SubmissionResult> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/results");
     crib_report::read_results(&dir).expect("the checked-in results read")
 }
@@ -134,14 +134,14 @@ fn zip_listing(zip: &[u8], out: &Path) -> String {
 #[test]
 fn each_export_writes_the_expected_files() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/export");
-    let reports: Vec<crib_report::SubmissionResult> = results()
+    let reports: Vec<crib_results::SubmissionResult> = results()
         .into_iter()
         .filter(|r| EXPORTED.contains(&r.name.as_str()))
         .collect();
     assert_eq!(reports.len(), EXPORTED.len());
     let records: std::collections::BTreeMap<
         String,
-        std::collections::BTreeMap<String, crib_lms::Record>,
+        std::collections::BTreeMap<String, crib_results::Record>,
     > = serde_json::from_str(&std::fs::read_to_string(root.join("records.json")).unwrap()).unwrap();
     let rubric = crib_report::Rubric::default_rubric();
     let quality = crib_report::read_sheet(&root.join("sheet.csv"), &reports, &rubric).unwrap();

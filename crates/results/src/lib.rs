@@ -44,9 +44,6 @@ mod verdict;
 mod visibility;
 
 pub use credit::{hand_value_credit, SelectCredit};
-/// The layers of isolation a result records, from crib-isolation (re-exported to build and
-/// read [`SubmissionResult::isolation`]).
-pub use crib_isolation::{Isolation, Layer};
 pub use deep::{
     kinds_text, percent, thousands, Counterexample, DeepHandValue, DeepReport, DeepSelectHand,
     Diagnosis, DiagnosisFinding, ErrorShape, FailureKind, KindCount, Literal, Probes,

@@ -11,7 +11,8 @@ use seccompiler::BpfProgram;
 use crate::files::hand_over;
 use crate::limits::Rlimits;
 use crate::uids::{Slot, UidBlock, Worker};
-use crate::{landlock, seccomp, Isolation, IsolationChoice, SandboxError};
+use crate::{landlock, seccomp, SandboxError};
+use crib_isolation::{Isolation, IsolationChoice};
 
 /// The scratch directory as the child sees it under bubblewrap (a tmpfs of its own).
 pub const SCRATCH_DIR: &str = "/scratch";
@@ -232,7 +233,7 @@ impl Jail {
     /// Adds Landlock under bubblewrap: from now on bubblewrap runs a copy of `program` (a
     /// link in `work` when anyone may run it, else a copy), which restricts itself with the
     /// same Landlock rules as a child without bubblewrap, then execs the program. `program`
-    /// must call [`confine_main`] first thing in its `main` (the `crib` binary does). Does
+    /// must call [`crate::confine_main`] first thing in its `main` (the `crib` binary does). Does
     /// nothing unless bubblewrap is in force and the kernel offers Landlock, or Landlock is
     /// in force already (as it is when the program making the jail confines itself,
     /// [`Jail::new`]); checks that the program still starts, as [`Jail::new`] does.

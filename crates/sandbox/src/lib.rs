@@ -1,12 +1,13 @@
 //! Runs an untrusted program with limits and isolation: a [`Jail`] starts children of one
 //! program (for crib, `swipl`) with every layer of isolation this machine offers
-//! ([`Layer`]), always [`Rlimits`], and as root uids of their own ([`SANDBOX_UIDS`]). What
+//! ([`crib_isolation::Layer`]), always [`Rlimits`], and as root uids of their own ([`SANDBOX_UIDS`]). What
 //! each layer does, and the rest ([`WorkDir`], [`MemoryFit`]): this crate's README. The
 //! crate knows nothing of what the program does: no cribbage, no tests, no marks.
 //!
 //! # Example
 //! ```no_run
-//! use crib_sandbox::{IsolationChoice, Jail, Mounts, Rlimits, WorkDir};
+//! use crib_isolation::IsolationChoice;
+//! use crib_sandbox::{Jail, Mounts, Rlimits, WorkDir};
 //! let work = WorkDir::create(&std::env::temp_dir(), crib_sandbox::is_root())?;
 //! let jail = Jail::new("swipl".as_ref(), &["--no-tty", "-q", "-g", "halt"],
 //!                      IsolationChoice::Auto, work.path())
@@ -32,9 +33,6 @@ use std::path::PathBuf;
 
 pub use cgroup::{memory_limit, memory_limit_in, MemoryFit, MIN_CHILD_MEMORY};
 pub use confine::{confine_main, CONFINE_ARG};
-/// The layers of isolation, as data, from crib-isolation (re-exported for the sandbox's
-/// callers).
-pub use crib_isolation::{Isolation, IsolationChoice, Layer, LayerError};
 pub use files::open_up;
 pub use jail::{
     environment, is_root, Jail, Mounts, GRADER_DIR, SCRATCH_DIR, SUBMISSION_DIR, TMPFS_BYTES,

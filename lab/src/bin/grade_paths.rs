@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use crib_grade::{table, Grader, Limits};
-use crib_sandbox::IsolationChoice;
+use crib_isolation::IsolationChoice;
 use crib_submission::discover;
 use crib_testset::{Seed, Tests};
 

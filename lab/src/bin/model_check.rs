@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crib_grade::{Grader, Limits, WorkerPool};
+use crib_isolation::IsolationChoice;
 use crib_results::{Predicate, SelectCredit};
-use crib_sandbox::IsolationChoice;
 use crib_submission::{discover, Submission};
 use crib_testset::{
     balance_models, model_name, Deal, Strategy, TieBreak, BASELINE_MODELS, MODELLED_MISTAKES,

@@ -15,8 +15,8 @@
 use std::path::PathBuf;
 
 use crib_grade::{Grader, Limits, WorkerPool};
+use crib_isolation::IsolationChoice;
 use crib_results::Marks;
-use crib_sandbox::IsolationChoice;
 use crib_submission::{discover, Submission};
 use crib_testset::{Seed, Tests};
 

@@ -2,7 +2,8 @@ use super::*;
 
 use std::time::Duration;
 
-use crib_sandbox::{IsolationChoice, WorkDir};
+use crib_isolation::IsolationChoice;
+use crib_sandbox::WorkDir;
 
 /// The frames of these tests.
 #[derive(Debug, PartialEq, Eq, serde::Deserialize)]

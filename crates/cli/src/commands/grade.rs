@@ -11,8 +11,9 @@ use crib_grade::{
     swipl_support, DeepOptions, Graded, Grader, Limits, SeedChoice, Session, SessionProgress,
     SwiplSupport,
 };
+use crib_isolation::IsolationChoice;
 use crib_results::{SelectCredit, SubmissionResult, TestVisibility};
-use crib_sandbox::{IsolationChoice, MemoryFit};
+use crib_sandbox::MemoryFit;
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Debug, Args)]

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 use clap::Args;
 use crib_grade::WorkerPool;
-use crib_lint::{JailedLinter, Lint, LintConfig, Linter};
-use crib_sandbox::IsolationChoice;
+use crib_isolation::IsolationChoice;
+use crib_lint::{JailedLinter, LintConfig, Linter};
+use crib_results::Lint;
 use crib_submission::{discover, Submission};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -174,7 +175,7 @@ fn lint_all(
 fn not_checked(sub: &Submission, why: &str) -> Lint {
     Lint::new(
         sub.name.clone(),
-        vec![crib_lint::Finding::not_checked(String::new(), why)],
+        vec![crib_results::Finding::not_checked(String::new(), why)],
     )
 }
 

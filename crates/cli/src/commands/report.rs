@@ -254,14 +254,14 @@ file:line).";
 /// pseudonyms to read a sheet with under --reveal.
 struct Blind {
     /// The results as the outputs name them.
-    reports: Vec<crib_report::SubmissionResult>,
+    reports: Vec<crib_results::SubmissionResult>,
     /// Under --anonymous, the pseudonyms the outputs use; under --reveal, those of the sheet.
     pseudonyms: Option<crib_report::Pseudonyms>,
     /// The real results, under --anonymous or --reveal.
-    real: Vec<crib_report::SubmissionResult>,
+    real: Vec<crib_results::SubmissionResult>,
 }
 
-fn blind(args: &ReportArgs, real: Vec<crib_report::SubmissionResult>) -> Result<Blind> {
+fn blind(args: &ReportArgs, real: Vec<crib_results::SubmissionResult>) -> Result<Blind> {
     if args.anonymous {
         let path = args
             .anonymous_key
@@ -304,7 +304,7 @@ fn blind(args: &ReportArgs, real: Vec<crib_report::SubmissionResult>) -> Result<
 /// read it into a private work directory, removed once the sources are read.
 fn read_sources(
     path: &std::path::Path,
-    reports: &[crib_report::SubmissionResult],
+    reports: &[crib_results::SubmissionResult],
 ) -> Result<crib_report::Sources> {
     if !crate::download::is_download(path, None) {
         return Ok(crib_report::Sources::read(path, reports)?);

@@ -1,8 +1,8 @@
+use crib_isolation::{Isolation, Layer};
 use crib_results::{
     gradescope, gradescope_with, Area, Diagnostic, HandValueCheck, Load, Marks, Predicate,
     SelectCredit, SubmissionResult, TestResult, TestSource, Verdict, VisibilityPolicy,
 };
-use crib_sandbox::{Isolation, Layer};
 
 use crate::protocol::{ItemOutcome, Outcome};
 use crate::table::table;

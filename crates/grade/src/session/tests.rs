@@ -1,6 +1,6 @@
 use super::*;
 use crate::limits::Limits;
-use crib_sandbox::IsolationChoice;
+use crib_isolation::IsolationChoice;
 
 #[test]
 fn file_stems_are_safe_and_distinct() {

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use crib_core::{Card, Rank};
 use crib_grade::{Grader, Limits};
+use crib_isolation::IsolationChoice;
 use crib_results::Diagnosis;
-use crib_sandbox::IsolationChoice;
 use crib_testset::{Seed, Tests};
 
 /// A grader of the swipl on the PATH, in `isolation`, with `limits`, on [`tests`].

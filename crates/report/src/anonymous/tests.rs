@@ -65,9 +65,9 @@ fn smith() -> SubmissionResult {
     let mut r = report("smithjane-1001", &[]);
     r.path = "/home/staff/subs/smithjane-1001".into();
     r.output = "Jane SMITH's solution, jane.smith@uni.edu.au\nhand_value ready".into();
-    r.lms = Some(crib_lms::Record {
-        layout: crib_lms::Layout::Canvas,
-        students: vec![crib_lms::Student {
+    r.lms = Some(crib_results::Record {
+        layout: crib_results::Layout::Canvas,
+        students: vec![crib_results::Student {
             id: "1001".into(),
             name: Some("Smith, Jane".into()),
             email: Some("jane.smith@uni.edu.au".into()),

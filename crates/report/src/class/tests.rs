@@ -2,9 +2,10 @@ use std::sync::OnceLock;
 
 use super::*;
 use crib_core::{cards_text, parse_cards, Breakdown, Card, Hand, Rule, PAIRS};
+use crib_isolation::{Isolation, Layer};
 use crib_results::{
-    Area, AreaCount, Cards, Counterexample, Diagnosis, FailureKind, HandValueCheck, Isolation,
-    KindCount, Layer, Load, Marks, SelectCredit, TestResult, PATTERNS,
+    Area, AreaCount, Cards, Counterexample, Diagnosis, FailureKind, HandValueCheck, KindCount,
+    Load, Marks, SelectCredit, TestResult, PATTERNS,
 };
 use crib_testset::{Seed, TestSet};
 

@@ -263,8 +263,8 @@ fn a_class_of_other_reports_does_not_panic() {
 fn a_deadline_shows_each_submission_its_penalty_line() {
     let at = |s: &str| crib_lms::parse_time(s).unwrap();
     let mut late = crate::class::tests::report("late_one", &[]);
-    late.lms = Some(crib_lms::Record {
-        layout: crib_lms::Layout::Gradescope,
+    late.lms = Some(crib_results::Record {
+        layout: crib_results::Layout::Gradescope,
         students: vec![],
         submission_id: None,
         submitted_at: Some(at("2026-09-02T08:00Z")),

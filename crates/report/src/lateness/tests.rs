@@ -123,9 +123,9 @@ fn grace_and_due_errors_name_the_text() {
 
 fn with_lms(name: &str, id: &str, submitted: Option<&str>, late: Option<bool>) -> SubmissionResult {
     let mut r = report(name, &[]);
-    r.lms = Some(crib_lms::Record {
-        layout: crib_lms::Layout::Gradescope,
-        students: vec![crib_lms::Student {
+    r.lms = Some(crib_results::Record {
+        layout: crib_results::Layout::Gradescope,
+        students: vec![crib_results::Student {
             id: id.into(),
             name: Some(format!("Student {id}")),
             ..Default::default()

@@ -33,8 +33,8 @@ fn one_row_per_submission_sorted_by_name() {
 #[test]
 fn a_deadline_adds_lateness_penalty_and_final() {
     let at = |s: &str| crib_lms::parse_time(s).unwrap();
-    let record = |submitted: Option<&str>, late: Option<bool>| crib_lms::Record {
-        layout: crib_lms::Layout::Canvas,
+    let record = |submitted: Option<&str>, late: Option<bool>| crib_results::Record {
+        layout: crib_results::Layout::Canvas,
         students: vec![],
         submission_id: None,
         submitted_at: submitted.map(at),

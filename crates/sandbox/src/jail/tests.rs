@@ -1,5 +1,6 @@
 use super::*;
-use crate::{open_up, Layer, Worker, FALLBACK_UIDS, SANDBOX_UIDS};
+use crate::{open_up, Worker, FALLBACK_UIDS, SANDBOX_UIDS};
+use crib_isolation::Layer;
 
 /// Returns the first lane of worker `index`.
 fn first(index: usize) -> Slot {

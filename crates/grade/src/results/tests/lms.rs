@@ -2,7 +2,7 @@
 //! kept whole when present.
 
 use super::*;
-use crib_lms::{Layout, Record, Student};
+use crib_results::{Layout, Record, Student};
 
 #[test]
 fn a_result_keeps_its_lms_record_and_old_results_still_load() {
