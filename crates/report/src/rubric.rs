@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-pub use crib_results::CODE_QUALITY_MARKS;
+use crib_results::CODE_QUALITY_MARKS;
 
 /// The default rubric of this assignment (`crates/report/rubric.toml`): `documentation`,
 /// `readability` and `design`, 10 marks each.

@@ -43,7 +43,7 @@ pub use misvalue::{
     keep_points, order_points, rank_index, rule_part, MistakePoints, Part, PartPoints,
     ORDER_MISTAKES, RANK_MISTAKES,
 };
-pub use patterns::{PatternItem, PATTERNS, SPECIAL_SHARE};
+pub use patterns::{PatternItem, SPECIAL_SHARE};
 pub use seed::{Seed, SeedError, SEED_BYTES};
 pub use source::Tests;
 pub use strategy::{

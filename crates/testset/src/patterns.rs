@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use crib_core::{Card, Dealer, PreparedHand, Rank, Rule, Suit, PAIRS};
 
-pub use crib_results::PATTERNS;
+pub(crate) use crib_results::PATTERNS;
 
 use crate::seed::Seed;
 

@@ -26,7 +26,7 @@ pub(super) fn answers(score: impl Fn(&PatternItem, Points) -> i64) -> Vec<Option
 #[test]
 fn a_right_hand_value_loses_nothing() {
     let check = judge(items(), &answers(|i, _| i64::from(i.expected)));
-    assert_eq!(check.checked, crib_testset::patterns::PATTERNS);
+    assert_eq!(check.checked, crib_results::PATTERNS);
     assert_eq!((check.pairs_wrong, check.share_wrong), (0.0, 0.0));
     assert!(check.areas.is_empty() && check.kinds.is_empty());
 }
