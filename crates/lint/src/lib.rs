@@ -22,5 +22,5 @@ pub use check::{LintConfig, ENTRY_POINTS};
 /// `quality` section).
 pub use crib_results::{Finding, Lint, Summary};
 pub use crib_sandbox::IsolationChoice;
-pub use engine::{JailedLinter, LintError, LintLimits, Linter};
+pub use engine::{JailedLinter, LintError, Linter};
 pub use rules::{explain, rule, Family, LintRule, RULES, SOURCE};
