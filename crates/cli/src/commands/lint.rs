@@ -125,8 +125,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
     let lints = lint_all(&linter, &submissions, args.jobs, args.max_size.bytes());
     for lint in &lints {
         if args.json {
-            serde_json::to_writer(&mut out, lint)?;
-            writeln!(out)?;
+            crate::print_json(lint)?;
         } else {
             write_text(&mut out, lint)?;
         }

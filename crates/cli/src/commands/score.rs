@@ -8,7 +8,7 @@ use clap::Args;
 use crib_core::{cards_text as cards, Breakdown, Card, CardError, Hand, Rule};
 use serde::Serialize;
 
-use crate::batch::{self, Answerer, CardArg, CsvRow, Format, IoArgs, Item, Sink};
+use crate::batch::{self, Answerer, CardArg, Format, IoArgs, Item, Sink};
 
 const AFTER_HELP: &str = "\
 Batch input: `crib score -` reads hands from stdin, `crib score --input FILE` from a file: one
@@ -72,19 +72,15 @@ struct Row {
     nob: u8,
 }
 
-impl CsvRow for Row {
-    const HEADER: &'static [&'static str] = &[
-        "line", "hand", "start", "crib", "total", "fifteens", "pairs", "runs", "flush", "nob",
-    ];
-}
-
 /// Scores hands under one rule.
 struct Scorer {
     rule: Rule,
 }
 
 impl Answerer for Scorer {
-    type Row = Row;
+    const HEADER: &'static [&'static str] = &[
+        "line", "hand", "start", "crib", "total", "fifteens", "pairs", "runs", "flush", "nob",
+    ];
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {
         let b = breakdown(item.cards, self.rule)?;

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crib_core::cards_text as cards;
 
-use crate::batch::{self, Answerer, CardArg, CsvRow, Format, IoArgs, Item, Sink};
+use crate::batch::{self, Answerer, CardArg, Format, IoArgs, Item, Sink};
 
 mod crib;
 
@@ -100,7 +100,12 @@ struct Row {
     ties: usize,
 }
 
-impl CsvRow for Row {
+/// Chooses keeps by expected hand value, as the assignment's select_hand.
+struct Selector {
+    all: bool,
+}
+
+impl Answerer for Selector {
     const HEADER: &'static [&'static str] = &[
         "line",
         "dealt",
@@ -112,15 +117,6 @@ impl CsvRow for Row {
         "starts",
         "ties",
     ];
-}
-
-/// Chooses keeps by expected hand value, as the assignment's select_hand.
-struct Selector {
-    all: bool,
-}
-
-impl Answerer for Selector {
-    type Row = Row;
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {
         let dealt = item.cards;

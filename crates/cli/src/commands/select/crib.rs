@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crib_core::cards_text as cards;
 
-use crate::batch::{Answerer, CsvRow, Format, Item, Sink};
+use crate::batch::{Answerer, Format, Item, Sink};
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -42,7 +42,7 @@ struct Row<'a> {
 /// One CSV row: a keep of a deal for one role, with the mean, standard deviation, minimum and
 /// maximum of the net, hand and crib points.
 #[derive(Serialize)]
-pub struct CsvKeep {
+struct CsvKeep {
     line: Option<usize>,
     dealt: String,
     role: Role,
@@ -64,7 +64,12 @@ pub struct CsvKeep {
     crib_max: i32,
 }
 
-impl CsvRow for CsvKeep {
+/// Ranks the keeps of six-card deals for one role or both (dealer first).
+pub struct CribRanker {
+    pub roles: Vec<Role>,
+}
+
+impl Answerer for CribRanker {
     const HEADER: &'static [&'static str] = &[
         "line",
         "dealt",
@@ -86,15 +91,6 @@ impl CsvRow for CsvKeep {
         "crib_min",
         "crib_max",
     ];
-}
-
-/// Ranks the keeps of six-card deals for one role or both (dealer first).
-pub struct CribRanker {
-    pub roles: Vec<Role>,
-}
-
-impl Answerer for CribRanker {
-    type Row = CsvKeep;
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {
         let dealt = item.cards;
