@@ -57,21 +57,6 @@ struct Combinations<'a> {
     nob: Option<Card>,
 }
 
-/// One CSV row: the points per rule, cards in short notation.
-#[derive(Serialize)]
-struct Row {
-    line: Option<usize>,
-    hand: String,
-    start: Card,
-    crib: bool,
-    total: u8,
-    fifteens: u8,
-    pairs: u8,
-    runs: u8,
-    flush: u8,
-    nob: u8,
-}
-
 /// Scores hands under one rule.
 struct Scorer {
     rule: Rule,
@@ -106,18 +91,15 @@ impl Answerer for Scorer {
                     nob: b.nob,
                 },
             }),
-            Format::Csv => sink.csv(&Row {
-                line: item.line,
-                hand: cards(&b.hand),
-                start: b.start,
+            // The columns of HEADER, cards in short notation.
+            Format::Csv => sink.csv(&(
+                item.line,
+                cards(&b.hand),
+                b.start,
                 crib,
-                total: p.total(),
-                fifteens: p.fifteens,
-                pairs: p.pairs,
-                runs: p.runs,
-                flush: p.flush,
-                nob: p.nob,
-            }),
+                p.total(),
+                [p.fifteens, p.pairs, p.runs, p.flush, p.nob],
+            )),
             Format::Text if item.line.is_some() => {
                 writeln!(
                     sink.text(),
