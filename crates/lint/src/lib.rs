@@ -23,4 +23,4 @@ pub use check::{LintConfig, ENTRY_POINTS};
 pub use crib_results::{Finding, Lint, Summary};
 pub use crib_sandbox::IsolationChoice;
 pub use engine::{JailedLinter, LintError, Linter};
-pub use rules::{explain, rule, Family, LintRule, RULES, SOURCE};
+pub use rules::{explain, rule, Family, LintRule, RULES};

@@ -143,18 +143,15 @@ pub struct Pair {
 }
 
 impl Pair {
-    /// The larger of [`share_a`](Pair::share_a) and [`share_b`](Pair::share_b): how much of
-    /// the one that lost more to the other is found in it, in [0, 1]. Never below
-    /// [`similarity`](Pair::similarity), which lies between the two shares.
+    /// The larger of [`share_a`](Pair::share_a) and [`share_b`](Pair::share_b), in [0, 1];
+    /// never below [`similarity`](Pair::similarity), which lies between the two shares.
     pub fn larger_share(&self) -> f64 {
         self.share_a.max(self.share_b)
     }
 
     /// Whether a marker must read the pair at `threshold`: at least `threshold` of either
-    /// source's fingerprints are found in the other (`larger_share() >= threshold`). So a
-    /// one-sided copy (a third of a solution in a file of the copier's own) is reported by
-    /// the share of the source it took, whatever the similarity; a threshold of 0 reports
-    /// every pair that shares code.
+    /// source's fingerprints are found in the other, whatever the similarity (0 reports
+    /// every pair that shares code).
     pub fn reported(&self, threshold: f64) -> bool {
         self.larger_share() >= threshold
     }

@@ -363,18 +363,6 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         None => None,
     };
     let deadline = deadline(args, &blind)?;
-    let sources = || -> Result<Option<crib_report::Sources>> {
-        Ok(match &args.submissions {
-            Some(dir) => match (args.anonymous, &blind.pseudonyms) {
-                (true, Some(p)) => {
-                    let real = read_sources(dir, &blind.real)?;
-                    Some(p.anonymize_sources(&real, &blind.real))
-                }
-                _ => Some(read_sources(dir, reports)?),
-            },
-            None => None,
-        })
-    };
     let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none() && args.export.is_none();
     let html = args
         .output
@@ -386,9 +374,16 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         }
     }
     // Read once, for the export and the page alike.
-    let sources = match args.export.is_some() || html.is_some() {
-        true => sources()?,
-        false => None,
+    let sources = match &args.submissions {
+        Some(dir) if args.export.is_some() || html.is_some() => {
+            Some(match (args.anonymous, &blind.pseudonyms) {
+                (true, Some(p)) => {
+                    p.anonymize_sources(&read_sources(dir, &blind.real)?, &blind.real)
+                }
+                _ => read_sources(dir, reports)?,
+            })
+        }
+        _ => None,
     };
     if let (Some(format), Some(dir)) = (args.export, &args.out) {
         let options = crib_report::ExportOptions {
