@@ -164,16 +164,14 @@ fn lint_all(
     submissions
         .iter()
         .zip(lints)
-        .map(|(sub, lint)| lint.unwrap_or_else(|panic| not_checked(sub, &panic.to_string())))
+        .map(|(sub, lint)| {
+            // A worker that panicked: the submission is not checked, and says why.
+            lint.unwrap_or_else(|panic| {
+                let why = crib_lint::Finding::not_checked(String::new(), &panic.to_string());
+                Lint::new(sub.name.clone(), vec![why])
+            })
+        })
         .collect()
-}
-
-/// Returns the lint of a submission that could not be checked, saying why.
-fn not_checked(sub: &Submission, why: &str) -> Lint {
-    Lint::new(
-        sub.name.clone(),
-        vec![crib_lint::Finding::not_checked(String::new(), why)],
-    )
 }
 
 /// Writes one submission's findings, one a line after its name, then its summary.

@@ -255,7 +255,10 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         .filter(|p| p.reference && p.similarity >= crib_similar::html::REFERENCE_THRESHOLD)
         .map(|p| p.a.as_str())
         .collect();
-    let names = Names::new(&all);
+    let names: Names = all
+        .iter()
+        .map(|s| (s.name.as_str(), s.files.len()))
+        .collect();
     let mut out = std::io::stdout().lock();
     if args.json {
         for p in &pairs[..shown] {
@@ -366,35 +369,20 @@ fn say_common(common: &crib_similar::Common, class: usize) {
     }
 }
 
-/// How many files each source has, to name a fragment's place.
-struct Names<'a>(std::collections::HashMap<&'a str, usize>);
+/// How many files each source has, by name, to name a fragment's place.
+type Names<'a> = std::collections::HashMap<&'a str, usize>;
 
-impl<'a> Names<'a> {
-    fn new(sources: &[&'a Source]) -> Names<'a> {
-        Names(
-            sources
-                .iter()
-                .map(|s| (s.name.as_str(), s.files.len()))
-                .collect(),
-        )
-    }
-
-    /// `name:s-e` for a one-file source, `name/file:s-e` otherwise.
-    fn place(&self, name: &str, file: &str, lines: [u32; 2]) -> String {
-        if self.0.get(name) == Some(&1) {
-            format!("{name}:{}-{}", lines[0], lines[1])
-        } else {
-            format!("{name}/{file}:{}-{}", lines[0], lines[1])
-        }
-    }
-}
-
-/// One fragment as `a:s-e=b:s-e` ([`Names::place`]).
+/// One fragment as `a:s-e=b:s-e`, each place `name:s-e` for a one-file source and
+/// `name/file:s-e` otherwise.
 fn fragment_text(p: &Pair, f: &crib_similar::Fragment, names: &Names) -> String {
+    let place = |name: &str, file: &str, lines: [u32; 2]| match names.get(name) {
+        Some(1) => format!("{name}:{}-{}", lines[0], lines[1]),
+        _ => format!("{name}/{file}:{}-{}", lines[0], lines[1]),
+    };
     format!(
         "{}={}",
-        names.place(&p.a, &f.a_file, f.a_lines),
-        names.place(&p.b, &f.b_file, f.b_lines)
+        place(&p.a, &f.a_file, f.a_lines),
+        place(&p.b, &f.b_file, f.b_lines)
     )
 }
 
