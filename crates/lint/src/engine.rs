@@ -64,21 +64,9 @@ impl Linter {
     /// gives an `E002` finding.
     pub fn lint_staged(&self, session: &Lane<'_>, name: &str, files: &[String]) -> Lint {
         let said = self.run_child(session, files);
-        self.finish(name, session.copy(), files, said)
-    }
-
-    /// Returns the findings on what the child said (or `E002` with why it said nothing);
-    /// `root` holds the files it read.
-    fn finish(
-        &self,
-        name: &str,
-        root: &Path,
-        files: &[String],
-        said: Result<Said, Unread>,
-    ) -> Lint {
         let mut texts = Vec::new();
         for file in files {
-            let text = fs::read(root.join(file)).unwrap_or_default();
+            let text = fs::read(session.copy().join(file)).unwrap_or_default();
             texts.push((file.clone(), String::from_utf8_lossy(&text).into_owned()));
         }
         let e002 =
