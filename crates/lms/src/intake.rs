@@ -319,13 +319,9 @@ fn detect_names(files: &[String]) -> Layout {
     }
 }
 
-/// Canvas: a flat list of files, `<lastfirst>[_LATE]_<user id>_<attachment id>_<name>`.
-///
-/// Canvas zips each student's current submission, one file per attachment, each named
-/// by its own attachment id (its `ContentZipper`), so all of a student's files are one
-/// submission whatever their ids; the record's `submission_id` is the highest attachment
-/// id kept. Two files of one student under the same name cannot both be written: the
-/// higher attachment id is kept and the other set aside as an earlier attempt, named.
+/// Canvas: a flat list of files, `<lastfirst>[_LATE]_<user id>_<attachment id>_<name>`, a
+/// student's files one submission ([`read`]) whose `submission_id` is the highest
+/// attachment id kept.
 fn canvas(files: &[String], ignored: &mut Vec<String>) -> Vec<Attempt> {
     let mut by_user: BTreeMap<String, Vec<(String, CanvasName)>> = BTreeMap::new();
     for file in files {
