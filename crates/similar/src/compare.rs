@@ -39,26 +39,25 @@ pub fn reference() -> Source {
 pub struct Options {
     /// The winnowing parameters.
     pub winnowing: Winnowing,
-    /// A fingerprint found in more than `max(min_common, ceil(max_share × submissions))`
+    /// A fingerprint found in more than `max(MIN_COMMON, ceil(max_share × submissions))`
     /// submissions is common: what everyone writes, left out of matches and sizes alike
     /// (unless the submissions holding it are copies of one source: [`Common::copied`]).
     pub max_share: f64,
-    /// The fewest submissions a fingerprint must be in before it can be common: a class of
-    /// `min_common` or fewer has no common code.
-    pub min_common: usize,
     /// Whether crib's own reference ([`reference()`]) is a known source.
     pub reference: bool,
 }
 
+/// A fingerprint in at most this many submissions is never common.
+const MIN_COMMON: usize = 10;
+
 impl Default for Options {
-    /// `max_share` 0.1 and `min_common` 10: as MOSS's `-m 10` for a class of up to 100, a
+    /// `max_share` 0.1: with [`MIN_COMMON`], as MOSS's `-m 10` for a class of up to 100, a
     /// tenth of a bigger class (fifty of 500): a fingerprint in more submissions than that is
     /// the assignment's idiom, not a copy. crib's reference is a known source.
     fn default() -> Options {
         Options {
             winnowing: Winnowing::default(),
             max_share: 0.1,
-            min_common: 10,
             reference: true,
         }
     }
@@ -312,7 +311,7 @@ fn common_cut(
     class: usize,
     options: &Options,
 ) -> (Common, HashSet<u64>) {
-    let limit = ((options.max_share * class as f64).ceil() as usize).max(options.min_common);
+    let limit = ((options.max_share * class as f64).ceil() as usize).max(MIN_COMMON);
     let in_submissions = |ds: &[u32], counted: &dyn Fn(usize) -> bool| {
         ds.iter()
             .filter(|&&d| docs[d as usize].role == Role::Submission && counted(d as usize))
