@@ -70,7 +70,7 @@ pub struct IoArgs {
     /// With batch input, report every bad line and go on; without it the first bad line stops
     /// the run. Either way crib exits 2 if any line was bad.
     #[arg(long)]
-    keep_going: bool,
+    pub keep_going: bool,
 }
 
 /// The output format chosen.
@@ -126,11 +126,6 @@ impl IoArgs {
             bail!("--keep-going applies only to batch input ('-' or --input FILE)");
         }
         Ok(input)
-    }
-
-    /// Whether a bad line lets the batch go on.
-    pub fn keep_going(&self) -> bool {
-        self.keep_going
     }
 }
 

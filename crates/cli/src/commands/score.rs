@@ -125,7 +125,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
     batch::run(
         args.io.input(&args.cards)?,
         args.io.format(),
-        args.io.keep_going(),
+        args.io.keep_going,
         &Scorer { rule },
     )
 }

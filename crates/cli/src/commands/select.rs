@@ -200,7 +200,7 @@ fn ranked(keeps: &[Keep]) -> impl Iterator<Item = (usize, usize, &Keep)> {
 pub fn run(args: &SelectArgs) -> Result<()> {
     let roles = args.roles();
     let input = args.io.input(&args.cards)?;
-    let (format, keep_going) = (args.io.format(), args.io.keep_going());
+    let (format, keep_going) = (args.io.format(), args.io.keep_going);
     if roles.is_empty() {
         return batch::run(input, format, keep_going, &Selector { all: args.all });
     }
