@@ -23,9 +23,13 @@ pub(crate) enum Frame {
     Unresolved(Unresolved),
     Undefined(Undefined),
     /// A predicate of the files that a library defines too (`name/arity`).
-    Library { predicate: String },
+    Library {
+        predicate: String,
+    },
     /// A predicate of the files that hides a system predicate that is not a hook.
-    System { predicate: String },
+    System {
+        predicate: String,
+    },
     /// The last frame: everything was said.
     Done,
 }
