@@ -70,7 +70,7 @@ pub struct IoArgs {
     /// With batch input, report every bad line and go on; without it the first bad line stops
     /// the run. Either way crib exits 2 if any line was bad.
     #[arg(long)]
-    keep_going: bool,
+    pub keep_going: bool,
 }
 
 /// The output format chosen.
@@ -127,17 +127,6 @@ impl IoArgs {
         }
         Ok(input)
     }
-
-    /// Whether a bad line lets the batch go on.
-    pub fn keep_going(&self) -> bool {
-        self.keep_going
-    }
-}
-
-/// A CSV row type: its header is written once, before the first row.
-pub trait CsvRow: Serialize {
-    /// The column names, in the order the fields serialize.
-    const HEADER: &'static [&'static str];
 }
 
 /// Where one task's results go: bytes for stdout, in order.
@@ -168,7 +157,7 @@ impl Sink {
     }
 
     /// Writes `row` as one CSV record.
-    pub fn csv(&mut self, row: &impl CsvRow) -> Result<()> {
+    pub fn csv(&mut self, row: &impl Serialize) -> Result<()> {
         let mut csv = self.csv_writer();
         csv.serialize(row)?;
         csv.flush()?;
@@ -187,10 +176,10 @@ impl Sink {
         &mut self.out
     }
 
-    fn header<R: CsvRow>(&mut self) -> Result<()> {
+    fn header(&mut self, header: &[&str]) -> Result<()> {
         if self.format == Format::Csv {
             let mut csv = self.csv_writer();
-            csv.write_record(R::HEADER)?;
+            csv.write_record(header)?;
             csv.flush()?;
         }
         Ok(())
@@ -206,8 +195,8 @@ pub struct Item<'a> {
 
 /// Answers one hand, writing its results into the sink.
 pub trait Answerer: Sync {
-    /// The CSV row type, whose header starts CSV output.
-    type Row: CsvRow;
+    /// The CSV header, the names of the fields of each row [`Sink::csv`] is given.
+    const HEADER: &'static [&'static str];
 
     /// Writes the results for `item`.
     ///
@@ -225,7 +214,7 @@ pub fn run<A: Answerer>(input: Input, format: Format, keep_going: bool, answer: 
     match input {
         Input::Single(cards) => {
             let mut sink = Sink::new(format);
-            sink.header::<A::Row>()?;
+            sink.header(A::HEADER)?;
             answer.answer(
                 Item {
                     line: None,
@@ -276,8 +265,6 @@ pub fn run<A: Answerer>(input: Input, format: Format, keep_going: bool, answer: 
 /// What a batch read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct BatchSummary {
-    /// Lines read, blank and comment lines included.
-    pub lines: usize,
     /// Lines holding a hand (not blank, not a comment).
     pub hands: usize,
     /// Hands that got an error instead of results.
@@ -287,7 +274,6 @@ pub struct BatchSummary {
 /// The results of one task: output bytes and, in line order, the bad lines with where in the
 /// output they fall.
 struct Piece {
-    lines: usize,
     out: Vec<u8>,
     bad: Vec<(usize, usize, anyhow::Error)>,
     hands: usize,
@@ -331,7 +317,7 @@ pub fn batch<A: Answerer>(
 ) -> Result<BatchSummary> {
     let mut summary = BatchSummary::default();
     let mut header = Sink::new(format);
-    header.header::<A::Row>()?;
+    header.header(A::HEADER)?;
     out.write_all(&header.out)?;
     let (chunks_tx, chunks) = mpsc::sync_channel::<std::io::Result<Chunk>>(2);
     // Not joined: it may be waiting on a terminal when a bad line ends the batch.
@@ -348,7 +334,6 @@ pub fn batch<A: Answerer>(
         });
         for answered in pieces {
             for piece in answered? {
-                summary.lines += piece.lines;
                 summary.hands += piece.hands;
                 let mut written = 0;
                 for (line, at, err) in &piece.bad {
@@ -457,7 +442,6 @@ fn answer_lines(lines: &[&[u8]], first: usize, format: Format, answer: &impl Ans
         }
     }
     Piece {
-        lines: lines.len(),
         out: sink.out,
         bad,
         hands,

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crib_child::{End, Flow, Lane, Program, Reader, CHILD_LIB, LINT_CHILD};
-use crib_isolation::{Isolation, IsolationChoice};
+use crib_isolation::IsolationChoice;
 use crib_results::{Finding, Lint};
 use crib_sandbox::{self as sandbox, Jail, Rlimits, Slot, WorkDir, Worker};
 use crib_submission::Submission;
@@ -35,35 +35,19 @@ pub enum LintError {
     },
 }
 
-/// The limits of one lint child: loading runs the submission's directives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LintLimits {
-    /// Address space, bytes.
-    pub memory: u64,
-    /// CPU time.
-    pub cpu: Duration,
-    /// Wall-clock time, a backstop.
-    pub wall: Duration,
-}
+/// The limits of one lint child (loading runs the submission's directives): address space,
+/// CPU time, and wall-clock time as a backstop.
+const MEMORY: u64 = 1 << 30;
+const CPU: Duration = Duration::from_secs(10);
+const WALL: Duration = Duration::from_secs(30);
 
-impl Default for LintLimits {
-    fn default() -> LintLimits {
-        LintLimits {
-            memory: 1 << 30,
-            cpu: Duration::from_secs(10),
-            wall: Duration::from_secs(30),
-        }
-    }
-}
-
-/// Lints submissions staged in a jail it is given ([`Linter::lint_staged`]): the
-/// thresholds and ignored rules ([`LintConfig`]) and each child's limits ([`LintLimits`]).
+/// Lints submissions staged in a jail it is given ([`Linter::lint_staged`]) with the
+/// thresholds and ignored rules of its [`LintConfig`].
 /// A grader lints the copies it staged, in its own jail; [`JailedLinter`] adds a jail of
 /// its own, for linting files where they lie.
 #[derive(Debug, Clone, Default)]
 pub struct Linter {
     config: LintConfig,
-    limits: LintLimits,
 }
 
 impl Linter {
@@ -71,17 +55,6 @@ impl Linter {
     pub fn with_config(mut self, config: LintConfig) -> Linter {
         self.config = config;
         self
-    }
-
-    /// Returns the linter with `limits` for each child.
-    pub fn with_limits(mut self, limits: LintLimits) -> Linter {
-        self.limits = limits;
-        self
-    }
-
-    /// The configuration in force.
-    pub fn config(&self) -> &LintConfig {
-        &self.config
     }
 
     /// Lints submission `name` staged by a grader in `session`: the `.pl` files `files`
@@ -92,21 +65,9 @@ impl Linter {
     /// gives an `E002` finding.
     pub fn lint_staged(&self, session: &Lane<'_>, name: &str, files: &[String]) -> Lint {
         let said = self.run_child(session, files);
-        self.finish(name, session.copy(), files, said)
-    }
-
-    /// Returns the findings on what the child said (or `E002` with why it said nothing);
-    /// `root` holds the files it read.
-    fn finish(
-        &self,
-        name: &str,
-        root: &Path,
-        files: &[String],
-        said: Result<Said, Unread>,
-    ) -> Lint {
         let mut texts = Vec::new();
         for file in files {
-            let text = fs::read(root.join(file)).unwrap_or_default();
+            let text = fs::read(session.copy().join(file)).unwrap_or_default();
             texts.push((file.clone(), String::from_utf8_lossy(&text).into_owned()));
         }
         let e002 =
@@ -127,28 +88,25 @@ impl Linter {
         Lint::new(name, found)
     }
 
-    /// Runs the child on the staged files until it ends or [`LintLimits::wall`] has
-    /// passed, then ends the slot's leftovers; returns the facts it sent (with the paths it saw
-    /// turned back into the names in `files`: the child takes its submission directory
-    /// out), or why there are none worth reading.
+    /// Runs the child on the staged files until it ends or [`WALL`] has passed, then ends
+    /// the slot's leftovers; returns the facts it sent (the child takes the submission's
+    /// directory, as it sees it, out of their paths), or why there are none worth reading.
     fn run_child(&self, session: &Lane<'_>, files: &[String]) -> Result<Said, Unread> {
-        // The child takes the submission's directory, as it sees it, out of the facts.
         let prefix = [format!("{}/", session.submission_dir().display())];
         let program = Program {
             name: "lint_child.pl",
             args: &prefix,
             files,
             rlimits: Rlimits {
-                memory: self.limits.memory,
-                cpu: self.limits.cpu,
+                memory: MEMORY,
+                cpu: CPU,
                 file_size: 1 << 20,
                 processes: 64,
             },
             siblings: false,
         };
         let mut reader = Listener {
-            deadline: Instant::now() + self.limits.wall,
-            wall: self.limits.wall,
+            deadline: Instant::now() + WALL,
             said: Said::default(),
             bytes: 0,
         };
@@ -162,7 +120,6 @@ impl Linter {
 /// Reads a lint child's facts until it ends (after `done`) or the wall-clock limit passes.
 struct Listener {
     deadline: Instant,
-    wall: Duration,
     said: Said,
     /// The bytes of facts (as JSON) read so far.
     bytes: usize,
@@ -193,7 +150,7 @@ impl Reader<Frame> for Listener {
     fn end(&mut self, end: End<'_>) -> Self::Output {
         let said = std::mem::take(&mut self.said);
         match end {
-            End::Silent => Err(Unread::Timeout(self.wall)),
+            End::Silent => Err(Unread::Timeout(WALL)),
             End::Exited(death) => match death.status() {
                 Some(s) if s.success() => Ok(said),
                 // Read, but halted or crashed afterwards (e.g. `halt` in a directive while
@@ -248,11 +205,6 @@ impl JailedLinter {
     /// isolation as it was.
     pub fn confine_with(&mut self, program: &Path) -> Result<(), LintError> {
         Ok(self.jail.confine_with(program, self.dir.path())?)
-    }
-
-    /// The isolation of the linter's jail.
-    pub fn isolation(&self) -> Isolation {
-        self.jail.isolation
     }
 
     /// Lints `submission` as `worker` (in its first lane; each worker of a pool has its own), on a

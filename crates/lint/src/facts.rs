@@ -22,8 +22,14 @@ pub(crate) enum Frame {
     Call(Call),
     Unresolved(Unresolved),
     Undefined(Undefined),
-    Library(Indicator),
-    System(Indicator),
+    /// A predicate of the files that a library defines too (`name/arity`).
+    Library {
+        predicate: String,
+    },
+    /// A predicate of the files that hides a system predicate that is not a hook.
+    System {
+        predicate: String,
+    },
     /// The last frame: everything was said.
     Done,
 }
@@ -44,14 +50,6 @@ pub(crate) struct Declared {
     /// `name/arity`.
     pub predicate: String,
     pub kind: String,
-}
-
-/// A predicate of the files (`library`: a library defines it too; `system`: it hides a
-/// system predicate that is not a hook).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
-pub(crate) struct Indicator {
-    /// `name/arity`.
-    pub predicate: String,
 }
 
 /// A compiler warning or error while loading.
@@ -213,8 +211,8 @@ impl Facts {
             Frame::Call(c) => self.calls.push(c),
             Frame::Unresolved(u) => self.unresolved.push(u),
             Frame::Undefined(u) => self.undefined.push(u),
-            Frame::Library(p) => self.library.push(p.predicate),
-            Frame::System(p) => self.system.push(p.predicate),
+            Frame::Library { predicate } => self.library.push(predicate),
+            Frame::System { predicate } => self.system.push(predicate),
             Frame::Done => {}
         }
     }

@@ -18,5 +18,5 @@ mod facts;
 mod rules;
 
 pub use check::{LintConfig, ENTRY_POINTS};
-pub use engine::{JailedLinter, LintError, LintLimits, Linter};
-pub use rules::{explain, rule, Family, LintRule, RULES, SOURCE};
+pub use engine::{JailedLinter, LintError, Linter};
+pub use rules::{explain, rule, Family, LintRule, RULES};

@@ -56,9 +56,6 @@ pub struct LintRule {
     pub blind: &'static str,
 }
 
-/// Covington et al., "Coding Guidelines for Prolog", TPLP 12(6), 2012.
-const COVINGTON: &str = "Covington et al., \"Coding Guidelines for Prolog\" (TPLP, 2012)";
-
 /// Every rule, by code.
 pub const RULES: &[LintRule] = &[
     LintRule {
@@ -329,9 +326,6 @@ pub fn explain(rule: &LintRule) -> String {
         blind = rule.blind,
     )
 }
-
-/// Where the guidelines behind most rules come from, for the README and `--rules`.
-pub const SOURCE: &str = COVINGTON;
 
 #[cfg(test)]
 mod tests;

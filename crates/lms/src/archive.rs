@@ -94,7 +94,8 @@ pub(crate) fn extract_zip(
         let mut entry = match zip.by_index(i) {
             Ok(entry) => entry,
             Err(e) => {
-                out.problems.push(problem(shown, &listed, unreadable(e)));
+                out.problems
+                    .push(EntryError::new(shown, &listed, unreadable(e)));
                 continue;
             }
         };
@@ -102,7 +103,8 @@ pub(crate) fn extract_zip(
             Ok(name) => name.to_string(),
             Err(e) => {
                 let name = String::from_utf8_lossy(entry.name_raw()).into_owned();
-                out.problems.push(problem(shown, &name, unreadable(e)));
+                out.problems
+                    .push(EntryError::new(shown, &name, unreadable(e)));
                 continue;
             }
         };
@@ -110,7 +112,7 @@ pub(crate) fn extract_zip(
             Ok(Some(rel)) => rel,
             Ok(None) => continue,
             Err(p) => {
-                out.problems.push(problem(shown, &name, p));
+                out.problems.push(EntryError::new(shown, &name, p));
                 continue;
             }
         };
@@ -120,20 +122,21 @@ pub(crate) fn extract_zip(
         {
             let what = "a symbolic link".to_string();
             out.problems
-                .push(problem(shown, &name, EntryProblem::Link { what }));
+                .push(EntryError::new(shown, &name, EntryProblem::Link { what }));
             continue;
         }
         let Some(to) = place(&rel) else { continue };
         if entry.is_dir() {
             if let Err(e) = fs::create_dir_all(&to) {
-                out.problems.push(problem(shown, &name, unreadable(e)));
+                out.problems
+                    .push(EntryError::new(shown, &name, unreadable(e)));
             }
             continue;
         }
         let compressed = entry.compressed_size();
         match write_entry(&mut entry, &to, compressed, limits, budget) {
             Ok(()) => out.files.push(rel),
-            Err(Written::Problem(p)) => out.problems.push(problem(shown, &name, p)),
+            Err(Written::Problem(p)) => out.problems.push(EntryError::new(shown, &name, p)),
             Err(Written::OverBudget) => {
                 return Err(LmsError::TooBig {
                     archive: shown.to_string(),
@@ -241,11 +244,7 @@ pub(crate) fn copy_tree(
     let mut stack: Vec<(PathBuf, String)> = vec![(from.to_path_buf(), String::new())];
     let mut entries = 0usize;
     while let Some((dir, rel)) = stack.pop() {
-        let read = fs::read_dir(&dir).map_err(|source| LmsError::Io {
-            action: "read",
-            path: dir.clone(),
-            source,
-        })?;
+        let read = fs::read_dir(&dir).map_err(LmsError::io("read", &dir))?;
         let mut inside: Vec<fs::DirEntry> = read.filter_map(Result::ok).collect();
         inside.sort_by_key(|e| e.file_name());
         for entry in inside.into_iter().rev() {
@@ -266,7 +265,8 @@ pub(crate) fn copy_tree(
             let kind = match entry.file_type() {
                 Ok(kind) => kind,
                 Err(e) => {
-                    out.problems.push(problem(shown, &rel_name, unreadable(e)));
+                    out.problems
+                        .push(EntryError::new(shown, &rel_name, unreadable(e)));
                     continue;
                 }
             };
@@ -279,7 +279,9 @@ pub(crate) fn copy_tree(
                 let Some(to) = place(&rel_name) else { continue };
                 match link_or_copy(&entry.path(), &to, limits, budget) {
                     Ok(()) => out.files.push(rel_name),
-                    Err(Written::Problem(p)) => out.problems.push(problem(shown, &rel_name, p)),
+                    Err(Written::Problem(p)) => {
+                        out.problems.push(EntryError::new(shown, &rel_name, p))
+                    }
                     Err(Written::OverBudget) => {
                         return Err(LmsError::TooBig {
                             archive: shown.to_string(),
@@ -299,8 +301,11 @@ pub(crate) fn copy_tree(
                     "a device"
                 };
                 let what = what.to_string();
-                out.problems
-                    .push(problem(shown, &rel_name, EntryProblem::Link { what }));
+                out.problems.push(EntryError::new(
+                    shown,
+                    &rel_name,
+                    EntryProblem::Link { what },
+                ));
             }
         }
     }
@@ -379,11 +384,7 @@ fn open_zip(
     shown: &str,
     limits: &DownloadLimits,
 ) -> Result<zip::ZipArchive<BufReader<File>>, LmsError> {
-    let file = File::open(path).map_err(|source| LmsError::Io {
-        action: "read",
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let file = File::open(path).map_err(LmsError::io("read", path))?;
     let zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|e| LmsError::NotZip {
         path: path.to_path_buf(),
         message: e.to_string(),
@@ -464,14 +465,6 @@ fn safe_path(name: &str) -> Result<Option<String>, EntryProblem> {
         }
     }
     Ok((!parts.is_empty()).then(|| parts.join("/")))
-}
-
-fn problem(archive: &str, entry: &str, problem: EntryProblem) -> EntryError {
-    EntryError {
-        archive: archive.to_string(),
-        entry: entry.to_string(),
-        problem,
-    }
 }
 
 fn unreadable(e: impl std::fmt::Display) -> EntryProblem {

@@ -2,7 +2,7 @@
 //! ([`EntryError`], which costs only that entry), or the roster ([`RosterError`]).
 
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Why a download cannot be read at all. Every message names the file.
 #[derive(Debug, thiserror::Error)]
@@ -56,6 +56,26 @@ pub enum LmsError {
     },
 }
 
+impl LmsError {
+    /// Returns a function making [`LmsError::Io`] of an error doing `action` on `path`.
+    pub(crate) fn io(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> LmsError {
+        let path = path.to_path_buf();
+        move |source| LmsError::Io {
+            action,
+            path,
+            source,
+        }
+    }
+
+    /// [`LmsError::NotZip`] of a file that is neither a zip nor a folder.
+    pub(crate) fn not_a_download(path: &Path) -> LmsError {
+        LmsError::NotZip {
+            path: path.to_path_buf(),
+            message: "a download is a zip archive or a folder".into(),
+        }
+    }
+}
+
 /// One entry of a download that was not extracted, and why; the rest of the download is
 /// read. The message names the archive and the entry: `download.zip: ../evil.pl: a path
 /// outside the destination`.
@@ -69,6 +89,16 @@ pub struct EntryError {
     pub entry: String,
     /// What is wrong with it.
     pub problem: EntryProblem,
+}
+
+impl EntryError {
+    pub(crate) fn new(archive: &str, entry: &str, problem: EntryProblem) -> EntryError {
+        EntryError {
+            archive: archive.to_string(),
+            entry: entry.to_string(),
+            problem,
+        }
+    }
 }
 
 /// What is wrong with one entry.

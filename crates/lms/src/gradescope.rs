@@ -72,19 +72,16 @@ impl Submitter {
 /// [`LmsError::Io`] if it cannot be read; [`LmsError::Metadata`] if it is too big or not
 /// the YAML Gradescope writes (the message gives the line).
 pub(crate) fn read_metadata(path: &Path, shown: &Path) -> Result<BTreeMap<String, Meta>, LmsError> {
-    let io = |source| LmsError::Io {
-        action: "read",
-        path: shown.to_path_buf(),
-        source,
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
+    let size = std::fs::metadata(path)
+        .map_err(LmsError::io("read", shown))?
+        .len();
     if size > MAX_METADATA {
         return Err(LmsError::Metadata {
             path: shown.to_path_buf(),
             message: format!("{size} bytes, more than the {MAX_METADATA} it may hold"),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(io)?;
+    let text = std::fs::read_to_string(path).map_err(LmsError::io("read", shown))?;
     serde_saphyr::from_str(&text).map_err(|e| {
         // The reader's first line says where and what; a snippet of the file follows.
         let text = e.to_string();

@@ -105,21 +105,11 @@ pub fn read(
     dest: &Path,
     limits: &DownloadLimits,
 ) -> Result<Download, LmsError> {
-    let io = |action, path: &Path| {
-        let path = path.to_path_buf();
-        move |source| LmsError::Io {
-            action,
-            path,
-            source,
-        }
-    };
+    let io = LmsError::io;
     let shown = source.display().to_string();
     let is_dir = fs::metadata(source).map_err(io("read", source))?.is_dir();
     if !is_dir && !is_zip(source) {
-        return Err(LmsError::NotZip {
-            path: source.to_path_buf(),
-            message: "a download is a zip archive or a folder".into(),
-        });
+        return Err(LmsError::not_a_download(source));
     }
     // The names first: the layout and the submissions come from them, and each entry is
     // then extracted straight to its place, once.
@@ -128,13 +118,7 @@ pub fn read(
     } else {
         zip_names(source, &shown, limits)?
     };
-    let prefix = top(&names);
-    let files: Vec<String> = names
-        .iter()
-        .filter_map(|f| f.strip_prefix(&prefix))
-        .filter(|f| !hidden(f))
-        .map(str::to_string)
-        .collect();
+    let (prefix, files) = past_top(&names);
     let layout = layout.unwrap_or_else(|| detect_names(&files));
     let mut budget = Budget::default();
     let extract = |place: Destination<'_>, budget: &mut Budget| {
@@ -218,41 +202,21 @@ pub fn read(
 ///
 /// # Errors
 /// [`LmsError::Io`] if `source` cannot be read; [`LmsError::NotZip`] if it is a file but
-/// not a zip.
+/// not a zip; [`LmsError::TooManyEntries`] for a zip of more than
+/// [`DownloadLimits::max_entries`].
 pub fn detect(source: &Path) -> Result<Layout, LmsError> {
-    let io = |source_error| LmsError::Io {
-        action: "read",
-        path: source.to_path_buf(),
-        source: source_error,
-    };
-    let names: Vec<String> = if fs::metadata(source).map_err(io)?.is_dir() {
-        names_under(source, 4).map_err(io)?
+    let names = if fs::metadata(source)
+        .map_err(LmsError::io("read", source))?
+        .is_dir()
+    {
+        names_under(source, 4).map_err(LmsError::io("read", source))?
     } else if is_zip(source) {
-        let file = fs::File::open(source).map_err(io)?;
-        let zip =
-            zip::ZipArchive::new(std::io::BufReader::new(file)).map_err(|e| LmsError::NotZip {
-                path: source.to_path_buf(),
-                message: e.to_string(),
-            })?;
-        zip.file_names()
-            .filter_map(Result::ok)
-            .filter(|n| !n.ends_with('/'))
-            .map(|n| n.to_string())
-            .collect()
+        let limits = DownloadLimits::default();
+        zip_names(source, &source.display().to_string(), &limits)?
     } else {
-        return Err(LmsError::NotZip {
-            path: source.to_path_buf(),
-            message: "a download is a zip archive or a folder".into(),
-        });
+        return Err(LmsError::not_a_download(source));
     };
-    let prefix = top(&names);
-    let files: Vec<String> = names
-        .iter()
-        .filter_map(|f| f.strip_prefix(&prefix))
-        .filter(|f| !hidden(f))
-        .map(str::to_string)
-        .collect();
-    Ok(detect_names(&files))
+    Ok(detect_names(&past_top(&names).1))
 }
 
 /// Returns the names of the files under `dir`, `depth` folders deep at most, relative and
@@ -314,6 +278,19 @@ fn top(files: &[String]) -> String {
     prefix
 }
 
+/// Returns the prefix [`top`] finds in `names`, and the names past it, but for those to
+/// pass over ([`hidden`]).
+fn past_top(names: &[String]) -> (String, Vec<String>) {
+    let prefix = top(names);
+    let files = names
+        .iter()
+        .filter_map(|f| f.strip_prefix(&prefix))
+        .filter(|f| !hidden(f))
+        .map(str::to_string)
+        .collect();
+    (prefix, files)
+}
+
 /// Returns whether a path is one to pass over: a name starting with `.` or `__MACOSX`.
 fn hidden(path: &str) -> bool {
     path.split('/')
@@ -342,13 +319,9 @@ fn detect_names(files: &[String]) -> Layout {
     }
 }
 
-/// Canvas: a flat list of files, `<lastfirst>[_LATE]_<user id>_<attachment id>_<name>`.
-///
-/// Canvas zips each student's current submission, one file per attachment, each named
-/// by its own attachment id (its `ContentZipper`), so all of a student's files are one
-/// submission whatever their ids; the record's `submission_id` is the highest attachment
-/// id kept. Two files of one student under the same name cannot both be written: the
-/// higher attachment id is kept and the other set aside as an earlier attempt, named.
+/// Canvas: a flat list of files, `<lastfirst>[_LATE]_<user id>_<attachment id>_<name>`, a
+/// student's files one submission ([`read`]) whose `submission_id` is the highest
+/// attachment id kept.
 fn canvas(files: &[String], ignored: &mut Vec<String>) -> Vec<Attempt> {
     let mut by_user: BTreeMap<String, Vec<(String, CanvasName)>> = BTreeMap::new();
     for file in files {
@@ -611,31 +584,23 @@ fn open_zip(
     problems: &mut Vec<EntryError>,
 ) -> Result<(), LmsError> {
     let into = zip.with_extension("zip.d");
-    fs::create_dir(&into).map_err(|source| LmsError::Io {
-        action: "create",
-        path: into.clone(),
-        source,
-    })?;
+    fs::create_dir(&into).map_err(LmsError::io("create", &into))?;
     let shown = format!("{archive}: {entry}");
     let place = |rel: &str| Some(into.join(rel));
     let out = match extract_zip(zip, &shown, &place, limits, budget) {
         Ok(out) => out,
-        Err(LmsError::NotZip { message, .. }) => {
-            problems.push(entry_error(
-                archive,
-                entry,
-                EntryProblem::NotZip { message },
-            ));
+        Err(e) => {
+            let problem = match e {
+                LmsError::NotZip { message, .. } => EntryProblem::NotZip { message },
+                LmsError::TooManyEntries { entries, max, .. } => {
+                    EntryProblem::TooManyEntries { entries, max }
+                }
+                e => return Err(e),
+            };
+            problems.push(EntryError::new(archive, entry, problem));
             let _ = fs::remove_dir_all(&into);
             return Ok(());
         }
-        Err(LmsError::TooManyEntries { entries, max, .. }) => {
-            let problem = EntryProblem::TooManyEntries { entries, max };
-            problems.push(entry_error(archive, entry, problem));
-            let _ = fs::remove_dir_all(&into);
-            return Ok(());
-        }
-        Err(e) => return Err(e),
     };
     problems.extend(out.problems);
     for inner in out
@@ -643,7 +608,7 @@ fn open_zip(
         .iter()
         .filter(|f| f.to_ascii_lowercase().ends_with(".zip"))
     {
-        problems.push(entry_error(&shown, inner, EntryProblem::TooDeep));
+        problems.push(EntryError::new(&shown, inner, EntryProblem::TooDeep));
     }
     let _ = fs::remove_file(zip);
     let parent = zip.parent().unwrap_or(Path::new("."));
@@ -686,14 +651,6 @@ fn hoist(from: &Path, to: &Path) -> bool {
             }
         }
         return true;
-    }
-}
-
-fn entry_error(archive: &str, entry: &str, problem: EntryProblem) -> EntryError {
-    EntryError {
-        archive: archive.to_string(),
-        entry: entry.to_string(),
-        problem,
     }
 }
 

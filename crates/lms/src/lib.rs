@@ -1,18 +1,10 @@
-//! Reads a learning management system's download of submissions as it comes: a Canvas
-//! bulk download, a Moodle "Download all submissions" zip, a Gradescope "Export
-//! Submissions" zip, or the same unpacked into a folder.
-//!
-//! [`read`] extracts the download safely into a private directory the caller gives
-//! (no path outside it, no links, limits on size, entry count and compression ratio;
-//! zips a student uploaded are opened one level deep), recognises the layout, groups each
-//! student's files into one submission directory, keeps the latest attempt where a layout
-//! holds several, and records who submitted it ([`crib_results::Record`]): their LMS id, name, email,
-//! when known the submission time, a late flag, and the LMS's own submission id. A
-//! [`Roster`] (the LMS's class list export) fills in names, emails, sections and SIS ids,
-//! and names the students who submitted nothing.
-//!
-//! A bad entry costs only itself: it is listed in [`Download::problems`] with the archive
-//! and the entry named, and every other submission is still read.
+//! Reads a learning management system's download of submissions as it comes (a Canvas bulk
+//! download, a Moodle "Download all submissions" or Gradescope "Export Submissions" zip, or
+//! the same unpacked into a folder). [`read`] extracts it safely into a private directory the
+//! caller gives (no path outside it, no links, limits on size, entry count and compression
+//! ratio), one directory per student with their latest attempt and its [`crib_results::Record`]; a
+//! [`Roster`] fills in names, emails, sections and SIS ids, and names who submitted nothing.
+//! A bad entry costs only itself: it is listed in [`Download::problems`].
 //!
 //! # Example
 //! ```no_run

@@ -19,6 +19,12 @@ pub struct Named {
     pub head: bool,
 }
 
+impl Named {
+    fn new(token: usize, arity: usize, head: bool) -> Named {
+        Named { token, arity, head }
+    }
+}
+
 /// Returns the predicates `clause` (read from `tokens`) defines and calls.
 pub fn named(clause: &Term, tokens: &[Token]) -> Vec<Named> {
     let mut out = Vec::new();
@@ -48,22 +54,26 @@ pub fn named(clause: &Term, tokens: &[Token]) -> Vec<Named> {
 
 fn head(t: &Term, extra: usize, tokens: &[Token], out: &mut Vec<Named>) {
     match t {
-        Term::Atom(i) => out.push(Named {
-            token: *i,
-            arity: extra,
-            head: true,
-        }),
+        Term::Atom(i) => out.push(Named::new(*i, extra, true)),
         Term::Compound(i, args) if tokens[*i].text == ":" && args.len() == 2 => {
             head(&args[1], extra, tokens, out);
         }
-        Term::Compound(i, args) => out.push(Named {
-            token: *i,
-            arity: args.len() + extra,
-            head: true,
-        }),
+        Term::Compound(i, args) => out.push(Named::new(*i, args.len() + extra, true)),
         _ => {}
     }
 }
+
+/// `CLOSURE[n]`: the first argument is a goal called with `n` more arguments.
+const CLOSURE: [[(usize, usize); 1]; 8] = [
+    [(0, 0)],
+    [(0, 1)],
+    [(0, 2)],
+    [(0, 3)],
+    [(0, 4)],
+    [(0, 5)],
+    [(0, 6)],
+    [(0, 7)],
+];
 
 /// The arguments of a library predicate that are goals, as (argument, extra arguments the
 /// goal is called with).
@@ -85,23 +95,8 @@ fn meta(name: &str, arity: usize) -> &'static [(usize, usize)] {
         ("partition", 6) => &[(0, 2)],
         ("predsort", 3) => &[(0, 3)],
         ("max_member" | "min_member", 3) => &[(0, 2)],
-        ("foldl", 4) => &[(0, 3)],
-        ("foldl", 5) => &[(0, 4)],
-        ("foldl", 6) => &[(0, 5)],
-        ("foldl", 7) => &[(0, 6)],
-        ("maplist", 2) => &[(0, 1)],
-        ("maplist", 3) => &[(0, 2)],
-        ("maplist", 4) => &[(0, 3)],
-        ("maplist", 5) => &[(0, 4)],
-        ("maplist", 6) => &[(0, 5)],
-        ("maplist", 7) => &[(0, 6)],
-        ("call", 2) => &[(0, 1)],
-        ("call", 3) => &[(0, 2)],
-        ("call", 4) => &[(0, 3)],
-        ("call", 5) => &[(0, 4)],
-        ("call", 6) => &[(0, 5)],
-        ("call", 7) => &[(0, 6)],
-        ("call", 8) => &[(0, 7)],
+        // A closure called with all the other arguments.
+        ("foldl", 4..=7) | ("maplist", 2..=7) | ("call", 2..=8) => &CLOSURE[arity - 1],
         _ => &[],
     }
 }
@@ -109,11 +104,7 @@ fn meta(name: &str, arity: usize) -> &'static [(usize, usize)] {
 /// `t` called with `extra` more arguments.
 fn goal(t: &Term, extra: usize, tokens: &[Token], out: &mut Vec<Named>) {
     match t {
-        Term::Atom(i) => out.push(Named {
-            token: *i,
-            arity: extra,
-            head: false,
-        }),
+        Term::Atom(i) => out.push(Named::new(*i, extra, false)),
         Term::Compound(i, args) => {
             let name = tokens[*i].text.as_str();
             if name == ":" && args.len() == 2 {
@@ -121,11 +112,7 @@ fn goal(t: &Term, extra: usize, tokens: &[Token], out: &mut Vec<Named>) {
                 return goal(&args[1], extra, tokens, out);
             }
             let arity = args.len() + extra;
-            out.push(Named {
-                token: *i,
-                arity,
-                head: false,
-            });
+            out.push(Named::new(*i, arity, false));
             // Only a complete call is a control construct or a library meta-predicate.
             if extra == 0 {
                 for &(arg, more) in meta(name, arity) {
@@ -172,16 +159,8 @@ fn grammar(t: &Term, tokens: &[Token], out: &mut Vec<Named>) {
             }
         }
         Term::Atom(i) if tokens[*i].text == "!" || tokens[*i].kind == Kind::Punct => {}
-        Term::Atom(i) => out.push(Named {
-            token: *i,
-            arity: 2,
-            head: false,
-        }),
-        Term::Compound(i, args) => out.push(Named {
-            token: *i,
-            arity: args.len() + 2,
-            head: false,
-        }),
+        Term::Atom(i) => out.push(Named::new(*i, 2, false)),
+        Term::Compound(i, args) => out.push(Named::new(*i, args.len() + 2, false)),
         Term::Var | Term::Atomic | Term::List => {}
     }
 }

@@ -39,26 +39,25 @@ pub fn reference() -> Source {
 pub struct Options {
     /// The winnowing parameters.
     pub winnowing: Winnowing,
-    /// A fingerprint found in more than `max(min_common, ceil(max_share × submissions))`
+    /// A fingerprint found in more than `max(MIN_COMMON, ceil(max_share × submissions))`
     /// submissions is common: what everyone writes, left out of matches and sizes alike
     /// (unless the submissions holding it are copies of one source: [`Common::copied`]).
     pub max_share: f64,
-    /// The fewest submissions a fingerprint must be in before it can be common: a class of
-    /// `min_common` or fewer has no common code.
-    pub min_common: usize,
     /// Whether crib's own reference ([`reference()`]) is a known source.
     pub reference: bool,
 }
 
+/// A fingerprint in at most this many submissions is never common.
+const MIN_COMMON: usize = 10;
+
 impl Default for Options {
-    /// `max_share` 0.1 and `min_common` 10: as MOSS's `-m 10` for a class of up to 100, a
+    /// `max_share` 0.1: with [`MIN_COMMON`], as MOSS's `-m 10` for a class of up to 100, a
     /// tenth of a bigger class (fifty of 500): a fingerprint in more submissions than that is
     /// the assignment's idiom, not a copy. crib's reference is a known source.
     fn default() -> Options {
         Options {
             winnowing: Winnowing::default(),
             max_share: 0.1,
-            min_common: 10,
             reference: true,
         }
     }
@@ -143,18 +142,15 @@ pub struct Pair {
 }
 
 impl Pair {
-    /// The larger of [`share_a`](Pair::share_a) and [`share_b`](Pair::share_b): how much of
-    /// the one that lost more to the other is found in it, in [0, 1]. Never below
-    /// [`similarity`](Pair::similarity), which lies between the two shares.
+    /// The larger of [`share_a`](Pair::share_a) and [`share_b`](Pair::share_b), in [0, 1];
+    /// never below [`similarity`](Pair::similarity), which lies between the two shares.
     pub fn larger_share(&self) -> f64 {
         self.share_a.max(self.share_b)
     }
 
     /// Whether a marker must read the pair at `threshold`: at least `threshold` of either
-    /// source's fingerprints are found in the other (`larger_share() >= threshold`). So a
-    /// one-sided copy (a third of a solution in a file of the copier's own) is reported by
-    /// the share of the source it took, whatever the similarity; a threshold of 0 reports
-    /// every pair that shares code.
+    /// source's fingerprints are found in the other, whatever the similarity (0 reports
+    /// every pair that shares code).
     pub fn reported(&self, threshold: f64) -> bool {
         self.larger_share() >= threshold
     }
@@ -315,7 +311,7 @@ fn common_cut(
     class: usize,
     options: &Options,
 ) -> (Common, HashSet<u64>) {
-    let limit = ((options.max_share * class as f64).ceil() as usize).max(options.min_common);
+    let limit = ((options.max_share * class as f64).ceil() as usize).max(MIN_COMMON);
     let in_submissions = |ds: &[u32], counted: &dyn Fn(usize) -> bool| {
         ds.iter()
             .filter(|&&d| docs[d as usize].role == Role::Submission && counted(d as usize))

@@ -11,7 +11,7 @@
 //! shares at least one fingerprint.
 
 use crate::calls::{self, Named};
-use crate::hash::{FastMap, FastSet};
+use crate::hash::{fnv, FastMap, FastSet};
 use crate::term::read;
 use crate::token::{clauses, tokenize, Kind, Token};
 
@@ -163,16 +163,6 @@ fn token_hash(t: &Token, own: Option<usize>) -> u64 {
         (_, Some(arity)) => fnv(b"\x01P") ^ (arity as u64 + 1).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
         _ => fnv(t.text.as_bytes()),
     }
-}
-
-/// FNV-1a, 64 bits.
-fn fnv(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 /// A normalised token.

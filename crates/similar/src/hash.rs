@@ -5,13 +5,29 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
+const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const PRIME: u64 = 0x0100_0000_01b3;
+
+/// FNV-1a, 64 bits, of `bytes`.
+pub(crate) fn fnv(bytes: &[u8]) -> u64 {
+    Fnv(OFFSET).fold(bytes)
+}
+
 /// FNV-1a, 64 bits, as a [`Hasher`].
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Fnv(u64);
 
+impl Fnv {
+    fn fold(self, bytes: &[u8]) -> u64 {
+        bytes
+            .iter()
+            .fold(self.0, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME))
+    }
+}
+
 impl Default for Fnv {
     fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
+        Fnv(OFFSET)
     }
 }
 
@@ -21,15 +37,12 @@ impl Hasher for Fnv {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 ^= u64::from(*b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
+        self.0 = self.fold(bytes);
     }
 
     fn write_u64(&mut self, n: u64) {
         // One multiply for a key that is already a hash.
-        self.0 = (self.0 ^ n).wrapping_mul(0x0100_0000_01b3);
+        self.0 = (self.0 ^ n).wrapping_mul(PRIME);
     }
 }
 

@@ -141,6 +141,15 @@ impl Reader<'_> {
         Some((left, left_p))
     }
 
+    /// Terms of priority at most 999 separated by commas: arguments, list elements.
+    fn sequence(&mut self) -> Option<Vec<Term>> {
+        let mut terms = vec![self.term(999)?.0];
+        while self.expect(",").is_some() {
+            terms.push(self.term(999)?.0);
+        }
+        Some(terms)
+    }
+
     fn primary(&mut self, max: u32) -> Option<(Term, u32)> {
         let tokens = self.tokens;
         let t = tokens.get(self.at)?;
@@ -150,12 +159,7 @@ impl Reader<'_> {
             // A dict, `Tag{Key: Value, ...}`: data.
             self.at += 1;
             if self.expect("}").is_none() {
-                loop {
-                    self.term(999)?;
-                    if self.expect(",").is_none() {
-                        break;
-                    }
-                }
+                self.sequence()?;
                 self.expect("}")?;
             }
             return Some((Term::Atomic, 0));
@@ -174,12 +178,7 @@ impl Reader<'_> {
                     if self.expect("]").is_some() {
                         return Some((Term::Atom(here), 0));
                     }
-                    loop {
-                        self.term(999)?;
-                        if self.expect(",").is_none() {
-                            break;
-                        }
-                    }
+                    self.sequence()?;
                     if self.expect("|").is_some() {
                         self.term(999)?;
                     }
@@ -199,13 +198,7 @@ impl Reader<'_> {
             Kind::Atom => {
                 if self.is_punct("(") && !self.peek().is_some_and(|n| n.spaced) {
                     self.at += 1;
-                    let mut args = Vec::new();
-                    loop {
-                        args.push(self.term(999)?.0);
-                        if self.expect(",").is_none() {
-                            break;
-                        }
-                    }
+                    let args = self.sequence()?;
                     self.expect(")")?;
                     return Some((Term::Compound(here, args), 0));
                 }

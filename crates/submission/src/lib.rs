@@ -283,7 +283,7 @@ fn kind_name(kind: fs::FileType) -> &'static str {
 }
 
 /// A submission copied into a directory of its own.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Staged {
     /// The files to load, relative to the copy, sorted.
     pub load: Vec<String>,
@@ -342,12 +342,7 @@ impl Submission {
     }
 
     fn walk(&self, into: Option<&Path>, max_bytes: u64) -> Result<Staged, StageError> {
-        let mut staged = Staged {
-            load: Vec::new(),
-            files: Vec::new(),
-            hash: String::new(),
-            skipped: Vec::new(),
-        };
+        let mut staged = Staged::default();
         let mut budget = Budget {
             bytes: 0,
             max_bytes,

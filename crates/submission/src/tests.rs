@@ -1,6 +1,15 @@
 use super::*;
 use std::os::unix::ffi::OsStrExt;
 
+/// A submission at `path` with no LMS record.
+fn submission(name: &str, path: impl Into<PathBuf>) -> Submission {
+    Submission {
+        name: name.into(),
+        path: path.into(),
+        lms: None,
+    }
+}
+
 #[test]
 fn discovers_files_and_directories_in_order() {
     let dir = tempfile::tempdir().unwrap();
@@ -35,11 +44,7 @@ fn staging_skips_links_and_hashes_contents() {
     std::os::unix::fs::symlink(&sub, &linked).unwrap();
     for path in [&sub, &linked] {
         let into = tempfile::tempdir().unwrap();
-        let s = Submission {
-            name: "carol".into(),
-            path: path.clone(),
-            lms: None,
-        };
+        let s = submission("carol", path.clone());
         let staged = s.stage(into.path(), MAX_BYTES).unwrap();
         assert_eq!(staged.load, ["main.pl"]);
         assert_eq!(staged.files, ["lib/util.pl", "main.pl"]);
@@ -53,21 +58,11 @@ fn staging_skips_links_and_hashes_contents() {
         assert!(!into.path().join("passwd.pl").exists());
         assert_eq!(s.content_hash(MAX_BYTES).unwrap(), staged.hash);
     }
-    let before = Submission {
-        name: "carol".into(),
-        path: sub.clone(),
-        lms: None,
-    }
-    .content_hash(MAX_BYTES)
-    .unwrap();
+    let before = submission("carol", sub.clone())
+        .content_hash(MAX_BYTES)
+        .unwrap();
     std::fs::write(sub.join("main.pl"), "c.").unwrap();
-    let after = Submission {
-        name: "carol".into(),
-        path: sub,
-        lms: None,
-    }
-    .content_hash(MAX_BYTES)
-    .unwrap();
+    let after = submission("carol", sub).content_hash(MAX_BYTES).unwrap();
     assert_ne!(before, after);
 }
 
@@ -77,11 +72,7 @@ fn content_hash_is_pinned() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("a.pl");
     std::fs::write(&path, "x.\n").unwrap();
-    let s = Submission {
-        name: "a".into(),
-        path,
-        lms: None,
-    };
+    let s = submission("a", path);
     assert_eq!(s.content_hash(MAX_BYTES).unwrap(), "423612926ec38e1b");
 }
 
@@ -161,11 +152,7 @@ fn size_is_checked_before_reading() {
         .unwrap()
         .set_len(3 << 30)
         .unwrap();
-    let s = Submission {
-        name: "sparse".into(),
-        path: sparse,
-        lms: None,
-    };
+    let s = submission("sparse", sparse);
     let into = tempfile::tempdir().unwrap();
     let started = std::time::Instant::now();
     let err = s.stage(into.path(), MAX_BYTES).unwrap_err().to_string();
@@ -178,11 +165,7 @@ fn size_is_checked_before_reading() {
     std::fs::create_dir(&sub).unwrap();
     std::fs::write(sub.join("a.pl"), vec![b'%'; 600]).unwrap();
     std::fs::write(sub.join("b.pl"), vec![b'%'; 600]).unwrap();
-    let two = Submission {
-        name: "two".into(),
-        path: sub,
-        lms: None,
-    };
+    let two = submission("two", sub);
     assert!(two
         .content_hash(1000)
         .unwrap_err()
@@ -190,11 +173,7 @@ fn size_is_checked_before_reading() {
         .starts_with("too big"));
     assert!(two.content_hash(1200).is_ok());
     // A character device named explicitly is not read.
-    let zero = Submission {
-        name: "zero".into(),
-        path: "/dev/zero".into(),
-        lms: None,
-    };
+    let zero = submission("zero", "/dev/zero");
     let err = zero.content_hash(MAX_BYTES).unwrap_err().to_string();
     assert!(err.contains("a device"), "{err}");
 }
@@ -208,11 +187,7 @@ fn nested_links_and_fifos_are_skipped_not_opened() {
     mkfifo(&sub.join("lib/pipe.pl"));
     std::os::unix::fs::symlink("/dev/zero", sub.join("zero.pl")).unwrap();
     std::os::unix::fs::symlink("/etc", sub.join("lib/etc")).unwrap();
-    let s = Submission {
-        name: "dave".into(),
-        path: sub,
-        lms: None,
-    };
+    let s = submission("dave", sub);
     let into = tempfile::tempdir().unwrap();
     let staged = s.stage(into.path(), MAX_BYTES).unwrap();
     assert_eq!(staged.files, ["main.pl"]);
@@ -265,11 +240,7 @@ fn the_listing_is_what_staging_copies_and_names_its_prolog_files() {
     std::fs::write(sub.join("Extra.PL"), "b.").unwrap();
     std::fs::write(sub.join("lib/util.pl"), "c.").unwrap();
     std::fs::write(sub.join("notes.txt"), "x").unwrap();
-    let s = Submission {
-        name: "dave".into(),
-        path: sub,
-        lms: None,
-    };
+    let s = submission("dave", sub);
     let listed = s.listing(MAX_BYTES).unwrap();
     let into = tempfile::tempdir().unwrap();
     assert_eq!(listed, s.stage(into.path(), MAX_BYTES).unwrap());

@@ -127,8 +127,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
     let lints = lint_all(&linter, &submissions, args.jobs, args.max_size.bytes());
     for lint in &lints {
         if args.json {
-            serde_json::to_writer(&mut out, lint)?;
-            writeln!(out)?;
+            crate::print_json(lint)?;
         } else {
             write_text(&mut out, lint)?;
         }
@@ -167,16 +166,14 @@ fn lint_all(
     submissions
         .iter()
         .zip(lints)
-        .map(|(sub, lint)| lint.unwrap_or_else(|panic| not_checked(sub, &panic.to_string())))
+        .map(|(sub, lint)| {
+            // A worker that panicked: the submission is not checked, and says why.
+            lint.unwrap_or_else(|panic| {
+                let why = crib_results::Finding::not_checked(String::new(), &panic.to_string());
+                Lint::new(sub.name.clone(), vec![why])
+            })
+        })
         .collect()
-}
-
-/// Returns the lint of a submission that could not be checked, saying why.
-fn not_checked(sub: &Submission, why: &str) -> Lint {
-    Lint::new(
-        sub.name.clone(),
-        vec![crib_results::Finding::not_checked(String::new(), why)],
-    )
 }
 
 /// Writes one submission's findings, one a line after its name, then its summary.

@@ -55,16 +55,16 @@ pub struct ReportArgs {
     /// The due time, with its UTC offset (2026-09-01T17:00+10:00): with --late, marks.csv
     /// gains lateness (days), late_penalty and final, and the page a lateness line per
     /// submission, computed from the submission times now (never stored in the results).
-    #[arg(long, value_name = "TIME", requires = "late", value_parser = parse_due)]
+    #[arg(long, value_name = "TIME", requires = "late", value_parser = crib_report::parse_due)]
     due: Option<jiff::Timestamp>,
     /// The late policy: "<P>% per day[, at most <N> days[, then 0]]", P% of the mark off per
     /// day late (any part of a day counting as a day), counted up to N days, and 0 past
     /// them with "then 0".
-    #[arg(long, value_name = "POLICY", requires = "due", value_parser = parse_policy)]
+    #[arg(long, value_name = "POLICY", requires = "due", value_parser = crib_report::Policy::parse)]
     late: Option<crib_report::Policy>,
     /// How late a submission may be without penalty (15m, 1h, 1h 30m); past it, days count
     /// from the due time.
-    #[arg(long, value_name = "DURATION", requires = "due", value_parser = parse_grace)]
+    #[arg(long, value_name = "DURATION", requires = "due", value_parser = crib_report::parse_grace)]
     grace: Option<jiff::SignedDuration>,
     /// Per-student extensions, CSV: student (submission name, LMS id, name, email or SIS
     /// id), then a new due time or days added ("3 days").
@@ -91,8 +91,12 @@ pub struct ReportArgs {
     /// Hand the marks back to an LMS: write its gradebook file and one feedback file per
     /// student (HTML and text) into --export-dir DIR; canvas, moodle and gradescope need results
     /// graded from that LMS's download. See FORMAT below.
-    #[arg(long, value_name = "FORMAT", requires = "out", conflicts_with = "anonymous",
-          value_parser = parse_format)]
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        requires = "out",
+        conflicts_with = "anonymous"
+    )]
     export: Option<crib_report::GradebookFormat>,
     /// The directory --export writes into (created if need be). `--out DIR`, its first
     /// spelling, still works; -o/--output is the class report page, a file.
@@ -116,23 +120,6 @@ pub struct ReportArgs {
         default_value = "all-visible"
     )]
     visibility: crib_results::VisibilityPolicy,
-}
-
-fn parse_format(text: &str) -> Result<crib_report::GradebookFormat, String> {
-    text.parse()
-        .map_err(|e: crib_report::GradebookFormatError| e.to_string())
-}
-
-fn parse_due(text: &str) -> Result<jiff::Timestamp, String> {
-    crib_report::parse_due(text).map_err(|e| e.to_string())
-}
-
-fn parse_policy(text: &str) -> Result<crib_report::Policy, String> {
-    crib_report::Policy::parse(text).map_err(|e| e.to_string())
-}
-
-fn parse_grace(text: &str) -> Result<jiff::SignedDuration, String> {
-    crib_report::parse_grace(text).map_err(|e| e.to_string())
 }
 
 /// Returns the deadline the lateness flags give, if any, with a warning on stderr for each
@@ -380,18 +367,6 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         quality: marks.as_ref(),
         deadline: deadline.as_ref(),
     };
-    let sources = || -> Result<Option<crib_report::Sources>> {
-        Ok(match &args.submissions {
-            Some(dir) => match (args.anonymous, &blind.pseudonyms) {
-                (true, Some(p)) => {
-                    let real = read_sources(dir, &blind.real)?;
-                    Some(p.anonymize_sources(&real, &blind.real))
-                }
-                _ => Some(read_sources(dir, reports)?),
-            },
-            None => None,
-        })
-    };
     let nothing_asked = args.csv.is_none() && args.quality_sheet.is_none() && args.export.is_none();
     let html = args
         .output
@@ -403,9 +378,16 @@ pub fn run(args: &ReportArgs) -> Result<()> {
         }
     }
     // Read once, for the export and the page alike.
-    let sources = match args.export.is_some() || html.is_some() {
-        true => sources()?,
-        false => None,
+    let sources = match &args.submissions {
+        Some(dir) if args.export.is_some() || html.is_some() => {
+            Some(match (args.anonymous, &blind.pseudonyms) {
+                (true, Some(p)) => {
+                    p.anonymize_sources(&read_sources(dir, &blind.real)?, &blind.real)
+                }
+                _ => read_sources(dir, reports)?,
+            })
+        }
+        _ => None,
     };
     if let (Some(format), Some(dir)) = (args.export, &args.out) {
         let feedback = crib_report::FeedbackOptions {

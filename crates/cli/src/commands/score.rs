@@ -8,7 +8,7 @@ use clap::Args;
 use crib_core::{cards_text as cards, Breakdown, Card, CardError, Hand, Rule};
 use serde::Serialize;
 
-use crate::batch::{self, Answerer, CardArg, CsvRow, Format, IoArgs, Item, Sink};
+use crate::batch::{self, Answerer, CardArg, Format, IoArgs, Item, Sink};
 
 const AFTER_HELP: &str = "\
 Batch input: `crib score -` reads hands from stdin, `crib score --input FILE` from a file: one
@@ -57,34 +57,15 @@ struct Combinations<'a> {
     nob: Option<Card>,
 }
 
-/// One CSV row: the points per rule, cards in short notation.
-#[derive(Serialize)]
-struct Row {
-    line: Option<usize>,
-    hand: String,
-    start: Card,
-    crib: bool,
-    total: u8,
-    fifteens: u8,
-    pairs: u8,
-    runs: u8,
-    flush: u8,
-    nob: u8,
-}
-
-impl CsvRow for Row {
-    const HEADER: &'static [&'static str] = &[
-        "line", "hand", "start", "crib", "total", "fifteens", "pairs", "runs", "flush", "nob",
-    ];
-}
-
 /// Scores hands under one rule.
 struct Scorer {
     rule: Rule,
 }
 
 impl Answerer for Scorer {
-    type Row = Row;
+    const HEADER: &'static [&'static str] = &[
+        "line", "hand", "start", "crib", "total", "fifteens", "pairs", "runs", "flush", "nob",
+    ];
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {
         let b = breakdown(item.cards, self.rule)?;
@@ -110,18 +91,15 @@ impl Answerer for Scorer {
                     nob: b.nob,
                 },
             }),
-            Format::Csv => sink.csv(&Row {
-                line: item.line,
-                hand: cards(&b.hand),
-                start: b.start,
+            // The columns of HEADER, cards in short notation.
+            Format::Csv => sink.csv(&(
+                item.line,
+                cards(&b.hand),
+                b.start,
                 crib,
-                total: p.total(),
-                fifteens: p.fifteens,
-                pairs: p.pairs,
-                runs: p.runs,
-                flush: p.flush,
-                nob: p.nob,
-            }),
+                p.total(),
+                [p.fifteens, p.pairs, p.runs, p.flush, p.nob],
+            )),
             Format::Text if item.line.is_some() => {
                 writeln!(
                     sink.text(),
@@ -147,7 +125,7 @@ pub fn run(args: &ScoreArgs) -> Result<()> {
     batch::run(
         args.io.input(&args.cards)?,
         args.io.format(),
-        args.io.keep_going(),
+        args.io.keep_going,
         &Scorer { rule },
     )
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crib_core::cards_text as cards;
 
-use crate::batch::{self, Answerer, CardArg, CsvRow, Format, IoArgs, Item, Sink};
+use crate::batch::{self, Answerer, CardArg, Format, IoArgs, Item, Sink};
 
 mod crib;
 
@@ -100,7 +100,12 @@ struct Row {
     ties: usize,
 }
 
-impl CsvRow for Row {
+/// Chooses keeps by expected hand value, as the assignment's select_hand.
+struct Selector {
+    all: bool,
+}
+
+impl Answerer for Selector {
     const HEADER: &'static [&'static str] = &[
         "line",
         "dealt",
@@ -112,15 +117,6 @@ impl CsvRow for Row {
         "starts",
         "ties",
     ];
-}
-
-/// Chooses keeps by expected hand value, as the assignment's select_hand.
-struct Selector {
-    all: bool,
-}
-
-impl Answerer for Selector {
-    type Row = Row;
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {
         let dealt = item.cards;
@@ -204,7 +200,7 @@ fn ranked(keeps: &[Keep]) -> impl Iterator<Item = (usize, usize, &Keep)> {
 pub fn run(args: &SelectArgs) -> Result<()> {
     let roles = args.roles();
     let input = args.io.input(&args.cards)?;
-    let (format, keep_going) = (args.io.format(), args.io.keep_going());
+    let (format, keep_going) = (args.io.format(), args.io.keep_going);
     if roles.is_empty() {
         return batch::run(input, format, keep_going, &Selector { all: args.all });
     }

@@ -1,7 +1,7 @@
 //! `crib similar`: pairs of submissions (and known sources) that share code, ranked.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -144,11 +144,12 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         Some(key) => {
             let pseudonym = key.pseudonym(name);
             let why = crib_report::Scrubber::new([name], &pseudonym).text(why);
-            eprintln!("crib: {pseudonym}: left out: {why}");
+            say_left_out(&pseudonym, &why);
         }
-        None => eprintln!("crib: {name}: left out: {why}"),
+        None => say_left_out(name, why),
     };
-    let mut submissions = sources(&args.paths, args.single, args.max_size.bytes(), &left_out)?;
+    let found = crib_submission::discover(&args.paths, args.single)?;
+    let mut submissions = staged_sources(&found, args.max_size.bytes(), &left_out)?;
     if let Some(key) = &key {
         for source in &mut submissions {
             let pseudonym = key.pseudonym(&source.name);
@@ -168,9 +169,9 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         if !dir.exists() {
             bail!("--against {}: no such directory", dir.display());
         }
-        against.extend(sources(
-            std::slice::from_ref(dir),
-            false,
+        let found = crib_submission::discover(std::slice::from_ref(dir), false)?;
+        against.extend(staged_sources(
+            &found,
             args.max_size.bytes(),
             &say_left_out,
         )?);
@@ -254,12 +255,14 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         .filter(|p| p.reference && p.similarity >= crib_similar::html::REFERENCE_THRESHOLD)
         .map(|p| p.a.as_str())
         .collect();
-    let names = Names::new(&all);
+    let names: Names = all
+        .iter()
+        .map(|s| (s.name.as_str(), s.files.len()))
+        .collect();
     let mut out = std::io::stdout().lock();
     if args.json {
         for p in &pairs[..shown] {
-            serde_json::to_writer(&mut out, p)?;
-            writeln!(out)?;
+            crate::print_json(p)?;
         }
     } else if args.csv {
         let mut csv = csv::Writer::from_writer(out);
@@ -366,35 +369,20 @@ fn say_common(common: &crib_similar::Common, class: usize) {
     }
 }
 
-/// How many files each source has, to name a fragment's place.
-struct Names<'a>(std::collections::HashMap<&'a str, usize>);
+/// How many files each source has, by name, to name a fragment's place.
+type Names<'a> = std::collections::HashMap<&'a str, usize>;
 
-impl<'a> Names<'a> {
-    fn new(sources: &[&'a Source]) -> Names<'a> {
-        Names(
-            sources
-                .iter()
-                .map(|s| (s.name.as_str(), s.files.len()))
-                .collect(),
-        )
-    }
-
-    /// `name:s-e` for a one-file source, `name/file:s-e` otherwise.
-    fn place(&self, name: &str, file: &str, lines: [u32; 2]) -> String {
-        if self.0.get(name) == Some(&1) {
-            format!("{name}:{}-{}", lines[0], lines[1])
-        } else {
-            format!("{name}/{file}:{}-{}", lines[0], lines[1])
-        }
-    }
-}
-
-/// One fragment as `a:s-e=b:s-e` ([`Names::place`]).
+/// One fragment as `a:s-e=b:s-e`, each place `name:s-e` for a one-file source and
+/// `name/file:s-e` otherwise.
 fn fragment_text(p: &Pair, f: &crib_similar::Fragment, names: &Names) -> String {
+    let place = |name: &str, file: &str, lines: [u32; 2]| match names.get(name) {
+        Some(1) => format!("{name}:{}-{}", lines[0], lines[1]),
+        _ => format!("{name}/{file}:{}-{}", lines[0], lines[1]),
+    };
     format!(
         "{}={}",
-        names.place(&p.a, &f.a_file, f.a_lines),
-        names.place(&p.b, &f.b_file, f.b_lines)
+        place(&p.a, &f.a_file, f.a_lines),
+        place(&p.b, &f.b_file, f.b_lines)
     )
 }
 
@@ -422,23 +410,6 @@ fn fragments_text(p: &Pair, names: &Names) -> String {
         .join(" ")
 }
 
-/// The submissions under `paths` (crib grade's rules), each with the text of the Prolog
-/// files the grader would stage: the same files, the same size limit (`max_bytes`), no
-/// link followed. A submission that cannot be staged (too big, unreadable) is left out,
-/// told to `left_out` with why.
-fn sources(
-    paths: &[PathBuf],
-    single: bool,
-    max_bytes: u64,
-    left_out: &dyn Fn(&str, &str),
-) -> Result<Vec<Source>> {
-    staged_sources(
-        &crib_submission::discover(paths, single)?,
-        max_bytes,
-        left_out,
-    )
-}
-
 /// Says on stderr that the submission `name` is left out, and why.
 fn say_left_out(name: &str, why: &str) {
     eprintln!("crib: {name}: left out: {why}");
@@ -447,7 +418,7 @@ fn say_left_out(name: &str, why: &str) {
 /// Returns the Prolog files of each submission as the grader stages them (the same files,
 /// the same size limit `max_bytes`, no link followed). A submission that cannot be staged
 /// (too big, unreadable) is left out, and `left_out` is given its name and why.
-pub(crate) fn staged_sources(
+fn staged_sources(
     found: &[Submission],
     max_bytes: u64,
     left_out: &dyn Fn(&str, &str),
@@ -466,7 +437,12 @@ pub(crate) fn staged_sources(
         };
         let files = staged
             .prolog_files()
-            .map(|f| Ok((f.to_string(), read_lossy(&copy.join(f))?)))
+            .map(|f| {
+                let path = copy.join(f);
+                let bytes = std::fs::read(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                Ok((f.to_string(), String::from_utf8_lossy(&bytes).into_owned()))
+            })
             .collect::<Result<Vec<_>>>()?;
         std::fs::remove_dir_all(&copy)
             .with_context(|| format!("cannot remove {}", copy.display()))?;
@@ -499,9 +475,4 @@ pub(crate) fn reference_matches(
         .collect();
     matches.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     Ok(matches)
-}
-
-fn read_lossy(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

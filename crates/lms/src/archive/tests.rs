@@ -151,6 +151,15 @@ fn a_file_that_is_not_a_zip_is_named() {
         .starts_with(&format!("{}: not a zip archive: ", path.display())));
 }
 
+/// Copies the folder `from` into `dest` beside it.
+fn copy(from: &Path, limits: &DownloadLimits) -> (PathBuf, Extracted) {
+    let dest = from.with_file_name("dest");
+    fs::create_dir(&dest).unwrap();
+    let place = |rel: &str| Some(dest.join(rel));
+    let out = copy_tree(from, "from", &dest, &place, limits, &mut Budget::default()).unwrap();
+    (dest, out)
+}
+
 #[test]
 fn folders_are_copied_without_links() {
     let dir = tempfile::tempdir().unwrap();
@@ -158,17 +167,7 @@ fn folders_are_copied_without_links() {
     fs::create_dir_all(from.join("sub")).unwrap();
     fs::write(from.join("sub/a.pl"), b"a.").unwrap();
     std::os::unix::fs::symlink("/etc/passwd", from.join("link.pl")).unwrap();
-    let dest = dir.path().join("dest");
-    fs::create_dir(&dest).unwrap();
-    let out = copy_tree(
-        &from,
-        "from",
-        &dest,
-        &|rel: &str| Some(dest.join(rel)),
-        &DownloadLimits::default(),
-        &mut Budget::default(),
-    )
-    .unwrap();
+    let (dest, out) = copy(&from, &DownloadLimits::default());
     assert_eq!(out.files, ["sub/a.pl"]);
     assert_eq!(
         out.problems[0].to_string(),
@@ -187,21 +186,11 @@ fn folder_files_are_linked_and_held_to_the_limits() {
     fs::create_dir(&from).unwrap();
     fs::write(from.join("a.pl"), b"a.").unwrap();
     fs::write(from.join("big.pl"), vec![b'%'; 100]).unwrap();
-    let dest = dir.path().join("dest");
-    fs::create_dir(&dest).unwrap();
     let limits = DownloadLimits {
         max_entry_bytes: 10,
         ..DownloadLimits::default()
     };
-    let out = copy_tree(
-        &from,
-        "from",
-        &dest,
-        &|rel: &str| Some(dest.join(rel)),
-        &limits,
-        &mut Budget::default(),
-    )
-    .unwrap();
+    let (dest, out) = copy(&from, &limits);
     assert_eq!(out.files, ["a.pl"]);
     assert_eq!(
         out.problems[0].to_string(),

@@ -22,6 +22,12 @@ fn files(dir: &Path) -> Vec<String> {
     out
 }
 
+/// Reads `source` into `dest`, made for it.
+fn read_into(source: &Path, layout: Option<Layout>, dest: PathBuf) -> Result<Download, LmsError> {
+    fs::create_dir(&dest).unwrap();
+    read(source, layout, &dest, &DownloadLimits::default())
+}
+
 fn names(download: &Download) -> Vec<&str> {
     download
         .submissions
@@ -77,10 +83,8 @@ fn a_canvas_download() {
             ("notes.txt", Entry::File(b"?")),
         ],
     );
-    let dest = dir.path().join("work");
-    fs::create_dir(&dest).unwrap();
     assert_eq!(detect(&zip).unwrap(), Layout::Canvas);
-    let d = read(&zip, None, &dest, &DownloadLimits::default()).unwrap();
+    let d = read_into(&zip, None, dir.path().join("work")).unwrap();
     assert_eq!(d.layout, Layout::Canvas);
     assert_eq!(
         names(&d),
@@ -142,7 +146,7 @@ fn a_canvas_download() {
         problems[4],
         format!("{evil}: inner.zip: a zip inside a zip a student uploaded: zips are opened one level deep, so it is left closed")
     );
-    assert!(!dest.join("escape.pl").exists() && !dir.path().join("escape.pl").exists());
+    assert!(!dir.path().join("work/escape.pl").exists() && !dir.path().join("escape.pl").exists());
     assert_eq!(d.ignored, ["notes.txt"]);
 }
 
@@ -164,9 +168,7 @@ fn a_canvas_students_files_are_one_submission_whatever_their_attachment_ids() {
             ),
         ],
     );
-    let dest = dir.path().join("work");
-    fs::create_dir(&dest).unwrap();
-    let d = read(&zip, None, &dest, &DownloadLimits::default()).unwrap();
+    let d = read_into(&zip, None, dir.path().join("work")).unwrap();
     assert_eq!(d.layout, Layout::Canvas);
     assert_eq!(names(&d), ["doejohn-1002", "smithjane-1001"]);
     assert!(d.set_aside.is_empty(), "{:?}", d.set_aside);
@@ -211,16 +213,8 @@ fn a_moodle_download_as_a_folder() {
         b"% ann\n",
     )
     .unwrap();
-    let dest = dir.path().join("work");
-    fs::create_dir(&dest).unwrap();
     assert_eq!(detect(&dir.path().join("src")).unwrap(), Layout::Moodle);
-    let d = read(
-        &dir.path().join("src"),
-        None,
-        &dest,
-        &DownloadLimits::default(),
-    )
-    .unwrap();
+    let d = read_into(&dir.path().join("src"), None, dir.path().join("work")).unwrap();
     assert_eq!(d.layout, Layout::Moodle);
     assert_eq!(
         names(&d),
@@ -261,9 +255,7 @@ fn a_destination_inside_the_folder_read_is_not_read() {
         b"% jane\n",
     )
     .unwrap();
-    let dest = dir.path().join("work");
-    fs::create_dir(&dest).unwrap();
-    let d = read(dir.path(), None, &dest, &DownloadLimits::default()).unwrap();
+    let d = read_into(dir.path(), None, dir.path().join("work")).unwrap();
     assert_eq!(names(&d), ["smithjane-1001"]);
     assert!(d.ignored.is_empty(), "{:?}", d.ignored);
 }
@@ -325,10 +317,8 @@ submission_103:
             ),
         ],
     );
-    let dest = dir.path().join("work");
-    fs::create_dir(&dest).unwrap();
     assert_eq!(detect(&zip).unwrap(), Layout::Gradescope);
-    let d = read(&zip, None, &dest, &DownloadLimits::default()).unwrap();
+    let d = read_into(&zip, None, dir.path().join("work")).unwrap();
     assert_eq!(d.layout, Layout::Gradescope);
     assert_eq!(
         names(&d),
@@ -370,9 +360,7 @@ fn bad_metadata_and_bad_downloads_are_named() {
             ("submission_1/a.pl", Entry::File(b"a.")),
         ],
     );
-    let dest = dir.path().join("work");
-    fs::create_dir(&dest).unwrap();
-    let err = read(&zip, None, &dest, &DownloadLimits::default()).unwrap_err();
+    let err = read_into(&zip, None, dir.path().join("work")).unwrap_err();
     assert!(matches!(err, LmsError::Metadata { .. }));
     assert!(
         err.to_string()
@@ -381,9 +369,7 @@ fn bad_metadata_and_bad_downloads_are_named() {
     );
     let text = dir.path().join("notes.txt");
     fs::write(&text, "hello").unwrap();
-    let dest = dir.path().join("work2");
-    fs::create_dir(&dest).unwrap();
-    let err = read(&text, None, &dest, &DownloadLimits::default()).unwrap_err();
+    let err = read_into(&text, None, dir.path().join("work2")).unwrap_err();
     assert_eq!(
         err.to_string(),
         format!(
@@ -405,9 +391,7 @@ fn a_layout_can_be_told() {
             ("__MACOSX/._alice.pl", Entry::File(b"junk")),
         ],
     );
-    let dest = dir.path().join("work");
-    fs::create_dir(&dest).unwrap();
-    let d = read(&zip, Some(Layout::Plain), &dest, &DownloadLimits::default()).unwrap();
+    let d = read_into(&zip, Some(Layout::Plain), dir.path().join("work")).unwrap();
     assert_eq!(d.layout, Layout::Plain);
     assert!(d.submissions.is_empty());
     assert_eq!(
@@ -415,9 +399,7 @@ fn a_layout_can_be_told() {
         ["alice.pl", "smithjane_1001_5001_cribbage.pl"]
     );
     // Half the names are Canvas's: recognised as Canvas, the other ignored.
-    let dest = dir.path().join("work2");
-    fs::create_dir(&dest).unwrap();
-    let d = read(&zip, None, &dest, &DownloadLimits::default()).unwrap();
+    let d = read_into(&zip, None, dir.path().join("work2")).unwrap();
     assert_eq!(d.layout, Layout::Canvas);
     assert_eq!(d.ignored, ["alice.pl"]);
 }
@@ -443,10 +425,8 @@ fn a_yaml_alias_bomb_in_the_metadata_is_refused() {
             ("submission_1/a.pl", Entry::File(b"a.")),
         ],
     );
-    let dest = dir.path().join("work");
-    fs::create_dir(&dest).unwrap();
     let started = std::time::Instant::now();
-    let err = read(&zip, None, &dest, &DownloadLimits::default()).unwrap_err();
+    let err = read_into(&zip, None, dir.path().join("work")).unwrap_err();
     assert!(matches!(err, LmsError::Metadata { .. }), "{err}");
     let message = err.to_string();
     assert!(

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crib_core::cards_text as cards;
 
-use crate::batch::{Answerer, CsvRow, Format, Item, Sink};
+use crate::batch::{Answerer, Format, Item, Sink};
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -39,32 +39,12 @@ struct Row<'a> {
     crib: &'a Spread,
 }
 
-/// One CSV row: a keep of a deal for one role, with the mean, standard deviation, minimum and
-/// maximum of the net, hand and crib points.
-#[derive(Serialize)]
-pub struct CsvKeep {
-    line: Option<usize>,
-    dealt: String,
-    role: Role,
-    rank: usize,
-    best: bool,
-    keep: String,
-    discard: String,
-    net_mean: f64,
-    net_sd: f64,
-    net_min: i32,
-    net_max: i32,
-    hand_mean: f64,
-    hand_sd: f64,
-    hand_min: i32,
-    hand_max: i32,
-    crib_mean: f64,
-    crib_sd: f64,
-    crib_min: i32,
-    crib_max: i32,
+/// Ranks the keeps of six-card deals for one role or both (dealer first).
+pub struct CribRanker {
+    pub roles: Vec<Role>,
 }
 
-impl CsvRow for CsvKeep {
+impl Answerer for CribRanker {
     const HEADER: &'static [&'static str] = &[
         "line",
         "dealt",
@@ -86,15 +66,6 @@ impl CsvRow for CsvKeep {
         "crib_min",
         "crib_max",
     ];
-}
-
-/// Ranks the keeps of six-card deals for one role or both (dealer first).
-pub struct CribRanker {
-    pub roles: Vec<Role>,
-}
-
-impl Answerer for CribRanker {
-    type Row = CsvKeep;
 
     fn answer(&self, item: Item<'_>, sink: &mut Sink) -> Result<()> {
         let dealt = item.cards;
@@ -162,28 +133,13 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
-fn csv_row(line: Option<usize>, dealt: &[Card], role: Role, row: &Row<'_>) -> CsvKeep {
-    CsvKeep {
-        line,
-        dealt: cards(dealt),
-        role,
-        rank: row.rank,
-        best: row.best,
-        keep: cards(row.keep),
-        discard: cards(row.discard),
-        net_mean: row.net.mean(),
-        net_sd: row.net.std_dev(),
-        net_min: row.net.min,
-        net_max: row.net.max,
-        hand_mean: row.hand.mean(),
-        hand_sd: row.hand.std_dev(),
-        hand_min: row.hand.min,
-        hand_max: row.hand.max,
-        crib_mean: row.crib.mean(),
-        crib_sd: row.crib.std_dev(),
-        crib_min: row.crib.min,
-        crib_max: row.crib.max,
-    }
+/// One CSV row: a keep of a deal for one role, with the mean, standard deviation, minimum and
+/// maximum of the net, hand and crib points (the columns of [`CribRanker::HEADER`]).
+fn csv_row(line: Option<usize>, dealt: &[Card], role: Role, row: &Row<'_>) -> impl Serialize {
+    let stats = |s: &Spread| (s.mean(), s.std_dev(), s.min, s.max);
+    let keep = (row.rank, row.best, cards(row.keep), cards(row.discard));
+    let spreads = (stats(row.net), stats(row.hand), stats(row.crib));
+    (line, cards(dealt), role, keep, spreads)
 }
 
 /// The keeps (already ranked best first) with their competition ranks.

@@ -22,19 +22,3 @@ fn text_marks_the_best_and_ranks_ties_together() {
     assert!(lines[3].starts_with("*  1  "), "{text}");
     assert_eq!(lines.len(), 3 + 15 + 2, "{text}");
 }
-
-#[test]
-fn five_cards_are_refused() {
-    let dealt = parse_cards(&["5C", "5D", "5H", "AH", "AS"]).unwrap();
-    let ranker = CribRanker {
-        roles: vec![Role::Pone],
-    };
-    let item = Item {
-        line: None,
-        cards: &dealt,
-    };
-    let err = ranker
-        .answer(item, &mut Sink::new(Format::Text))
-        .unwrap_err();
-    assert!(err.to_string().contains("six cards"), "{err}");
-}
