@@ -195,7 +195,6 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         },
         max_share: args.max_share,
         reference: !args.no_reference,
-        ..Options::default()
     };
     let found = compare(&submissions, &against, &base, &options);
     let reference = crib_similar::reference();
