@@ -182,7 +182,7 @@ pub(crate) enum Stop {
 
 impl Stop {
     /// Returns why, in words, for `batch`.
-    fn text(&self, batch: &Batch<'_>) -> String {
+    pub(crate) fn text(&self, batch: &Batch<'_>) -> String {
         match self {
             Stop::Budget => budget_reason(batch),
             Stop::CalledOff => format!("{} was called off", batch.purpose),
@@ -201,12 +201,7 @@ pub(crate) struct BatchRun {
     pub answers: Vec<Option<ItemOutcome>>,
     /// Children started.
     pub children: usize,
-    /// Why the batch stopped before every item was answered, if it did.
-    pub stopped: Option<String>,
-    /// It stopped because the predicate is not defined (the child's `loaded` frame said
-    /// so): the first reason it stopped, in `stopped`'s words.
-    pub undefined: bool,
-    /// The first reason it stopped, as data.
+    /// The first reason the batch stopped before every item was answered, if it did.
     pub stop: Option<Stop>,
 }
 
@@ -315,8 +310,6 @@ pub(crate) fn run(
     let mut out = BatchRun {
         answers: Vec::new(),
         children: 0,
-        stopped: None,
-        undefined: false,
         stop: None,
     };
     for part in parts.into_iter().flatten() {
@@ -325,8 +318,6 @@ pub(crate) fn run(
             out.stop = part.stop;
         }
     }
-    out.stopped = out.stop.as_ref().map(|stop| stop.text(batch));
-    out.undefined = out.stop == Some(Stop::Undefined);
     let lock = || answers.lock().unwrap_or_else(|e| e.into_inner());
     // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
     // limit cannot): each such timeout, and each item a child was killed on, is asked once

@@ -46,7 +46,7 @@ use crib_results::{
 use crate::child::Place;
 use crate::pool::WorkerPool;
 
-use crate::batch::{self, Batch};
+use crate::batch::{self, Batch, BatchRun, Stop};
 use crate::protocol::{Answer, ExceptionKind, ItemOutcome, Outcome};
 use classes::ClassItem;
 use diagnosis::Observation;
@@ -132,33 +132,48 @@ impl Deep {
 
     fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
         let started = Instant::now();
-        let file = ctx.lane.grader().join(HAND_VALUE_FILE);
-        let batch = Batch::check(
+        let (predicate, len, limit) = (
             Predicate::HandValue,
-            "the deep check",
-            &file,
             self.items.len(),
             ctx.limits.hand_value,
         );
-        let run = batch::run(
+        let (run, stopped) = self.ask(
             ctx,
-            &batch,
-            self.options.children.get(),
+            predicate,
+            HAND_VALUE_FILE,
+            len,
+            limit,
             self.options.budget,
-            None,
-        );
-        if run.undefined && run.answers.iter().all(Option::is_none) {
-            return None;
-        }
+        )?;
         let mut report = analyse(&self.items, &run.answers);
-        report.stopped = run.stopped;
+        report.stopped = stopped;
         report.children = run.children;
         report.elapsed_ms = started.elapsed().as_millis() as u64;
         Some(report)
     }
-}
 
-impl Deep {
+    /// Asks the items of the batch file `file` (in the grader's directory) of `predicate`
+    /// within `budget`; returns the run and why it stopped, in words, or `None` when the
+    /// predicate is not defined and nothing was answered.
+    fn ask(
+        &self,
+        ctx: &Place<'_>,
+        predicate: Predicate,
+        file: &str,
+        len: usize,
+        per_call: Duration,
+        budget: Duration,
+    ) -> Option<(BatchRun, Option<String>)> {
+        let file = ctx.lane.grader().join(file);
+        let batch = Batch::check(predicate, "the deep check", &file, len, per_call);
+        let run = batch::run(ctx, &batch, self.options.children.get(), budget, None);
+        if run.stop == Some(Stop::Undefined) && run.answers.iter().all(Option::is_none) {
+            return None;
+        }
+        let stopped = run.stop.as_ref().map(|stop| stop.text(&batch));
+        Some((run, stopped))
+    }
+
     /// Returns the options.
     pub(crate) fn options(&self) -> &DeepOptions {
         &self.options

@@ -60,7 +60,7 @@ pub(crate) fn check(
     // The patterns not asked count as not answered.
     run.answers.resize(items.len(), None);
     let mut check = judge(items, &run.answers);
-    check.stopped = run.stopped.or_else(|| {
+    check.stopped = run.stop.map(|stop| stop.text(&batch)).or_else(|| {
         (asked < items.len()).then(|| {
             let n = patterns::patterns_in(&items[..asked]);
             format!("asked only the first {n} patterns of the seed's order")

@@ -9,7 +9,7 @@ use crib_results::{
 };
 
 use super::{failed, got_text, Deep};
-use crate::batch::{self, Batch};
+use crate::batch;
 use crate::child::Place;
 use crate::protocol::{ItemOutcome, Outcome};
 use crate::verdict::judge_keep;
@@ -54,28 +54,15 @@ impl Deep {
     /// Checks select_hand/3 on the seeded deals; `None` when it is not defined.
     pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
-        let file = ctx.lane.grader().join(super::SELECT_HAND_FILE);
-        let batch = Batch::check(
-            Predicate::SelectHand,
-            "the deep check",
-            &file,
-            self.deals.len(),
-            ctx.limits.select_hand,
-        );
-        let run = batch::run(
-            ctx,
-            &batch,
-            self.options.children.get(),
-            self.options.select_budget,
-            None,
-        );
-        if run.undefined && run.answers.iter().all(Option::is_none) {
-            return None;
-        }
+        let (predicate, limit) = (Predicate::SelectHand, ctx.limits.select_hand);
+        let budget = self.options.select_budget;
+        let len = self.deals.len();
+        let (run, stopped) =
+            self.ask(ctx, predicate, super::SELECT_HAND_FILE, len, limit, budget)?;
         let mut out = DeepSelectHand {
             deals: self.deals.len(),
             checked: 0,
-            stopped: run.stopped,
+            stopped,
             optimal: 0,
             kinds: Vec::new(),
             worst_regret: 0.0,
