@@ -25,11 +25,11 @@ pub(crate) const ANSWER_CHILD: &str = "answer_child.pl";
 /// item that caused it.
 const CAREFUL: usize = 1000;
 /// How many items that timed out a check asks once more, each in a child of its own.
-pub(crate) const RETRIES: usize = 20;
+const RETRIES: usize = 20;
 /// How many times in a row a check's child may fail to load before the check gives up.
-pub(crate) const LOAD_TRIES: usize = 2;
+const LOAD_TRIES: usize = 2;
 /// How many exception messages a check's child sends in full (the rest are empty).
-pub(crate) const MESSAGES: usize = 20;
+const MESSAGES: usize = 20;
 /// The silence allowed past a call's backstop and grace while a child collects a chunk (the
 /// half second), with slack for a loaded machine.
 const CHUNK_SLACK: Duration = Duration::from_millis(1500);
@@ -43,26 +43,20 @@ pub(crate) struct Batch<'a> {
     pub file: &'a Path,
     pub len: usize,
     pub per_call: Duration,
-    /// Each item is reported in a frame of its own with its CPU and wall-clock times and
-    /// its whole exception message (the select_hand tests); else in chunks, the messages
-    /// after the first [`MESSAGES`] left empty.
-    pub timed: bool,
-    /// Ask the items even when the child finds the predicate undefined (each then gets the
-    /// existence error); else the batch stops.
-    pub ask_undefined: bool,
-    /// How many times in a row a child may fail to load before the batch stops.
-    pub load_tries: usize,
-    /// How many items stopped at the wall-clock backstop are asked once more, alone.
-    pub retries: usize,
-    /// Told of the first child's load and of every answer, as they come (a batch with a
-    /// listener runs one child at a time).
+    /// Told of the first child's load and of every answer, as they come: the select_hand
+    /// tests'. A batch with a listener runs one child at a time, each item reported in a
+    /// frame of its own with its CPU and wall-clock times and its whole exception message,
+    /// asked even when the predicate is undefined (each item then gets the existence
+    /// error), and stops at the first child that does not load, retrying nothing. Without
+    /// one (a check's), items come in chunks, the messages after the first [`MESSAGES`]
+    /// left empty; the batch stops when the predicate is undefined or after [`LOAD_TRIES`]
+    /// failed loads in a row, and asks up to [`RETRIES`] items stopped at the wall-clock
+    /// backstop once more, alone.
     pub listen: Option<&'a dyn Listen>,
 }
 
 impl<'a> Batch<'a> {
-    /// Returns a check's batch (the marked check's, the deep check's): in chunks, stopped
-    /// when the predicate is undefined, [`LOAD_TRIES`] loads, [`RETRIES`] retries, no
-    /// listener.
+    /// Returns a check's batch (the marked check's, the deep check's): no listener.
     pub(crate) fn check(
         predicate: Predicate,
         purpose: &'static str,
@@ -76,10 +70,6 @@ impl<'a> Batch<'a> {
             file,
             len,
             per_call,
-            timed: false,
-            ask_undefined: false,
-            load_tries: LOAD_TRIES,
-            retries: RETRIES,
             listen: None,
         }
     }
@@ -164,7 +154,8 @@ pub(crate) enum Stop {
     CalledOff,
     /// crib could not start a child, try after try (why the last did not start).
     NotStarted(String),
-    /// A child could not load the submission, [`Batch::load_tries`] times in a row: `first`
+    /// A child could not load the submission, [`LOAD_TRIES`] times in a row (once, for a
+    /// batch with a listener): `first`
     /// when it was the batch's first child; `why` in the tests' words, `said` in the
     /// checks'.
     NotLoaded {
@@ -336,7 +327,7 @@ pub(crate) fn run(
             )
         })
         .map(|(i, _)| i)
-        .take(batch.retries)
+        .take(if batch.listen.is_some() { 0 } else { RETRIES })
         .collect();
     for i in timeouts {
         if Instant::now() >= deadline || cancelled() {
@@ -495,7 +486,9 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
         children: 0,
         stop: None,
     };
-    let mut careful = if batch.timed { batch.len } else { share.start };
+    let timed = batch.listen.is_some();
+    let load_tries = if timed { 1 } else { LOAD_TRIES };
+    let mut careful = if timed { batch.len } else { share.start };
     let mut failed_loads = 0;
     let mut failed_starts = 0;
     let answered = |i: usize, outcome: ItemOutcome| {
@@ -554,14 +547,14 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
             }
             End::NotLoaded { why, said } => {
                 failed_loads += 1;
-                if failed_loads >= batch.load_tries {
+                if failed_loads >= load_tries {
                     part.stop = Some(Stop::NotLoaded { first, why, said });
                     break;
                 }
             }
             End::Undefined => {
                 failed_loads += 1;
-                if failed_loads >= batch.load_tries {
+                if failed_loads >= load_tries {
                     part.stop = Some(Stop::Undefined);
                     break;
                 }
@@ -601,6 +594,7 @@ fn one_child(
     first: bool,
 ) -> std::io::Result<Finished<End>> {
     let (ctx, batch) = (asking.ctx, asking.batch);
+    let timed = batch.listen.is_some();
     let (next, end) = share.at();
     let lane = &ctx.lane;
     let limits = &ctx.limits;
@@ -614,8 +608,8 @@ fn one_child(
         seconds: batch.per_call,
         wall_factor: limits.wall_factor.max(1),
         grace: limits.grace,
-        messages: if batch.timed { batch.len } else { MESSAGES },
-        timed: batch.timed,
+        messages: if timed { batch.len } else { MESSAGES },
+        timed,
     };
     let args = [ask.term()];
     // The CPU its items may take: each call's limit and grace, within the batch's time.
@@ -628,11 +622,7 @@ fn one_child(
         rlimits: crate::limits::answering(limits.memory, limits.load, left.min(work)),
         siblings: asking.siblings,
     };
-    let slack = if batch.timed {
-        Duration::ZERO
-    } else {
-        CHUNK_SLACK
-    };
+    let slack = if timed { Duration::ZERO } else { CHUNK_SLACK };
     let mut items = Items {
         batch,
         share,
@@ -710,7 +700,7 @@ impl Reader<Frame> for Items<'_> {
                     Predicate::HandValue => found.hand_value,
                     Predicate::SelectHand => found.select_hand,
                 };
-                if here.is_none() && !self.batch.ask_undefined {
+                if here.is_none() && self.batch.listen.is_none() {
                     return Flow::Stop(End::Undefined);
                 }
                 self.loaded = true;
@@ -904,12 +894,13 @@ mod tests {
         ));
     }
 
-    struct Refusing;
+    /// A listener that says whether to ask.
+    struct Listener(bool);
 
-    impl Listen for Refusing {
+    impl Listen for Listener {
         fn diag(&self, _: Diag) {}
         fn loaded(&self, _: &Found) -> bool {
-            false
+            self.0
         }
         fn answered(&self, _: usize, _: &ItemOutcome, _: Option<(u64, u64)>) {}
         fn printed(&self, _: usize, _: &[(&'static str, Vec<u8>); 2]) {}
@@ -930,9 +921,9 @@ mod tests {
             reader(batch, &share, &got, false, 10).frame(Frame::Loaded(found.clone()))
         };
         assert!(matches!(loaded(&check), Flow::Stop(End::Undefined)));
-        check.ask_undefined = true;
+        check.listen = Some(&Listener(true));
         assert!(matches!(loaded(&check), Flow::Read));
-        check.listen = Some(&Refusing);
+        check.listen = Some(&Listener(false));
         assert!(matches!(loaded(&check), Flow::Stop(End::Refused)));
     }
 

@@ -54,10 +54,6 @@ impl Grader {
             file: &file,
             len: asked,
             per_call: self.limits.select_hand,
-            timed: true,
-            ask_undefined: true,
-            load_tries: 1,
-            retries: 0,
             listen: Some(&heard),
         };
         let done = batch::run(&place, &batch, 1, self.limits.budget(&self.tests), None);
