@@ -227,37 +227,12 @@ pub(crate) fn failed(got: &ItemOutcome) -> FailureKind {
     }
 }
 
-/// What an answer was, in the words [`got_text`] tells apart: two answers that differ here
-/// differ for the probes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Shape {
-    Int(i64),
-    Term,
-    Keep,
-    Fail,
-    Timeout,
-    Memory,
-    Exception,
-    Crashed,
-}
-
-fn shape(got: &ItemOutcome) -> Shape {
-    if let Some(v) = got.int() {
-        return Shape::Int(v);
-    }
-    match got.outcome() {
-        Some(Outcome::Value { .. }) => Shape::Term,
-        Some(Outcome::Cards { .. }) => Shape::Keep,
-        _ => match failed(got) {
-            FailureKind::NoSolution => Shape::Fail,
-            FailureKind::Timeout => Shape::Timeout,
-            FailureKind::Memory => Shape::Memory,
-            FailureKind::Exception => Shape::Exception,
-            FailureKind::Crashed => Shape::Crashed,
-            // A bare integer out of range.
-            _ => Shape::Term,
-        },
-    }
+/// Returns what an answer was, as far as [`got_text`] tells answers apart: its integer,
+/// how it failed, and whether it was a keep. Two answers that differ here differ for the
+/// probes.
+fn shape(got: &ItemOutcome) -> (Option<i64>, FailureKind, bool) {
+    let keep = matches!(got.outcome(), Some(Outcome::Cards { .. }));
+    (got.int(), failed(got), keep)
 }
 
 /// Returns what an answer was, for people.
@@ -313,14 +288,15 @@ pub(crate) struct Asked {
     pub expected: u8,
 }
 
-impl Asked {
-    fn hand(&self) -> [Card; 4] {
-        [self.cards[0], self.cards[1], self.cards[2], self.cards[3]]
-    }
+/// Returns the hand of `cards`, the four hand cards then the start.
+fn hand_of(cards: &[Card; 5]) -> [Card; 4] {
+    [cards[0], cards[1], cards[2], cards[3]]
+}
 
-    fn start(&self) -> Card {
-        self.cards[4]
-    }
+/// Returns crib-core's breakdown of `cards` (the hand then the start), if they are a hand.
+fn breakdown(cards: &[Card; 5]) -> Option<Breakdown> {
+    let hand = Hand::new(hand_of(cards)).ok()?;
+    Breakdown::new(&hand, cards[4], Rule::Hand).ok()
 }
 
 /// What judging the answered items found.
@@ -358,10 +334,9 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
         pairs_checked += weight;
         let kind = failure(got, item.expected);
         let wrong = match (got.int(), kind) {
-            (Some(v), Some(FailureKind::WrongAnswer)) => Some((
-                v - i64::from(item.expected),
-                points_of(item.hand(), item.start()),
-            )),
+            (Some(v), Some(FailureKind::WrongAnswer)) => {
+                Some((v - i64::from(item.expected), points_of(&item.cards)))
+            }
             _ => None,
         };
         observations.push(Observation {
@@ -371,18 +346,8 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
             wrong,
         });
         if let Some(kind) = kind {
-            match kinds.iter_mut().find(|k| k.kind == kind) {
-                Some(k) => {
-                    k.items += 1;
-                    k.pairs += weight;
-                }
-                None => kinds.push(KindCount {
-                    kind,
-                    items: 1,
-                    pairs: weight,
-                }),
-            }
-            failing.push((kind, simplicity(item), n));
+            count(&mut kinds, kind, weight);
+            failing.push((kind, simplicity(&item.cards), n));
         }
     }
     kinds.sort_by_key(|k| std::cmp::Reverse(k.pairs));
@@ -391,7 +356,7 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
     for kind in kinds.iter().map(|k| k.kind) {
         for &(_, _, n) in failing.iter().filter(|f| f.0 == kind).take(EXAMPLES) {
             let (item, got) = checked[n];
-            counterexamples.push(counterexample(kind, item, got));
+            counterexamples.push(counterexample(kind, &item.cards, got));
         }
     }
     Judged {
@@ -400,6 +365,21 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
         kinds,
         counterexamples,
         diagnosis: diagnosis::diagnose(&observations),
+    }
+}
+
+/// Counts one more failing item of `kind`, standing for `pairs` pairs, in `kinds`.
+pub(crate) fn count(kinds: &mut Vec<KindCount>, kind: FailureKind, pairs: u64) {
+    match kinds.iter_mut().find(|k| k.kind == kind) {
+        Some(k) => {
+            k.items += 1;
+            k.pairs += pairs;
+        }
+        None => kinds.push(KindCount {
+            kind,
+            items: 1,
+            pairs,
+        }),
     }
 }
 
@@ -441,9 +421,9 @@ fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValu
                 probes.example.get_or_insert_with(|| {
                     format!(
                         "{} gave {}, {} gave {}",
-                        show_goal(&asked(item)),
+                        show_goal(&item.cards),
                         got_text(a),
-                        show_goal(&asked(&items[j])),
+                        show_goal(&items[j].cards),
                         got_text(b)
                     )
                 });
@@ -475,7 +455,7 @@ fn parallel_features(checked: &[(&Asked, &ItemOutcome)]) -> Vec<u64> {
     let parts: Vec<&[(&Asked, &ItemOutcome)]> = checked.chunks(chunk).collect();
     pool.run(&parts, |_, part| {
         part.iter()
-            .map(|(item, _)| features::features(item.hand(), item.start()))
+            .map(|(item, _)| features::features(hand_of(&item.cards), item.cards[4]))
             .collect::<Vec<u64>>()
     })
     .into_iter()
@@ -483,64 +463,53 @@ fn parallel_features(checked: &[(&Asked, &ItemOutcome)]) -> Vec<u64> {
     .collect()
 }
 
-/// Orders failing pairs from simplest: fewest scoring combinations, no flush or nob, lowest
-/// ranks, then by the cards.
-pub(crate) fn simplicity(item: &Asked) -> (u32, u32, [u8; 5]) {
-    let (combos, extras) = Hand::new(item.hand())
-        .ok()
-        .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok())
-        .map_or((u32::MAX, 0), |b| {
-            let extras = u32::from(!b.flush.is_empty()) + u32::from(b.nob.is_some());
-            (
-                (b.fifteens.len() + b.pairs.len() + b.runs.len()) as u32 + extras,
-                extras,
-            )
-        });
-    let ranks: u32 = item
-        .cards
-        .iter()
-        .map(|c| u32::from(c.rank().number()))
-        .sum();
-    let mut cards = item.cards.map(|c| c.index());
-    cards.sort();
-    (combos * 100 + extras * 10, ranks, cards)
+/// Orders failing pairs (`cards`: the hand then the start) from simplest: fewest scoring
+/// combinations, no flush or nob, lowest ranks, then by the cards.
+pub(crate) fn simplicity(cards: &[Card; 5]) -> (u32, u32, [u8; 5]) {
+    let (combos, extras) = breakdown(cards).map_or((u32::MAX, 0), |b| {
+        let extras = u32::from(!b.flush.is_empty()) + u32::from(b.nob.is_some());
+        (
+            (b.fifteens.len() + b.pairs.len() + b.runs.len()) as u32 + extras,
+            extras,
+        )
+    });
+    let ranks: u32 = cards.iter().map(|c| u32::from(c.rank().number())).sum();
+    let mut indices = cards.map(|c| c.index());
+    indices.sort();
+    (combos * 100 + extras * 10, ranks, indices)
 }
 
-/// Returns crib-core's points per rule for the hand and start (none for cards that are not
-/// a hand).
-pub(crate) fn points_of(hand: [Card; 4], start: Card) -> Points {
-    Hand::new(hand)
-        .ok()
-        .and_then(|h| Breakdown::new(&h, start, Rule::Hand).ok())
-        .map(|b| b.points())
-        .unwrap_or_default()
+/// Returns crib-core's points per rule for `cards` (none for cards that are not a hand).
+pub(crate) fn points_of(cards: &[Card; 5]) -> Points {
+    breakdown(cards).map(|b| b.points()).unwrap_or_default()
 }
 
-pub(crate) fn show_goal(item: &Asked) -> String {
+pub(crate) fn show_goal(cards: &[Card; 5]) -> String {
     format!(
         "hand_value({}, {}, V)",
-        crib_testset::draw::prolog_list(&item.hand()),
-        item.start().prolog()
+        crib_testset::draw::prolog_list(&hand_of(cards)),
+        cards[4].prolog()
     )
 }
 
-pub(crate) fn counterexample(kind: FailureKind, item: &Asked, got: &ItemOutcome) -> Counterexample {
-    let breakdown = Hand::new(item.hand())
-        .ok()
-        .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok());
-    let (points, words) = match &breakdown {
+pub(crate) fn counterexample(
+    kind: FailureKind,
+    cards: &[Card; 5],
+    got: &ItemOutcome,
+) -> Counterexample {
+    let (points, words) = match &breakdown(cards) {
         Some(b) => (b.points(), text::breakdown_words(b)),
         None => (Points::default(), String::new()),
     };
     Counterexample {
         kind,
-        hand: item.hand().to_vec(),
-        start: item.start(),
+        hand: hand_of(cards).to_vec(),
+        start: cards[4],
         expected: points.total(),
         got: got_text(got),
         points,
         breakdown: words,
-        goal: show_goal(item),
+        goal: show_goal(cards),
     }
 }
 

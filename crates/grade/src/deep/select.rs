@@ -4,9 +4,7 @@
 use std::time::Instant;
 
 use crib_core::{Card, Dealer, Keep};
-use crib_results::{
-    DeepSelectHand, FailureKind, KindCount, Predicate, SelectCredit, SelectExample, Verdict,
-};
+use crib_results::{DeepSelectHand, FailureKind, Predicate, SelectCredit, SelectExample, Verdict};
 
 use super::{failed, got_text, Deep};
 use crate::batch;
@@ -115,17 +113,7 @@ impl Deep {
                     kind
                 }
             };
-            match out.kinds.iter_mut().find(|k| k.kind == kind) {
-                Some(k) => {
-                    k.items += 1;
-                    k.pairs += 1;
-                }
-                None => out.kinds.push(KindCount {
-                    kind,
-                    items: 1,
-                    pairs: 1,
-                }),
-            }
+            super::count(&mut out.kinds, kind, 1);
         }
         out.kinds.sort_by_key(|k| std::cmp::Reverse(k.items));
         out.worst_regret = round3(out.worst_regret);
