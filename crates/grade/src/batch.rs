@@ -13,10 +13,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crib_child::{End as ChildEnd, Finished, Flow, Program, Reader};
-use crib_results::Predicate;
+use crib_results::{Diagnostic, Predicate};
 
 use crate::child::Place;
-use crate::protocol::{ChildDeath, Diag, ExceptionKind, Found, Frame, ItemOutcome, Kill, Outcome};
+use crate::protocol::{ChildDeath, ExceptionKind, Found, Frame, ItemOutcome, Kill, Outcome};
 
 /// The child program's file name in the grader's directory (crib-child's `ANSWER_CHILD`).
 pub(crate) const ANSWER_CHILD: &str = "answer_child.pl";
@@ -87,7 +87,7 @@ pub(crate) fn deal_bytes<'c>(deals: impl IntoIterator<Item = &'c [crib_core::Car
 /// What a batch's caller hears while it runs.
 pub(crate) trait Listen: Sync {
     /// A load diagnostic of the batch's first child.
-    fn diag(&self, diag: Diag);
+    fn diag(&self, diag: Diagnostic);
     /// The batch's first child loaded the submission and found the predicates as `found`;
     /// returns whether to ask it the items.
     fn loaded(&self, found: &Found) -> bool;
@@ -898,7 +898,7 @@ mod tests {
     struct Listener(bool);
 
     impl Listen for Listener {
-        fn diag(&self, _: Diag) {}
+        fn diag(&self, _: Diagnostic) {}
         fn loaded(&self, _: &Found) -> bool {
             self.0
         }

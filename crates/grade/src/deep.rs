@@ -15,13 +15,10 @@
 //! average, not pair by pair, and a counterexample may then not reproduce under another
 //! relabelling.
 //!
-//! **Batches.** The inputs are a file of 5 bytes per item in the grader's directory (written
-//! once per grader), read by `prolog/answer_child.pl` in the same sandbox and limits as
-//! grading; answers come back as one frame per 1,000 items (or half a second). Each call has
-//! the hand_value limit, enforced by one watchdog thread; a child that crashes or ignores the
-//! limit is replaced and only the item it was on is lost. Classes are checked in a seeded
-//! random order, split between [`DeepOptions::children`] children, so a check cut short by
-//! [`DeepOptions::budget`] is a uniform sample and says how far it got.
+//! **Batches.** The items are a batch file in the grader's directory (written once per
+//! grader), asked through the batch driver ([`crate::batch`]) under the hand_value limit, in
+//! a seeded random order split between [`DeepOptions::children`] children, so a check cut
+//! short by [`DeepOptions::budget`] is a uniform sample and says how far it got.
 //!
 //! The deep result is a section of the [`SubmissionResult`](crate::SubmissionResult), never part of the marks.
 

@@ -14,7 +14,7 @@ use crib_results::{Diagnostic, Load, Predicate, TestResult, Verdict};
 use super::{Grader, MAX_DIAGNOSTICS};
 use crate::batch::{self, Batch, Listen, Stop};
 use crate::child::Place;
-use crate::protocol::{Answer, ChildDeath, Diag, Found, ItemOutcome, Kill, Outcome};
+use crate::protocol::{Answer, ChildDeath, Found, ItemOutcome, Kill, Outcome};
 use crate::verdict::judge;
 use crib_testset::draw::{TestCase, TestSet};
 
@@ -102,16 +102,13 @@ impl<'r, 't> Heard<'_, 'r, 't> {
 }
 
 impl Listen for Heard<'_, '_, '_> {
-    fn diag(&self, diag: Diag) {
+    fn diag(&self, mut diag: Diagnostic) {
         let mut hearing = self.hearing();
         let load = &mut hearing.run.load;
         if load.diagnostics.len() < MAX_DIAGNOSTICS {
-            load.diagnostics.push(Diagnostic {
-                kind: diag.kind,
-                file: diag.file.replace(&self.prefix, ""),
-                line: diag.line,
-                message: diag.message.replace(&self.prefix, ""),
-            });
+            diag.file = diag.file.replace(&self.prefix, "");
+            diag.message = diag.message.replace(&self.prefix, "");
+            load.diagnostics.push(diag);
         }
     }
 
