@@ -265,6 +265,3 @@ pub struct SelectExample {
     /// Its expected value.
     pub best_value: f64,
 }
-
-#[cfg(test)]
-mod tests;
