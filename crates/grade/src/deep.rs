@@ -232,6 +232,10 @@ fn shape(got: &ItemOutcome) -> (Option<i64>, FailureKind, bool) {
     (got.int(), failed(got), keep)
 }
 
+/// What an item stopped at the wall-clock backstop was, for people.
+const BACKSTOP: &str = "over the time limit: no answer by the wall-clock backstop (it waited \
+                        rather than computed, or hung)";
+
 /// Returns what an answer was, for people.
 fn got_text(got: &ItemOutcome) -> String {
     if let Some(v) = got.int() {
@@ -246,7 +250,8 @@ fn got_text(got: &ItemOutcome) -> String {
         ItemOutcome::Int(v) => return format!("Value = {v} (not an integer)"),
         ItemOutcome::Died(death) => return format!("crashed: {}", death.explained),
         ItemOutcome::Outcome(outcome) => outcome,
-        ItemOutcome::Killed(_) => return got_text(&got.judged()),
+        // Killed on the item (silent, or an overrun): no answer by the backstop.
+        ItemOutcome::Killed(_) => return BACKSTOP.into(),
     };
     match outcome {
         Outcome::Value { value } => {
@@ -263,9 +268,7 @@ fn got_text(got: &ItemOutcome) -> String {
         Outcome::Halt { status } => format!("crashed: halt({status}) called"),
         Outcome::Exception { kind, message } => match kind {
             ExceptionKind::Timeout => "over the time limit (CPU time)".into(),
-            ExceptionKind::Backstop => "over the time limit: no answer by the wall-clock \
-                                        backstop (it waited rather than computed, or hung)"
-                .into(),
+            ExceptionKind::Backstop => BACKSTOP.into(),
             ExceptionKind::Memory => format!("out of memory: {}", cut(message)),
             ExceptionKind::Exception if message.is_empty() => "an exception".into(),
             ExceptionKind::Exception => format!("exception: {}", cut(message)),

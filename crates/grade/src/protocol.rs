@@ -147,19 +147,6 @@ impl ItemOutcome {
             _ => None,
         }
     }
-
-    /// Returns the outcome as the checks judge it: an item the grader killed the child on
-    /// (silent, or an overrun) is one with no answer by the wall-clock backstop.
-    pub fn judged(&self) -> std::borrow::Cow<'_, ItemOutcome> {
-        use std::borrow::Cow;
-        match self {
-            ItemOutcome::Killed(_) => Cow::Owned(ItemOutcome::Outcome(Outcome::Exception {
-                kind: ExceptionKind::Backstop,
-                message: String::new(),
-            })),
-            _ => Cow::Borrowed(self),
-        }
-    }
 }
 
 /// The exceptions the grader tells apart.

@@ -3,10 +3,9 @@
 
 use std::num::NonZeroUsize;
 use std::os::unix::process::ExitStatusExt;
-use std::process::ExitStatus;
 use std::sync::mpsc::Sender;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crib_child::{Lane, MAX_OUTPUT};
 use crib_results::{Diagnostic, Load, Predicate, TestResult, Verdict};
@@ -66,7 +65,13 @@ impl Grader {
                 reason: format!("reloading the submission failed: {why}"),
             }),
             // The tests not asked are left out of the marks: the mean is over a sample.
-            Some(Stop::Budget) => run.rest_not_asked(self.limits.select_hand_budget),
+            Some(Stop::Budget) => run.leave_out(
+                0,
+                format!(
+                    "not asked: the select_hand time budget ({} s) ran out",
+                    self.limits.select_hand_budget.as_secs()
+                ),
+            ),
             Some(Stop::NotStarted(why)) => {
                 let reason = crate::child::not_started(&why);
                 run.rest(|_| Verdict::NotRun {
@@ -75,7 +80,11 @@ impl Grader {
             }
             _ => {}
         }
-        run.rest_not_asked_past(asked);
+        // The deals past those asked (crate::Limits::select_hand_deals).
+        run.leave_out(
+            asked,
+            format!("not asked: only the first {asked} deals were asked"),
+        );
     }
 }
 
@@ -177,7 +186,7 @@ impl Listen for Heard<'_, '_, '_> {
         {
             result.cpu_ms = Some(cpu_ms);
         }
-        run.record(i, result);
+        run.results[i] = Some(result);
         // The last test starts now: the core the tests hold is soon free.
         if i + 2 >= self.asked {
             run.last_starts();
@@ -220,10 +229,6 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn record(&mut self, i: usize, result: TestResult) {
-        self.results[i] = Some(result);
-    }
-
     /// Tells the marked check beside the tests, once, that the last test starts.
     fn last_starts(&mut self) {
         if let Some(last) = self.on_last.take() {
@@ -240,42 +245,19 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Leaves every test without a result out of the marks: `not_run`, no credit, because
-    /// the select_hand time `budget` ran out.
-    pub(super) fn rest_not_asked(&mut self, budget: Duration) {
-        for i in 0..self.tests.cases.len() {
+    /// Leaves every test from `first` on without a result out of the marks: `not_run` for
+    /// `reason`, no credit.
+    fn leave_out(&mut self, first: usize, reason: String) {
+        for i in first..self.tests.cases.len() {
             if self.results[i].is_none() {
-                self.not_asked(i, budget);
+                let verdict = Verdict::NotRun {
+                    reason: reason.clone(),
+                };
+                let mut result = result(&self.tests.cases[i], verdict, None, 0);
+                result.credit = None;
+                self.results[i] = Some(result);
             }
         }
-    }
-
-    /// Leaves the tests from `asked` on, which [`crate::Limits::select_hand_deals`] left
-    /// out, out of the marks (the ones not already answered).
-    pub(super) fn rest_not_asked_past(&mut self, asked: usize) {
-        let reason = format!("not asked: only the first {asked} deals were asked");
-        for i in asked..self.tests.cases.len() {
-            if self.results[i].is_none() {
-                self.leave_out(i, reason.clone());
-            }
-        }
-    }
-
-    /// Leaves test `i` out of the marks: `not_run`, no credit, because the select_hand time
-    /// `budget` ran out.
-    fn not_asked(&mut self, i: usize, budget: Duration) {
-        let reason = format!(
-            "not asked: the select_hand time budget ({} s) ran out",
-            budget.as_secs()
-        );
-        self.leave_out(i, reason);
-    }
-
-    /// Leaves test `i` out of the marks: `not_run` for `reason`, no credit.
-    fn leave_out(&mut self, i: usize, reason: String) {
-        let mut result = result(&self.tests.cases[i], Verdict::NotRun { reason }, None, 0);
-        result.credit = None;
-        self.results[i] = Some(result);
     }
 
     pub(super) fn fail_load(&mut self, why: String) {
@@ -356,11 +338,7 @@ fn died(death: &ChildDeath, limit_ms: u64, backstop_ms: u64) -> Verdict {
             wall: true,
         };
     };
-    died_with(status, death.tail.clone(), limit_ms)
-}
-
-/// Returns the verdict for a child that exited with `status`, having printed `tail` last.
-fn died_with(status: ExitStatus, tail: String, limit_ms: u64) -> Verdict {
+    let tail = death.tail.clone();
     let lower = tail.to_lowercase();
     if lower.contains("memory") || lower.contains("cannot allocate") {
         return Verdict::Memory { message: tail };
