@@ -322,7 +322,10 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
         .zip(answers)
         .filter_map(|(a, got)| got.as_ref().map(|g| (a, g)))
         .collect();
-    let features: Vec<u64> = parallel_features(&checked);
+    // The features of every checked item, on one worker per core.
+    let features = WorkerPool::per_core().map(&checked, |(item, _)| {
+        features::features(hand_of(&item.cards), item.cards[4])
+    });
     let mut kinds: Vec<KindCount> = Vec::new();
     let mut observations = Vec::with_capacity(checked.len());
     // (kind, simplicity, index in `checked`)
@@ -446,21 +449,6 @@ fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValu
         children: 0,
         elapsed_ms: 0,
     }
-}
-
-/// The features of every checked item, on one worker per core.
-fn parallel_features(checked: &[(&Asked, &ItemOutcome)]) -> Vec<u64> {
-    let pool = WorkerPool::per_core();
-    let chunk = checked.len().div_ceil(pool.workers()).max(1);
-    let parts: Vec<&[(&Asked, &ItemOutcome)]> = checked.chunks(chunk).collect();
-    pool.run(&parts, |_, part| {
-        part.iter()
-            .map(|(item, _)| features::features(hand_of(&item.cards), item.cards[4]))
-            .collect::<Vec<u64>>()
-    })
-    .into_iter()
-    .flat_map(|part| part.expect("features are computed without panicking"))
-    .collect()
 }
 
 /// Orders failing pairs (`cards`: the hand then the start) from simplest: fewest scoring

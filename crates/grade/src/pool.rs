@@ -37,11 +37,6 @@ impl WorkerPool {
         }
     }
 
-    /// Returns how many workers the pool runs (fewer are started for fewer jobs).
-    pub fn workers(self) -> usize {
-        self.workers.get()
-    }
-
     /// Runs `job(slot, item)` for every item, as [`WorkerPool::run_each`] does, and returns the
     /// results in the order of `items`.
     ///
