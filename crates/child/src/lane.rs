@@ -111,11 +111,6 @@ impl<'a> Lane<'a> {
         Ok(staged)
     }
 
-    /// Returns the jail.
-    pub fn jail(&self) -> &'a Jail {
-        self.jail
-    }
-
     /// Returns the grader's directory.
     pub fn grader(&self) -> &Path {
         &self.grader
@@ -124,11 +119,6 @@ impl<'a> Lane<'a> {
     /// Returns the submission's copy (`WORK/submission`).
     pub fn copy(&self) -> &Path {
         &self.copy
-    }
-
-    /// Returns the slot its children run as.
-    pub fn slot(&self) -> Slot {
-        self.slot
     }
 
     /// Returns what the children see: the grader's directory, the copy and the scratch.

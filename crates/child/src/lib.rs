@@ -1,70 +1,10 @@
 //! One jailed Prolog child at a time, in a worker's lane: the one way crib runs student code.
 //!
-//! Every `swipl` child that loads a submission (the answer child's batches, the lint
-//! child) runs in a [`Lane`]: a submission staged in a
-//! work directory ([`Lane::stage`], through crib-submission's `Submission::stage`), a scratch
-//! directory and a slot, in crib-sandbox's [`Jail`]. [`Lane::run`] starts a [`Program`]
-//! there (swipl's argv, a pipe of its own for frames: what the submission prints cannot
-//! reach it), reads its frames (one JSON object a line, of the caller's type, within size
-//! bounds, on a thread of their own) and hands each to the caller's [`Reader`] under the
-//! reader's deadline, kills the child when it is over or silent, ends what it left behind,
-//! and says how a child that ended on its own ended ([`Death::explain`], on [`ended`]).
-//! [`CHILD_LIB`] is the Prolog library every child program loads.
-//!
-//! It knows swipl's command line and the frame pipe, and nothing of tests, verdicts or marks.
-//!
-//! # Example
-//! ```no_run
-//! use crib_child::{End, Flow, Program, Reader, Lane, SWIPL_PROBE};
-//! use crib_isolation::IsolationChoice;
-//! use crib_sandbox::{Jail, Rlimits, WorkDir};
-//! use std::time::{Duration, Instant};
-//!
-//! #[derive(serde::Deserialize)]
-//! #[serde(tag = "type", rename_all = "snake_case")]
-//! enum Frame {
-//!     Done,
-//! }
-//!
-//! /// Waits five seconds for `done`.
-//! struct UntilDone(Instant);
-//!
-//! impl Reader<Frame> for UntilDone {
-//!     type Output = Result<(), String>;
-//!     fn deadline(&self) -> Instant {
-//!         self.0
-//!     }
-//!     fn frame(&mut self, Frame::Done: Frame) -> Flow<Self::Output> {
-//!         Flow::Finish(Ok(()))
-//!     }
-//!     fn end(&mut self, end: End<'_>) -> Self::Output {
-//!         match end {
-//!             End::Silent => Err("no answer within 5 s".into()),
-//!             End::Exited(death) => Err(death.explain("")),
-//!         }
-//!     }
-//! }
-//!
-//! let work = WorkDir::create(&std::env::temp_dir(), crib_sandbox::is_root())?;
-//! let jail = Jail::new("swipl".as_ref(), SWIPL_PROBE, IsolationChoice::Auto, work.path())
-//!     .map_err(std::io::Error::other)?;
-//! let submission = crib_submission::Submission {
-//!     name: "a".into(), path: "a.pl".into(), lms: None,
-//! };
-//! let lane = Lane::new(&jail, &work.path().join("grader"), &work.path().join("s"),
-//!                      "scratch", crib_sandbox::Slot::First(crib_sandbox::Worker::FIRST));
-//! let staged = lane.stage(&submission, crib_submission::MAX_BYTES, &[])
-//!     .map_err(std::io::Error::other)?;
-//! let program = Program {
-//!     name: "child.pl", args: &[], files: &staged.load, rlimits: Rlimits::PROBE,
-//!     siblings: false,
-//! };
-//! let mut reader = UntilDone(Instant::now() + Duration::from_secs(5));
-//! if let Err(why) = lane.run(&program, &mut reader)?.output {
-//!     eprintln!("{why}");
-//! }
-//! # Ok::<(), std::io::Error>(())
-//! ```
+//! A [`Lane`] stages a submission ([`Lane::stage`]) and runs a [`Program`] there
+//! ([`Lane::run`]): swipl's argv, a frame pipe of the child's own, its frames handed to the
+//! caller's [`Reader`] under the reader's deadline, the child killed when it is over or
+//! silent and what it left behind ended. It knows swipl's command line and the frame pipe,
+//! and nothing of tests, verdicts or marks. The crate's README is its codemap.
 
 #![deny(missing_docs)]
 
@@ -281,13 +221,6 @@ impl<F> Child<F> {
     /// killed ([`Child::wait_briefly`], [`Child::kill`]).
     pub(crate) fn ended(&mut self) -> Option<ExitStatus> {
         self.wait_briefly().or_else(|| self.kill())
-    }
-
-    /// Returns the last lines (at most three, 400 characters) the child printed on stderr,
-    /// joined with ` / `.
-    #[cfg(test)]
-    fn stderr_tail(&self) -> String {
-        stderr_tail(&self.stderr)
     }
 
     /// Returns the first [`MAX_OUTPUT`] bytes the child printed on stdout and on stderr,

@@ -32,7 +32,7 @@ fn keeps_the_head_of_stdout_and_the_tail_of_stderr() {
     assert_eq!((out_name, err_name), ("stdout", "stderr"));
     assert_eq!(out.len(), MAX_OUTPUT);
     assert!(out.starts_with(b"line0\nline1\n"));
-    assert_eq!(child.stderr_tail(), "err1997 / err1998 / err1999");
+    assert_eq!(stderr_tail(&child.stderr), "err1997 / err1998 / err1999");
 }
 
 #[test]

@@ -13,10 +13,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crib_child::{End as ChildEnd, Finished, Flow, Program, Reader};
-use crib_results::Predicate;
+use crib_results::{Diagnostic, Predicate};
 
 use crate::child::Place;
-use crate::protocol::{ChildDeath, Diag, ExceptionKind, Found, Frame, ItemOutcome, Kill, Outcome};
+use crate::protocol::{ChildDeath, ExceptionKind, Found, Frame, ItemOutcome, Kill, Outcome};
 
 /// The child program's file name in the grader's directory (crib-child's `ANSWER_CHILD`).
 pub(crate) const ANSWER_CHILD: &str = "answer_child.pl";
@@ -25,11 +25,11 @@ pub(crate) const ANSWER_CHILD: &str = "answer_child.pl";
 /// item that caused it.
 const CAREFUL: usize = 1000;
 /// How many items that timed out a check asks once more, each in a child of its own.
-pub(crate) const RETRIES: usize = 20;
+const RETRIES: usize = 20;
 /// How many times in a row a check's child may fail to load before the check gives up.
-pub(crate) const LOAD_TRIES: usize = 2;
+const LOAD_TRIES: usize = 2;
 /// How many exception messages a check's child sends in full (the rest are empty).
-pub(crate) const MESSAGES: usize = 20;
+const MESSAGES: usize = 20;
 /// The silence allowed past a call's backstop and grace while a child collects a chunk (the
 /// half second), with slack for a loaded machine.
 const CHUNK_SLACK: Duration = Duration::from_millis(1500);
@@ -43,26 +43,20 @@ pub(crate) struct Batch<'a> {
     pub file: &'a Path,
     pub len: usize,
     pub per_call: Duration,
-    /// Each item is reported in a frame of its own with its CPU and wall-clock times and
-    /// its whole exception message (the select_hand tests); else in chunks, the messages
-    /// after the first [`MESSAGES`] left empty.
-    pub timed: bool,
-    /// Ask the items even when the child finds the predicate undefined (each then gets the
-    /// existence error); else the batch stops.
-    pub ask_undefined: bool,
-    /// How many times in a row a child may fail to load before the batch stops.
-    pub load_tries: usize,
-    /// How many items stopped at the wall-clock backstop are asked once more, alone.
-    pub retries: usize,
-    /// Told of the first child's load and of every answer, as they come (a batch with a
-    /// listener runs one child at a time).
+    /// Told of the first child's load and of every answer, as they come: the select_hand
+    /// tests'. A batch with a listener runs one child at a time, each item reported in a
+    /// frame of its own with its CPU and wall-clock times and its whole exception message,
+    /// asked even when the predicate is undefined (each item then gets the existence
+    /// error), and stops at the first child that does not load, retrying nothing. Without
+    /// one (a check's), items come in chunks, the messages after the first [`MESSAGES`]
+    /// left empty; the batch stops when the predicate is undefined or after [`LOAD_TRIES`]
+    /// failed loads in a row, and asks up to [`RETRIES`] items stopped at the wall-clock
+    /// backstop once more, alone.
     pub listen: Option<&'a dyn Listen>,
 }
 
 impl<'a> Batch<'a> {
-    /// Returns a check's batch (the marked check's, the deep check's): in chunks, stopped
-    /// when the predicate is undefined, [`LOAD_TRIES`] loads, [`RETRIES`] retries, no
-    /// listener.
+    /// Returns a check's batch (the marked check's, the deep check's): no listener.
     pub(crate) fn check(
         predicate: Predicate,
         purpose: &'static str,
@@ -76,10 +70,6 @@ impl<'a> Batch<'a> {
             file,
             len,
             per_call,
-            timed: false,
-            ask_undefined: false,
-            load_tries: LOAD_TRIES,
-            retries: RETRIES,
             listen: None,
         }
     }
@@ -97,7 +87,7 @@ pub(crate) fn deal_bytes<'c>(deals: impl IntoIterator<Item = &'c [crib_core::Car
 /// What a batch's caller hears while it runs.
 pub(crate) trait Listen: Sync {
     /// A load diagnostic of the batch's first child.
-    fn diag(&self, diag: Diag);
+    fn diag(&self, diag: Diagnostic);
     /// The batch's first child loaded the submission and found the predicates as `found`;
     /// returns whether to ask it the items.
     fn loaded(&self, found: &Found) -> bool;
@@ -164,7 +154,8 @@ pub(crate) enum Stop {
     CalledOff,
     /// crib could not start a child, try after try (why the last did not start).
     NotStarted(String),
-    /// A child could not load the submission, [`Batch::load_tries`] times in a row: `first`
+    /// A child could not load the submission, [`LOAD_TRIES`] times in a row (once, for a
+    /// batch with a listener): `first`
     /// when it was the batch's first child; `why` in the tests' words, `said` in the
     /// checks'.
     NotLoaded {
@@ -182,7 +173,7 @@ pub(crate) enum Stop {
 
 impl Stop {
     /// Returns why, in words, for `batch`.
-    fn text(&self, batch: &Batch<'_>) -> String {
+    pub(crate) fn text(&self, batch: &Batch<'_>) -> String {
         match self {
             Stop::Budget => budget_reason(batch),
             Stop::CalledOff => format!("{} was called off", batch.purpose),
@@ -201,12 +192,7 @@ pub(crate) struct BatchRun {
     pub answers: Vec<Option<ItemOutcome>>,
     /// Children started.
     pub children: usize,
-    /// Why the batch stopped before every item was answered, if it did.
-    pub stopped: Option<String>,
-    /// It stopped because the predicate is not defined (the child's `loaded` frame said
-    /// so): the first reason it stopped, in `stopped`'s words.
-    pub undefined: bool,
-    /// The first reason it stopped, as data.
+    /// The first reason the batch stopped before every item was answered, if it did.
     pub stop: Option<Stop>,
 }
 
@@ -315,8 +301,6 @@ pub(crate) fn run(
     let mut out = BatchRun {
         answers: Vec::new(),
         children: 0,
-        stopped: None,
-        undefined: false,
         stop: None,
     };
     for part in parts.into_iter().flatten() {
@@ -325,8 +309,6 @@ pub(crate) fn run(
             out.stop = part.stop;
         }
     }
-    out.stopped = out.stop.as_ref().map(|stop| stop.text(batch));
-    out.undefined = out.stop == Some(Stop::Undefined);
     let lock = || answers.lock().unwrap_or_else(|e| e.into_inner());
     // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
     // limit cannot): each such timeout, and each item a child was killed on, is asked once
@@ -345,7 +327,7 @@ pub(crate) fn run(
             )
         })
         .map(|(i, _)| i)
-        .take(batch.retries)
+        .take(if batch.listen.is_some() { 0 } else { RETRIES })
         .collect();
     for i in timeouts {
         if Instant::now() >= deadline || cancelled() {
@@ -504,7 +486,9 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
         children: 0,
         stop: None,
     };
-    let mut careful = if batch.timed { batch.len } else { share.start };
+    let timed = batch.listen.is_some();
+    let load_tries = if timed { 1 } else { LOAD_TRIES };
+    let mut careful = if timed { batch.len } else { share.start };
     let mut failed_loads = 0;
     let mut failed_starts = 0;
     let answered = |i: usize, outcome: ItemOutcome| {
@@ -563,14 +547,14 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
             }
             End::NotLoaded { why, said } => {
                 failed_loads += 1;
-                if failed_loads >= batch.load_tries {
+                if failed_loads >= load_tries {
                     part.stop = Some(Stop::NotLoaded { first, why, said });
                     break;
                 }
             }
             End::Undefined => {
                 failed_loads += 1;
-                if failed_loads >= batch.load_tries {
+                if failed_loads >= load_tries {
                     part.stop = Some(Stop::Undefined);
                     break;
                 }
@@ -610,6 +594,7 @@ fn one_child(
     first: bool,
 ) -> std::io::Result<Finished<End>> {
     let (ctx, batch) = (asking.ctx, asking.batch);
+    let timed = batch.listen.is_some();
     let (next, end) = share.at();
     let lane = &ctx.lane;
     let limits = &ctx.limits;
@@ -623,8 +608,8 @@ fn one_child(
         seconds: batch.per_call,
         wall_factor: limits.wall_factor.max(1),
         grace: limits.grace,
-        messages: if batch.timed { batch.len } else { MESSAGES },
-        timed: batch.timed,
+        messages: if timed { batch.len } else { MESSAGES },
+        timed,
     };
     let args = [ask.term()];
     // The CPU its items may take: each call's limit and grace, within the batch's time.
@@ -637,11 +622,7 @@ fn one_child(
         rlimits: crate::limits::answering(limits.memory, limits.load, left.min(work)),
         siblings: asking.siblings,
     };
-    let slack = if batch.timed {
-        Duration::ZERO
-    } else {
-        CHUNK_SLACK
-    };
+    let slack = if timed { Duration::ZERO } else { CHUNK_SLACK };
     let mut items = Items {
         batch,
         share,
@@ -719,7 +700,7 @@ impl Reader<Frame> for Items<'_> {
                     Predicate::HandValue => found.hand_value,
                     Predicate::SelectHand => found.select_hand,
                 };
-                if here.is_none() && !self.batch.ask_undefined {
+                if here.is_none() && self.batch.listen.is_none() {
                     return Flow::Stop(End::Undefined);
                 }
                 self.loaded = true;
@@ -913,12 +894,13 @@ mod tests {
         ));
     }
 
-    struct Refusing;
+    /// A listener that says whether to ask.
+    struct Listener(bool);
 
-    impl Listen for Refusing {
-        fn diag(&self, _: Diag) {}
+    impl Listen for Listener {
+        fn diag(&self, _: Diagnostic) {}
         fn loaded(&self, _: &Found) -> bool {
-            false
+            self.0
         }
         fn answered(&self, _: usize, _: &ItemOutcome, _: Option<(u64, u64)>) {}
         fn printed(&self, _: usize, _: &[(&'static str, Vec<u8>); 2]) {}
@@ -939,9 +921,9 @@ mod tests {
             reader(batch, &share, &got, false, 10).frame(Frame::Loaded(found.clone()))
         };
         assert!(matches!(loaded(&check), Flow::Stop(End::Undefined)));
-        check.ask_undefined = true;
+        check.listen = Some(&Listener(true));
         assert!(matches!(loaded(&check), Flow::Read));
-        check.listen = Some(&Refusing);
+        check.listen = Some(&Listener(false));
         assert!(matches!(loaded(&check), Flow::Stop(End::Refused)));
     }
 

@@ -15,13 +15,10 @@
 //! average, not pair by pair, and a counterexample may then not reproduce under another
 //! relabelling.
 //!
-//! **Batches.** The inputs are a file of 5 bytes per item in the grader's directory (written
-//! once per grader), read by `prolog/answer_child.pl` in the same sandbox and limits as
-//! grading; answers come back as one frame per 1,000 items (or half a second). Each call has
-//! the hand_value limit, enforced by one watchdog thread; a child that crashes or ignores the
-//! limit is replaced and only the item it was on is lost. Classes are checked in a seeded
-//! random order, split between [`DeepOptions::children`] children, so a check cut short by
-//! [`DeepOptions::budget`] is a uniform sample and says how far it got.
+//! **Batches.** The items are a batch file in the grader's directory (written once per
+//! grader), asked through the batch driver ([`crate::batch`]) under the hand_value limit, in
+//! a seeded random order split between [`DeepOptions::children`] children, so a check cut
+//! short by [`DeepOptions::budget`] is a uniform sample and says how far it got.
 //!
 //! The deep result is a section of the [`SubmissionResult`](crate::SubmissionResult), never part of the marks.
 
@@ -46,7 +43,7 @@ use crib_results::{
 use crate::child::Place;
 use crate::pool::WorkerPool;
 
-use crate::batch::{self, Batch};
+use crate::batch::{self, Batch, BatchRun, Stop};
 use crate::protocol::{Answer, ExceptionKind, ItemOutcome, Outcome};
 use classes::ClassItem;
 use diagnosis::Observation;
@@ -132,33 +129,48 @@ impl Deep {
 
     fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
         let started = Instant::now();
-        let file = ctx.lane.grader().join(HAND_VALUE_FILE);
-        let batch = Batch::check(
+        let (predicate, len, limit) = (
             Predicate::HandValue,
-            "the deep check",
-            &file,
             self.items.len(),
             ctx.limits.hand_value,
         );
-        let run = batch::run(
+        let (run, stopped) = self.ask(
             ctx,
-            &batch,
-            self.options.children.get(),
+            predicate,
+            HAND_VALUE_FILE,
+            len,
+            limit,
             self.options.budget,
-            None,
-        );
-        if run.undefined && run.answers.iter().all(Option::is_none) {
-            return None;
-        }
+        )?;
         let mut report = analyse(&self.items, &run.answers);
-        report.stopped = run.stopped;
+        report.stopped = stopped;
         report.children = run.children;
         report.elapsed_ms = started.elapsed().as_millis() as u64;
         Some(report)
     }
-}
 
-impl Deep {
+    /// Asks the items of the batch file `file` (in the grader's directory) of `predicate`
+    /// within `budget`; returns the run and why it stopped, in words, or `None` when the
+    /// predicate is not defined and nothing was answered.
+    fn ask(
+        &self,
+        ctx: &Place<'_>,
+        predicate: Predicate,
+        file: &str,
+        len: usize,
+        per_call: Duration,
+        budget: Duration,
+    ) -> Option<(BatchRun, Option<String>)> {
+        let file = ctx.lane.grader().join(file);
+        let batch = Batch::check(predicate, "the deep check", &file, len, per_call);
+        let run = batch::run(ctx, &batch, self.options.children.get(), budget, None);
+        if run.stop == Some(Stop::Undefined) && run.answers.iter().all(Option::is_none) {
+            return None;
+        }
+        let stopped = run.stop.as_ref().map(|stop| stop.text(&batch));
+        Some((run, stopped))
+    }
+
     /// Returns the options.
     pub(crate) fn options(&self) -> &DeepOptions {
         &self.options
@@ -212,38 +224,17 @@ pub(crate) fn failed(got: &ItemOutcome) -> FailureKind {
     }
 }
 
-/// What an answer was, in the words [`got_text`] tells apart: two answers that differ here
-/// differ for the probes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Shape {
-    Int(i64),
-    Term,
-    Keep,
-    Fail,
-    Timeout,
-    Memory,
-    Exception,
-    Crashed,
+/// Returns what an answer was, as far as [`got_text`] tells answers apart: its integer,
+/// how it failed, and whether it was a keep. Two answers that differ here differ for the
+/// probes.
+fn shape(got: &ItemOutcome) -> (Option<i64>, FailureKind, bool) {
+    let keep = matches!(got.outcome(), Some(Outcome::Cards { .. }));
+    (got.int(), failed(got), keep)
 }
 
-fn shape(got: &ItemOutcome) -> Shape {
-    if let Some(v) = got.int() {
-        return Shape::Int(v);
-    }
-    match got.outcome() {
-        Some(Outcome::Value { .. }) => Shape::Term,
-        Some(Outcome::Cards { .. }) => Shape::Keep,
-        _ => match failed(got) {
-            FailureKind::NoSolution => Shape::Fail,
-            FailureKind::Timeout => Shape::Timeout,
-            FailureKind::Memory => Shape::Memory,
-            FailureKind::Exception => Shape::Exception,
-            FailureKind::Crashed => Shape::Crashed,
-            // A bare integer out of range.
-            _ => Shape::Term,
-        },
-    }
-}
+/// What an item stopped at the wall-clock backstop was, for people.
+const BACKSTOP: &str = "over the time limit: no answer by the wall-clock backstop (it waited \
+                        rather than computed, or hung)";
 
 /// Returns what an answer was, for people.
 fn got_text(got: &ItemOutcome) -> String {
@@ -259,7 +250,8 @@ fn got_text(got: &ItemOutcome) -> String {
         ItemOutcome::Int(v) => return format!("Value = {v} (not an integer)"),
         ItemOutcome::Died(death) => return format!("crashed: {}", death.explained),
         ItemOutcome::Outcome(outcome) => outcome,
-        ItemOutcome::Killed(_) => return got_text(&got.judged()),
+        // Killed on the item (silent, or an overrun): no answer by the backstop.
+        ItemOutcome::Killed(_) => return BACKSTOP.into(),
     };
     match outcome {
         Outcome::Value { value } => {
@@ -276,9 +268,7 @@ fn got_text(got: &ItemOutcome) -> String {
         Outcome::Halt { status } => format!("crashed: halt({status}) called"),
         Outcome::Exception { kind, message } => match kind {
             ExceptionKind::Timeout => "over the time limit (CPU time)".into(),
-            ExceptionKind::Backstop => "over the time limit: no answer by the wall-clock \
-                                        backstop (it waited rather than computed, or hung)"
-                .into(),
+            ExceptionKind::Backstop => BACKSTOP.into(),
             ExceptionKind::Memory => format!("out of memory: {}", cut(message)),
             ExceptionKind::Exception if message.is_empty() => "an exception".into(),
             ExceptionKind::Exception => format!("exception: {}", cut(message)),
@@ -298,14 +288,15 @@ pub(crate) struct Asked {
     pub expected: u8,
 }
 
-impl Asked {
-    fn hand(&self) -> [Card; 4] {
-        [self.cards[0], self.cards[1], self.cards[2], self.cards[3]]
-    }
+/// Returns the hand of `cards`, the four hand cards then the start.
+fn hand_of(cards: &[Card; 5]) -> [Card; 4] {
+    [cards[0], cards[1], cards[2], cards[3]]
+}
 
-    fn start(&self) -> Card {
-        self.cards[4]
-    }
+/// Returns crib-core's breakdown of `cards` (the hand then the start), if they are a hand.
+fn breakdown(cards: &[Card; 5]) -> Option<Breakdown> {
+    let hand = Hand::new(hand_of(cards)).ok()?;
+    Breakdown::new(&hand, cards[4], Rule::Hand).ok()
 }
 
 /// What judging the answered items found.
@@ -331,7 +322,10 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
         .zip(answers)
         .filter_map(|(a, got)| got.as_ref().map(|g| (a, g)))
         .collect();
-    let features: Vec<u64> = parallel_features(&checked);
+    // The features of every checked item, on one worker per core.
+    let features = WorkerPool::per_core().map(&checked, |(item, _)| {
+        features::features(hand_of(&item.cards), item.cards[4])
+    });
     let mut kinds: Vec<KindCount> = Vec::new();
     let mut observations = Vec::with_capacity(checked.len());
     // (kind, simplicity, index in `checked`)
@@ -343,10 +337,9 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
         pairs_checked += weight;
         let kind = failure(got, item.expected);
         let wrong = match (got.int(), kind) {
-            (Some(v), Some(FailureKind::WrongAnswer)) => Some((
-                v - i64::from(item.expected),
-                points_of(item.hand(), item.start()),
-            )),
+            (Some(v), Some(FailureKind::WrongAnswer)) => {
+                Some((v - i64::from(item.expected), points_of(&item.cards)))
+            }
             _ => None,
         };
         observations.push(Observation {
@@ -356,18 +349,8 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
             wrong,
         });
         if let Some(kind) = kind {
-            match kinds.iter_mut().find(|k| k.kind == kind) {
-                Some(k) => {
-                    k.items += 1;
-                    k.pairs += weight;
-                }
-                None => kinds.push(KindCount {
-                    kind,
-                    items: 1,
-                    pairs: weight,
-                }),
-            }
-            failing.push((kind, simplicity(item), n));
+            count(&mut kinds, kind, weight);
+            failing.push((kind, simplicity(&item.cards), n));
         }
     }
     kinds.sort_by_key(|k| std::cmp::Reverse(k.pairs));
@@ -376,7 +359,7 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
     for kind in kinds.iter().map(|k| k.kind) {
         for &(_, _, n) in failing.iter().filter(|f| f.0 == kind).take(EXAMPLES) {
             let (item, got) = checked[n];
-            counterexamples.push(counterexample(kind, item, got));
+            counterexamples.push(counterexample(kind, &item.cards, got));
         }
     }
     Judged {
@@ -385,6 +368,21 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
         kinds,
         counterexamples,
         diagnosis: diagnosis::diagnose(&observations),
+    }
+}
+
+/// Counts one more failing item of `kind`, standing for `pairs` pairs, in `kinds`.
+pub(crate) fn count(kinds: &mut Vec<KindCount>, kind: FailureKind, pairs: u64) {
+    match kinds.iter_mut().find(|k| k.kind == kind) {
+        Some(k) => {
+            k.items += 1;
+            k.pairs += pairs;
+        }
+        None => kinds.push(KindCount {
+            kind,
+            items: 1,
+            pairs,
+        }),
     }
 }
 
@@ -426,9 +424,9 @@ fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValu
                 probes.example.get_or_insert_with(|| {
                     format!(
                         "{} gave {}, {} gave {}",
-                        show_goal(&asked(item)),
+                        show_goal(&item.cards),
                         got_text(a),
-                        show_goal(&asked(&items[j])),
+                        show_goal(&items[j].cards),
                         got_text(b)
                     )
                 });
@@ -453,79 +451,53 @@ fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValu
     }
 }
 
-/// The features of every checked item, on one worker per core.
-fn parallel_features(checked: &[(&Asked, &ItemOutcome)]) -> Vec<u64> {
-    let pool = WorkerPool::per_core();
-    let chunk = checked.len().div_ceil(pool.workers()).max(1);
-    let parts: Vec<&[(&Asked, &ItemOutcome)]> = checked.chunks(chunk).collect();
-    pool.run(&parts, |_, part| {
-        part.iter()
-            .map(|(item, _)| features::features(item.hand(), item.start()))
-            .collect::<Vec<u64>>()
-    })
-    .into_iter()
-    .flat_map(|part| part.expect("features are computed without panicking"))
-    .collect()
+/// Orders failing pairs (`cards`: the hand then the start) from simplest: fewest scoring
+/// combinations, no flush or nob, lowest ranks, then by the cards.
+pub(crate) fn simplicity(cards: &[Card; 5]) -> (u32, u32, [u8; 5]) {
+    let (combos, extras) = breakdown(cards).map_or((u32::MAX, 0), |b| {
+        let extras = u32::from(!b.flush.is_empty()) + u32::from(b.nob.is_some());
+        (
+            (b.fifteens.len() + b.pairs.len() + b.runs.len()) as u32 + extras,
+            extras,
+        )
+    });
+    let ranks: u32 = cards.iter().map(|c| u32::from(c.rank().number())).sum();
+    let mut indices = cards.map(|c| c.index());
+    indices.sort();
+    (combos * 100 + extras * 10, ranks, indices)
 }
 
-/// Orders failing pairs from simplest: fewest scoring combinations, no flush or nob, lowest
-/// ranks, then by the cards.
-pub(crate) fn simplicity(item: &Asked) -> (u32, u32, [u8; 5]) {
-    let (combos, extras) = Hand::new(item.hand())
-        .ok()
-        .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok())
-        .map_or((u32::MAX, 0), |b| {
-            let extras = u32::from(!b.flush.is_empty()) + u32::from(b.nob.is_some());
-            (
-                (b.fifteens.len() + b.pairs.len() + b.runs.len()) as u32 + extras,
-                extras,
-            )
-        });
-    let ranks: u32 = item
-        .cards
-        .iter()
-        .map(|c| u32::from(c.rank().number()))
-        .sum();
-    let mut cards = item.cards.map(|c| c.index());
-    cards.sort();
-    (combos * 100 + extras * 10, ranks, cards)
+/// Returns crib-core's points per rule for `cards` (none for cards that are not a hand).
+pub(crate) fn points_of(cards: &[Card; 5]) -> Points {
+    breakdown(cards).map(|b| b.points()).unwrap_or_default()
 }
 
-/// Returns crib-core's points per rule for the hand and start (none for cards that are not
-/// a hand).
-pub(crate) fn points_of(hand: [Card; 4], start: Card) -> Points {
-    Hand::new(hand)
-        .ok()
-        .and_then(|h| Breakdown::new(&h, start, Rule::Hand).ok())
-        .map(|b| b.points())
-        .unwrap_or_default()
-}
-
-pub(crate) fn show_goal(item: &Asked) -> String {
+pub(crate) fn show_goal(cards: &[Card; 5]) -> String {
     format!(
         "hand_value({}, {}, V)",
-        crib_testset::draw::prolog_list(&item.hand()),
-        item.start().prolog()
+        crib_testset::draw::prolog_list(&hand_of(cards)),
+        cards[4].prolog()
     )
 }
 
-pub(crate) fn counterexample(kind: FailureKind, item: &Asked, got: &ItemOutcome) -> Counterexample {
-    let breakdown = Hand::new(item.hand())
-        .ok()
-        .and_then(|h| Breakdown::new(&h, item.start(), Rule::Hand).ok());
-    let (points, words) = match &breakdown {
+pub(crate) fn counterexample(
+    kind: FailureKind,
+    cards: &[Card; 5],
+    got: &ItemOutcome,
+) -> Counterexample {
+    let (points, words) = match &breakdown(cards) {
         Some(b) => (b.points(), text::breakdown_words(b)),
         None => (Points::default(), String::new()),
     };
     Counterexample {
         kind,
-        hand: item.hand().to_vec(),
-        start: item.start(),
+        hand: hand_of(cards).to_vec(),
+        start: cards[4],
         expected: points.total(),
         got: got_text(got),
         points,
         breakdown: words,
-        goal: show_goal(item),
+        goal: show_goal(cards),
     }
 }
 

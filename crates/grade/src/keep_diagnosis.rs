@@ -3,15 +3,9 @@
 //! follow, into crib-results' [`KeepDiagnosis`].
 //!
 //! Only the deals whose answer was a valid keep count: the best keep passes, any other keep
-//! ([`Verdict::Suboptimal`]) fails; failures, exceptions, timeouts and invalid answers are
-//! told by their verdicts and left out. Each model chooses one keep per deal. A model
-//! *explains* a failing deal when it chooses the submission's keep. It is scored as the
-//! hand_value search scores a rule's mistake: by the failing deals it explains, and by its
-//! precision, the share of the deals where it chooses a keep that is not the best (deals it
-//! would fail) on which the submission chose that keep; a model that would also have failed
-//! deals the submission passed is less likely. The model explaining the most failing deals
-//! with at least [`MIN_PRECISION`] is taken when it explains at least [`MIN_EXPLAINED`] of
-//! them; otherwise the keeps are not the best in a way no model explains. Expected values
+//! ([`Verdict::Suboptimal`]) fails. A model *explains* a failing deal when it chooses the
+//! submission's keep, and is scored as the hand_value search scores a rule's mistake: by
+//! the failing deals it explains, and by its precision ([`best_fit`]). Expected values
 //! always come from crib-core ([`crib_core::rank_keeps`], through [`Deal`]).
 
 use crib_core::{Card, CardSet, Rank, Suit};

@@ -1,17 +1,6 @@
-//! Grades student Prolog submissions of "Project 1: Cribbage" against crib-core, safely.
-//!
-//! Each submission runs in `swipl` child processes, never in the grader's process: a child
-//! (prolog/answer_child.pl, built into crib-child) loads the submission in a sandbox
-//! ([`crib_isolation::Isolation`]), answers the [`crib_testset::TestSet`] drawn from the run's
-//! secret [`crib_testset::Seed`] over a pipe of its own, and the grader judges every answer
-//! against crib-core ([`crib_results::Verdict`]), so expected answers never enter the child. hand_value/3 is asked on every one of the 23,647 rank patterns, once
-//! from ordinary suits and for about a third once more from flush or nob suits: about 27,900
-//! items in batches ([`crib_results::HandValueCheck`]); select_hand/3 on 48 deals. A test that
-//! crashes, halts, times out or exhausts memory costs only itself: the rest run in a fresh
-//! child. [`crib_results::Marks`]: hand_value
-//! `(1 − √share of pairs wrong) × 50`, select_hand mean credit x 20, code quality (30) left
-//! to the markers. A [`Session`] grades many submissions on a pool of workers, saving each
-//! result as it is done.
+//! Grades student Prolog submissions of "Project 1: Cribbage" against crib-core, safely:
+//! each submission runs only in sandboxed `swipl` children, and the grader judges every
+//! answer. The crate's README holds its contracts and codemap.
 //!
 //! # Example
 //! ```no_run

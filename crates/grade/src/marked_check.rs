@@ -60,7 +60,7 @@ pub(crate) fn check(
     // The patterns not asked count as not answered.
     run.answers.resize(items.len(), None);
     let mut check = judge(items, &run.answers);
-    check.stopped = run.stopped.or_else(|| {
+    check.stopped = run.stop.map(|stop| stop.text(&batch)).or_else(|| {
         (asked < items.len()).then(|| {
             let n = patterns::patterns_in(&items[..asked]);
             format!("asked only the first {n} patterns of the seed's order")
@@ -121,7 +121,7 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -> H
     let mut areas: Vec<Tally> = Vec::new();
     for (k, weight, candidates) in &failing {
         let area = likeliest(candidates, &support);
-        let simplicity = deep::simplicity(&asked[*k]);
+        let simplicity = deep::simplicity(&items[*k].cards);
         match areas.iter_mut().find(|a| a.0 == area) {
             Some(a) => {
                 a.1 += 1;
@@ -143,7 +143,7 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -> H
                 area,
                 items: n,
                 pairs: pairs * PAIRS as f64,
-                simplest: deep::counterexample(kind, &asked[k], got),
+                simplest: deep::counterexample(kind, &items[k].cards, got),
             }
         })
         .collect();
@@ -204,7 +204,7 @@ fn candidates(kind: FailureKind, got: &ItemOutcome, item: &PatternItem) -> Vec<A
     let (Some(value), FailureKind::WrongAnswer) = (got.int(), kind) else {
         return vec![Area::NoAnswer];
     };
-    let points = deep::points_of(item.hand(), item.start());
+    let points = deep::points_of(&item.cards);
     let d = value - i64::from(item.expected);
     let Points {
         fifteens,

@@ -38,11 +38,6 @@ impl WorkerPool {
         WorkerPool::new(std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
     }
 
-    /// Returns how many workers the pool runs (fewer are started for fewer jobs).
-    pub fn workers(self) -> usize {
-        self.workers.get()
-    }
-
     /// Runs `job(worker, item)` for every item, as [`WorkerPool::run_each`] does, and returns the
     /// results in the order of `items`.
     ///

@@ -1,5 +1,6 @@
 //! The children's protocol: the frames prolog/answer_child.pl writes on its pipe, one JSON object a line tagged by `"type"`, read by crib-child's [`crib_child::Child`].
 
+use crib_results::Diagnostic;
 use serde::Deserialize;
 
 /// One line of the child's pipe.
@@ -10,8 +11,9 @@ pub(crate) enum Frame {
     /// ends before this frame could not be started, which is crib's failure, never the
     /// submission's.
     Ready,
-    /// An error or warning printed while loading the submission.
-    Diag(Diag),
+    /// An error or warning printed while loading the submission (paths as the child sees
+    /// them).
+    Diag(Diagnostic),
     /// Loading is over; where the two predicates were found.
     Loaded(Found),
     /// How a batch's items ended, from item `first` on (prolog/answer_child.pl).
@@ -36,19 +38,6 @@ pub(crate) enum Frame {
     },
     /// Every item has been answered; the child exits.
     Done,
-}
-
-/// A load diagnostic as the child reports it (paths as the child sees them).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub(crate) struct Diag {
-    /// `error` or `warning`.
-    pub kind: String,
-    /// The file, or empty.
-    pub file: String,
-    /// The line, or 0.
-    pub line: u64,
-    /// The message SWI-Prolog printed.
-    pub message: String,
 }
 
 /// The modules `hand_value/3` and `select_hand/3` are called in; `None` when undefined.
@@ -156,19 +145,6 @@ impl ItemOutcome {
         match self {
             ItemOutcome::Outcome(outcome) => Some(outcome),
             _ => None,
-        }
-    }
-
-    /// Returns the outcome as the checks judge it: an item the grader killed the child on
-    /// (silent, or an overrun) is one with no answer by the wall-clock backstop.
-    pub fn judged(&self) -> std::borrow::Cow<'_, ItemOutcome> {
-        use std::borrow::Cow;
-        match self {
-            ItemOutcome::Killed(_) => Cow::Owned(ItemOutcome::Outcome(Outcome::Exception {
-                kind: ExceptionKind::Backstop,
-                message: String::new(),
-            })),
-            _ => Cow::Borrowed(self),
         }
     }
 }

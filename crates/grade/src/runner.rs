@@ -221,20 +221,13 @@ impl Grader {
     }
 
     /// As [`Grader::grade`], with `cores` cores to itself: the marked hand_value check, most
-    /// of a plain submission's time, runs that many children at once, each on its share of
-    /// the items (all in the worker's second lane, [`Slot::Second`]); with two cores
-    /// or more it starts with the select_hand tests when a file names hand_value (called off,
-    /// its answers unused, when their first child says the submission does not load or
-    /// hand_value/3 is not defined; else it starts once that child says it is defined), on
-    /// one core fewer until the tests are done (their core is handed over when their last
-    /// test starts)
-    /// (on one core, as on Gradescope's half, it follows them: their wall-clock backstops are
-    /// not shared with it). A check's child whose share is done, or a core given to it,
-    /// takes half of the largest share left, so every core works to the end. The answers,
-    /// and so the marks, are the same on any number of cores; a check cut short by its
-    /// budget has asked more items.
-    /// [`Session::grade`](crate::Session::grade) gives each submission the cores no other
-    /// submission is using.
+    /// of a plain submission's time, runs that many children at once in the worker's second
+    /// lane ([`Slot::Second`]); with two cores or more it runs beside the
+    /// select_hand tests, on one core fewer until their last test starts (on one core, as on
+    /// Gradescope's half, it follows them: their wall-clock backstops are not shared with
+    /// it). The answers, and so the marks, are the same on any number of cores; a check cut
+    /// short by its budget has asked more items. [`Session::grade`](crate::Session::grade)
+    /// gives each submission the cores no other submission is using.
     pub fn grade_on(
         &self,
         submission: &Submission,

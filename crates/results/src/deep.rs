@@ -160,6 +160,17 @@ pub struct Counterexample {
     pub goal: String,
 }
 
+impl Counterexample {
+    /// Returns the failing hand in words: the goal, the expected value with crib-core's
+    /// breakdown, and what the submission gave.
+    pub fn words(&self) -> String {
+        format!(
+            "?- {}\n   expected {} ({}), got {}",
+            self.goal, self.expected, self.breakdown, self.got
+        )
+    }
+}
+
 /// What the failing pairs share.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Diagnosis {
@@ -254,6 +265,3 @@ pub struct SelectExample {
     /// Its expected value.
     pub best_value: f64,
 }
-
-#[cfg(test)]
-mod tests;

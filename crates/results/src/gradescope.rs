@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::deep::{percent, thousands, Counterexample};
+use crate::deep::{percent, thousands};
 use crate::hand_value::Area;
 use crate::lint::Lint;
 use crate::result::{
@@ -186,15 +186,6 @@ fn share_text(share: f64) -> String {
     }
 }
 
-/// Returns one failing hand in words: the goal, the expected value with crib-core's
-/// breakdown, and what the submission gave.
-fn hand_text(c: &Counterexample) -> String {
-    format!(
-        "?- {}\n   expected {} ({}), got {}",
-        c.goal, c.expected, c.breakdown, c.got
-    )
-}
-
 /// Returns the hand_value tests: the marked one (`1.1`) and one worth 0 per area (`1.2`..).
 fn hand_value_tests(
     report: &SubmissionResult,
@@ -260,7 +251,7 @@ fn hand_value_tests(
                 }
                 let _ = writeln!(text, "\nThe simplest failing hands:");
                 for c in &h.counterexamples {
-                    let _ = writeln!(text, "{}", hand_text(c));
+                    let _ = writeln!(text, "{}", c.words());
                 }
             }
         }
@@ -304,7 +295,7 @@ fn hand_value_tests(
                 thousands(a.items as u64),
                 area.title(),
                 percent(a.pairs / crib_core::PAIRS as f64),
-                hand_text(&a.simplest)
+                a.simplest.words()
             ),
         };
         tests.push(serde_json::json!({

@@ -1,22 +1,7 @@
-//! The typed data of one graded submission, as written to JSON and read back.
-//!
-//! `crib grade` writes one [`SubmissionResult`] per submission as soon as it is graded;
-//! `crib grade --resume` reads them back to skip what is done, `crib report` draws the class
-//! report and each student's feedback from them, and `crib report --export` hands their marks
-//! to an LMS. A result holds how the submission loaded ([`Load`]), one [`TestResult`] per
-//! select_hand test with its [`Verdict`], the marked hand_value check ([`HandValueCheck`]),
-//! the [`Marks`], the deep check when it ran ([`DeepReport`]), the code-quality findings when
-//! the linter ran ([`Lint`]) and what the LMS said of the submission ([`Record`]).
-//! Every type keeps the JSON results have always had: a result written by an earlier crib
-//! still reads.
-//!
-//! Besides the data: how the marks follow from it ([`Marks::new`], [`SelectCredit`],
-//! [`hand_value_credit`]), the data in words ([`Verdict::describe`], [`DeepReport::lines`],
-//! [`SubmissionResult::problems`]), and Gradescope's results.json of a result under a course's
-//! [`VisibilityPolicy`] ([`gradescope_with`]).
-//!
-//! Nothing here runs Prolog or a child: crib-grade fills these types, crib-lint fills
-//! [`Lint`], and reading them links neither (nor crib-sandbox, seccompiler or Landlock).
+//! The typed data of one graded submission ([`SubmissionResult`]), as written to JSON and
+//! read back, with the marks that follow from it, the data in words and Gradescope's
+//! results.json. Every type keeps the JSON results have always had; nothing here runs
+//! Prolog or a child. The crate's README is its codemap.
 //!
 //! # Example
 //! ```

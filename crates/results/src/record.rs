@@ -2,7 +2,6 @@
 //! it from a download; a result keeps it ([`crate::SubmissionResult::lms`]).
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -41,26 +40,6 @@ impl Layout {
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl FromStr for Layout {
-    type Err = String;
-
-    /// Parses [`Layout::name`]'s names.
-    ///
-    /// # Errors
-    /// A message naming the four layouts, for any other text.
-    fn from_str(s: &str) -> Result<Layout, String> {
-        match s {
-            "canvas" => Ok(Layout::Canvas),
-            "moodle" => Ok(Layout::Moodle),
-            "gradescope" => Ok(Layout::Gradescope),
-            "plain" => Ok(Layout::Plain),
-            _ => Err(format!(
-                "unknown layout {s:?}: expected canvas, moodle, gradescope or plain"
-            )),
-        }
     }
 }
 

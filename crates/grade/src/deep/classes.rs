@@ -141,19 +141,6 @@ pub(crate) struct ClassItem {
     pub probe: bool,
 }
 
-#[cfg(test)]
-impl ClassItem {
-    /// Returns the hand as sent.
-    pub fn hand(&self) -> [Card; 4] {
-        [self.cards[0], self.cards[1], self.cards[2], self.cards[3]]
-    }
-
-    /// Returns the start as sent.
-    pub fn start(&self) -> Card {
-        self.cards[4]
-    }
-}
-
 /// Returns class `class` asked under the relabelling and card order that `seed` picks for it.
 pub(crate) fn ask(class: u32, seed: u64) -> ClassItem {
     let c = &classes()[class as usize];

@@ -251,124 +251,65 @@ pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
         }
     };
     let face = |c: &Card| c.rank() >= Rank::Jack;
+    let any = |sets: &[Vec<Card>], p: &dyn Fn(&Card) -> bool| sets.iter().any(|s| s.iter().any(p));
+    let ranked = |rank: Rank| move |c: &Card| c.rank() == rank;
     let all: Vec<Card> = hand.iter().copied().chain([start]).collect();
-    set(Feature::Fifteen, !b.fifteens.is_empty());
-    set(Feature::SeveralFifteens, b.fifteens.len() >= 2);
-    set(
-        Feature::FifteenWithStart,
-        b.fifteens.iter().any(|f| f.contains(&start)),
-    );
-    set(
-        Feature::FifteenWithFace,
-        b.fifteens.iter().any(|f| f.iter().any(face)),
-    );
-    set(
-        Feature::FifteenWithTen,
-        b.fifteens
-            .iter()
-            .any(|f| f.iter().any(|c| c.rank() == Rank::Ten)),
-    );
-    set(
-        Feature::FifteenWithAce,
-        b.fifteens
-            .iter()
-            .any(|f| f.iter().any(|c| c.rank() == Rank::Ace)),
-    );
-    set(
-        Feature::FifteenOfThreePlus,
-        b.fifteens.iter().any(|f| f.len() >= 3),
-    );
-    set(
-        Feature::FifteenOfFourPlus,
-        b.fifteens.iter().any(|f| f.len() >= 4),
-    );
-    set(
-        Feature::FifteenOfFive,
-        b.fifteens.iter().any(|f| f.len() == 5),
-    );
+    let has = |rank: Rank| all.iter().any(ranked(rank));
+    let (fifteens, runs) = (&b.fifteens, &b.runs);
+    set(Feature::Fifteen, !fifteens.is_empty());
+    set(Feature::SeveralFifteens, fifteens.len() >= 2);
+    set(Feature::FifteenWithStart, any(fifteens, &|c| *c == start));
+    set(Feature::FifteenWithFace, any(fifteens, &face));
+    set(Feature::FifteenWithTen, any(fifteens, &ranked(Rank::Ten)));
+    set(Feature::FifteenWithAce, any(fifteens, &ranked(Rank::Ace)));
+    let largest = fifteens.iter().map(Vec::len).max().unwrap_or(0);
+    set(Feature::FifteenOfThreePlus, largest >= 3);
+    set(Feature::FifteenOfFourPlus, largest >= 4);
+    set(Feature::FifteenOfFive, largest == 5);
     let values: Vec<u8> = all.iter().map(|c| c.rank().value()).collect();
-    set(
-        Feature::RepeatedValue,
-        (0..5).any(|i| (i + 1..5).any(|j| values[i] == values[j])),
-    );
+    let repeated = (0..5).any(|i| (i + 1..5).any(|j| values[i] == values[j]));
+    set(Feature::RepeatedValue, repeated);
     set(Feature::Pair, !b.pairs.is_empty());
-    set(
-        Feature::PairWithStart,
-        b.pairs.iter().any(|p| p.contains(&start)),
-    );
-    set(
-        Feature::ThreeOfAKind,
-        all.iter()
-            .any(|c| all.iter().filter(|d| d.rank() == c.rank()).count() >= 3),
-    );
-    let run_len = b.runs.first().map_or(0, Vec::len);
+    set(Feature::PairWithStart, any(&b.pairs, &|c| *c == start));
+    let three = all
+        .iter()
+        .any(|c| all.iter().filter(|d| d.rank() == c.rank()).count() >= 3);
+    set(Feature::ThreeOfAKind, three);
+    let run_len = runs.first().map_or(0, Vec::len);
     set(Feature::Run, run_len >= 3);
     set(Feature::RunOfFourPlus, run_len >= 4);
     set(Feature::RunOfFive, run_len == 5);
-    set(Feature::DoubleRun, b.runs.len() >= 2);
-    let in_run = |c: &Card| {
-        b.runs
-            .iter()
-            .any(|r| r.iter().any(|d| d.rank() == c.rank()))
-    };
-    set(
-        Feature::PairOutsideRun,
-        run_len >= 3 && b.pairs.iter().any(|p| !in_run(&p[0])),
+    set(Feature::DoubleRun, runs.len() >= 2);
+    let outside = b.pairs.iter().any(|p| !any(runs, &ranked(p[0].rank())));
+    set(Feature::PairOutsideRun, run_len >= 3 && outside);
+    set(Feature::RunWithStart, any(runs, &|c| *c == start));
+    set(Feature::RunWithFace, any(runs, &face));
+    set(Feature::RunWithAce, any(runs, &ranked(Rank::Ace)));
+    let (queen, king, ace, two) = (
+        has(Rank::Queen),
+        has(Rank::King),
+        has(Rank::Ace),
+        has(Rank::Two),
     );
-    set(
-        Feature::RunWithStart,
-        b.runs.iter().any(|r| r.contains(&start)),
-    );
-    set(
-        Feature::RunWithFace,
-        b.runs.iter().any(|r| r.iter().any(face)),
-    );
-    set(
-        Feature::RunWithAce,
-        b.runs
-            .iter()
-            .any(|r| r.iter().any(|c| c.rank() == Rank::Ace)),
-    );
-    let has = |rank: Rank| all.iter().any(|c| c.rank() == rank);
-    set(
-        Feature::QueenKingAce,
-        has(Rank::Queen) && has(Rank::King) && has(Rank::Ace),
-    );
-    set(
-        Feature::KingAceTwo,
-        has(Rank::King) && has(Rank::Ace) && has(Rank::Two),
-    );
-    set(
-        Feature::KingAceWrap,
-        has(Rank::King) && has(Rank::Ace) && (has(Rank::Queen) || has(Rank::Two)),
-    );
+    set(Feature::QueenKingAce, queen && king && ace);
+    set(Feature::KingAceTwo, king && ace && two);
+    set(Feature::KingAceWrap, king && ace && (queen || two));
     let hand_suited = hand.iter().all(|c| c.suit() == hand[0].suit());
+    let start_of_hand_suit = start.suit() == hand[0].suit();
     set(Feature::HandSuited, hand_suited);
-    set(
-        Feature::Flush4,
-        hand_suited && start.suit() != hand[0].suit(),
-    );
-    set(
-        Feature::Flush5,
-        hand_suited && start.suit() == hand[0].suit(),
-    );
-    set(
-        Feature::ThreePlusStart,
-        hand.iter().filter(|c| c.suit() == start.suit()).count() == 3,
-    );
+    set(Feature::Flush4, hand_suited && !start_of_hand_suit);
+    set(Feature::Flush5, hand_suited && start_of_hand_suit);
+    let start_suited = hand.iter().filter(|c| c.suit() == start.suit()).count();
+    set(Feature::ThreePlusStart, start_suited == 3);
     set(Feature::Nob, b.nob.is_some());
-    set(
-        Feature::JackOtherSuit,
+    let jack_of = |other: bool, suit| {
         hand.iter()
-            .any(|c| c.rank() == Rank::Jack && c.suit() != start.suit()),
-    );
+            .any(|c| c.rank() == Rank::Jack && (c.suit() != suit) == other)
+    };
+    set(Feature::JackOtherSuit, jack_of(true, start.suit()));
     set(Feature::StartJack, start.rank() == Rank::Jack);
-    set(
-        Feature::JackOfFirstSuit,
-        hand.iter()
-            .any(|c| c.rank() == Rank::Jack && c.suit() == hand[0].suit()),
-    );
-    set(Feature::Ace, has(Rank::Ace));
+    set(Feature::JackOfFirstSuit, jack_of(false, hand[0].suit()));
+    set(Feature::Ace, ace);
     set(Feature::NoPoints, b.points().total() == 0);
     bits
 }

@@ -4,12 +4,10 @@
 use std::time::Instant;
 
 use crib_core::{Card, Dealer, Keep};
-use crib_results::{
-    DeepSelectHand, FailureKind, KindCount, Predicate, SelectCredit, SelectExample, Verdict,
-};
+use crib_results::{DeepSelectHand, FailureKind, Predicate, SelectCredit, SelectExample, Verdict};
 
 use super::{failed, got_text, Deep};
-use crate::batch::{self, Batch};
+use crate::batch;
 use crate::child::Place;
 use crate::protocol::{ItemOutcome, Outcome};
 use crate::verdict::judge_keep;
@@ -54,28 +52,15 @@ impl Deep {
     /// Checks select_hand/3 on the seeded deals; `None` when it is not defined.
     pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
-        let file = ctx.lane.grader().join(super::SELECT_HAND_FILE);
-        let batch = Batch::check(
-            Predicate::SelectHand,
-            "the deep check",
-            &file,
-            self.deals.len(),
-            ctx.limits.select_hand,
-        );
-        let run = batch::run(
-            ctx,
-            &batch,
-            self.options.children.get(),
-            self.options.select_budget,
-            None,
-        );
-        if run.undefined && run.answers.iter().all(Option::is_none) {
-            return None;
-        }
+        let (predicate, limit) = (Predicate::SelectHand, ctx.limits.select_hand);
+        let budget = self.options.select_budget;
+        let len = self.deals.len();
+        let (run, stopped) =
+            self.ask(ctx, predicate, super::SELECT_HAND_FILE, len, limit, budget)?;
         let mut out = DeepSelectHand {
             deals: self.deals.len(),
             checked: 0,
-            stopped: run.stopped,
+            stopped,
             optimal: 0,
             kinds: Vec::new(),
             worst_regret: 0.0,
@@ -128,17 +113,7 @@ impl Deep {
                     kind
                 }
             };
-            match out.kinds.iter_mut().find(|k| k.kind == kind) {
-                Some(k) => {
-                    k.items += 1;
-                    k.pairs += 1;
-                }
-                None => out.kinds.push(KindCount {
-                    kind,
-                    items: 1,
-                    pairs: 1,
-                }),
-            }
+            super::count(&mut out.kinds, kind, 1);
         }
         out.kinds.sort_by_key(|k| std::cmp::Reverse(k.items));
         out.worst_regret = round3(out.worst_regret);

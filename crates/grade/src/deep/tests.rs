@@ -20,7 +20,8 @@ fn class_weights_add_up_to_every_pair() {
 fn a_relabelled_item_keeps_its_class_value() {
     for item in items(Some(500)) {
         let class = &classes()[item.class as usize];
-        let got = PreparedHand::from_cards(item.hand()).value(item.start(), Rule::Hand);
+        let got =
+            PreparedHand::from_cards(super::hand_of(&item.cards)).value(item.cards[4], Rule::Hand);
         assert_eq!(got, class.expected);
     }
 }

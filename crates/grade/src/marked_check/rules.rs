@@ -15,7 +15,7 @@
 
 use crib_results::{Area, FailureKind, RuleFinding, RuleMistake, RuleVerdict};
 
-use crate::deep::{self, Asked};
+use crate::deep;
 use crate::protocol::ItemOutcome;
 use crib_testset::misvalue::rules::{rule_index, rule_points, RulePoints};
 use crib_testset::patterns::PatternItem;
@@ -117,7 +117,7 @@ pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -
             |s: &Seen<'_>| (0..5).all(|j| j == k || s.points.of(j, chosen[j]) == s.points.right[j]);
         let Some(&best) = shown
             .iter()
-            .min_by_key(|&&i| (!alone(&seen[i]), deep::simplicity(&asked(seen[i].item))))
+            .min_by_key(|&&i| (!alone(&seen[i]), deep::simplicity(&seen[i].item.cards)))
         else {
             continue;
         };
@@ -158,7 +158,7 @@ pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -
             }
             if let Some(&best) = zero_failing
                 .iter()
-                .min_by_key(|&&i| deep::simplicity(&asked(seen[i].item)))
+                .min_by_key(|&&i| deep::simplicity(&seen[i].item.cards))
             {
                 findings.push(finding(
                     Area::RULES[k],
@@ -195,7 +195,7 @@ pub(crate) fn diagnose(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -
     for (area, members) in by_area {
         let Some(&best) = members
             .iter()
-            .min_by_key(|&&i| deep::simplicity(&asked(seen[i].item)))
+            .min_by_key(|&&i| deep::simplicity(&seen[i].item.cards))
         else {
             continue;
         };
@@ -288,15 +288,6 @@ fn weight_of(seen: &[Seen<'_>], indices: &[usize]) -> f64 {
     indices.iter().map(|&i| seen[i].item.weight).sum()
 }
 
-/// Returns the item as the deep check's judge sees it.
-fn asked(item: &PatternItem) -> Asked {
-    Asked {
-        cards: item.cards,
-        weight: item.weight.round() as u64,
-        expected: item.expected,
-    }
-}
-
 /// Returns a finding with `s` as its example.
 fn finding(
     rule: Area,
@@ -311,7 +302,7 @@ fn finding(
         rule,
         verdict,
         explains: explains.clamp(0.0, 1.0),
-        example: deep::counterexample(kind, &asked(s.item), s.got),
+        example: deep::counterexample(kind, &s.item.cards, s.got),
         expected_points,
         got_points,
     }

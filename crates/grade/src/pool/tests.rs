@@ -83,19 +83,26 @@ fn no_more_workers_than_items() {
     assert!(slots.into_inner().unwrap().iter().all(|&s| s < 2));
     let none: Vec<Result<(), Panicked>> = WorkerPool::new(2).run(&[] as &[u8], |_, _| ());
     assert!(none.is_empty());
-    assert_eq!(WorkerPool::new(0).workers(), 1);
+    // A pool of no workers has one.
+    assert_eq!(WorkerPool::new(0).run(&[1], |_, n| *n), [Ok(1)]);
 }
 
 #[test]
 fn no_more_workers_than_a_block_of_uids_serves() {
     let max = crib_sandbox::MAX_WORKERS as usize;
-    assert_eq!(WorkerPool::new(max + 1).workers(), max);
     let items: Vec<usize> = (0..max * 4).collect();
-    let seen = Mutex::new(BTreeSet::new());
-    WorkerPool::new(usize::MAX).run(&items, |worker, _| {
+    let (running, seen) = (Mutex::new(BTreeSet::new()), Mutex::new(BTreeSet::new()));
+    let got = WorkerPool::new(usize::MAX).run(&items, |worker, &n| {
         seen.lock().unwrap().insert(worker.index());
+        assert!(
+            running.lock().unwrap().insert(worker),
+            "{worker:?} is taken"
+        );
         std::thread::sleep(Duration::from_millis(1));
+        running.lock().unwrap().remove(&worker);
+        n
     });
+    assert_eq!(got, items.into_iter().map(Ok).collect::<Vec<_>>());
     assert!(seen.into_inner().unwrap().iter().all(|&w| w < max));
 }
 

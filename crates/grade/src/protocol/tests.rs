@@ -9,7 +9,7 @@ fn frame(json: &str) -> Frame {
 fn every_frame_kind_parses() {
     assert_eq!(
         frame(r#"{"type":"diag","kind":"error","file":"a.pl","line":3,"message":"m"}"#),
-        Frame::Diag(Diag {
+        Frame::Diag(Diagnostic {
             kind: "error".into(),
             file: "a.pl".into(),
             line: 3,

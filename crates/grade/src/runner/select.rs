@@ -3,10 +3,9 @@
 
 use std::num::NonZeroUsize;
 use std::os::unix::process::ExitStatusExt;
-use std::process::ExitStatus;
 use std::sync::mpsc::Sender;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crib_child::{Lane, MAX_OUTPUT};
 use crib_results::{Diagnostic, Load, Predicate, TestResult, Verdict};
@@ -14,7 +13,7 @@ use crib_results::{Diagnostic, Load, Predicate, TestResult, Verdict};
 use super::{Grader, MAX_DIAGNOSTICS};
 use crate::batch::{self, Batch, Listen, Stop};
 use crate::child::Place;
-use crate::protocol::{Answer, ChildDeath, Diag, Found, ItemOutcome, Kill, Outcome};
+use crate::protocol::{Answer, ChildDeath, Found, ItemOutcome, Kill, Outcome};
 use crate::verdict::judge;
 use crib_testset::draw::{TestCase, TestSet};
 
@@ -54,10 +53,6 @@ impl Grader {
             file: &file,
             len: asked,
             per_call: self.limits.select_hand,
-            timed: true,
-            ask_undefined: true,
-            load_tries: 1,
-            retries: 0,
             listen: Some(&heard),
         };
         let done = batch::run(&place, &batch, 1, self.limits.budget(&self.tests), None);
@@ -70,7 +65,13 @@ impl Grader {
                 reason: format!("reloading the submission failed: {why}"),
             }),
             // The tests not asked are left out of the marks: the mean is over a sample.
-            Some(Stop::Budget) => run.rest_not_asked(self.limits.select_hand_budget),
+            Some(Stop::Budget) => run.leave_out(
+                0,
+                format!(
+                    "not asked: the select_hand time budget ({} s) ran out",
+                    self.limits.select_hand_budget.as_secs()
+                ),
+            ),
             Some(Stop::NotStarted(why)) => {
                 let reason = crate::child::not_started(&why);
                 run.rest(|_| Verdict::NotRun {
@@ -79,7 +80,11 @@ impl Grader {
             }
             _ => {}
         }
-        run.rest_not_asked_past(asked);
+        // The deals past those asked (crate::Limits::select_hand_deals).
+        run.leave_out(
+            asked,
+            format!("not asked: only the first {asked} deals were asked"),
+        );
     }
 }
 
@@ -106,16 +111,13 @@ impl<'r, 't> Heard<'_, 'r, 't> {
 }
 
 impl Listen for Heard<'_, '_, '_> {
-    fn diag(&self, diag: Diag) {
+    fn diag(&self, mut diag: Diagnostic) {
         let mut hearing = self.hearing();
         let load = &mut hearing.run.load;
         if load.diagnostics.len() < MAX_DIAGNOSTICS {
-            load.diagnostics.push(Diagnostic {
-                kind: diag.kind,
-                file: diag.file.replace(&self.prefix, ""),
-                line: diag.line,
-                message: diag.message.replace(&self.prefix, ""),
-            });
+            diag.file = diag.file.replace(&self.prefix, "");
+            diag.message = diag.message.replace(&self.prefix, "");
+            load.diagnostics.push(diag);
         }
     }
 
@@ -184,7 +186,7 @@ impl Listen for Heard<'_, '_, '_> {
         {
             result.cpu_ms = Some(cpu_ms);
         }
-        run.record(i, result);
+        run.results[i] = Some(result);
         // The last test starts now: the core the tests hold is soon free.
         if i + 2 >= self.asked {
             run.last_starts();
@@ -227,10 +229,6 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn record(&mut self, i: usize, result: TestResult) {
-        self.results[i] = Some(result);
-    }
-
     /// Tells the marked check beside the tests, once, that the last test starts.
     fn last_starts(&mut self) {
         if let Some(last) = self.on_last.take() {
@@ -247,42 +245,19 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Leaves every test without a result out of the marks: `not_run`, no credit, because
-    /// the select_hand time `budget` ran out.
-    pub(super) fn rest_not_asked(&mut self, budget: Duration) {
-        for i in 0..self.tests.cases.len() {
+    /// Leaves every test from `first` on without a result out of the marks: `not_run` for
+    /// `reason`, no credit.
+    fn leave_out(&mut self, first: usize, reason: String) {
+        for i in first..self.tests.cases.len() {
             if self.results[i].is_none() {
-                self.not_asked(i, budget);
+                let verdict = Verdict::NotRun {
+                    reason: reason.clone(),
+                };
+                let mut result = result(&self.tests.cases[i], verdict, None, 0);
+                result.credit = None;
+                self.results[i] = Some(result);
             }
         }
-    }
-
-    /// Leaves the tests from `asked` on, which [`crate::Limits::select_hand_deals`] left
-    /// out, out of the marks (the ones not already answered).
-    pub(super) fn rest_not_asked_past(&mut self, asked: usize) {
-        let reason = format!("not asked: only the first {asked} deals were asked");
-        for i in asked..self.tests.cases.len() {
-            if self.results[i].is_none() {
-                self.leave_out(i, reason.clone());
-            }
-        }
-    }
-
-    /// Leaves test `i` out of the marks: `not_run`, no credit, because the select_hand time
-    /// `budget` ran out.
-    fn not_asked(&mut self, i: usize, budget: Duration) {
-        let reason = format!(
-            "not asked: the select_hand time budget ({} s) ran out",
-            budget.as_secs()
-        );
-        self.leave_out(i, reason);
-    }
-
-    /// Leaves test `i` out of the marks: `not_run` for `reason`, no credit.
-    fn leave_out(&mut self, i: usize, reason: String) {
-        let mut result = result(&self.tests.cases[i], Verdict::NotRun { reason }, None, 0);
-        result.credit = None;
-        self.results[i] = Some(result);
     }
 
     pub(super) fn fail_load(&mut self, why: String) {
@@ -363,11 +338,7 @@ fn died(death: &ChildDeath, limit_ms: u64, backstop_ms: u64) -> Verdict {
             wall: true,
         };
     };
-    died_with(status, death.tail.clone(), limit_ms)
-}
-
-/// Returns the verdict for a child that exited with `status`, having printed `tail` last.
-fn died_with(status: ExitStatus, tail: String, limit_ms: u64) -> Verdict {
+    let tail = death.tail.clone();
     let lower = tail.to_lowercase();
     if lower.contains("memory") || lower.contains("cannot allocate") {
         return Verdict::Memory { message: tail };

@@ -12,6 +12,7 @@ use super::{DeepHandValue, DeepReport, DeepSelectHand, KindCount};
 /// # Example
 /// ```
 /// assert_eq!(crib_results::thousands(12_994_800), "12,994,800");
+/// assert_eq!(crib_results::thousands(800), "800");
 /// ```
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -31,6 +32,7 @@ pub fn thousands(n: u64) -> String {
 /// # Example
 /// ```
 /// assert_eq!(crib_results::percent(0.0), "0%");
+/// assert_eq!(crib_results::percent(1.0), "100%");
 /// assert_eq!(crib_results::percent(0.0001), "<0.1%");
 /// assert_eq!(crib_results::percent(0.2094), "20.9%");
 /// assert_eq!(crib_results::percent(0.99999), "99.9%");

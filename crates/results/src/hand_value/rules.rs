@@ -332,11 +332,7 @@ impl RuleFinding {
     /// Returns the example in words: the goal, the expected total with crib-core's
     /// breakdown, what the submission gave and, when known, the rule's points both ways.
     pub fn example_words(&self) -> String {
-        let c = &self.example;
-        let mut out = format!(
-            "?- {}\n   expected {} ({}), got {}",
-            c.goal, c.expected, c.breakdown, c.got
-        );
+        let mut out = self.example.words();
         if let (Some(e), Some(g)) = (self.expected_points, self.got_points) {
             out.push_str(&format!(
                 "\n   {}: {} point{} by the rules, {g} as counted",

@@ -77,7 +77,7 @@ fn failing_where_a_rule_scores_nothing_is_named() {
         &items()
             .iter()
             .map(|i| {
-                Some(if deep::points_of(i.hand(), i.start()).runs == 0 {
+                Some(if deep::points_of(&i.cards).runs == 0 {
                     ItemOutcome::Outcome(Outcome::Fail)
                 } else {
                     ItemOutcome::Int(i64::from(i.expected))
