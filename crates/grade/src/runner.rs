@@ -252,29 +252,29 @@ impl Grader {
                 // The select_hand tests, the linter and the deep check in the worker's first
                 // lane; the marked hand_value check in its second (a uid of its own, so that
                 // ending the tests' leftovers never touches it).
-                let tests = Lane::new(
+                let tests_lane = Lane::new(
                     &self.jail,
                     &grader,
                     work.path(),
                     SCRATCH,
                     Slot::First(worker),
                 );
-                let check = Lane::new(
+                let check_lane = Lane::new(
                     &self.jail,
                     &grader,
                     work.path(),
                     CHECK_SCRATCH,
                     Slot::Second(worker),
                 );
-                let staged = tests
-                    .stage(submission, self.limits.max_bytes, &[&check])
+                let staged = tests_lane
+                    .stage(submission, self.limits.max_bytes, &[&check_lane])
                     .map_err(|e| e.to_string())?;
-                Ok((staged, tests, check, work))
+                Ok((staged, tests_lane, check_lane, work))
             }) {
-            Ok((staged, tests, check, _work)) => {
+            Ok((staged, tests_lane, check_lane, _work)) => {
                 // A submission whose files never name hand_value (an empty or a broken one,
                 // as a rule) would only spend a child of the check on it.
-                let at_once = names_hand_value(tests.copy(), &staged);
+                let at_once = names_hand_value(tests_lane.copy(), &staged);
                 run.load.files = staged.load;
                 run.load.skipped = staged.skipped;
                 // The tests below update `run`, never its files.
@@ -282,7 +282,7 @@ impl Grader {
                 // The marked hand_value check, beside the select_hand tests when the
                 // submission has two cores or more.
                 let check_place = Place {
-                    lane: check,
+                    lane: check_lane,
                     files: &files,
                     limits: self.limits,
                     cores,
@@ -332,7 +332,7 @@ impl Grader {
                         // The tests' core, given when their last test starts (its child
                         // starts meanwhile) or when they end.
                         run.on_last = Some(give);
-                        self.run_tests(&tests, &mut run);
+                        self.run_tests(&tests_lane, &mut run);
                         run.on_loaded = None;
                         // The linter is short: the check has the core from here.
                         if let Some(give) = run.on_last.take() {
@@ -340,7 +340,7 @@ impl Grader {
                         }
                         // The copy the tests ran on, in the grader's jail.
                         let quality = self.linter.as_ref().map(|linter| {
-                            linter.lint_staged(&tests, &submission.name, &run.load.files)
+                            linter.lint_staged(&tests_lane, &submission.name, &run.load.files)
                         });
                         let checked = check.and_then(|check| {
                             check
@@ -364,7 +364,7 @@ impl Grader {
                 }
                 deep = self.deep.as_ref().filter(|_| loaded).map(|d| {
                     d.check(&Place {
-                        lane: tests,
+                        lane: tests_lane,
                         files: &files,
                         limits: self.limits,
                         cores,
