@@ -57,7 +57,10 @@ answer, with a wall-clock backstop at Factor x Seconds for a call that waits
 rather than computes. It looks every 50 ms at the item running, its start time
 and CPU time, and makes a call over either limit throw. A call that catches
 that and goes on for Grace seconds more (of CPU time, or of wall-clock time past
-the backstop) is reported (`overrun`), and the grader kills the process.
+the backstop) is reported (`overrun`), and the grader kills the process. After
+an item stopped by a limit of time or memory, the child gives back what it took
+(its stacks trimmed, the heap returned where it can be), so that the items after
+a hog run as they would in a new child.
 */
 
 %   main/0 runs when the file is run as a program, not when a test file
@@ -205,7 +208,27 @@ call_item(Module, Goal, I, Outcome, Cpu-Wall) :-
     statistics(process_cputime, C1),
     get_time(T1),
     Cpu is round((C1 - C) * 1000),
-    Wall is round((T1 - T) * 1000).
+    Wall is round((T1 - T) * 1000),
+    (   hogged(Outcome)
+    ->  give_back
+    ;   true
+    ).
+
+%   hogged(+Outcome): the item was stopped by a limit, so it may have left the
+%   stacks grown to the limit (a list built without end) or the heap full (a
+%   findall/3 without end), which would leave the next items no room.
+
+hogged(error(answer_timeout(_, _))).
+hogged(error(error(resource_error(_), _))).
+
+%   give_back: return the memory a hogging item took to the system, so that
+%   the items after it run as in a new child: the stacks shrunk to what is in
+%   use and, where this SWI-Prolog has trim_heap/0, the heap given back.
+
+give_back :-
+    garbage_collect,
+    trim_stacks,
+    catch(trim_heap, error(existence_error(procedure, _), _), true).
 
 %   outcome(+Outcome, +Answer, -Fields): outcome_fields/3 of an item, the
 %   watchdog's answer_timeout(I, Clock) read as time_limit_exceeded (cpu) or
