@@ -655,20 +655,40 @@ drop_empty_lines(Lines, Lines).
 
 %!  leading_line_modes(+Lines:list(pair), +FilePos, -PIs:list) is det.
 %
-%   The predicates of the lines up to the first that does not read alone as
-%   a mode line with arguments.
+%   The predicates of the lines up to the first that is not a mode line
+%   (line_modes/3).
 
 leading_line_modes([Line|Lines], FilePos, PIs) :-
-    catch(pldoc_modes:process_modes([Line], user, FilePos, Modes, _, _), _,
-          fail),
-    Modes = [_|_],
-    forall(member(mode(M, _), Modes), headed_mode(M)),
-    findall(PI, ( member(mode(M, _), Modes), mode_pi(M, PI) ), Found),
-    Found = [_|_],
+    line_modes(Line, FilePos, Found),
     !,
     leading_line_modes(Lines, FilePos, More),
     append(Found, More, PIs).
 leading_line_modes(_, _, []).
+
+%!  line_modes(+Line:pair, +FilePos, -PIs:list) is semidet.
+%
+%   The predicates of a line that reads alone as a mode line with arguments,
+%   a determinism or //, or whose text before a " - " does: the one-line
+%   style "%% rank(?R) - R is a card rank.", prose on the mode line itself.
+
+line_modes(Line, FilePos, PIs) :-
+    headed_modes(Line, FilePos, PIs),
+    !.
+line_modes(No-Codes, FilePos, PIs) :-
+    append(Mode, [0' , 0'-, 0' |_], Codes),
+    headed_modes(No-Mode, FilePos, PIs),
+    !.
+
+%   headed_modes(+Line, +FilePos, -PIs): Line reads alone as mode lines,
+%   each headed_mode/1; PIs are their predicates.
+
+headed_modes(Line, FilePos, PIs) :-
+    catch(pldoc_modes:process_modes([Line], user, FilePos, Modes, _, _), _,
+          fail),
+    Modes = [_|_],
+    forall(member(mode(M, _), Modes), headed_mode(M)),
+    findall(PI, ( member(mode(M, _), Modes), mode_pi(M, PI) ), PIs),
+    PIs = [_|_].
 
 %!  headed_mode(@Mode) is semidet.
 %
