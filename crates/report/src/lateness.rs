@@ -25,10 +25,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crib_results::SubmissionResult;
+use crib_results::{round2, SubmissionResult};
 use jiff::{SignedDuration, Timestamp};
-
-use crate::sheet::round2;
 
 const DAY_SECONDS: i64 = 24 * 60 * 60;
 
@@ -387,8 +385,7 @@ fn parse_keyed<T>(
     value: impl Fn(&str) -> Result<T, String>,
 ) -> Result<Vec<Keyed<T>>, LatenessError> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
-    let line_of =
-        |p: Option<&csv::Position>| p.map_or(1, |p| crate::sheet::line_at(text, p.byte()));
+    let line_of = |p: Option<&csv::Position>| p.map_or(1, |p| crib_lms::line_at(text, p.byte()));
     let at = |line, message: String| LatenessError::Line {
         path: path.to_path_buf(),
         line,

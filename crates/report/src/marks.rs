@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
-use crib_results::SubmissionResult;
+use crib_results::{round2, SubmissionResult};
 
 use crate::lateness::Deadline;
-use crate::sheet::{round2, QualityMarks};
+use crate::sheet::QualityMarks;
 use crate::ReportError;
 
 /// The columns of [`marks_csv`], in order:
