@@ -1,26 +1,6 @@
-//! Lateness: a penalty policy, the due date, per-student extensions and submission times,
-//! and each submission's penalty, recomputed from the dates every time (never stored in a
-//! result).
-//!
-//! The policy's text ([`Policy::parse`]) is comma-separated clauses, case and spaces not
-//! counting:
-//!
-//! ```text
-//! <P>% per day [, at most <N> days [, then 0]]
-//! ```
-//!
-//! `P` (0 to 100) is the share of the submission's mark taken off for each day late; `at
-//! most N days` stops the count at `N` days (so at most `N × P`%), and `then 0` makes a
-//! submission more than `N` days late worth 0. Any part of a day counts as a day: one second
-//! past the due time is one day late, 24 h and one second two days. A grace period
-//! ([`Deadline::grace`], `--grace 15m`) forgives a submission that late entirely; past it,
-//! days are still counted from the due time.
-//!
-//! A submission's time comes from a times file ([`Times`], `--times FILE`) when it names the
-//! submission, else from its LMS record ([`crib_results::Record::submitted_at`]). When only the
-//! LMS's late flag is known (Canvas's `_LATE`), the days are unknown: no penalty is guessed
-//! ([`Assessment::days`] is `None`) and the caller says so; a record flagged not late is on
-//! time. A submission with no time and no flag is unknown too.
+//! Lateness: a penalty [`Policy`], the due date, per-student extensions and submission
+//! times, and each submission's penalty ([`Deadline::assess`]), recomputed from the dates
+//! every time (never stored in a result).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -453,8 +433,9 @@ pub struct Assessment {
     pub submitted: Option<Timestamp>,
     /// Where that came from.
     pub source: TimeSource,
-    /// Days late (any part of a day counts as one; 0 within the grace period); `None` when
-    /// unknown.
+    /// Days late (any part of a day counts as one; 0 within the grace period, or when only
+    /// the LMS's flag says it was not late); `None` when unknown: only the LMS's late flag
+    /// (Canvas's `_LATE`), or nothing, and no penalty is guessed.
     pub days: Option<u32>,
     /// The share of the mark taken off, 0 to 1; `None` when the days are unknown.
     pub fraction: Option<f64>,
@@ -538,16 +519,16 @@ impl Deadline {
             None => self.due,
         };
         let record = report.lms.as_ref();
-        let (submitted, source) = match self.times.last_naming(&keys) {
-            Some(l) => (Some(l.value), TimeSource::Times),
-            None => match record.and_then(|r| r.submitted_at) {
-                Some(t) => (Some(t), TimeSource::Lms),
-                None => match record.and_then(|r| r.late) {
-                    Some(true) => (None, TimeSource::LateFlag),
-                    Some(false) => (None, TimeSource::OnTimeFlag),
-                    None => (None, TimeSource::Unknown),
-                },
-            },
+        let lms = (
+            record.and_then(|r| r.submitted_at),
+            record.and_then(|r| r.late),
+        );
+        let (submitted, source) = match (self.times.last_naming(&keys), lms) {
+            (Some(l), _) => (Some(l.value), TimeSource::Times),
+            (None, (Some(t), _)) => (Some(t), TimeSource::Lms),
+            (None, (None, Some(true))) => (None, TimeSource::LateFlag),
+            (None, (None, Some(false))) => (None, TimeSource::OnTimeFlag),
+            (None, (None, None)) => (None, TimeSource::Unknown),
         };
         let days = match (submitted, source) {
             (Some(t), _) => Some(days_late(t, due, self.grace)),
