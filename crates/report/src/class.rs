@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crib_results::{KeepValue, SubmissionResult, TestSource, Verdict};
+use crib_results::{KeepValue, Marks, SubmissionResult, TestSource, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;
@@ -191,26 +191,24 @@ pub struct Class {
     pub deep: Option<DeepClass>,
 }
 
+/// The histograms of the marks: title, most marks, bins, and the mark.
+const MARKS: [(&str, f64, usize, fn(&Marks) -> f64); 3] = [
+    ("total /70", 70.0, 14, |m| m.total),
+    ("hand_value /50", 50.0, 10, |m| m.hand_value),
+    ("select_hand /20", 20.0, 10, |m| m.select_hand),
+];
+
 impl Class {
     /// Returns the statistics of `reports`, one per submission.
     pub fn new(reports: &[SubmissionResult]) -> Class {
         Class {
             summary: summary(reports),
-            histograms: vec![
-                Histogram::new("total /70", 70.0, 14, reports.iter().map(|r| r.marks.total)),
-                Histogram::new(
-                    "hand_value /50",
-                    50.0,
-                    10,
-                    reports.iter().map(|r| r.marks.hand_value),
-                ),
-                Histogram::new(
-                    "select_hand /20",
-                    20.0,
-                    10,
-                    reports.iter().map(|r| r.marks.select_hand),
-                ),
-            ],
+            histograms: MARKS
+                .iter()
+                .map(|&(title, max, bins, mark)| {
+                    Histogram::new(title, max, bins, reports.iter().map(|r| mark(&r.marks)))
+                })
+                .collect(),
             tests: tests(reports),
             hand_value: HandValueClass::new(reports),
             deep: DeepClass::new(reports),

@@ -211,7 +211,8 @@ fn marks_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Mar
     }
 }
 
-fn when(t: jiff::Timestamp) -> String {
+/// Returns a time as the pages and the text say it, in UTC to the minute.
+pub(crate) fn when(t: jiff::Timestamp) -> String {
     t.strftime("%Y-%m-%d %H:%M UTC").to_string()
 }
 
