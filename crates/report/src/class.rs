@@ -192,11 +192,13 @@ pub struct Class {
 }
 
 /// The histograms of the marks: title, most marks, bins, and the mark.
-const MARKS: [(&str, f64, usize, fn(&Marks) -> f64); 3] = [
+const MARKS: [(&str, f64, usize, MarkOf); 3] = [
     ("total /70", 70.0, 14, |m| m.total),
     ("hand_value /50", 50.0, 10, |m| m.hand_value),
     ("select_hand /20", 20.0, 10, |m| m.select_hand),
 ];
+
+type MarkOf = fn(&Marks) -> f64;
 
 impl Class {
     /// Returns the statistics of `reports`, one per submission.
