@@ -90,35 +90,35 @@ impl Policy {
             part: part.trim().to_string(),
             why: why.to_string(),
         };
-        let clauses: Vec<&str> = text.split(',').collect();
-        let first = clauses[0];
-        let words = normal_words(first);
-        let per_day = match words.as_slice() {
-            [pct, per, day] if per == "per" && day == "day" => {
-                let number = pct
-                    .strip_suffix('%')
-                    .ok_or_else(|| err(first, "a percentage needs its % sign"))?;
-                let p: f64 = number
-                    .parse()
-                    .map_err(|_| err(first, "the percentage is not a number"))?;
-                if !(0.0..=100.0).contains(&p) {
-                    return Err(err(first, "the percentage is outside 0 to 100"));
-                }
-                p / 100.0
-            }
-            [] => return Err(err(first, "empty: the policy starts with \"<P>% per day\"")),
-            _ => return Err(err(first, "the policy starts with \"<P>% per day\"")),
-        };
         let mut policy = Policy {
-            per_day,
+            per_day: 0.0,
             max_days: None,
             then_zero: false,
         };
-        for clause in &clauses[1..] {
+        for (i, clause) in text.split(',').enumerate() {
             let words = normal_words(clause);
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            match words.as_slice() {
-                ["at", "most", n, "day" | "days"] => {
+            match (i, words.as_slice()) {
+                (0, [pct, "per", "day"]) => {
+                    let number = pct
+                        .strip_suffix('%')
+                        .ok_or_else(|| err(clause, "a percentage needs its % sign"))?;
+                    let p: f64 = number
+                        .parse()
+                        .map_err(|_| err(clause, "the percentage is not a number"))?;
+                    if !(0.0..=100.0).contains(&p) {
+                        return Err(err(clause, "the percentage is outside 0 to 100"));
+                    }
+                    policy.per_day = p / 100.0;
+                }
+                (0, []) => {
+                    return Err(err(
+                        clause,
+                        "empty: the policy starts with \"<P>% per day\"",
+                    ))
+                }
+                (0, _) => return Err(err(clause, "the policy starts with \"<P>% per day\"")),
+                (_, ["at", "most", n, "day" | "days"]) => {
                     if policy.max_days.is_some() || policy.then_zero {
                         return Err(err(clause, "given twice or after \"then 0\""));
                     }
@@ -127,7 +127,7 @@ impl Policy {
                         _ => return Err(err(clause, "the days must be a whole number, 1 or more")),
                     }
                 }
-                ["then", "0"] => {
+                (_, ["then", "0"]) => {
                     if policy.then_zero {
                         return Err(err(clause, "given twice"));
                     }
@@ -136,7 +136,7 @@ impl Policy {
                     }
                     policy.then_zero = true;
                 }
-                [] => return Err(err(clause, "an empty clause")),
+                (_, []) => return Err(err(clause, "an empty clause")),
                 _ => {
                     return Err(err(
                         clause,
@@ -614,4 +614,4 @@ pub fn days_late(submitted: Timestamp, due: Timestamp, grace: SignedDuration) ->
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
