@@ -158,16 +158,10 @@ pub struct TestRow {
 impl TestRow {
     /// Returns the share of the submissions that ran the test and failed it, in 0..=1.
     pub fn failure_rate(&self) -> f64 {
-        share(self.failed, self.ran)
-    }
-}
-
-/// Returns `part / whole`, 0 when `whole` is 0.
-fn share(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        part as f64 / whole as f64
+        match self.ran {
+            0 => 0.0,
+            ran => self.failed as f64 / ran as f64,
+        }
     }
 }
 

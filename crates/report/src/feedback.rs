@@ -141,7 +141,7 @@ impl<'a> Shown<'a> {
             .collect();
         let failed = tests.iter().copied().filter(|t| t.verdict != Verdict::Pass);
         let keep = report.keep_diagnosis.as_ref().filter(|_| whole);
-        let files = match options.sources.and_then(|s| s.get(&report.name)) {
+        let files = match options.sources.and_then(|s| s.by_name.get(&report.name)) {
             Some(SubmissionSource::Found(files)) => Some(files.as_slice()),
             _ => None,
         };
