@@ -2,6 +2,7 @@
 //! select_hand tests ranked by failures, and where hand_value/3 goes wrong.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 
 use crib_results::{KeepValue, Marks, SubmissionResult, TestSource, Verdict};
 
@@ -243,12 +244,12 @@ fn summary(reports: &[SubmissionResult]) -> ClassSummary {
 }
 
 /// Returns the distinct values with their counts, commonest first, then by value.
-fn tally(values: impl Iterator<Item = String>) -> Vec<(String, usize)> {
-    let mut counts: HashMap<String, usize> = HashMap::new();
+fn tally<T: Hash + Ord>(values: impl IntoIterator<Item = T>) -> Vec<(T, usize)> {
+    let mut counts: HashMap<T, usize> = HashMap::new();
     for v in values {
         *counts.entry(v).or_default() += 1;
     }
-    let mut out: Vec<(String, usize)> = counts.into_iter().collect();
+    let mut out: Vec<(T, usize)> = counts.into_iter().collect();
     out.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     out
 }
@@ -320,11 +321,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
         .any(|r| reports.first().is_some_and(|f| f.seed_id != r.seed_id));
     // Rows in the order first seen (test-set order for the first result), each with the
     // deals, verdicts and wrong answers counted so far.
-    type Counts<'a> = (
-        Vec<Vec<&'a str>>,
-        HashMap<&'static str, usize>,
-        HashMap<String, usize>,
-    );
+    type Counts<'a> = (Vec<Vec<&'a str>>, Vec<&'static str>, Vec<String>);
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut rows: Vec<(TestRow, Counts)> = Vec::new();
     for report in reports {
@@ -354,7 +351,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
             if !deals.contains(&deal) {
                 deals.push(deal);
             }
-            *verdicts.entry(t.verdict.name()).or_default() += 1;
+            verdicts.push(t.verdict.name());
             if matches!(t.verdict, Verdict::NotRun { .. }) {
                 continue;
             }
@@ -362,7 +359,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
             row.credit += t.credit.unwrap_or(0.0);
             if t.verdict != Verdict::Pass {
                 row.failed += 1;
-                *answers.entry(answer_text(&t.verdict)).or_default() += 1;
+                answers.push(answer_text(&t.verdict));
             }
         }
     }
@@ -373,16 +370,10 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
             if row.ran > 0 {
                 row.credit /= row.ran as f64;
             }
-            row.verdicts = verdicts.into_iter().collect();
-            row.verdicts
-                .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-            row.answers = answers
-                .into_iter()
+            row.verdicts = tally(verdicts);
+            row.answers = (tally(answers).into_iter().take(TOP_ANSWERS))
                 .map(|(text, count)| CommonAnswer { text, count })
                 .collect();
-            row.answers
-                .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
-            row.answers.truncate(TOP_ANSWERS);
             row
         })
         .collect();
