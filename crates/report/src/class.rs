@@ -119,15 +119,10 @@ pub struct CommonAnswer {
     pub count: usize,
 }
 
-/// One select_hand test, or under several seeds one kind of test, and how the class did on
-/// it.
-///
-/// Under one seed a row is a test id. Each seed draws its own deals, though: under several,
-/// only a named deal (`sh:named:keep-the-run`, the same cards in an order drawn from the
-/// seed) is the same test for every result, and the tests drawn from the seed are counted
-/// together, one row per id with its number starred (`sh:pool-*`). A row's goal and best
-/// keep are then those of its first result, and [`TestRow::deals`] says how many deals it
-/// counts.
+/// One select_hand test, or under several seeds one kind of test ([`TestRow::id`]), and how
+/// the class did on it. Each seed draws its own deals: only a named deal is the same test for
+/// every result, so a row of the tests drawn from several seeds shows its first result's goal
+/// and best keep, and [`TestRow::deals`] says how many deals it counts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestRow {
     /// The test's id (`sh:named:keep-the-run`, `sh:pool-1384`) or, under several seeds, the
@@ -166,9 +161,8 @@ impl TestRow {
     }
 }
 
-/// Everything the report shows about the class, computed once from the results. Nothing
-/// comes from a test set: results may have been graded under different seeds, and each
-/// carries its own expected answers.
+/// Everything the report shows about the class, computed once from the results (each
+/// carrying its own expected answers, whatever its seed).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Class {
     /// The class at a glance.
