@@ -15,6 +15,7 @@ use crib_results::{SubmissionResult, VisibilityPolicy};
 use crib_results::{CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
 
 use crate::html::quality::{finding_list, review, STYLE as QUALITY_STYLE};
+use crate::html::when;
 use crate::marks::{before_penalty, graded, out_of, MarksExtras};
 use crate::quality::{SourceFile, Sources, SubmissionSource};
 use crate::sheet::{QualityMarks, SheetRow};
@@ -209,11 +210,6 @@ fn marks_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Mar
             }
         }
     }
-}
-
-/// Returns a time as the pages and the text say it, in UTC to the minute.
-pub(crate) fn when(t: jiff::Timestamp) -> String {
-    t.strftime("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 fn loading_section(report: &SubmissionResult, policy: VisibilityPolicy) -> Markup {

@@ -5,7 +5,6 @@ use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 use crib_results::{SubmissionResult, TestResult, Verdict};
 
 use crate::class::{Class, TestRow};
-use crate::feedback::when;
 use crate::marks::{before_penalty, graded, out_of, MarksExtras};
 use crate::plot::histogram_svg;
 use crate::quality::{QualityClass, Sources};
@@ -518,6 +517,11 @@ fn badge(verdict: &str, count: Option<usize>) -> Markup {
             @if let Some(n) = count { " " b { (n) } }
         }
     }
+}
+
+/// Returns a time as the pages and the text say it, in UTC to the minute.
+pub(crate) fn when(t: jiff::Timestamp) -> String {
+    t.strftime("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 pub(crate) fn pct(x: f64) -> String {
