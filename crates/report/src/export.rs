@@ -1,10 +1,7 @@
 //! Handing marks back to the LMS: the gradebook file in its own import format, one feedback
 //! file per student (HTML and text), and for Moodle the feedback zip in its upload layout.
-//!
-//! Every mark is [`crate::marks`]'s: the tests' 70, plus the markers' 30 from a filled sheet,
-//! less the late penalty [`crate::Deadline::assess`] computes now. Nothing is recomputed
-//! here, and nothing the results do not know is made up: a cell the LMS would want but crib
-//! does not know stays blank and [`Exported::missing`] says so.
+//! Every grade is [`crate::marks`]'s; a cell crib does not know stays blank
+//! ([`Exported::missing`]).
 
 use std::collections::BTreeMap;
 use std::fmt;
