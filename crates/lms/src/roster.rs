@@ -208,21 +208,26 @@ fn name_key(name: &str) -> String {
         .collect()
 }
 
-/// Returns the line an editor shows for byte `at` of `text`, as the marking sheet does
-/// (crib-report's `sheet.rs`): blank lines skipped by the csv crate are passed over, and
-/// `\r\n`, `\n` and a lone `\r` are each one break.
-fn line_at(text: &[u8], at: u64) -> u64 {
+/// Returns the line, 1-based, that an editor or a spreadsheet shows for byte `at` of `text`,
+/// where the csv crate says a record starts: that is before the blank lines it skipped, which
+/// are passed over. (The csv crate's own line count leaves out blank lines and lines ended by
+/// `\r\n`.) Every CSV file crib reads names its lines so.
+pub fn line_at(text: &[u8], at: u64) -> u64 {
     let mut at = (at as usize).min(text.len());
     while matches!(text.get(at), Some(b'\r' | b'\n')) {
         at += 1;
     }
-    let before = &text[..at];
-    let breaks = before
+    line_breaks(&text[..at]) + 1
+}
+
+/// Returns how many line breaks `bytes` holds: `\r\n`, `\n` or a lone `\r` each count one.
+pub fn line_breaks(bytes: &[u8]) -> u64 {
+    let lone = |i: usize, b: u8| b == b'\n' || b == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    bytes
         .iter()
         .enumerate()
-        .filter(|&(i, &b)| b == b'\n' || b == b'\r' && before.get(i + 1) != Some(&b'\n'))
-        .count();
-    breaks as u64 + 1
+        .filter(|&(i, &b)| lone(i, b))
+        .count() as u64
 }
 
 #[cfg(test)]

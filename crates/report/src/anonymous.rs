@@ -143,7 +143,7 @@ impl Key {
             options.mode(0o600);
         }
         let mut file = options.open(path).map_err(io)?;
-        writeln!(file, "{}", key.hex()).map_err(io)?;
+        writeln!(file, "{}", hex(&key.0)).map_err(io)?;
         file.sync_all().map_err(io)?;
         Ok((key, true))
     }
@@ -159,10 +159,6 @@ impl Key {
         Some(Key(bytes))
     }
 
-    fn hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
-    }
-
     /// Returns the pseudonym of the submission named `name` under this key:
     /// [`PSEUDONYM_PREFIX`] then 10 hex digits of HMAC-SHA-256(key, name).
     pub fn pseudonym(&self, name: &str) -> String {
@@ -171,9 +167,12 @@ impl Key {
         mac.update(b"crib pseudonym v1\0");
         mac.update(name.as_bytes());
         let digest = mac.finalize().into_bytes();
-        let hex: String = digest[..5].iter().map(|b| format!("{b:02x}")).collect();
-        format!("{PSEUDONYM_PREFIX}{hex}")
+        format!("{PSEUDONYM_PREFIX}{}", hex(&digest[..5]))
     }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The pseudonyms of a class's submissions under one key, both ways.

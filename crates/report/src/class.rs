@@ -2,8 +2,9 @@
 //! select_hand tests ranked by failures, and where hand_value/3 goes wrong.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 
-use crib_results::{KeepValue, SubmissionResult, TestSource, Verdict};
+use crib_results::{KeepValue, Marks, SubmissionResult, TestSource, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;
@@ -118,15 +119,10 @@ pub struct CommonAnswer {
     pub count: usize,
 }
 
-/// One select_hand test, or under several seeds one kind of test, and how the class did on
-/// it.
-///
-/// Under one seed a row is a test id. Each seed draws its own deals, though: under several,
-/// only a named deal (`sh:named:keep-the-run`, the same cards in an order drawn from the
-/// seed) is the same test for every result, and the tests drawn from the seed are counted
-/// together, one row per id with its number starred (`sh:pool-*`). A row's goal and best
-/// keep are then those of its first result, and [`TestRow::deals`] says how many deals it
-/// counts.
+/// One select_hand test, or under several seeds one kind of test ([`TestRow::id`]), and how
+/// the class did on it. Each seed draws its own deals: only a named deal is the same test for
+/// every result, so a row of the tests drawn from several seeds shows its first result's goal
+/// and best keep, and [`TestRow::deals`] says how many deals it counts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TestRow {
     /// The test's id (`sh:named:keep-the-run`, `sh:pool-1384`) or, under several seeds, the
@@ -158,22 +154,15 @@ pub struct TestRow {
 impl TestRow {
     /// Returns the share of the submissions that ran the test and failed it, in 0..=1.
     pub fn failure_rate(&self) -> f64 {
-        share(self.failed, self.ran)
+        match self.ran {
+            0 => 0.0,
+            ran => self.failed as f64 / ran as f64,
+        }
     }
 }
 
-/// Returns `part / whole`, 0 when `whole` is 0.
-fn share(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        part as f64 / whole as f64
-    }
-}
-
-/// Everything the report shows about the class, computed once from the results. Nothing
-/// comes from a test set: results may have been graded under different seeds, and each
-/// carries its own expected answers.
+/// Everything the report shows about the class, computed once from the results (each
+/// carrying its own expected answers, whatever its seed).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Class {
     /// The class at a glance.
@@ -191,26 +180,26 @@ pub struct Class {
     pub deep: Option<DeepClass>,
 }
 
+/// The histograms of the marks: title, most marks, bins, and the mark.
+const MARKS: [(&str, f64, usize, MarkOf); 3] = [
+    ("total /70", 70.0, 14, |m| m.total),
+    ("hand_value /50", 50.0, 10, |m| m.hand_value),
+    ("select_hand /20", 20.0, 10, |m| m.select_hand),
+];
+
+type MarkOf = fn(&Marks) -> f64;
+
 impl Class {
     /// Returns the statistics of `reports`, one per submission.
     pub fn new(reports: &[SubmissionResult]) -> Class {
         Class {
             summary: summary(reports),
-            histograms: vec![
-                Histogram::new("total /70", 70.0, 14, reports.iter().map(|r| r.marks.total)),
-                Histogram::new(
-                    "hand_value /50",
-                    50.0,
-                    10,
-                    reports.iter().map(|r| r.marks.hand_value),
-                ),
-                Histogram::new(
-                    "select_hand /20",
-                    20.0,
-                    10,
-                    reports.iter().map(|r| r.marks.select_hand),
-                ),
-            ],
+            histograms: MARKS
+                .iter()
+                .map(|&(title, max, bins, mark)| {
+                    Histogram::new(title, max, bins, reports.iter().map(|r| mark(&r.marks)))
+                })
+                .collect(),
             tests: tests(reports),
             hand_value: HandValueClass::new(reports),
             deep: DeepClass::new(reports),
@@ -249,12 +238,12 @@ fn summary(reports: &[SubmissionResult]) -> ClassSummary {
 }
 
 /// Returns the distinct values with their counts, commonest first, then by value.
-fn tally(values: impl Iterator<Item = String>) -> Vec<(String, usize)> {
-    let mut counts: HashMap<String, usize> = HashMap::new();
+fn tally<T: Hash + Ord>(values: impl IntoIterator<Item = T>) -> Vec<(T, usize)> {
+    let mut counts: HashMap<T, usize> = HashMap::new();
     for v in values {
         *counts.entry(v).or_default() += 1;
     }
-    let mut out: Vec<(String, usize)> = counts.into_iter().collect();
+    let mut out: Vec<(T, usize)> = counts.into_iter().collect();
     out.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     out
 }
@@ -326,11 +315,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
         .any(|r| reports.first().is_some_and(|f| f.seed_id != r.seed_id));
     // Rows in the order first seen (test-set order for the first result), each with the
     // deals, verdicts and wrong answers counted so far.
-    type Counts<'a> = (
-        Vec<Vec<&'a str>>,
-        HashMap<&'static str, usize>,
-        HashMap<String, usize>,
-    );
+    type Counts<'a> = (Vec<Vec<&'a str>>, Vec<&'static str>, Vec<String>);
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut rows: Vec<(TestRow, Counts)> = Vec::new();
     for report in reports {
@@ -360,7 +345,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
             if !deals.contains(&deal) {
                 deals.push(deal);
             }
-            *verdicts.entry(t.verdict.name()).or_default() += 1;
+            verdicts.push(t.verdict.name());
             if matches!(t.verdict, Verdict::NotRun { .. }) {
                 continue;
             }
@@ -368,7 +353,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
             row.credit += t.credit.unwrap_or(0.0);
             if t.verdict != Verdict::Pass {
                 row.failed += 1;
-                *answers.entry(answer_text(&t.verdict)).or_default() += 1;
+                answers.push(answer_text(&t.verdict));
             }
         }
     }
@@ -379,16 +364,10 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
             if row.ran > 0 {
                 row.credit /= row.ran as f64;
             }
-            row.verdicts = verdicts.into_iter().collect();
-            row.verdicts
-                .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
-            row.answers = answers
-                .into_iter()
+            row.verdicts = tally(verdicts);
+            row.answers = (tally(answers).into_iter().take(TOP_ANSWERS))
                 .map(|(text, count)| CommonAnswer { text, count })
                 .collect();
-            row.answers
-                .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.text.cmp(&b.text)));
-            row.answers.truncate(TOP_ANSWERS);
             row
         })
         .collect();

@@ -1,10 +1,7 @@
 //! Handing marks back to the LMS: the gradebook file in its own import format, one feedback
 //! file per student (HTML and text), and for Moodle the feedback zip in its upload layout.
-//!
-//! Every mark is [`crate::marks`]'s: the tests' 70, plus the markers' 30 from a filled sheet,
-//! less the late penalty [`crate::Deadline::assess`] computes now. Nothing is recomputed
-//! here, and nothing the results do not know is made up: a cell the LMS would want but crib
-//! does not know stays blank and [`Exported::missing`] says so.
+//! Every grade is [`crate::marks`]'s; a cell crib does not know stays blank
+//! ([`Exported::missing`]).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -16,7 +13,7 @@ use crib_results::SubmissionResult;
 use crib_results::{Layout, Student};
 
 use crate::feedback::{feedback_html, feedback_text, student_name, FeedbackOptions};
-use crate::marks::{graded, marks_csv, out_of};
+use crate::marks::{graded, out_of, write_marks};
 
 /// The assignment's name when `--assignment` does not give one.
 pub const DEFAULT_ASSIGNMENT: &str = "Project 1";
@@ -219,13 +216,7 @@ pub fn export(
     let mut missing = Missing::default();
     let rows = match options.format {
         GradebookFormat::Csv => {
-            marks_csv(reports, options.feedback.extras, &mut buffer).map_err(|e| match e {
-                crate::ReportError::Csv(e) => ExportError::Csv(e),
-                other => ExportError::Write {
-                    path: options.format.gradebook_file().into(),
-                    source: std::io::Error::other(other.to_string()),
-                },
-            })?;
+            write_marks(reports, options.feedback.extras, &mut buffer)?;
             sorted.len()
         }
         _ => lms_gradebook(&sorted, options, &mut missing, &mut buffer)?,
@@ -285,12 +276,6 @@ impl Missing {
             })
             .collect()
     }
-}
-
-/// Returns the gradebook's grade cell of `r`, recording a blank one.
-fn grade_cell(r: &SubmissionResult, options: ExportOptions<'_>, missing: &mut Missing) -> String {
-    let grade = graded(r, options.feedback.extras).map(|g| format!("{g:.2}"));
-    missing.cell("grade", &r.name, grade.as_deref())
 }
 
 /// Returns each student of `r` (group members each get a row).
@@ -375,7 +360,8 @@ fn lms_gradebook(
     }
     let mut rows = 0;
     for r in reports {
-        let grade = grade_cell(r, options, missing);
+        let grade = graded(r, options.feedback.extras).map(|g| format!("{g:.2}"));
+        let grade = missing.cell("grade", &r.name, grade.as_deref());
         for s in students(r) {
             let name = s.name.clone().unwrap_or_else(|| r.name.clone());
             let row = match options.format {

@@ -10,13 +10,15 @@ use std::fmt::Write as _;
 
 use maud::{html as page, Markup, PreEscaped, DOCTYPE};
 
-use crib_results::Finding;
+use crib_results::{Finding, KeepDiagnosis, KeepExample, Lint, TestResult, Verdict};
 use crib_results::{SubmissionResult, VisibilityPolicy};
 use crib_results::{CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS};
 
 use crate::html::quality::{finding_list, review, STYLE as QUALITY_STYLE};
+use crate::html::when;
 use crate::marks::{before_penalty, graded, out_of, MarksExtras};
 use crate::quality::{SourceFile, Sources, SubmissionSource};
+use crate::sheet::{QualityMarks, SheetRow};
 
 /// What a feedback file is made from besides the result.
 #[derive(Debug, Clone, Copy)]
@@ -65,8 +67,7 @@ pre.src { max-height: none; white-space: pre-wrap; }
 pub fn feedback_html(report: &SubmissionResult, options: FeedbackOptions<'_>) -> String {
     let who = student_name(report);
     let title = format!("{}: feedback for {who}", options.assignment);
-    let policy = options.visibility;
-    let hand_value_shown = policy.of_test(None).shown_when_published();
+    let shown = Shown::of(report, options);
     let markup = page! {
         (DOCTYPE)
         html lang="en" {
@@ -85,15 +86,15 @@ pub fn feedback_html(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
                     code { (report.seed_id) } "."
                 }
                 (marks_section(report, options))
-                (loading_section(report, policy))
-                @if hand_value_shown {
+                (loading_section(report, options.visibility))
+                @if shown.whole {
                     (hand_value_section(report))
                 }
-                (select_hand_section(report, policy))
-                @if !hand_value_shown {
+                (select_hand_section(report, &shown))
+                @if !shown.whole {
                     p.muted { "The tests themselves are not shown (the course's policy)." }
                 }
-                (quality_section(report, options))
+                (quality_section(&shown))
             }
         }
     };
@@ -108,6 +109,54 @@ pub(crate) fn student_name(report: &SubmissionResult) -> String {
         .and_then(|r| r.student())
         .and_then(|s| s.name.clone())
         .unwrap_or_else(|| report.name.clone())
+}
+
+/// What of a result its student may see under the visibility policy: the same for the page
+/// and the text.
+struct Shown<'a> {
+    /// Whether what speaks of every test is shown: the hand_value check, both diagnoses and
+    /// crib lint's findings.
+    whole: bool,
+    /// The select_hand tests shown.
+    tests: Vec<&'a TestResult>,
+    /// Those of them not passed.
+    failed: Vec<&'a TestResult>,
+    /// select_hand/3's diagnosis, and its example when its deal is shown.
+    keep: Option<(&'a KeepDiagnosis, Option<&'a KeepExample>)>,
+    /// The rubric and the student's row of the markers' sheet.
+    row: Option<(&'a QualityMarks, &'a SheetRow)>,
+    /// crib lint's findings.
+    lint: Option<&'a Lint>,
+    /// The student's source, when found.
+    files: Option<&'a [SourceFile]>,
+}
+
+impl<'a> Shown<'a> {
+    fn of(report: &'a SubmissionResult, options: FeedbackOptions<'a>) -> Shown<'a> {
+        let seen = |source| options.visibility.of_test(source).shown_when_published();
+        let whole = seen(None);
+        let tests: Vec<&TestResult> = report
+            .tests
+            .iter()
+            .filter(|t| seen(Some(t.source)))
+            .collect();
+        let failed = tests.iter().copied().filter(|t| t.verdict != Verdict::Pass);
+        let keep = report.keep_diagnosis.as_ref().filter(|_| whole);
+        let files = match options.sources.and_then(|s| s.by_name.get(&report.name)) {
+            Some(SubmissionSource::Found(files)) => Some(files.as_slice()),
+            _ => None,
+        };
+        Shown {
+            whole,
+            failed: failed.collect(),
+            tests,
+            keep: keep.map(|d| (d, Some(&d.example).filter(|e| seen(Some(e.source))))),
+            row: (options.extras.quality)
+                .and_then(|q| q.rows.get(&report.name).map(|row| (q, row))),
+            lint: report.quality.as_ref().filter(|_| whole),
+            files,
+        }
+    }
 }
 
 fn mark(x: f64) -> String {
@@ -161,10 +210,6 @@ fn marks_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Mar
             }
         }
     }
-}
-
-fn when(t: jiff::Timestamp) -> String {
-    t.strftime("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 fn loading_section(report: &SubmissionResult, policy: VisibilityPolicy) -> Markup {
@@ -253,24 +298,16 @@ fn share(x: f64) -> String {
     }
 }
 
-fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> Markup {
-    let shown: Vec<_> = report
-        .tests
-        .iter()
-        .filter(|t| policy.of_test(Some(t.source)).shown_when_published())
-        .collect();
-    let failed: Vec<_> = shown
-        .iter()
-        .filter(|t| t.verdict != crib_results::Verdict::Pass)
-        .collect();
+fn select_hand_section(report: &SubmissionResult, shown: &Shown<'_>) -> Markup {
+    let (tests, failed) = (&shown.tests, &shown.failed);
     page! {
-        @if !shown.is_empty() {
+        @if !tests.is_empty() {
             h2 { "select_hand/3" }
             p {
-                (shown.len() - failed.len()) " of " (shown.len()) " tests passed; mean credit "
+                (tests.len() - failed.len()) " of " (tests.len()) " tests passed; mean credit "
                 (format!("{:.3}", report.marks.select_hand_credit)) "."
             }
-            @if let Some(d) = keep_diagnosis(report, policy) {
+            @if let Some((d, example)) = shown.keep {
                 h3 { "What is wrong" }
                 ul.rules {
                     li {
@@ -281,7 +318,7 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
                                 " deals where your keep is not the best)"
                             }
                         }
-                        @if let Some(e) = keep_example(d, policy) {
+                        @if let Some(e) = example {
                             br;
                             span.muted { "The simplest deal showing it:" } br;
                             code { "?- " (e.goal) } br;
@@ -295,9 +332,9 @@ fn select_hand_section(report: &SubmissionResult, policy: VisibilityPolicy) -> M
                 }
             }
             @if !failed.is_empty() {
-                @if keep_diagnosis(report, policy).is_some() { p { "The tests that failed:" } }
+                @if shown.keep.is_some() { p { "The tests that failed:" } }
                 ul.tests {
-                    @for t in &failed {
+                    @for t in failed {
                         li {
                             code { "?- " (t.goal) } br;
                             (t.verdict.words())
@@ -324,33 +361,8 @@ fn capitalised(text: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// Returns select_hand/3's diagnosis when the student may see it: with the hand_value
-/// check's visibility (it speaks of every test, as hand_value/3's diagnosis does).
-fn keep_diagnosis(
-    report: &SubmissionResult,
-    policy: VisibilityPolicy,
-) -> Option<&crib_results::KeepDiagnosis> {
-    report
-        .keep_diagnosis
-        .as_ref()
-        .filter(|_| policy.of_test(None).shown_when_published())
-}
-
-/// Returns the diagnosis's example when the student may see its deal.
-fn keep_example(
-    d: &crib_results::KeepDiagnosis,
-    policy: VisibilityPolicy,
-) -> Option<&crib_results::KeepExample> {
-    Some(&d.example).filter(|e| policy.of_test(Some(e.source)).shown_when_published())
-}
-
-fn quality_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> Markup {
-    let quality = options.extras.quality;
-    let row = quality.and_then(|q| q.rows.get(&report.name).map(|row| (q, row)));
-    let lint = report
-        .quality
-        .as_ref()
-        .filter(|_| options.visibility.of_test(None).shown_when_published());
+fn quality_section(shown: &Shown<'_>) -> Markup {
+    let (row, lint) = (shown.row, shown.lint);
     page! {
         @if row.is_some() || lint.is_some() {
             h2 { "Code quality" }
@@ -370,9 +382,9 @@ fn quality_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> M
                     "What crib lint found (evidence for the markers, not marks in itself): "
                     (lint.summary.line())
                 }
-                @match options.sources.and_then(|s| s.get(&report.name)) {
-                    Some(SubmissionSource::Found(files)) => (review(files, &lint.findings)),
-                    _ => (finding_list(&lint.findings.iter().collect::<Vec<_>>())),
+                @match shown.files {
+                    Some(files) => (review(files, &lint.findings)),
+                    None => (finding_list(&lint.findings.iter().collect::<Vec<_>>())),
                 }
             }
         }
@@ -383,7 +395,6 @@ fn quality_section(report: &SubmissionResult, options: FeedbackOptions<'_>) -> M
 /// that wants text (and for a terminal).
 pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) -> String {
     let mut out = String::new();
-    let policy = options.visibility;
     let title = format!(
         "{}: feedback for {}",
         options.assignment,
@@ -406,7 +417,7 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
         }
         let _ = writeln!(out, "; late policy: {}", d.policy);
     }
-    let problems = crib_results::shown_problems(report, policy);
+    let problems = crib_results::shown_problems(report, options.visibility);
     if !problems.is_empty() || !report.load.diagnostics.is_empty() {
         let _ = writeln!(out, "\nWhat went wrong");
         for p in &problems {
@@ -416,8 +427,8 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
             let _ = writeln!(out, "  {}:{}: {}: {}", d.file, d.line, d.kind, d.message);
         }
     }
-    let shown = policy.of_test(None).shown_when_published();
-    if shown {
+    let shown = Shown::of(report, options);
+    if shown.whole {
         let _ = writeln!(out, "\nhand_value/3");
         match &report.hand_value {
             None => {
@@ -447,28 +458,19 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
             }
         }
     }
-    let tests: Vec<_> = report
-        .tests
-        .iter()
-        .filter(|t| policy.of_test(Some(t.source)).shown_when_published())
-        .collect();
+    let (tests, failed) = (&shown.tests, &shown.failed);
     if !tests.is_empty() {
-        let failed: Vec<_> = tests
-            .iter()
-            .filter(|t| t.verdict != crib_results::Verdict::Pass)
-            .collect();
+        let passed = tests.len() - failed.len();
         let _ = writeln!(
             out,
-            "\nselect_hand/3\n  {} of {} tests passed",
-            tests.len() - failed.len(),
+            "\nselect_hand/3\n  {passed} of {} tests passed",
             tests.len()
         );
-        if let Some(d) = keep_diagnosis(report, policy) {
-            let shown = keep_example(d, policy).is_some();
-            for line in d
-                .lines()
-                .into_iter()
-                .take(if shown { usize::MAX } else { 1 })
+        if let Some((d, example)) = shown.keep {
+            let lines = d.lines();
+            for line in lines
+                .iter()
+                .take(if example.is_some() { lines.len() } else { 1 })
             {
                 let _ = writeln!(out, "  {line}");
             }
@@ -478,30 +480,17 @@ pub fn feedback_text(report: &SubmissionResult, options: FeedbackOptions<'_>) ->
             let _ = writeln!(out, "  ?- {}\n     {}", t.goal, t.verdict.words());
         }
     }
-    if !shown {
+    if !shown.whole {
         let _ = writeln!(
             out,
             "\nThe tests themselves are not shown (the course's policy)."
         );
     }
-    quality_text(&mut out, report, options);
-    out
-}
-
-fn quality_text(out: &mut String, report: &SubmissionResult, options: FeedbackOptions<'_>) {
-    let row = options
-        .extras
-        .quality
-        .and_then(|q| q.rows.get(&report.name).map(|row| (q, row)));
-    let lint = report
-        .quality
-        .as_ref()
-        .filter(|_| options.visibility.of_test(None).shown_when_published());
-    if row.is_none() && lint.is_none() {
-        return;
+    if shown.row.is_none() && shown.lint.is_none() {
+        return out;
     }
     let _ = writeln!(out, "\nCode quality");
-    if let Some((q, row)) = row {
+    if let Some((q, row)) = shown.row {
         for (c, m) in q.rubric.criteria.iter().zip(&row.marks) {
             let m = m.map_or_else(|| "-".to_string(), mark);
             let _ = writeln!(out, "  {:<40} {m} / {}", c.id, crate::html::fmt_mark(c.max));
@@ -510,19 +499,16 @@ fn quality_text(out: &mut String, report: &SubmissionResult, options: FeedbackOp
             let _ = writeln!(out, "  markers' notes: {}", row.notes);
         }
     }
-    if let Some(lint) = lint {
+    if let Some(lint) = shown.lint {
         let _ = writeln!(out, "  crib lint: {}", lint.summary.line());
-        let files = match options.sources.and_then(|s| s.get(&report.name)) {
-            Some(SubmissionSource::Found(files)) => files.as_slice(),
-            _ => &[],
-        };
         for f in &lint.findings {
             let _ = writeln!(out, "  {}", finding_line(f));
-            if let Some(line) = source_line(files, f) {
+            if let Some(line) = source_line(shown.files.unwrap_or_default(), f) {
                 let _ = writeln!(out, "      | {line}");
             }
         }
     }
+    out
 }
 
 fn finding_line(f: &Finding) -> String {

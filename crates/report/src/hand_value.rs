@@ -1,9 +1,6 @@
 //! The marked hand_value/3 check across the class: where the errors show ([`Area`]), how
 //! many submissions err there and how much, and the simplest failing hand of each area.
-//!
-//! Each result carries its own check ([`SubmissionResult::hand_value`]): every one of the 23,647 rank
-//! patterns asked once, with the expected answers and counterexamples in it, so nothing here
-//! depends on the seed a result was graded under.
+//! Each result carries its own check ([`SubmissionResult::hand_value`]).
 
 use crib_core::PAIRS;
 use crib_results::{Area, Counterexample, HandValueCheck, SubmissionResult};

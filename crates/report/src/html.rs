@@ -116,16 +116,10 @@ pub struct PageExtras<'a> {
 
 /// Returns the class report of `reports` (whose statistics are `class`) as one
 /// self-contained HTML page: no network access and no file besides itself, so it works from
-/// a `file://` URL and as an attachment. Sections: the class at a glance, histograms of the
-/// marks, hand_value/3 by where its errors show (for each area, the submissions erring there,
-/// the median share of pairs and the simplest failing hand), every select_hand test ranked by
-/// failures with its best keep and the commonest wrong answers, the deep check when a result
-/// has one (`crib grade --deep`: submissions grouped by their diagnosis's top finding, with a
-/// counterexample each, and the spread of the shares wrong), code quality when a result has a
-/// `quality` section (how many submissions break each rule), a sortable table of submissions,
-/// and one section per submission with its load diagnostics, its hand_value/3 check
-/// (diagnosis, areas, counterexamples), every select_hand test it failed, its deep check and
-/// its findings (inline in its source when `extras` has it), with what else `extras` has.
+/// a `file://` URL and as an attachment. The class's sections (at a glance, the marks'
+/// histograms, hand_value/3 by area, the select_hand tests ranked by failures, the deep check
+/// and code quality when results have them) come first, then one section per submission,
+/// each with what `extras` adds.
 pub fn html(class: &Class, reports: &[SubmissionResult], extras: PageExtras<'_>) -> String {
     let s = &class.summary;
     let quality_class = QualityClass::new(reports);
@@ -473,7 +467,6 @@ fn late_line(
     before: Option<f64>,
     out_of: f64,
 ) -> Markup {
-    let when = |t: jiff::Timestamp| t.strftime("%Y-%m-%d %H:%M UTC").to_string();
     page! {
         p.late {
             b { "Lateness: " } (a.describe())
@@ -524,6 +517,11 @@ fn badge(verdict: &str, count: Option<usize>) -> Markup {
             @if let Some(n) = count { " " b { (n) } }
         }
     }
+}
+
+/// Returns a time as the pages and the text say it, in UTC to the minute.
+pub(crate) fn when(t: jiff::Timestamp) -> String {
+    t.strftime("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 pub(crate) fn pct(x: f64) -> String {

@@ -1,34 +1,12 @@
-//! Lateness: a penalty policy, the due date, per-student extensions and submission times,
-//! and each submission's penalty, recomputed from the dates every time (never stored in a
-//! result).
-//!
-//! The policy's text ([`Policy::parse`]) is comma-separated clauses, case and spaces not
-//! counting:
-//!
-//! ```text
-//! <P>% per day [, at most <N> days [, then 0]]
-//! ```
-//!
-//! `P` (0 to 100) is the share of the submission's mark taken off for each day late; `at
-//! most N days` stops the count at `N` days (so at most `N × P`%), and `then 0` makes a
-//! submission more than `N` days late worth 0. Any part of a day counts as a day: one second
-//! past the due time is one day late, 24 h and one second two days. A grace period
-//! ([`Deadline::grace`], `--grace 15m`) forgives a submission that late entirely; past it,
-//! days are still counted from the due time.
-//!
-//! A submission's time comes from a times file ([`Times`], `--times FILE`) when it names the
-//! submission, else from its LMS record ([`crib_results::Record::submitted_at`]). When only the
-//! LMS's late flag is known (Canvas's `_LATE`), the days are unknown: no penalty is guessed
-//! ([`Assessment::days`] is `None`) and the caller says so; a record flagged not late is on
-//! time. A submission with no time and no flag is unknown too.
+//! Lateness: a penalty [`Policy`], the due date, per-student extensions and submission
+//! times, and each submission's penalty ([`Deadline::assess`]), recomputed from the dates
+//! every time (never stored in a result).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crib_results::SubmissionResult;
+use crib_results::{round2, SubmissionResult};
 use jiff::{SignedDuration, Timestamp};
-
-use crate::sheet::round2;
 
 const DAY_SECONDS: i64 = 24 * 60 * 60;
 
@@ -112,35 +90,35 @@ impl Policy {
             part: part.trim().to_string(),
             why: why.to_string(),
         };
-        let clauses: Vec<&str> = text.split(',').collect();
-        let first = clauses[0];
-        let words = normal_words(first);
-        let per_day = match words.as_slice() {
-            [pct, per, day] if per == "per" && day == "day" => {
-                let number = pct
-                    .strip_suffix('%')
-                    .ok_or_else(|| err(first, "a percentage needs its % sign"))?;
-                let p: f64 = number
-                    .parse()
-                    .map_err(|_| err(first, "the percentage is not a number"))?;
-                if !(0.0..=100.0).contains(&p) {
-                    return Err(err(first, "the percentage is outside 0 to 100"));
-                }
-                p / 100.0
-            }
-            [] => return Err(err(first, "empty: the policy starts with \"<P>% per day\"")),
-            _ => return Err(err(first, "the policy starts with \"<P>% per day\"")),
-        };
         let mut policy = Policy {
-            per_day,
+            per_day: 0.0,
             max_days: None,
             then_zero: false,
         };
-        for clause in &clauses[1..] {
+        for (i, clause) in text.split(',').enumerate() {
             let words = normal_words(clause);
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            match words.as_slice() {
-                ["at", "most", n, "day" | "days"] => {
+            match (i, words.as_slice()) {
+                (0, [pct, "per", "day"]) => {
+                    let number = pct
+                        .strip_suffix('%')
+                        .ok_or_else(|| err(clause, "a percentage needs its % sign"))?;
+                    let p: f64 = number
+                        .parse()
+                        .map_err(|_| err(clause, "the percentage is not a number"))?;
+                    if !(0.0..=100.0).contains(&p) {
+                        return Err(err(clause, "the percentage is outside 0 to 100"));
+                    }
+                    policy.per_day = p / 100.0;
+                }
+                (0, []) => {
+                    return Err(err(
+                        clause,
+                        "empty: the policy starts with \"<P>% per day\"",
+                    ))
+                }
+                (0, _) => return Err(err(clause, "the policy starts with \"<P>% per day\"")),
+                (_, ["at", "most", n, "day" | "days"]) => {
                     if policy.max_days.is_some() || policy.then_zero {
                         return Err(err(clause, "given twice or after \"then 0\""));
                     }
@@ -149,7 +127,7 @@ impl Policy {
                         _ => return Err(err(clause, "the days must be a whole number, 1 or more")),
                     }
                 }
-                ["then", "0"] => {
+                (_, ["then", "0"]) => {
                     if policy.then_zero {
                         return Err(err(clause, "given twice"));
                     }
@@ -158,7 +136,7 @@ impl Policy {
                     }
                     policy.then_zero = true;
                 }
-                [] => return Err(err(clause, "an empty clause")),
+                (_, []) => return Err(err(clause, "an empty clause")),
                 _ => {
                     return Err(err(
                         clause,
@@ -387,8 +365,7 @@ fn parse_keyed<T>(
     value: impl Fn(&str) -> Result<T, String>,
 ) -> Result<Vec<Keyed<T>>, LatenessError> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
-    let line_of =
-        |p: Option<&csv::Position>| p.map_or(1, |p| crate::sheet::line_at(text, p.byte()));
+    let line_of = |p: Option<&csv::Position>| p.map_or(1, |p| crib_lms::line_at(text, p.byte()));
     let at = |line, message: String| LatenessError::Line {
         path: path.to_path_buf(),
         line,
@@ -456,8 +433,9 @@ pub struct Assessment {
     pub submitted: Option<Timestamp>,
     /// Where that came from.
     pub source: TimeSource,
-    /// Days late (any part of a day counts as one; 0 within the grace period); `None` when
-    /// unknown.
+    /// Days late (any part of a day counts as one; 0 within the grace period, or when only
+    /// the LMS's flag says it was not late); `None` when unknown: only the LMS's late flag
+    /// (Canvas's `_LATE`), or nothing, and no penalty is guessed.
     pub days: Option<u32>,
     /// The share of the mark taken off, 0 to 1; `None` when the days are unknown.
     pub fraction: Option<f64>,
@@ -541,16 +519,16 @@ impl Deadline {
             None => self.due,
         };
         let record = report.lms.as_ref();
-        let (submitted, source) = match self.times.last_naming(&keys) {
-            Some(l) => (Some(l.value), TimeSource::Times),
-            None => match record.and_then(|r| r.submitted_at) {
-                Some(t) => (Some(t), TimeSource::Lms),
-                None => match record.and_then(|r| r.late) {
-                    Some(true) => (None, TimeSource::LateFlag),
-                    Some(false) => (None, TimeSource::OnTimeFlag),
-                    None => (None, TimeSource::Unknown),
-                },
-            },
+        let lms = (
+            record.and_then(|r| r.submitted_at),
+            record.and_then(|r| r.late),
+        );
+        let (submitted, source) = match (self.times.last_naming(&keys), lms) {
+            (Some(l), _) => (Some(l.value), TimeSource::Times),
+            (None, (Some(t), _)) => (Some(t), TimeSource::Lms),
+            (None, (None, Some(true))) => (None, TimeSource::LateFlag),
+            (None, (None, Some(false))) => (None, TimeSource::OnTimeFlag),
+            (None, (None, None)) => (None, TimeSource::Unknown),
         };
         let days = match (submitted, source) {
             (Some(t), _) => Some(days_late(t, due, self.grace)),
@@ -636,4 +614,4 @@ pub fn days_late(submitted: Timestamp, due: Timestamp, grace: SignedDuration) ->
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

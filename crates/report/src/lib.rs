@@ -1,27 +1,12 @@
-//! The course staff's view of a graded class: one HTML page with plots, and a marks CSV.
-//!
-//! `crib grade` writes one [`SubmissionResult`] per submission to its results directory. This crate
-//! reads that directory back ([`read_results`]), computes what the class did as a whole
-//! ([`Class`]: marks and their histograms, the seeds it was graded under, where hand_value/3
-//! goes wrong across the class ([`HandValueClass`], by [`crib_results::Area`]), every
-//! select_hand test ranked by how many submissions failed it with the commonest wrong
-//! answers, and, for results graded with `--deep`, the deep check: [`DeepClass`]), and
-//! renders it: [`html`]
-//! is one self-contained page (inline SVG plots drawn by `plotters`, inline CSS, a few lines
-//! of JavaScript to sort the table; no network, no external file), [`marks_csv`] the marks
-//! an LMS imports.
-//!
-//! Code quality, the markers' 30 marks: results with a `quality` section (`crib lint`'s
-//! findings) give the page a section of the rules broken across the class
-//! ([`QualityClass`]) and, with the submissions' [`Sources`], each submission's findings
-//! inline in its source ([`PageExtras`]). [`write_sheet_file`] writes the markers' sheet, one
-//! column per criterion of the [`Rubric`]; [`read_sheet`] reads it back filled
-//! ([`QualityMarks`]), for [`marks_csv`]'s `code_quality` and `final` columns.
+//! The course staff's view of a graded class: it reads `crib grade`'s results directory back
+//! ([`read_results`]), computes what the class did as a whole ([`Class`]) and renders it:
+//! [`html`], one self-contained page, and [`marks_csv`], the marks an LMS imports. Code
+//! quality is the markers' 30 marks: [`write_sheet_file`] writes their sheet, one column per
+//! criterion of the [`Rubric`], and [`read_sheet`] reads it back filled ([`QualityMarks`]).
+//! [`export`] hands the marks and each student's feedback back to an LMS.
 //!
 //! Every expected answer comes from the results themselves, never from a test set built
-//! here: each result was graded under its own seed ([`SubmissionResult::seed_id`]; on Gradescope one
-//! per submission), so its hand_value/3 check carries its counterexamples with crib-core's
-//! values and breakdowns, and a select_hand test it failed carries the best keeps.
+//! here: each result was graded under its own seed ([`SubmissionResult::seed_id`]).
 //!
 //! # Example
 //! ```no_run

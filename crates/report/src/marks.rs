@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
-use crib_results::SubmissionResult;
+use crib_results::{round2, SubmissionResult};
 
 use crate::lateness::Deadline;
-use crate::sheet::{round2, QualityMarks};
+use crate::sheet::QualityMarks;
 use crate::ReportError;
 
 /// The columns of [`marks_csv`], in order:
@@ -114,6 +114,15 @@ pub fn marks_csv(
     extras: MarksExtras<'_>,
     out: impl Write,
 ) -> Result<(), ReportError> {
+    Ok(write_marks(reports, extras, out)?)
+}
+
+/// Writes what [`marks_csv`] writes.
+pub(crate) fn write_marks(
+    reports: &[SubmissionResult],
+    extras: MarksExtras<'_>,
+    out: impl Write,
+) -> Result<(), csv::Error> {
     let quality = extras.quality;
     let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
     sorted.sort_by(|a, b| a.name.cmp(&b.name));
@@ -156,8 +165,7 @@ pub fn marks_csv(
         }
         writer.write_record(row)?;
     }
-    writer.flush().map_err(csv::Error::from)?;
-    Ok(())
+    Ok(writer.flush()?)
 }
 
 #[cfg(test)]

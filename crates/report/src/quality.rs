@@ -141,11 +141,6 @@ impl Sources {
             .collect();
         Sources { by_name }
     }
-
-    /// Returns submission `name`'s source, if it was looked for.
-    pub fn get(&self, name: &str) -> Option<&SubmissionSource> {
-        self.by_name.get(name)
-    }
 }
 
 fn read_submission(

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crib_results::SubmissionResult;
+use crib_lms::{line_at, line_breaks};
+use crib_results::{round2, SubmissionResult};
 
 use crate::rubric::Rubric;
 
@@ -269,31 +270,6 @@ pub fn parse_sheet(
     })
 }
 
-/// Returns the line, 1-based, that an editor or a spreadsheet shows for byte `at` of `text`:
-/// one more than the line breaks before it, a break being `\r\n`, `\n` or a lone `\r`.
-/// `at` is where the csv crate says a record starts, which is before the blank lines it
-/// skipped: they are passed over, since a record never starts with a line break. (The csv
-/// crate's own line count leaves out blank lines and lines ended by `\r\n`, so it is
-/// not used.)
-pub(crate) fn line_at(text: &[u8], at: u64) -> u64 {
-    let mut at = (at as usize).min(text.len());
-    while matches!(text.get(at), Some(b'\r' | b'\n')) {
-        at += 1;
-    }
-    line_breaks(&text[..at]) + 1
-}
-
-/// Returns how many line breaks `bytes` holds: `\r\n`, `\n` or a lone `\r` each count one.
-fn line_breaks(bytes: &[u8]) -> u64 {
-    let mut breaks = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'\n' || b == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
-            breaks += 1;
-        }
-    }
-    breaks
-}
-
 /// Returns the line of cell `i` of `record`, which starts on line `line`: a quoted cell
 /// before it may hold line breaks (the markers' notes often do), and a cell's text keeps
 /// every break its quoted text had.
@@ -326,9 +302,3 @@ fn mark(text: &str, criterion: &crate::rubric::Criterion) -> Result<Option<f64>,
 
 #[cfg(test)]
 mod tests;
-
-/// Returns `x` rounded to hundredths, as marks are shown and stored: the quality marks of
-/// the sheet and the late penalty round the same way as crib-grade's marks.
-pub(crate) fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}

@@ -44,8 +44,8 @@ pub use names::{escape_name, escape_path};
 pub use producer::{swipl_version_number, Producer};
 pub use record::{Layout, Record, Student};
 pub use result::{
-    problems_text, Diagnostic, KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict, Load, Marks,
-    Predicate, Problem, ProblemArea, Skipped, SubmissionResult, TestResult, TestSource,
+    problems_text, round2, Diagnostic, KeepDiagnosis, KeepExample, KeepMistake, KeepVerdict, Load,
+    Marks, Predicate, Problem, ProblemArea, Skipped, SubmissionResult, TestResult, TestSource,
     CODE_QUALITY_MARKS, HAND_VALUE_MARKS, SELECT_HAND_MARKS,
 };
 pub use verdict::{Cards, KeepValue, Verdict};

@@ -301,7 +301,8 @@ fn ratio(sum: f64, n: usize) -> f64 {
     }
 }
 
-fn round2(x: f64) -> f64 {
+/// Returns `x` rounded to hundredths, as every mark is stored and shown.
+pub fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 

@@ -16,28 +16,6 @@ fn options(visibility: VisibilityPolicy) -> FeedbackOptions<'static> {
 }
 
 #[test]
-fn the_page_is_self_contained_and_fits_a_phone() {
-    let page = feedback_html(&broken_runs(), options(VisibilityPolicy::AllVisible));
-    assert!(page.starts_with("<!DOCTYPE html>"));
-    assert!(page.contains(r#"name="viewport" content="width=device-width, initial-scale=1""#));
-    assert!(page.contains("max-width: 860px") && page.contains("white-space: pre-wrap"));
-    for external in ["<script", "src=\"http", "href=\"http", "<link"] {
-        assert!(!page.contains(external), "no {external}");
-    }
-    assert!(page.contains("Diagnosis: "), "hand_value's diagnosis");
-    assert!(page.contains("?- select_hand("), "the failing tests' goals");
-    assert!(
-        page.contains("not the best keep: you kept "),
-        "what the student gave, and the best"
-    );
-    assert!(!page.contains("suboptimal"), "no verdict code");
-    assert!(
-        page.contains("39.00 / 50") && page.contains("57.84 / 70"),
-        "{page}"
-    );
-}
-
-#[test]
 fn hidden_tests_are_not_shown_nor_counted() {
     let report = broken_runs();
     for policy in [VisibilityPolicy::Hidden] {
@@ -54,19 +32,6 @@ fn hidden_tests_are_not_shown_nor_counted() {
     // is when feedback goes back.
     let text = feedback_text(&report, options(VisibilityPolicy::ExamplesVisible));
     assert!(text.contains("?- select_hand(") && text.contains("44 of 48 tests passed"));
-}
-
-#[test]
-fn the_text_says_what_the_page_says() {
-    let report = broken_runs();
-    let text = feedback_text(&report, options(VisibilityPolicy::AllVisible));
-    assert!(text.starts_with("Project 1: feedback for broken_runs\n====="));
-    assert!(
-        text.contains("Diagnosis: every failing hand has a run"),
-        "{text}"
-    );
-    assert!(text.contains("D101"), "the findings: {text}");
-    assert!(!text.contains('<'), "no markup");
 }
 
 /// broken_runs with the rule-by-rule diagnosis a result of this crib carries: a double run

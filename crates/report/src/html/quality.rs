@@ -86,13 +86,12 @@ pub(crate) fn submission_section(
     sources: Option<&Sources>,
     marks: Option<&QualityMarks>,
 ) -> Markup {
-    let row = marks.and_then(|m| m.rows.get(&report.name).map(|row| (m, row)));
     page! {
         @if report.quality.is_some() || marks.is_some() {
             div.quality {
                 h4 { "Code quality" }
                 @if let Some(m) = marks {
-                    @if let Some((_, row)) = row {
+                    @if let Some(row) = m.rows.get(&report.name) {
                         p {
                             @for (i, (c, mark)) in m.rubric.criteria.iter().zip(&row.marks).enumerate() {
                                 @if i > 0 { "; " }
@@ -111,7 +110,7 @@ pub(crate) fn submission_section(
                 }
                 @if let Some(lint) = &report.quality {
                     p.muted { "findings: " (lint.summary.line()) }
-                    @match sources.and_then(|s| s.get(&report.name)) {
+                    @match sources.and_then(|s| s.by_name.get(&report.name)) {
                         Some(SubmissionSource::Found(files)) => (review(files, &lint.findings)),
                         Some(SubmissionSource::Missing(why)) => {
                             p.warn { "source not shown: " (why) }

@@ -261,22 +261,9 @@ fn a_class_of_other_reports_does_not_panic() {
 
 #[test]
 fn a_deadline_shows_each_submission_its_penalty_line() {
-    let at = |s: &str| crib_lms::parse_time(s).unwrap();
-    let mut late = crate::class::tests::report("late_one", &[]);
-    late.lms = Some(crib_results::Record {
-        layout: crib_results::Layout::Gradescope,
-        students: vec![],
-        submission_id: None,
-        submitted_at: Some(at("2026-09-02T08:00Z")),
-        late: None,
-        entries: vec![],
-    });
+    let late = crate::lateness::tests::with_lms("late_one", "1", Some("2026-09-02T08:00Z"), None);
     let plain = crate::class::tests::report("no_time", &[]);
-    let mut deadline = crate::Deadline::new(
-        at("2026-09-01T17:00+10:00"),
-        crate::Policy::parse("10% per day, at most 5 days, then 0").unwrap(),
-    );
-    deadline.grace = crate::parse_grace("15m").unwrap();
+    let deadline = crate::lateness::tests::deadline();
     let reports = [late, plain];
     let extras = PageExtras {
         marks: MarksExtras {

@@ -121,7 +121,13 @@ fn grace_and_due_errors_name_the_text() {
     );
 }
 
-fn with_lms(name: &str, id: &str, submitted: Option<&str>, late: Option<bool>) -> SubmissionResult {
+/// Returns a report whose LMS record has one student, `id`, and the time and late flag given.
+pub(crate) fn with_lms(
+    name: &str,
+    id: &str,
+    submitted: Option<&str>,
+    late: Option<bool>,
+) -> SubmissionResult {
     let mut r = report(name, &[]);
     r.lms = Some(crib_results::Record {
         layout: crib_results::Layout::Gradescope,
@@ -138,7 +144,9 @@ fn with_lms(name: &str, id: &str, submitted: Option<&str>, late: Option<bool>) -
     r
 }
 
-fn deadline() -> Deadline {
+/// Returns a deadline of 2026-09-01T17:00+10:00, 10% per day, at most 5 days, then 0, with
+/// 15 minutes' grace.
+pub(crate) fn deadline() -> Deadline {
     let mut d = Deadline::new(
         at("2026-09-01T17:00+10:00"),
         Policy::parse("10% per day, at most 5 days, then 0").unwrap(),

@@ -1,5 +1,6 @@
 use super::*;
 use crate::class::tests::{check, report, test_set, with_hand_value};
+use crate::lateness::tests::{deadline, with_lms};
 use crib_results::Area;
 
 #[test]
@@ -32,25 +33,10 @@ fn one_row_per_submission_sorted_by_name() {
 
 #[test]
 fn a_deadline_adds_lateness_penalty_and_final() {
-    let at = |s: &str| crib_lms::parse_time(s).unwrap();
-    let record = |submitted: Option<&str>, late: Option<bool>| crib_results::Record {
-        layout: crib_results::Layout::Canvas,
-        students: vec![],
-        submission_id: None,
-        submitted_at: submitted.map(at),
-        late,
-        entries: vec![],
-    };
-    let mut on_time = report("on_time", &[]);
-    on_time.lms = Some(record(Some("2026-09-01T06:00Z"), None));
-    let mut two_days = report("two_days", &[]);
-    two_days.lms = Some(record(Some("2026-09-02T08:00Z"), None));
-    let mut flagged = report("flagged", &[]);
-    flagged.lms = Some(record(None, Some(true)));
-    let deadline = crate::Deadline::new(
-        at("2026-09-01T17:00+10:00"),
-        crate::Policy::parse("10% per day, at most 5 days, then 0").unwrap(),
-    );
+    let two_days = with_lms("two_days", "1", Some("2026-09-02T08:00Z"), None);
+    let on_time = with_lms("on_time", "2", Some("2026-09-01T06:00Z"), None);
+    let flagged = with_lms("flagged", "3", None, Some(true));
+    let deadline = deadline();
     let mut out = Vec::new();
     let extras = MarksExtras {
         quality: None,

@@ -59,17 +59,17 @@ fn sources_follow_grades_naming_and_a_missing_one_is_not_fatal() {
     std::fs::write(dir.path().join("ben/ben.pl"), "baz.\n").unwrap();
     std::fs::write(dir.path().join("ben/notes.txt"), "not prolog").unwrap();
     let sources = Sources::read(dir.path(), &class()).unwrap();
-    let ann = sources.get("ann").unwrap();
+    let ann = sources.by_name.get("ann").unwrap();
     assert!(
         matches!(ann, SubmissionSource::Found(f) if f.len() == 1 && f[0].file == "ann.pl" && f[0].text.starts_with("% ann")),
         "{ann:?}"
     );
-    let ben = sources.get("ben").unwrap();
+    let ben = sources.by_name.get("ben").unwrap();
     assert!(
         matches!(ben, SubmissionSource::Found(f) if f.len() == 1 && f[0].file == "ben.pl"),
         "{ben:?}"
     );
-    let cat = sources.get("cat").unwrap();
+    let cat = sources.by_name.get("cat").unwrap();
     assert_eq!(
         cat,
         &SubmissionSource::Missing(format!(
