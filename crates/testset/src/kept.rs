@@ -22,7 +22,6 @@ use std::path::{Path, PathBuf};
 
 use crib_core::{rank_keeps, Card, PreparedHand, Rule};
 use crib_results::TestSource;
-use sha2::{Digest, Sha256};
 
 use crate::draw::{self, TestCase, TestSet, DESIGN};
 use crate::patterns::{self, PatternItem};
@@ -104,11 +103,7 @@ const MAGIC: &[u8] = b"crib kept\n";
 
 /// Returns the keyed hash of a kept file's `body`: only the secret seed makes it.
 fn mac(seed: &Seed, body: &[u8]) -> [u8; 32] {
-    let mut hash = Sha256::new();
-    hash.update(b"crib-kept-mac\0");
-    hash.update(seed.bytes());
-    hash.update(body);
-    hash.finalize().into()
+    seed.hash(b"crib-kept-mac\0", &[body])
 }
 
 /// Writes `what` to `path` under `key`: the magic line, the key, the seed's id, what is kept,
