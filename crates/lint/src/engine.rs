@@ -215,19 +215,6 @@ impl JailedLinter {
     /// started, crashes or runs out of time an `E002` finding on its first file.
     pub fn lint(&self, worker: Worker, submission: &Submission, max_bytes: u64) -> Lint {
         let work = self.dir.path().join(format!("slot-{}", worker.index()));
-        let lint = self.stage_and_lint(&work, Slot::First(worker), submission, max_bytes);
-        let _ = fs::remove_dir_all(&work);
-        lint
-    }
-
-    /// Stages the submission in `work` and lints the copy.
-    fn stage_and_lint(
-        &self,
-        work: &Path,
-        slot: Slot,
-        submission: &Submission,
-        max_bytes: u64,
-    ) -> Lint {
         let not_read = |why: String| {
             let why = format!("the submission could not be read: {why}");
             Lint::new(
@@ -235,19 +222,22 @@ impl JailedLinter {
                 vec![Finding::not_checked(String::new(), &why)],
             )
         };
-        if work.exists() {
-            if let Err(e) = fs::remove_dir_all(work) {
-                return not_read(format!("cannot clear {}: {e}", work.display()));
-            }
-        }
         let grader = self.dir.path().join("linter");
-        let session = Lane::new(&self.jail, &grader, work, "scratch", slot);
-        match session.stage(submission, max_bytes, &[]) {
-            Ok(staged) => self
+        let session = Lane::new(&self.jail, &grader, &work, "scratch", Slot::First(worker));
+        let cleared = if work.exists() {
+            fs::remove_dir_all(&work)
+        } else {
+            Ok(())
+        };
+        let lint = match cleared.map(|()| session.stage(submission, max_bytes, &[])) {
+            Err(e) => not_read(format!("cannot clear {}: {e}", work.display())),
+            Ok(Ok(staged)) => self
                 .linter
                 .lint_staged(&session, &submission.name, &staged.load),
-            Err(why) => not_read(why.to_string()),
-        }
+            Ok(Err(why)) => not_read(why.to_string()),
+        };
+        let _ = fs::remove_dir_all(&work);
+        lint
     }
 }
 

@@ -19,4 +19,4 @@ mod rules;
 
 pub use check::{LintConfig, ENTRY_POINTS};
 pub use engine::{JailedLinter, LintError, Linter};
-pub use rules::{explain, rule, Family, LintRule, RULES};
+pub use rules::{explain, rule, LintRule, RULES};

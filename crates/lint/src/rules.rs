@@ -1,46 +1,10 @@
 //! The rules: stable codes, what each looks for, why it exists and an example.
 
-/// A rule's family, the first letter of its code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    /// `E`: the file does not read or load.
-    Error,
-    /// `D`: documentation.
-    Documentation,
-    /// `W`: the compiler's own warnings.
-    Compiler,
-    /// `X`: cross-reference (library(prolog_xref)).
-    CrossReference,
-    /// `L`: layout and size.
-    Layout,
-    /// `I`: idioms.
-    Idiom,
-    /// `A`: what the assignment asks for (answers computed, not listed).
-    Assignment,
-}
-
-impl Family {
-    /// The family's name, for tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Error => "errors",
-            Family::Documentation => "documentation",
-            Family::Compiler => "compiler warnings",
-            Family::CrossReference => "cross-reference",
-            Family::Layout => "layout and size",
-            Family::Idiom => "idioms",
-            Family::Assignment => "assignment",
-        }
-    }
-}
-
 /// One rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LintRule {
-    /// The stable code, e.g. `D102`.
+    /// The stable code, e.g. `D102`: its first letter is its family ([`LintRule::family`]).
     pub code: &'static str,
-    /// Its family.
-    pub family: Family,
     /// What triggers it, in a few words.
     pub title: &'static str,
     /// Where the guideline comes from: a section of Covington et al., "Coding Guidelines
@@ -60,7 +24,6 @@ pub struct LintRule {
 pub const RULES: &[LintRule] = &[
     LintRule {
         code: "E001",
-        family: Family::Error,
         title: "syntax error",
         source: "SWI-Prolog's reader (read_term/3)",
         why: "SWI-Prolog's reader cannot read the clause, so it is not part of the program at all; every later finding about that predicate may be a consequence.",
@@ -70,7 +33,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "E002",
-        family: Family::Error,
         title: "the file could not be checked",
         source: "crib: the lint child must finish",
         why: "The lint child did not finish (loading ran forever, used too much memory, or halted), so the other rules did not run on this submission; its tests say more.",
@@ -80,7 +42,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "E003",
-        family: Family::Error,
         title: "error while loading",
         source: "SWI-Prolog's compiler",
         why: "The compiler reported an error other than a syntax error while loading the file (a directive that raised an exception, for example): part of the program may be missing.",
@@ -90,7 +51,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "D101",
-        family: Family::Documentation,
         title: "no header comment saying what the file is and who wrote it",
         source: "Covington et al. (2012), Layout (a standard header) and Documentation; PlDoc's file header",
         why: "A file starts with a comment that says what it is for and who wrote it (the assignment asks for the author's name). The rule asks for a comment before the first clause that names who wrote it: a line with `author`, `written by`, `@author`, `name:` or `student` in it, or a student number (6 to 9 digits) or an email address, as in `% Jane Q. Citizen, 1234567`.",
@@ -100,7 +60,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "D102",
-        family: Family::Documentation,
         title: "predicate with no comment before its first clause",
         source: "Covington et al. (2012), Documentation",
         why: "Every predicate is documented where it is defined: what it means, its arguments and modes. A reader should not have to reverse-engineer a predicate from its clauses.",
@@ -110,7 +69,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "D103",
-        family: Family::Documentation,
         title: "PlDoc mode line that does not match the predicate after it",
         source: "SWI-Prolog's PlDoc",
         why: "A PlDoc mode line (`%! name(+A, -B) is det.`, or a `%%` or `/** */` comment whose first lines PlDoc reads as modes) documents the predicate defined right after it; a name or arity that differs means the comment was copied or left behind when the code changed, and misleads the reader. The lines are read with PlDoc's own mode reader; a comment it reads no mode from as a whole (a `%%` line of prose after the mode line) is read a line at a time from the top, its leading lines that read as a mode with arguments being its modes. A mode line that does not parse only because of a blank before its `(` (`%% score (+Cards, -N)`) is reported as not parsing: PlDoc ignores it.",
@@ -120,7 +78,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "D104",
-        family: Family::Documentation,
         title: "no predicate has a PlDoc mode line",
         source: "SWI-Prolog's PlDoc; Covington et al. (2012), Documentation",
         why: "PlDoc's structured comments (`%! name(+In, -Out) is det.`) state each argument's mode and the predicate's determinism, which is what a reader of Prolog needs most. One finding per file. SWI-Prolog's PlDoc;",
@@ -130,7 +87,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "W201",
-        family: Family::Compiler,
         title: "singleton variables",
         source: "SWI-Prolog's compiler (singleton warnings)",
         why: "The compiler's own warning: a variable that occurs once in a clause is usually a typo for another one. Write `_` or `_Name` where a value is deliberately ignored.",
@@ -140,7 +96,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "W202",
-        family: Family::Compiler,
         title: "a `_Named` variable used more than once",
         source: "SWI-Prolog's compiler (multiton warnings)",
         why: "The compiler's own warning: `_Name` says \"ignored\", so using it twice misleads the reader about a real binding.",
@@ -150,7 +105,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "W203",
-        family: Family::Compiler,
         title: "clauses of a predicate not together",
         source: "SWI-Prolog's compiler (discontiguous warnings)",
         why: "The compiler's own warning: clauses of one predicate separated by another are often a typo in a name or arity; if deliberate, `:- discontiguous name/arity.` says so.",
@@ -160,7 +114,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "W204",
-        family: Family::Compiler,
         title: "redefines a system predicate",
         source: "SWI-Prolog's compiler and its system predicates",
         why: "The compiler refuses to redefine an ISO built-in such as `length/2` or `atom_length/2`: the clauses are not loaded and every call goes to the built-in. Other system predicates (`msort/2`, `format/2`) it lets a file hide silently, which misleads a reader more; both are reported. Hooks meant to be defined (`portray/1`, `term_expansion/2`, ...) are not.",
@@ -170,7 +123,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "W205",
-        family: Family::Compiler,
         title: "redefines a library predicate",
         source: "SWI-Prolog's library(check), list_redefined/0",
         why: "A predicate with the name and arity of a library one (`append/3`, `sum_list/2`) hides the library's for this file: readers expect the library's meaning, and the library's version is usually what the course wants used.",
@@ -180,7 +132,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "X301",
-        family: Family::CrossReference,
         title: "predicate unreachable from hand_value/3 and select_hand/3",
         source: "SWI-Prolog's library(prolog_xref)",
         why: "Dead code: no chain of calls from the assignment's two entry points (or a directive, or a module's exports) reaches it. Calls through meta-arguments count: a helper passed to maplist/3, foldl/4, findall/3 or call/N, or by name to one of the file's own predicates that calls it. It costs the reader time and is often a leftover of an earlier attempt.",
@@ -190,7 +141,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "X302",
-        family: Family::CrossReference,
         title: "call to an undefined predicate",
         source: "SWI-Prolog's library(check), list_undefined/0",
         why: "A predicate that is called but defined nowhere (not in the files, the system or a library) raises an existence error when reached. SWI-Prolog's library(check) reports the same (`list_undefined/0`).",
@@ -200,7 +150,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "L401",
-        family: Family::Layout,
         title: "line longer than the limit (80 characters)",
         source: "Covington et al. (2012), Layout",
         why: "Long lines wrap or scroll in editors, terminals and printed marking copies.",
@@ -210,7 +159,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "L402",
-        family: Family::Layout,
         title: "tab character",
         source: "Covington et al. (2012), Layout",
         why: "Tabs show at different widths in different editors, so indentation that looked right to the author is ragged for the marker. Indent with spaces.",
@@ -220,7 +168,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "L403",
-        family: Family::Layout,
         title: "clause longer than the limit (25 lines)",
         source: "Covington et al. (2012), Layout",
         why: "A long clause does several things; splitting it into named predicates documents each step.",
@@ -230,7 +177,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "L404",
-        family: Family::Layout,
         title: "predicate longer than the limit (60 lines)",
         source: "Covington et al. (2012), Layout",
         why: "A predicate spread over many clauses and lines is hard to take in at once; it is usually several predicates.",
@@ -240,7 +186,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "L405",
-        family: Family::Layout,
         title: "if-then-else or disjunction nested deeper than the limit (3)",
         source: "Covington et al. (2012), Layout",
         why: "Deeply nested `( -> ; )` is hard to read and to get right; separate clauses or a helper predicate say the same more plainly. A chain `a -> b ; c -> d ; e` counts as one level.",
@@ -250,7 +195,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "I501",
-        family: Family::Idiom,
         title: "assert or retract used as state",
         source: "Covington et al. (2012), Language idioms",
         why: "Changing the database while computing (assert/retract) makes a predicate's answer depend on history and breaks backtracking; a value passed in an argument says the same declaratively.",
@@ -260,7 +204,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "I502",
-        family: Family::Idiom,
         title: "global variables",
         source: "Covington et al. (2012), Language idioms (as for assert)",
         why: "b_setval/nb_setval and their getters are global state: like assert, they hide data flow that an argument would show.",
@@ -270,7 +213,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "I503",
-        family: Family::Idiom,
         title: "counting with findall/3 and length/2",
         source: "markers of this course; SWI-Prolog's library(aggregate)",
         why: "findall/3 then length/2 builds a list only to count it; aggregate_all(count, Goal, N) says what is meant and builds nothing.",
@@ -280,7 +222,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "I504",
-        family: Family::Idiom,
         title: "double negation `\\+ \\+`",
         source: "markers of this course",
         why: "`\\+ \\+ Goal` proves Goal without binding its variables; it is correct but rarely what a student means, and markers ask for it to be explained. A comment or a once/1 says more plainly what is intended.",
@@ -290,7 +231,6 @@ pub const RULES: &[LintRule] = &[
     },
     LintRule {
         code: "A601",
-        family: Family::Assignment,
         title: "answers listed as facts instead of computed",
         source: "crib: the assignment asks for a computation, not a table",
         why: "Ground facts that each give the answer for one fixed hand (hand_value([card(5,hearts), ...], card(jack,clubs), 12).) pass the tests they were copied from and nothing else. Reported when hand_value/3 or select_hand/3 has 3 or more ground facts holding 4 or more card(Rank, Suit) terms each, or when a predicate that they reach, directly or through others, has 20 or more such facts (hand_value(H, S, V) :- answer(H, S, V). beside hundreds of answer/3 facts). It points a marker at the file; crib never marks it.",
@@ -299,6 +239,22 @@ pub const RULES: &[LintRule] = &[
         blind: "answers written in another form (cards as numbers or strings, tables asserted at run time or read from a file, an if-then-else that compares the hand with fixed ones), fewer facts than the thresholds (a special case or two among real code), and tables reached only through calls made at run time. It looks only at card(Rank, Suit) terms, so tables of ranks or suits (rank_value(jack, 10), suit(hearts)) and of single cards are never reported.",
     },
 ];
+
+impl LintRule {
+    /// The rule's family, named by its code's first letter, for tables.
+    pub fn family(&self) -> &'static str {
+        match self.code.as_bytes()[0] {
+            b'E' => "errors",
+            b'D' => "documentation",
+            b'W' => "compiler warnings",
+            b'X' => "cross-reference",
+            b'L' => "layout and size",
+            b'I' => "idioms",
+            b'A' => "assignment",
+            _ => unreachable!("every rule's code starts with its family's letter"),
+        }
+    }
+}
 
 /// Returns the rule with `code`, in any case.
 pub fn rule(code: &str) -> Option<&'static LintRule> {
@@ -318,7 +274,7 @@ pub fn explain(rule: &LintRule) -> String {
         "{code}: {title} ({family})\n\n{why}\n\nSource: {source}.\n\nCannot see: {blind}\n\nTriggers it:\n\n{before}\n\nDoes not:\n\n{after}\n",
         code = rule.code,
         title = rule.title,
-        family = rule.family.name(),
+        family = rule.family(),
         why = rule.why,
         source = rule.source,
         before = indent(rule.before),

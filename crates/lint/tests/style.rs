@@ -252,7 +252,7 @@ fn the_readme_lists_every_rule_as_it_is() {
         let row = format!(
             "| {} | {} | {} | {} |",
             rule.code,
-            rule.family.name(),
+            rule.family(),
             rule.title,
             rule.source
         );

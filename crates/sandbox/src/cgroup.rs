@@ -122,9 +122,7 @@ impl MemoryFit {
             reduced: fitted_child < per_child || fitted < workers,
         }
     }
-}
 
-impl MemoryFit {
     /// Returns how many children of [`MemoryFit::per_child`] each may run at once, up to
     /// `wanted`: as many as stay within 75% of the cgroup, and never fewer than the
     /// workers. A worker with cores to itself runs more than one child (the marked

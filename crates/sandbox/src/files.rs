@@ -1,30 +1,13 @@
 //! File modes and owners for what children may read and write.
 
 use std::io;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 /// Makes `dir` and everything in it readable by `group` (0750 and 0640, that group), or by
 /// the grader's uid alone when `group` is `None`.
 pub(crate) fn hand_over(dir: &Path, group: Option<u32>) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::symlink_metadata(dir)?;
-    let mode = if meta.is_dir() {
-        0o750
-    } else if meta.is_file() {
-        0o640
-    } else {
-        return Ok(());
-    };
-    if let Some(gid) = group {
-        std::os::unix::fs::lchown(dir, None, Some(gid))?;
-    }
-    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode))?;
-    if meta.is_dir() {
-        for entry in std::fs::read_dir(dir)? {
-            hand_over(&entry?.path(), group)?;
-        }
-    }
-    Ok(())
+    set_tree(dir, [0o750, 0o640], group)
 }
 
 /// Makes `dir` and everything in it readable by every uid (directories 0755, files 0644):
@@ -34,15 +17,28 @@ pub(crate) fn hand_over(dir: &Path, group: Option<u32>) -> io::Result<()> {
 /// # Errors
 /// The I/O error of the first file whose mode cannot be changed.
 pub fn open_up(dir: &Path) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::symlink_metadata(dir)?;
-    if meta.is_dir() {
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755))?;
-        for entry in std::fs::read_dir(dir)? {
-            open_up(&entry?.path())?;
-        }
+    set_tree(dir, [0o755, 0o644], None)
+}
+
+/// Gives `path` and everything beneath it `modes` (a directory's, a regular file's) and, when
+/// given, `group`; symbolic links and other files are left alone, never followed.
+fn set_tree(path: &Path, modes: [u32; 2], group: Option<u32>) -> io::Result<()> {
+    let meta = std::fs::symlink_metadata(path)?;
+    let mode = if meta.is_dir() {
+        modes[0]
     } else if meta.is_file() {
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o644))?;
+        modes[1]
+    } else {
+        return Ok(());
+    };
+    if let Some(gid) = group {
+        std::os::unix::fs::lchown(path, None, Some(gid))?;
+    }
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))?;
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(path)? {
+            set_tree(&entry?.path(), modes, group)?;
+        }
     }
     Ok(())
 }

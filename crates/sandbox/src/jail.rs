@@ -101,10 +101,7 @@ impl Jail {
         choice: IsolationChoice,
         work: &Path,
     ) -> Result<Jail, SandboxError> {
-        let found = which(program).ok_or_else(|| SandboxError::Program {
-            path: program.to_path_buf(),
-            message: "not found".into(),
-        })?;
+        let found = which(program).ok_or_else(|| SandboxError::program(program, "not found"))?;
         let found = found.canonicalize().unwrap_or(found);
         // `--version` runs while the sandbox is probed: both mostly wait on the program's start.
         let version = Command::new(&found)
@@ -113,10 +110,7 @@ impl Jail {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| SandboxError::Program {
-                path: found.clone(),
-                message: e.to_string(),
-            })?;
+            .map_err(|e| SandboxError::program(&found, e))?;
         let program_home = if found.starts_with("/usr") {
             None
         } else {
@@ -179,16 +173,14 @@ impl Jail {
             }
             self.confiner = None;
         }
-        self.settle(false, seccomp, landlock, work)
-            .map_err(|e| SandboxError::Program {
-                path: self.program.clone(),
-                message: format!(
-                    "it does not start in a sandbox: {e}{}",
-                    bwrap_error
-                        .map(|b| format!(" (bwrap: {b})"))
-                        .unwrap_or_default()
-                ),
-            })
+        self.settle(false, seccomp, landlock, work).map_err(|e| {
+            let bwrap = bwrap_error.map(|b| format!(" (bwrap: {b})"));
+            let why = format!(
+                "it does not start in a sandbox: {e}{}",
+                bwrap.unwrap_or_default()
+            );
+            SandboxError::program(&self.program, why)
+        })
     }
 
     /// Sets the isolation to `bwrap` (or not) with as many of the other layers offered as let
@@ -276,28 +268,20 @@ impl Jail {
     /// Starts the program with the probe arguments (to exit at once) in an empty sandbox with the current layers, in a
     /// directory made in `work`.
     fn probe(&self, work: &Path) -> Result<(), String> {
-        let dir = tempfile::Builder::new()
-            .prefix("probe-")
-            .tempdir_in(work)
-            .map_err(|e| e.to_string())?;
+        let slot = Slot::First(Worker::FIRST);
+        let dir = tempfile::Builder::new().prefix("probe-").tempdir_in(work);
+        let dir = dir.map_err(|e| e.to_string())?;
         let scratch = dir.path().join("scratch");
-        std::fs::create_dir(&scratch).map_err(|e| e.to_string())?;
-        self.hand_over(dir.path(), Slot::First(Worker::FIRST))
-            .map_err(|e| e.to_string())?;
-        self.give_scratch(&scratch, Slot::First(Worker::FIRST))
+        std::fs::create_dir(&scratch)
+            .and_then(|()| self.hand_over(dir.path(), slot))
+            .and_then(|()| self.give_scratch(&scratch, slot))
             .map_err(|e| e.to_string())?;
         let mounts = Mounts {
             grader: dir.path(),
             submission: dir.path(),
             scratch: &scratch,
         };
-        let mut cmd = self.command(
-            &mounts,
-            &self.probe_args,
-            Rlimits::PROBE,
-            Slot::First(Worker::FIRST),
-            None,
-        );
+        let mut cmd = self.command(&mounts, &self.probe_args, Rlimits::PROBE, slot, None);
         let program = cmd.get_program().to_owned();
         let out = cmd
             .stdin(Stdio::null())
@@ -449,22 +433,14 @@ fn place_confiner(program: &Path, work: &Path) -> io::Result<PathBuf> {
 fn program_version(program: &Path, version: std::process::Child) -> Result<String, SandboxError> {
     let version = version
         .wait_with_output()
-        .map_err(|e| SandboxError::Program {
-            path: program.to_path_buf(),
-            message: e.to_string(),
-        })?;
+        .map_err(|e| SandboxError::program(program, e))?;
     if !version.status.success() {
-        return Err(SandboxError::Program {
-            path: program.to_path_buf(),
-            message: format!(
-                "--version exited with {}{}",
-                version.status,
-                match String::from_utf8_lossy(&version.stderr).lines().next() {
-                    Some(line) if !line.trim().is_empty() => format!(": {}", line.trim()),
-                    _ => String::new(),
-                }
-            ),
-        });
+        let why = match String::from_utf8_lossy(&version.stderr).lines().next() {
+            Some(line) if !line.trim().is_empty() => format!(": {}", line.trim()),
+            _ => String::new(),
+        };
+        let message = format!("--version exited with {}{why}", version.status);
+        return Err(SandboxError::program(program, message));
     }
     Ok(String::from_utf8_lossy(&version.stdout)
         .lines()

@@ -76,6 +76,13 @@ pub enum SandboxError {
 }
 
 impl SandboxError {
+    fn program(path: &std::path::Path, message: impl ToString) -> SandboxError {
+        SandboxError::Program {
+            path: path.to_path_buf(),
+            message: message.to_string(),
+        }
+    }
+
     fn io(what: impl Into<String>, source: std::io::Error) -> SandboxError {
         SandboxError::Io {
             what: what.into(),

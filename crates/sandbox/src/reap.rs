@@ -70,14 +70,14 @@ pub(crate) fn processes_of(uid: u32) -> Vec<Process> {
 /// that died: a submission that crashes its child on every item cannot exhaust the lane's
 /// processes. Only for root, and only for uids this process owns.
 pub fn reap_adopted(uid: u32) {
-    // SAFETY: getpid cannot fail.
-    let me = unsafe { libc::getpid() };
-    reap_zombies(&processes_of(uid), me);
+    reap_zombies(&processes_of(uid));
 }
 
-/// Reaps the zombies among `processes` whose parent is `me` (this process), except the
-/// children it started and still waits for (in the registry of [`crate::add_group`]).
-fn reap_zombies(processes: &[Process], me: i32) {
+/// Reaps the zombies among `processes` whose parent is this process, except the children
+/// it started and still waits for (in the registry of [`crate::add_group`]).
+fn reap_zombies(processes: &[Process]) {
+    // SAFETY: getpid cannot fail.
+    let me = unsafe { libc::getpid() };
     for p in processes.iter().filter(|p| p.zombie && p.parent == me) {
         if !crate::workdir::is_registered(p.pid) {
             // SAFETY: waitpid on one pid, an orphan this process adopted: it reaps that
@@ -95,8 +95,6 @@ fn reap_zombies(processes: &[Process], me: i32) {
 /// Only for root, and only for uids this process owns.
 pub fn end_uid(uid: u32, limit: Duration) -> bool {
     let end = Instant::now() + limit;
-    // SAFETY: getpid cannot fail.
-    let me = unsafe { libc::getpid() };
     let mut pause = Duration::from_micros(200);
     loop {
         let left = processes_of(uid);
@@ -106,7 +104,7 @@ pub fn end_uid(uid: u32, limit: Duration) -> bool {
         if left.iter().any(|p| !p.zombie) {
             crate::workdir::kill_uid(uid);
         }
-        reap_zombies(&left, me);
+        reap_zombies(&left);
         if Instant::now() >= end {
             return false;
         }

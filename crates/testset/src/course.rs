@@ -1,8 +1,5 @@
-//! A course seed's salted test sets: the costly part of a draw done once per course seed and
-//! kept beside it, each salt's own test set drawn from it in a few milliseconds.
-//!
-//! On Gradescope every submission gets tests of its own: its seed is the course seed
-//! [derived](Seed::derive) with the submission's id. Nearly all of a full draw
+//! A course seed's salted test sets. On Gradescope every submission gets tests of its own:
+//! its seed is the course seed [derived](Seed::derive) with the submission's id. Nearly all of a full draw
 //! ([`TestSet::new`]) is valuing the pool's deals under every balance model, which depends
 //! only on the course seed: a [`Course`] is that part ([`COURSE_POOL`] valued deals and the
 //! course seed's hand_value items), kept as `<course seed id>.course` by the one cache
@@ -69,11 +66,6 @@ impl Course {
             pool,
             items: patterns::items(seed),
         }
-    }
-
-    /// Returns the course seed's public id.
-    pub fn seed_id(&self) -> String {
-        self.seed.id()
     }
 
     /// Returns the test set of the seed the course seed derives with `salt`

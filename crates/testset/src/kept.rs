@@ -1,16 +1,7 @@
 //! The one cache that keeps what is drawn from a seed beside it, so that a seed's costly draw
-//! is done once ([`crate::Tests`] says which is kept).
-//!
-//! Drawing a test set in full costs about half a second of CPU (most of it the select_hand
-//! balance), which a course would pay on every `crib grade` run under its seed. Two things are
-//! kept, through the one code path of this module:
-//!
-//! - an unsalted seed's whole [`TestSet`] ([`crate::Tests::Kept`]), in `<seed id>.testset`;
-//! - a course seed's salt-independent part, a [`crate::Course`] ([`crate::Tests::Salted`]), in
-//!   `<seed id>.course`, from which each salt's set is drawn in a few milliseconds.
-//!
-//! (An empty salt does not stand for the unsalted draw: a salted set is of another design,
-//! with other fingerprints, and an unsalted seed's marks must not change.)
+//! (half a second of CPU, most of it the select_hand balance) is done once: an unsalted seed's
+//! whole [`TestSet`] in `<seed id>.testset` ([`crate::Tests::Kept`]), a course seed's
+//! [`crate::Course`] in `<seed id>.course` ([`crate::Tests::Salted`]).
 //!
 //! A kept file is only ever a copy of what is drawn, never a second source. It is written
 //! readable by its owner only (it holds expected answers, or is keyed by the secret seed),
@@ -31,7 +22,6 @@ use std::path::{Path, PathBuf};
 
 use crib_core::{rank_keeps, Card, PreparedHand, Rule};
 use crib_results::TestSource;
-use sha2::{Digest, Sha256};
 
 use crate::draw::{self, TestCase, TestSet, DESIGN};
 use crate::patterns::{self, PatternItem};
@@ -113,11 +103,7 @@ const MAGIC: &[u8] = b"crib kept\n";
 
 /// Returns the keyed hash of a kept file's `body`: only the secret seed makes it.
 fn mac(seed: &Seed, body: &[u8]) -> [u8; 32] {
-    let mut hash = Sha256::new();
-    hash.update(b"crib-kept-mac\0");
-    hash.update(seed.bytes());
-    hash.update(body);
-    hash.finalize().into()
+    seed.hash(b"crib-kept-mac\0", &[body])
 }
 
 /// Writes `what` to `path` under `key`: the magic line, the key, the seed's id, what is kept,

@@ -360,23 +360,14 @@ fn draw(seed: &Seed, index: u32, how: Draw) -> Vec<PatternItem> {
     }
 }
 
-/// Returns how each pattern is asked under `seed`. Three draws, each by systematic sampling
-/// ([`systematic`]):
-/// - whether a pattern gets a special item, with probability [`special_probability`]
-///   (always, when all its pairs are special);
-/// - the special item's class: a flush without his nob with probability
-///   `flush_only / special`, which is [`SuitKind::Flush5`] with probability
-///   `flush5 / flush_only`, else [`SuitKind::Flush4`]; otherwise his nob, which is
-///   [`SuitKind::NobFlush`] with probability `nob_flush / (special - flush_only)`, and if
-///   not, [`SuitKind::NobThree`] with probability `nob_three / (special - flush_only -
-///   nob_flush)`, else [`SuitKind::Nob`];
-/// - the ordinary item's class: [`SuitKind::Three`] with probability `three / ordinary`, else
-///   [`SuitKind::Plain`].
-///
-/// Within its class a configuration is uniform, so each item's configuration is uniform in
-/// its stratum, as one draw would make it; but how many patterns of each kind get a special
-/// item, a flush or three cards of the start's suit is fixed up to one, not left to chance,
-/// so a mistake on suits gets nearly the same estimate under every seed.
+/// Returns how each pattern is asked under `seed`: whether it gets a special item (with
+/// probability [`special_probability`], always when all its pairs are special), and each
+/// item's class, with the probability of its share of the stratum's pairs; each drawn by
+/// systematic sampling ([`systematic`]). Within its class a configuration is uniform, so each
+/// item's configuration is uniform in its stratum, as one draw would make it; but how many
+/// patterns of each kind get a special item, a flush or three cards of the start's suit is
+/// fixed up to one, not left to chance, so a mistake on suits gets nearly the same estimate
+/// under every seed.
 pub(crate) fn draws(seed: &Seed) -> Vec<Draw> {
     let all = patterns();
     let jack = Rank::Jack.number() - 1;

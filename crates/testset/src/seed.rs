@@ -81,14 +81,21 @@ impl Seed {
         Some(Seed(bytes))
     }
 
-    /// Returns the seed's secret bytes (to key a hash of what is kept beside it).
-    pub(crate) fn bytes(&self) -> &[u8; SEED_BYTES] {
-        &self.0
+    /// Returns the SHA-256 of `domain`, the seed's secret bytes and each of `rest`: every
+    /// hash keyed by the seed (`domain` names its use).
+    pub(crate) fn hash(&self, domain: &[u8], rest: &[&[u8]]) -> [u8; 32] {
+        let mut hash = Sha256::new();
+        hash.update(domain);
+        hash.update(self.0);
+        for part in rest {
+            hash.update(part);
+        }
+        hash.finalize().into()
     }
 
     /// Returns the seed as 64 lower-case hex digits.
     pub fn to_hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        hex(&self.0)
     }
 
     /// Reads the seed kept in `path`.
@@ -137,39 +144,28 @@ impl Seed {
     /// Gradescope submission's id): each salt gets tests of its own, and the same salt the
     /// same tests again.
     pub fn derive(&self, salt: &str) -> Seed {
-        let mut hash = Sha256::new();
-        hash.update(b"crib-seed-derive\0");
-        hash.update(self.0);
-        hash.update(salt.as_bytes());
-        Seed(hash.finalize().into())
+        Seed(self.hash(b"crib-seed-derive\0", &[salt.as_bytes()]))
     }
 
     /// Returns the seed's public name: 16 hex digits of a hash of it, from which the seed
     /// cannot be found. Results and feedback record it.
     pub fn id(&self) -> String {
-        let mut hash = Sha256::new();
-        hash.update(b"crib-seed-id\0");
-        hash.update(self.0);
-        hash.finalize()[..8]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        hex(&self.hash(b"crib-seed-id\0", &[])[..8])
     }
 
     /// Returns the dealer of item `index` of the draws for `purpose` (`"hand_value"`,
     /// `"pool"`...): its state is a hash of the seed, the purpose and the index.
     pub fn dealer(&self, purpose: &str, index: u64) -> Dealer {
-        let mut hash = Sha256::new();
-        hash.update(b"crib-seed-dealer\0");
-        hash.update(self.0);
-        hash.update(purpose.as_bytes());
-        hash.update([0]);
-        hash.update(index.to_le_bytes());
-        let state = hash.finalize()[..8]
-            .try_into()
-            .expect("a SHA-256 has 8 bytes");
+        let rest: [&[u8]; 3] = [purpose.as_bytes(), &[0], &index.to_le_bytes()];
+        let hash = self.hash(b"crib-seed-dealer\0", &rest);
+        let state = hash[..8].try_into().expect("a SHA-256 has 8 bytes");
         Dealer::new(u64::from_le_bytes(state))
     }
+}
+
+/// Returns `bytes` as lower-case hex digits.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl fmt::Debug for Seed {

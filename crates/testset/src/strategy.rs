@@ -42,15 +42,13 @@ impl Starts {
     /// Returns the start cards for keeping `kept` from `dealt`.
     pub fn cards(self, dealt: &[Card], kept: &[Card; 4]) -> CardSet {
         let not_dealt = CardSet::of(dealt).complement();
-        let not_dealt_and =
-            |keep: fn(Card) -> bool| not_dealt.iter().filter(|&c| keep(c)).collect();
         match self {
             Starts::NotDealt => not_dealt,
             Starts::NotKept => CardSet::of(kept).complement(),
             Starts::WholeDeck => CardSet::DECK,
             Starts::OneSuit(suit) => not_dealt.iter().filter(|c| c.suit() == suit).collect(),
             Starts::WithoutRank(rank) => not_dealt.iter().filter(|c| c.rank() != rank).collect(),
-            Starts::WithoutFaces => not_dealt_and(|c| c.rank() < Rank::Jack),
+            Starts::WithoutFaces => not_dealt.iter().filter(|c| c.rank() < Rank::Jack).collect(),
             Starts::FirstNotDealt => not_dealt.iter().take(1).collect(),
         }
     }

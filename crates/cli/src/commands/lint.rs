@@ -81,13 +81,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if args.rules {
         for rule in crib_lint::RULES {
-            writeln!(
-                out,
-                "{}  {:<18} {}",
-                rule.code,
-                rule.family.name(),
-                rule.title
-            )?;
+            writeln!(out, "{}  {:<18} {}", rule.code, rule.family(), rule.title)?;
         }
         return Ok(());
     }

@@ -122,26 +122,9 @@ pub fn rule_points(item: &PatternItem) -> RulePoints {
             NobTwoPoints => 2 * nob,
             NobAnyJack => u8::from(hand.iter().any(|c| c.rank() == Rank::Jack)),
             NobStartJack => nob + u8::from(start.rank() == Rank::Jack),
-            FifteensAceEleven
-            | FifteensFacesByRank
-            | FifteensTensIgnored
-            | FifteensDistinctValues
-            | FifteensOnce
-            | FifteensOnePoint
-            | PairsOnePoint
-            | PairsAdjacentOnly
-            | RunsAceHigh
-            | RunsFacesAsTen
-            | RunsOnePointEach
-            | RunsLengthMinusOne
-            | RunsWrapAround
-            | RunsEverySubrun
-            | RunsOnlyThree
-            | RunsContiguousOnly
-            | RunsDistinctRanks
-            | RunsNoStart
-            | RunsFiveAsTwoFours => rank(m),
-            FlushStartAsHandCard | NobFirstCardSuit => order(m),
+            // The rest are RANK_MISTAKES, valued from the ranks, and ORDER_MISTAKES.
+            _ if rank_index(m).is_some() => rank(m),
+            _ => order(m),
         };
     }
     RulePoints { right, mistaken }
