@@ -49,3 +49,12 @@ fn the_page_says_it_is_generated() {
     assert!(head.contains("`cargo xtask bench`") && head.contains("2026-11-30"));
     assert!(head.contains("do not edit it by hand"));
 }
+
+#[test]
+fn reads_the_limit_a_target_states() {
+    assert_eq!(limit("<= 20 ms on 2 cores"), Some(0.020));
+    assert_eq!(limit("<= 2 min"), Some(120.0));
+    assert_eq!(limit("<= 400 s (Gradescope: 600 s)"), Some(400.0));
+    assert_eq!(limit("<= 0.60x on 2 cores"), Some(0.60));
+    assert_eq!(limit("none stated"), None);
+}
