@@ -182,28 +182,6 @@ pub fn analyze_crib(cards: &[Card]) -> Result<Vec<CribKeep>, CardError> {
     Ok(analyze_deal(deal))
 }
 
-/// Returns the 15 keeps of a six-card deal valued with the crib (as [`analyze_crib`]), best
-/// net for `role` first; keeps with equal net sums stay in enumeration order.
-///
-/// # Errors
-/// As [`analyze_crib`].
-///
-/// # Example
-/// ```
-/// use crib_core::{rank_crib_keeps, parse_cards, Role};
-/// let dealt = parse_cards(&["5H", "5S", "6C", "JD", "KC", "9H"])?;
-/// let dealer = rank_crib_keeps(&dealt, Role::Dealer)?;
-/// let pone = rank_crib_keeps(&dealt, Role::Pone)?;
-/// assert!(dealer[0].dealer.sum >= dealer[14].dealer.sum);
-/// assert!(pone[0].pone.sum >= pone[14].pone.sum);
-/// # Ok::<(), crib_core::CardError>(())
-/// ```
-pub fn rank_crib_keeps(cards: &[Card], role: Role) -> Result<Vec<CribKeep>, CardError> {
-    let mut keeps = analyze_crib(cards)?;
-    keeps.sort_by_key(|k| std::cmp::Reverse(k.net(role).sum));
-    Ok(keeps)
-}
-
 /// The card bits of the clubs (index = 4 × rank + suit); shift left by a suit's index for
 /// that suit.
 const CLUBS: u64 = 0x1_1111_1111_1111;
