@@ -304,21 +304,11 @@ fn deal_of(masks: [u16; 4], out: &mut [Card; 6]) -> usize {
 /// Returns the greatest hand total over the start cards not dealt, among every keep of four
 /// of `deal` (5 or 6 distinct cards): [`crate::select_hand`]'s best total, without allocating.
 fn best_total(deal: &[Card]) -> u32 {
-    let mut starts = [deal[0]; 47];
-    let mut count = 0;
-    for (slot, card) in starts.iter_mut().zip(CardSet::of(deal).complement().iter()) {
-        *slot = card;
-        count += 1;
-    }
-    let starts = &starts[..count];
+    let starts = CardSet::of(deal).complement();
     keep_positions(deal.len())
         .iter()
         .map(|(kept, _)| {
-            let hand = PreparedHand::from_cards(kept.map(|i| deal[i]));
-            starts
-                .iter()
-                .map(|&s| u32::from(hand.value(s, Rule::Hand)))
-                .sum()
+            PreparedHand::from_cards(kept.map(|i| deal[i])).total_over(starts, Rule::Hand)
         })
         .max()
         .unwrap_or(0)
