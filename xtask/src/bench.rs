@@ -8,47 +8,43 @@
 //! written to [`OUT`], the one place the project's measured figures live (the READMEs link
 //! it and quote none).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-/// One line of the table.
-struct Row {
-    measure: &'static str,
-    /// `<= N UNIT`, `<= Nx` (a ratio), with anything after, or no limit (`none stated`).
-    target: &'static str,
-    /// The figure in seconds, or a ratio to the floor of the same run (the submission's own
-    /// Prolog) when `ratio`, or why there is none.
-    measured: Result<f64, String>,
-    ratio: bool,
-    source: String,
-}
-
+/// Returns one line of the table: `measured` in seconds, or why there is none. `target` is
+/// `<= N UNIT` or `<= Nx` (a ratio), with anything after, or states no limit (`none stated`).
 fn row(
-    measure: &'static str,
-    target: &'static str,
+    measure: &str,
+    target: &str,
     measured: Result<f64, String>,
     source: impl Into<String>,
-) -> Row {
-    let source = source.into();
-    Row {
-        measure,
-        target,
-        measured,
-        ratio: false,
-        source,
-    }
+) -> String {
+    let seconds = |s| human(Duration::from_secs_f64(s));
+    line(measure, target, measured, seconds, &source.into())
 }
 
-/// Returns a row of a ratio to the floor.
-fn ratio_row(measure: &'static str, target: &'static str, measured: Result<f64, String>) -> Row {
-    Row {
-        ratio: true,
-        ..row(measure, target, measured, FLOOR_HOW)
-    }
+/// Returns a line of a ratio to the floor of the same run (the submission's own Prolog).
+fn ratio_row(measure: &str, target: &str, measured: Result<f64, String>) -> String {
+    line(measure, target, measured, |r| format!("{r:.2}x"), FLOOR_HOW)
+}
+
+fn line(
+    measure: &str,
+    target: &str,
+    measured: Result<f64, String>,
+    show: impl Fn(f64) -> String,
+    source: &str,
+) -> String {
+    let meets = match (&measured, limit(target)) {
+        (Ok(figure), Some(limit)) if *figure <= limit => "yes",
+        (Ok(_), Some(_)) => "no",
+        _ => "",
+    };
+    let measured = measured.map_or_else(|why| why, show);
+    format!("| {measure} | {target} | {measured} | {meets} | {source} |\n")
 }
 
 /// Returns the limit a target states: seconds for `<= N UNIT`, the ratio for `<= Nx`.
@@ -654,29 +650,9 @@ fn today() -> String {
         .unwrap_or_else(|| "an unknown date".into())
 }
 
-fn render(rows: &[Row], machine: &str) -> String {
-    let mut text = String::new();
-    let _ = writeln!(text, "Measured on {machine}.\n");
-    let _ = writeln!(text, "| measure | target | measured | meets | how |");
-    let _ = writeln!(text, "|---|---|---|---|---|");
-    for row in rows {
-        let measured = match (&row.measured, row.ratio) {
-            (Ok(s), false) => human(Duration::from_secs_f64(*s)),
-            (Ok(r), true) => format!("{r:.2}x"),
-            (Err(why), _) => why.clone(),
-        };
-        let meets = match (&row.measured, limit(row.target)) {
-            (Ok(figure), Some(limit)) if *figure <= limit => "yes",
-            (Ok(_), Some(_)) => "no",
-            _ => "",
-        };
-        let _ = writeln!(
-            text,
-            "| {} | {} | {measured} | {meets} | {} |",
-            row.measure, row.target, row.source
-        );
-    }
-    text
+fn render(rows: &[String], machine: &str) -> String {
+    let head = "| measure | target | measured | meets | how |\n|---|---|---|---|---|\n";
+    format!("Measured on {machine}.\n\n{head}{}", rows.concat())
 }
 
 /// Formats a duration with three significant figures in ns, us, ms or s.

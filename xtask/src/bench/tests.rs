@@ -58,3 +58,16 @@ fn reads_the_limit_a_target_states() {
     assert_eq!(limit("<= 0.60x on 2 cores"), Some(0.60));
     assert_eq!(limit("none stated"), None);
 }
+
+#[test]
+fn a_row_shows_the_figure_and_whether_it_meets_the_target() {
+    let seconds = row("m", "<= 3 us", Ok(2e-6), "how");
+    assert_eq!(seconds, "| m | <= 3 us | 2.000 us | yes | how |\n");
+    let ratio = ratio_row("r", "<= 1.10x", Ok(1.2));
+    assert_eq!(
+        ratio,
+        format!("| r | <= 1.10x | 1.20x | no | {FLOOR_HOW} |\n")
+    );
+    let none = row("e", "none stated", Err("why".into()), "how");
+    assert_eq!(none, "| e | none stated | why |  | how |\n");
+}
