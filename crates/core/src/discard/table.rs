@@ -215,17 +215,10 @@ impl RankSets {
             .filter(|m| m & !allowed == 0 && m.count_ones() <= max_size)
             .collect();
         list.sort_by(|a, b| (b.count_ones(), b).cmp(&(a.count_ones(), a)));
-        let mut start = [list.len(); 8];
-        let mut end = [list.len(); 8];
-        for p in 0..8 {
-            if let Some(s) = list.iter().position(|m| m.count_ones() == p as u32) {
-                start[p] = s;
-                end[p] = s + list[s..]
-                    .iter()
-                    .take_while(|m| m.count_ones() == p as u32)
-                    .count();
-            }
-        }
+        // Largest first: the sets of `p` ranks start at the first set of fewer than `p + 1`.
+        let first_below = |p: usize| list.partition_point(|m| m.count_ones() as usize >= p);
+        let start = std::array::from_fn(|p| first_below(p + 1));
+        let end = std::array::from_fn(first_below);
         RankSets { list, start, end }
     }
 
