@@ -287,42 +287,22 @@ pub fn rank_table() -> &'static [u8] {
 /// Builds a new rank table (see [`rank_table`], which builds it once and keeps it).
 pub fn build_rank_table() -> Box<[u8]> {
     let mut table = vec![0u8; TABLE_LEN].into_boxed_slice();
-    let mut sorted = [0u8; 5];
-    fill_multisets(&mut table, &mut sorted, 0, 0);
+    for index in 0..TABLE_LEN {
+        let mut ranks = [0u8; 5];
+        let mut rest = index;
+        for r in ranks.iter_mut().rev() {
+            *r = (rest % 13) as u8;
+            rest /= 13;
+        }
+        ranks.sort_unstable();
+        // The ranks in order are the least index of their orderings, so filled already.
+        let first = ranks.iter().fold(0usize, |i, &r| i * 13 + r as usize);
+        table[index] = match first == index {
+            true => rank_points(ranks.map(|r| r + 1)),
+            false => table[first],
+        };
+    }
     table
-}
-
-/// Visits every non-decreasing choice of five 0-based ranks and writes its points at every
-/// ordering of it.
-fn fill_multisets(table: &mut [u8], ranks: &mut [u8; 5], depth: usize, low: u8) {
-    if depth == 5 {
-        let points = rank_points(ranks.map(|r| r + 1));
-        for_each_ordering(*ranks, |order| {
-            let index = order.iter().fold(0usize, |i, &r| i * 13 + r as usize);
-            table[index] = points;
-        });
-        return;
-    }
-    for r in low..13 {
-        ranks[depth] = r;
-        fill_multisets(table, ranks, depth + 1, r);
-    }
-}
-
-fn for_each_ordering(items: [u8; 5], mut f: impl FnMut([u8; 5])) {
-    fn go(items: &mut [u8; 5], k: usize, f: &mut impl FnMut([u8; 5])) {
-        if k == 5 {
-            f(*items);
-            return;
-        }
-        for i in k..5 {
-            items.swap(k, i);
-            go(items, k + 1, f);
-            items.swap(k, i);
-        }
-    }
-    let mut items = items;
-    go(&mut items, 0, &mut f);
 }
 
 /// Points per rule for one show. Field names are spec/'s rule names.
