@@ -258,11 +258,11 @@ pub fn run_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
     SUBSETS.filter(move |&m| longest >= 3 && m.count_ones() == longest && is_run(m))
 }
 
-/// The ranks (1..=13) of the cards whose positions are set in `mask`.
-fn members(mask: u8, ranks: [u8; 5]) -> impl Iterator<Item = u8> {
+/// The items (ranks, values or cards) at the positions set in `mask`.
+fn members<T: Copy>(mask: u8, items: [T; 5]) -> impl Iterator<Item = T> {
     (0..5)
         .filter(move |i| mask >> i & 1 == 1)
-        .map(move |i| ranks[i])
+        .map(move |i| items[i])
 }
 
 /// Points for fifteens, pairs and runs of five ranks (1..=13 each).
@@ -360,12 +360,7 @@ impl Breakdown {
         hand.check_start(start)?;
         let cards = [hand.0[0], hand.0[1], hand.0[2], hand.0[3], start];
         let ranks = cards.map(|c| c.rank().number());
-        let pick = |m: u8| -> Vec<Card> {
-            (0..5)
-                .filter(|i| m >> i & 1 == 1)
-                .map(|i| cards[i])
-                .collect()
-        };
+        let pick = |m: u8| -> Vec<Card> { members(m, cards).collect() };
         let (shared, jacks) = suit_facts(hand.0);
         let flush = match flush_points(shared, start.suit().index(), rule) {
             0 => vec![],
