@@ -8,59 +8,65 @@
 //! written to [`OUT`], the one place the project's measured figures live (the READMEs link
 //! it and quote none).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-/// One line of the table.
-struct Row {
-    measure: &'static str,
-    target: &'static str,
-    /// The figure in seconds, or a ratio to the floor of the same run (the submission's own
-    /// Prolog) when `ratio`, or why there is none.
-    measured: Result<f64, String>,
-    ratio: bool,
-    /// Whether the figure meets the target (None when there is no target or no figure).
-    meets: Option<bool>,
-    source: String,
-}
-
-/// Returns a row; it meets its target when the figure is at most `limit` seconds.
+/// Returns one line of the table: `measured` in seconds, or why there is none. `target` is
+/// `<= N UNIT` or `<= Nx` (a ratio), with anything after, or states no limit (`none stated`).
 fn row(
-    measure: &'static str,
-    target: &'static str,
-    limit: Option<f64>,
+    measure: &str,
+    target: &str,
     measured: Result<f64, String>,
     source: impl Into<String>,
-) -> Row {
-    let meets = match (&measured, limit) {
-        (Ok(s), Some(limit)) => Some(*s <= limit),
-        _ => None,
+) -> String {
+    let seconds = |s| human(Duration::from_secs_f64(s));
+    line(measure, target, measured, seconds, &source.into())
+}
+
+/// Returns a line of a ratio to the floor of the same run (the submission's own Prolog).
+fn ratio_row(measure: &str, target: &str, measured: Result<f64, String>) -> String {
+    line(measure, target, measured, |r| format!("{r:.2}x"), FLOOR_HOW)
+}
+
+fn line(
+    measure: &str,
+    target: &str,
+    measured: Result<f64, String>,
+    show: impl Fn(f64) -> String,
+    source: &str,
+) -> String {
+    let meets = match (&measured, limit(target)) {
+        (Ok(figure), Some(limit)) if *figure <= limit => "yes",
+        (Ok(_), Some(_)) => "no",
+        _ => "",
     };
-    Row {
-        measure,
-        target,
-        measured,
-        ratio: false,
-        meets,
-        source: source.into(),
+    let measured = measured.map_or_else(|why| why, show);
+    format!("| {measure} | {target} | {measured} | {meets} | {source} |\n")
+}
+
+/// Returns the limit a target states: seconds for `<= N UNIT`, the ratio for `<= Nx`.
+fn limit(target: &str) -> Option<f64> {
+    let mut words = target.strip_prefix("<= ")?.split_whitespace();
+    let number = words.next()?;
+    match number.strip_suffix('x') {
+        Some(ratio) => ratio.parse().ok(),
+        None => seconds(number.parse().ok()?, words.next()?),
     }
 }
 
-/// Returns a row of a ratio to the floor; it meets its target when at most `limit`.
-fn ratio_row(
-    measure: &'static str,
-    target: &'static str,
-    limit: Option<f64>,
-    measured: Result<f64, String>,
-) -> Row {
-    Row {
-        ratio: true,
-        ..row(measure, target, limit, measured, FLOOR_HOW)
-    }
+/// Returns `value` `unit`s (`ns`, `us`, `ms`, `s` or `min`) in seconds.
+fn seconds(value: f64, unit: &str) -> Option<f64> {
+    Some(match unit {
+        "ns" => value / 1e9,
+        "us" => value / 1e6,
+        "ms" => value / 1e3,
+        "s" => value,
+        "min" => value * 60.0,
+        _ => return None,
+    })
 }
 
 /// The file the table is written to, relative to the root; committed.
@@ -84,14 +90,8 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
         }
         criterion_estimate(&target, name)
     };
-    let criterion = |measure, target, limit, name: &str| {
-        row(
-            measure,
-            target,
-            limit,
-            estimate(name),
-            format!("criterion {name}"),
-        )
+    let criterion = |measure, target, name: &str| {
+        row(measure, target, estimate(name), format!("criterion {name}"))
     };
 
     let prolog = prolog_bench(root);
@@ -114,133 +114,113 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
     let sweep = "sweep/score_distribution_all_pairs";
     let (one_deal, every_six) = ("analyze_crib_6", "discard_table/every_6_card_deal");
     let rows = vec![
-        criterion("hand_value, per call", "none stated", None, "hand_value"),
+        criterion("hand_value, per call", "none stated", "hand_value"),
         criterion(
             "rank table build, once per process",
             "none stated",
-            None,
             "rank_table_build",
         ),
         criterion(
             "full sweep, 12,994,800 pairs, table built",
             "<= 20 ms on 2 cores",
-            Some(0.020),
             sweep,
         ),
         criterion(
             "select_hand, 6 cards",
             "<= 3 us",
-            Some(3e-6),
             "select_hand_6",
         ),
-        criterion("select_hand, 5 cards", "none stated", None, "select_hand_5"),
+        criterion("select_hand, 5 cards", "none stated", "select_hand_5"),
         row(
             "Prolog hand_value/3, per call",
             "<= 2 us",
-            Some(2e-6),
             from_prolog("hand_value/3, per call"),
             bench_pl,
         ),
         row(
             "Prolog select_hand/3, 6 cards",
             "none stated",
-            None,
             from_prolog("select_hand/3, 6 cards, per call"),
             bench_pl,
         ),
         row(
             "full verify, Rust against Prolog",
             "<= 20 s",
-            Some(20.0),
             time_verify(),
             "`cargo xtask verify`, wall clock, built first",
         ),
         row(
             "grading 100 correct submissions",
             "<= 2 min",
-            Some(120.0),
             time_grading(root, &target, REFERENCE, 100),
             "`crib grade` of 100 copies of prolog/cribbage.pl, wall clock",
         ),
         row(
             "grading one plain student-style solution",
             "<= 3 s",
-            Some(3.0),
             time_grading(root, &target, PLAIN, 1),
             format!("`crib grade {PLAIN}`, wall clock"),
         ),
         row(
             "grading 100 plain student-style solutions",
             "<= 2 min on 2 cores",
-            Some(120.0),
             time_grading(root, &target, PLAIN, 100),
             "`crib grade` of 100 copies of it, wall clock",
         ),
         row(
             "floor: a plain solution's own Prolog, one grading run's items",
             "none stated",
-            None,
             figure("correct.pl", "floor_s"),
             FLOOR_HOW,
         ),
         ratio_row(
             "grading one plain solution, wall / floor",
             "<= 0.60x on 2 cores",
-            Some(0.60),
             figure("correct.pl", "one_wall"),
         ),
         ratio_row(
             "grading one plain solution, CPU / floor",
             "none stated",
-            None,
             figure("correct.pl", "one_cpu"),
         ),
         ratio_row(
             "grading 10 plain solutions, CPU per submission / floor",
             "<= 1.10x",
-            Some(1.10),
             figure("correct.pl", "class_cpu"),
         ),
         ratio_row(
             "grading 10 plain solutions, wall / (floor x 10 / cores)",
             "<= 1.15x",
-            Some(1.15),
             figure("correct.pl", "class_wall"),
         ),
         ratio_row(
             "grading one plain solution on half a core (a CPU quota), wall / floor",
             "<= 2.3x",
-            Some(2.3),
             figure("correct.pl", "half_wall"),
         ),
         ratio_row(
             "fixed cost: a file defining nothing, the course's tests kept, CPU / the plain floor",
             "<= 0.10x",
-            Some(0.10),
             figure("correct.pl", "fixed_cpu"),
         ),
         ratio_row(
             "fixed cost: a file defining nothing, a seed met first (tests drawn), CPU / the plain floor",
             "none stated",
-            None,
             figure("correct.pl", "fixed_cpu_drawn"),
         ),
         ratio_row(
             "fixed cost: a file defining nothing, a salted course seed (Gradescope; its part kept), CPU / the plain floor",
             "none stated",
-            None,
             figure("correct.pl", "fixed_cpu_salted"),
         ),
         ratio_row(
             "grading crib's reference, wall / its floor",
             "none stated",
-            None,
             figure("cribbage.pl", "one_wall"),
         ),
         row(
             "lint one plain student-style solution",
             "<= 0.5 s",
-            Some(0.5),
             lint.as_ref()
                 .map_err(Clone::clone)
                 .and_then(|_| criterion_estimate(&target, "lint/correct.pl")),
@@ -249,68 +229,58 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
         row(
             "lint 500 submissions on 2 workers",
             "<= 2 min on 2 cores",
-            Some(120.0),
             lint.clone(),
             "`cargo bench -p crib-bench --bench lint`, 500 copies, wall clock",
         ),
         row(
             "crib similar, 500 submissions of ~10 KB",
             "<= 1 s on 2 cores",
-            Some(1.0),
             similar_bench(&target),
             "criterion similar/class_of_500 (`cargo bench -p crib-bench --bench similar`)",
         ),
         row(
             "worst case, one submission (bound)",
             "<= 400 s (Gradescope: 600 s)",
-            Some(400.0),
             budget(),
             "`Limits::submission_budget`: select_hand tests (load, limits and grace, at most the select_hand budget) plus the hand_value check's load and budget (on two cores the check runs beside the tests)",
         ),
         criterion(
             "dealer/pone discard analysis, one deal",
             "<= 10 ms",
-            Some(0.010),
             one_deal,
         ),
         criterion(
             "exhaustive discard table, 6-card deals",
             "<= 10 s",
-            Some(10.0),
             every_six,
         ),
         row(
             "`crib --version`, per process",
             "<= 2 ms",
-            Some(0.002),
             per_process(&target, &["--version"]),
             PER_PROCESS,
         ),
         row(
             "`crib score` of one hand, per process",
             "<= 2 ms",
-            Some(0.002),
             per_process(&target, &["score", "5H", "5S", "5C", "JD", "5D"]),
             PER_PROCESS,
         ),
         row(
             "`crib select` of one deal, per process",
             "none stated",
-            None,
             per_process(&target, &["select", "5H", "5S", "5C", "JD", "2C", "9H"]),
             PER_PROCESS,
         ),
         row(
             "batch: 1,000,000 hands scored from a file, JSON Lines out",
             "<= 1 s on 2 cores",
-            Some(1.0),
             time_batch(&target, "hands-1m.txt", 5, 1_000_000, &["score", "--json"]),
             "`crib score --json --input FILE > FILE`, wall clock",
         ),
         row(
             "batch: 100,000 six-card deals, `select --dealer`",
             "<= 10 s on 2 cores",
-            Some(10.0),
             time_batch(
                 &target,
                 "deals-100k.txt",
@@ -323,7 +293,6 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
         row(
             "all discard fixtures, generated",
             "none stated",
-            None,
             time_discards(),
             "xtask discards::fixtures(), wall clock",
         ),
@@ -453,15 +422,8 @@ fn prolog_bench(root: &Path) -> Result<String, String> {
 fn prolog_row(output: &str, name: &str) -> Option<f64> {
     let line = output.lines().find(|l| l.starts_with(name))?;
     let mut words = line.split_whitespace().rev();
-    let unit = match words.next()? {
-        "ns" => 1e-9,
-        "us" => 1e-6,
-        "ms" => 1e-3,
-        "s" => 1.0,
-        _ => return None,
-    };
-    let value: f64 = words.next()?.parse().ok()?;
-    Some(value * unit)
+    let unit = words.next()?;
+    seconds(words.next()?.parse().ok()?, unit)
 }
 
 /// Times `cargo xtask verify` after building crib-verify, so the build is not counted.
@@ -688,29 +650,9 @@ fn today() -> String {
         .unwrap_or_else(|| "an unknown date".into())
 }
 
-fn render(rows: &[Row], machine: &str) -> String {
-    let mut text = String::new();
-    let _ = writeln!(text, "Measured on {machine}.\n");
-    let _ = writeln!(text, "| measure | target | measured | meets | how |");
-    let _ = writeln!(text, "|---|---|---|---|---|");
-    for row in rows {
-        let measured = match (&row.measured, row.ratio) {
-            (Ok(s), false) => human(Duration::from_secs_f64(*s)),
-            (Ok(r), true) => format!("{r:.2}x"),
-            (Err(why), _) => why.clone(),
-        };
-        let meets = match row.meets {
-            Some(true) => "yes",
-            Some(false) => "no",
-            None => "",
-        };
-        let _ = writeln!(
-            text,
-            "| {} | {} | {measured} | {meets} | {} |",
-            row.measure, row.target, row.source
-        );
-    }
-    text
+fn render(rows: &[String], machine: &str) -> String {
+    let head = "| measure | target | measured | meets | how |\n|---|---|---|---|---|\n";
+    format!("Measured on {machine}.\n\n{head}{}", rows.concat())
 }
 
 /// Formats a duration with three significant figures in ns, us, ms or s.

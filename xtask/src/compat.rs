@@ -95,16 +95,14 @@ pub fn run(root: &Path, suites: &[String], crib: Option<&Path>, catalog: usize) 
         None => crate::dist::build_binary(root)?,
     };
     let work = root.join("target/compat/run");
-    if work.exists() {
-        std::fs::remove_dir_all(&work)?;
-    }
     let subs = work.join("submissions");
-    std::fs::create_dir_all(&subs)?;
+    crate::fresh_dir(&work)?;
+    std::fs::create_dir(&subs)?;
     let count = stage_submissions(root, &subs, catalog)?;
     let seed = work.join("seed");
     crate::dist::write_seed(&seed, "cargo xtask compat's seed for one run")?;
     eprintln!("xtask: compat: {count} submissions, graded on the host first");
-    let host_swipl = version_line(Command::new("swipl").arg("--version"))?;
+    let host_swipl = debian_root::swipl_version(Command::new("swipl"))?;
     let host = grade(
         Command::new(&crib),
         &subs,
@@ -122,7 +120,7 @@ pub fn run(root: &Path, suites: &[String], crib: Option<&Path>, catalog: usize) 
         std::fs::copy(&crib, dir.join("usr/local/bin/crib"))
             .context("copying crib into the root")?;
         let mounted = Mounted::new(&dir)?;
-        let swipl = debian_root::swipl_version(&mounted)?;
+        let swipl = debian_root::swipl_version(mounted.command("swipl"))?;
         eprintln!("xtask: compat: {suite} ({swipl})");
         let there = grade(
             mounted.command("/usr/local/bin/crib"),
@@ -184,11 +182,6 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
         bail!("cp -a {} {} failed", from.display(), to.display());
     }
     Ok(())
-}
-
-fn version_line(cmd: &mut Command) -> Result<String> {
-    let out = cmd.output().context("cannot run swipl --version")?;
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 /// Grades `subs` with `crib` (a command, to which the arguments are added) and returns the

@@ -117,12 +117,12 @@ impl Drop for Mounted {
     }
 }
 
-/// Returns what `swipl --version` says in the root.
-pub fn swipl_version(mounted: &Mounted) -> Result<String> {
-    let out = mounted
-        .command("swipl")
+/// Returns what `swipl --version` says, `swipl` being the host's or a root's
+/// ([`Mounted::command`]).
+pub fn swipl_version(mut swipl: Command) -> Result<String> {
+    let out = swipl
         .arg("--version")
         .output()
-        .context("cannot run swipl in the root")?;
+        .with_context(|| format!("cannot run {}", crate::describe(&swipl)))?;
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }

@@ -219,7 +219,7 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
         &mut setup,
         format!("setup.sh failed in the {suite} root: see {}", log.display()),
     )?;
-    let root_swipl = debian_root::swipl_version(&mounted)?;
+    let root_swipl = debian_root::swipl_version(mounted.command("swipl"))?;
     let mut rows = Vec::new();
     for (i, name) in TRIED.iter().enumerate() {
         let file = root.join("crates/grade/tests/submissions").join(name);

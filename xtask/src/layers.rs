@@ -45,13 +45,8 @@ pub type Graph = BTreeMap<String, BTreeMap<String, String>>;
 /// and each import that goes up a layer.
 pub fn run(root: &Path) -> Result<()> {
     let mut problems = Vec::new();
-    let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
-        .context("cannot read crates/")?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("src").is_dir())
-        .collect();
-    crates.sort();
-    for dir in crates {
+    let crates = crate::sorted_entries(&root.join("crates"))?;
+    for dir in crates.into_iter().filter(|p| p.join("src").is_dir()) {
         let name = dir
             .file_name()
             .unwrap_or_default()

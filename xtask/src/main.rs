@@ -276,11 +276,7 @@ fn describe(cmd: &Command) -> String {
 
 /// 0 when a check held, 1 when it did not.
 fn exit_code_of(held: bool) -> ExitCode {
-    if held {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    ExitCode::from(u8::from(!held))
 }
 
 fn exit_code(status: std::process::ExitStatus) -> ExitCode {

@@ -20,14 +20,8 @@ pub fn class() -> Vec<Source> {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         clauses.extend(text.split(".\n").map(|c| format!("{}.\n", c.trim())));
     }
-    let mut seed: u64 = 2026;
-    let mut next = move || {
-        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut dealer = crib_core::Dealer::new(2026);
+    let mut next = move || dealer.next_u64();
     (0..500)
         .map(|i| {
             let mut text = String::new();

@@ -182,28 +182,6 @@ pub fn analyze_crib(cards: &[Card]) -> Result<Vec<CribKeep>, CardError> {
     Ok(analyze_deal(deal))
 }
 
-/// Returns the 15 keeps of a six-card deal valued with the crib (as [`analyze_crib`]), best
-/// net for `role` first; keeps with equal net sums stay in enumeration order.
-///
-/// # Errors
-/// As [`analyze_crib`].
-///
-/// # Example
-/// ```
-/// use crib_core::{rank_crib_keeps, parse_cards, Role};
-/// let dealt = parse_cards(&["5H", "5S", "6C", "JD", "KC", "9H"])?;
-/// let dealer = rank_crib_keeps(&dealt, Role::Dealer)?;
-/// let pone = rank_crib_keeps(&dealt, Role::Pone)?;
-/// assert!(dealer[0].dealer.sum >= dealer[14].dealer.sum);
-/// assert!(pone[0].pone.sum >= pone[14].pone.sum);
-/// # Ok::<(), crib_core::CardError>(())
-/// ```
-pub fn rank_crib_keeps(cards: &[Card], role: Role) -> Result<Vec<CribKeep>, CardError> {
-    let mut keeps = analyze_crib(cards)?;
-    keeps.sort_by_key(|k| std::cmp::Reverse(k.net(role).sum));
-    Ok(keeps)
-}
-
 /// The card bits of the clubs (index = 4 × rank + suit); shift left by a suit's index for
 /// that suit.
 const CLUBS: u64 = 0x1_1111_1111_1111;
@@ -228,69 +206,35 @@ fn analyze_deal(deal: [Card; 6]) -> Vec<CribKeep> {
     for c in unseen.iter() {
         rank_counts[(c.index() / 4) as usize] += 1;
     }
+    let empty = Spread {
+        outcomes: CRIB_OUTCOMES,
+        sum: 0,
+        sum_of_squares: 0,
+        min: i32::MAX,
+        max: i32::MIN,
+    };
     keep_positions(6)
         .iter()
         .map(|&(kept, discarded)| {
-            let keep = kept.map(|i| deal[i]);
-            let discard = discarded.map(|i| deal[i]);
-            let hand = PreparedHand::from_cards(keep);
-            let mut stats = Accumulator::default();
-            for_each_start(discard, unseen, &rank_counts, |crib| {
-                stats.add(i64::from(hand.value(crib.start, Rule::Hand)), &crib);
+            let cards = kept.map(|i| deal[i]);
+            let hand = PreparedHand::from_cards(cards);
+            let mut keep = CribKeep {
+                keep: cards,
+                discard: discarded.map(|i| deal[i]),
+                hand: empty,
+                crib: empty,
+                dealer: empty,
+                pone: empty,
+            };
+            for_each_start(keep.discard, unseen, &rank_counts, |crib| {
+                keep.add(i64::from(hand.value(crib.start, Rule::Hand)), &crib);
             });
-            stats.finish(keep, discard)
+            keep
         })
         .collect()
 }
 
-/// Sums the hand, crib and net statistics start card by start card.
-#[derive(Default)]
-struct Accumulator {
-    hand: Partial,
-    crib: Partial,
-    dealer: Partial,
-    pone: Partial,
-}
-
-/// Sums for one [`Spread`]; `min`/`max` start empty.
-struct Partial {
-    sum: i64,
-    sum_of_squares: i64,
-    min: i64,
-    max: i64,
-}
-
-impl Default for Partial {
-    fn default() -> Partial {
-        Partial {
-            sum: 0,
-            sum_of_squares: 0,
-            min: i64::MAX,
-            max: i64::MIN,
-        }
-    }
-}
-
-impl Partial {
-    fn add(&mut self, sum: i64, sum_of_squares: i64, min: i64, max: i64) {
-        self.sum += sum;
-        self.sum_of_squares += sum_of_squares;
-        self.min = self.min.min(min);
-        self.max = self.max.max(max);
-    }
-
-    fn spread(&self) -> Spread {
-        Spread {
-            outcomes: CRIB_OUTCOMES,
-            sum: self.sum,
-            sum_of_squares: self.sum_of_squares as u64,
-            min: self.min as i32,
-            max: self.max as i32,
-        }
-    }
-}
-
-impl Accumulator {
+impl CribKeep {
     /// Adds the outcomes with one start card: the hand scores `h` whatever the opponent
     /// discards, the crib as `crib` says.
     fn add(&mut self, h: i64, crib: &CribAtStart) {
@@ -305,16 +249,16 @@ impl Accumulator {
         self.pone
             .add(n * h - c1, n * h * h - 2 * h * c1 + c2, h - hi, h - lo);
     }
+}
 
-    fn finish(&self, keep: [Card; 4], discard: [Card; 2]) -> CribKeep {
-        CribKeep {
-            keep,
-            discard,
-            hand: self.hand.spread(),
-            crib: self.crib.spread(),
-            dealer: self.dealer.spread(),
-            pone: self.pone.spread(),
-        }
+impl Spread {
+    /// Adds outcomes: their sum, the sum of their squares (never negative), their least and
+    /// greatest score.
+    fn add(&mut self, sum: i64, sum_of_squares: i64, min: i64, max: i64) {
+        self.sum += sum;
+        self.sum_of_squares += sum_of_squares as u64;
+        self.min = self.min.min(min as i32);
+        self.max = self.max.max(max as i32);
     }
 }
 
@@ -402,28 +346,14 @@ fn for_each_start(
                 }
             }
         }
-        let mut crib = CribAtStart {
+        let scored = || (0u32..).zip(hist).filter(|&(_, n)| n > 0);
+        f(CribAtStart {
             start,
-            sum: 0,
-            sum_of_squares: 0,
-            min: 0,
-            max: 0,
-        };
-        let mut first = true;
-        for (v, &n) in hist.iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
-            let v = v as u32;
-            crib.sum += v * n;
-            crib.sum_of_squares += v * v * n;
-            if first {
-                crib.min = v as u8;
-                first = false;
-            }
-            crib.max = v as u8;
-        }
-        f(crib);
+            sum: scored().map(|(v, n)| v * n).sum(),
+            sum_of_squares: scored().map(|(v, n)| v * v * n).sum(),
+            min: scored().next().map_or(0, |(v, _)| v as u8),
+            max: scored().last().map_or(0, |(v, _)| v as u8),
+        });
     }
 }
 

@@ -75,13 +75,6 @@ pub enum KeepJudgement {
     Wrong(KeepError),
 }
 
-impl KeepJudgement {
-    /// Returns whether the answer is a keep with the greatest total (any of tied keeps).
-    pub fn is_best(&self) -> bool {
-        matches!(self, KeepJudgement::Keep { better: 0, .. })
-    }
-}
-
 /// Judges `hand` and `crib`, an answer to select_hand on the deal `dealt` (5 or 6 cards):
 /// whether it is a keep of the deal and, when it is, its total and how many keeps are better.
 /// The order of the cards within the hand and within the crib does not matter.
@@ -103,7 +96,7 @@ impl KeepJudgement {
 /// let cards = |t: &[&str]| parse_cards(t).unwrap();
 ///
 /// let best = judge_keep(&dealt, &cards(&["JD", "5C", "5S", "5H"]), &cards(&["9H", "2C"]))?;
-/// assert!(best.is_best());
+/// assert!(matches!(best, KeepJudgement::Keep { better: 0, .. }));
 ///
 /// let worse = judge_keep(&dealt, &cards(&["5H", "5S", "2C", "9H"]), &cards(&["5C", "JD"]))?;
 /// let KeepJudgement::Keep { keep, best_total, better } = worse else { panic!() };

@@ -34,8 +34,8 @@ pub use card::{
 };
 pub use dealer::Dealer;
 pub use discard::{
-    analyze_crib, discard_summary, discard_summary_over, rank_crib_keeps, CribKeep, DealClass,
-    DiscardSummary, Role, Spread, CRIB_OUTCOMES,
+    analyze_crib, discard_summary, discard_summary_over, CribKeep, DealClass, DiscardSummary, Role,
+    Spread, CRIB_OUTCOMES,
 };
 pub use judge::{judge_keep, KeepError, KeepJudgement, Side};
 pub use score::{

@@ -258,11 +258,11 @@ pub fn run_sets(ranks: [u8; 5]) -> impl Iterator<Item = u8> {
     SUBSETS.filter(move |&m| longest >= 3 && m.count_ones() == longest && is_run(m))
 }
 
-/// The ranks (1..=13) of the cards whose positions are set in `mask`.
-fn members(mask: u8, ranks: [u8; 5]) -> impl Iterator<Item = u8> {
+/// The items (ranks, values or cards) at the positions set in `mask`.
+fn members<T: Copy>(mask: u8, items: [T; 5]) -> impl Iterator<Item = T> {
     (0..5)
         .filter(move |i| mask >> i & 1 == 1)
-        .map(move |i| ranks[i])
+        .map(move |i| items[i])
 }
 
 /// Points for fifteens, pairs and runs of five ranks (1..=13 each).
@@ -287,42 +287,22 @@ pub fn rank_table() -> &'static [u8] {
 /// Builds a new rank table (see [`rank_table`], which builds it once and keeps it).
 pub fn build_rank_table() -> Box<[u8]> {
     let mut table = vec![0u8; TABLE_LEN].into_boxed_slice();
-    let mut sorted = [0u8; 5];
-    fill_multisets(&mut table, &mut sorted, 0, 0);
+    for index in 0..TABLE_LEN {
+        let mut ranks = [0u8; 5];
+        let mut rest = index;
+        for r in ranks.iter_mut().rev() {
+            *r = (rest % 13) as u8;
+            rest /= 13;
+        }
+        ranks.sort_unstable();
+        // The ranks in order are the least index of their orderings, so filled already.
+        let first = ranks.iter().fold(0usize, |i, &r| i * 13 + r as usize);
+        table[index] = match first == index {
+            true => rank_points(ranks.map(|r| r + 1)),
+            false => table[first],
+        };
+    }
     table
-}
-
-/// Visits every non-decreasing choice of five 0-based ranks and writes its points at every
-/// ordering of it.
-fn fill_multisets(table: &mut [u8], ranks: &mut [u8; 5], depth: usize, low: u8) {
-    if depth == 5 {
-        let points = rank_points(ranks.map(|r| r + 1));
-        for_each_ordering(*ranks, |order| {
-            let index = order.iter().fold(0usize, |i, &r| i * 13 + r as usize);
-            table[index] = points;
-        });
-        return;
-    }
-    for r in low..13 {
-        ranks[depth] = r;
-        fill_multisets(table, ranks, depth + 1, r);
-    }
-}
-
-fn for_each_ordering(items: [u8; 5], mut f: impl FnMut([u8; 5])) {
-    fn go(items: &mut [u8; 5], k: usize, f: &mut impl FnMut([u8; 5])) {
-        if k == 5 {
-            f(*items);
-            return;
-        }
-        for i in k..5 {
-            items.swap(k, i);
-            go(items, k + 1, f);
-            items.swap(k, i);
-        }
-    }
-    let mut items = items;
-    go(&mut items, 0, &mut f);
 }
 
 /// Points per rule for one show. Field names are spec/'s rule names.
@@ -380,12 +360,7 @@ impl Breakdown {
         hand.check_start(start)?;
         let cards = [hand.0[0], hand.0[1], hand.0[2], hand.0[3], start];
         let ranks = cards.map(|c| c.rank().number());
-        let pick = |m: u8| -> Vec<Card> {
-            (0..5)
-                .filter(|i| m >> i & 1 == 1)
-                .map(|i| cards[i])
-                .collect()
-        };
+        let pick = |m: u8| -> Vec<Card> { members(m, cards).collect() };
         let (shared, jacks) = suit_facts(hand.0);
         let flush = match flush_points(shared, start.suit().index(), rule) {
             0 => vec![],

@@ -143,40 +143,34 @@ pub(crate) fn keep_positions(n: usize) -> &'static [KeepPositions] {
     }
 }
 
-/// The `K` = C(`N`, 4) ways to keep four of `N` positions (see [`keep_positions`]).
+/// The `K` = C(`N`, 4) ways to keep four of `N` positions (see [`keep_positions`]). A set of
+/// positions read as bits, position 0 the highest, is greater the earlier it comes in
+/// lexicographic order, so the sets of four are taken from the greatest down.
 const fn positions<const N: usize, const K: usize>() -> [KeepPositions; K] {
     let mut out = [([0; 4], [0; 2]); K];
-    let mut k = 0;
-    let mut a = 0;
-    while a < N {
-        let mut b = a + 1;
-        while b < N {
-            let mut c = b + 1;
-            while c < N {
-                let mut d = c + 1;
-                while d < N {
-                    let mut rest = [N; 2];
-                    let mut r = 0;
-                    let mut i = 0;
-                    while i < N {
-                        if i != a && i != b && i != c && i != d {
-                            rest[r] = i;
-                            r += 1;
-                        }
-                        i += 1;
-                    }
-                    if r == 1 {
-                        rest[1] = rest[0];
-                    }
-                    out[k] = ([a, b, c, d], rest);
-                    k += 1;
-                    d += 1;
-                }
-                c += 1;
-            }
-            b += 1;
+    let (mut k, mut set) = (0, 1usize << N);
+    while set > 0 {
+        set -= 1;
+        if set.count_ones() != 4 {
+            continue;
         }
-        a += 1;
+        let (mut kept, mut rest) = ([0; 4], [0; 2]);
+        let (mut kept_len, mut rest_len, mut i) = (0, 0, 0);
+        while i < N {
+            if set >> (N - 1 - i) & 1 == 1 {
+                kept[kept_len] = i;
+                kept_len += 1;
+            } else {
+                rest[rest_len] = i;
+                rest_len += 1;
+            }
+            i += 1;
+        }
+        if rest_len == 1 {
+            rest[1] = rest[0];
+        }
+        out[k] = (kept, rest);
+        k += 1;
     }
     assert!(k == K, "K must be C(N, 4)");
     out

@@ -18,15 +18,10 @@ pub struct Pool {
 impl Pool {
     /// Returns a pool with room for one oracle per thread of the current rayon pool.
     pub fn new(reference: &Reference) -> Pool {
-        Pool::with_size(reference, rayon::current_num_threads())
-    }
-
-    /// Returns a pool with room for `size` oracles (at least one), for a rayon pool of `size`
-    /// threads.
-    pub fn with_size(reference: &Reference, size: usize) -> Pool {
+        let size = rayon::current_num_threads().max(1);
         Pool {
             reference: reference.clone(),
-            slots: (0..size.max(1)).map(|_| Mutex::new(None)).collect(),
+            slots: (0..size).map(|_| Mutex::new(None)).collect(),
         }
     }
 

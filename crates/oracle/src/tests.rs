@@ -96,7 +96,7 @@ fn loads_one_file_per_process() {
 #[test]
 fn a_pool_serves_every_rayon_thread() {
     let reference = reference();
-    let pool = Pool::with_size(&reference, 2);
+    let pool = Pool::new(&reference);
     let hands: Vec<[Card; 4]> = crib_core::hands().step_by(1_001).collect();
     let differences: usize = hands
         .par_iter()

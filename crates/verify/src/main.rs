@@ -93,9 +93,9 @@ fn main() -> ExitCode {
 
 /// Runs the checks; returns whether all passed.
 fn run(args: &Args) -> Result<bool> {
-    let rule = match args.rule {
-        RuleArg::Hand => Rule::Hand,
-        RuleArg::Crib => Rule::Crib,
+    let (rule, rule_name) = match args.rule {
+        RuleArg::Hand => (Rule::Hand, "hand"),
+        RuleArg::Crib => (Rule::Crib, "crib"),
     };
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
@@ -140,10 +140,6 @@ fn run(args: &Args) -> Result<bool> {
         && deal_report.differences == 0
         && distribution_diffs.is_empty();
     let total_seconds = started.elapsed().as_secs_f64();
-    let rule_name = match rule {
-        Rule::Hand => "hand",
-        Rule::Crib => "crib",
-    };
 
     if args.json {
         let summary = json!({

@@ -39,28 +39,13 @@ pub struct PairReport {
 }
 
 impl PairReport {
-    fn compare(
-        &mut self,
-        order: usize,
-        via: &'static str,
-        hand: [Card; 4],
-        start: Card,
-        rust: u8,
-        prolog: u8,
-    ) {
-        if rust == prolog {
+    fn compare(&mut self, pair: PairDiff) {
+        if pair.rust == pair.prolog {
             return;
         }
         self.differences += 1;
         if self.first.len() < FIRST {
-            self.first.push(PairDiff {
-                order,
-                via,
-                hand,
-                start,
-                rust,
-                prolog,
-            });
+            self.first.push(pair);
         }
     }
 
@@ -120,26 +105,20 @@ pub fn check(
                     let order = chunk * CHUNK + i;
                     let prolog = oracle.hand_values(&checked, &starts, rule)?;
                     let rust = PreparedHand::from_cards(hand);
+                    let pair = |via, start, prolog| PairDiff {
+                        order,
+                        via,
+                        hand,
+                        start,
+                        rust: rust.value(start, rule),
+                        prolog,
+                    };
                     for (&start, &prolog) in starts.iter().zip(&prolog) {
-                        report.compare(
-                            order,
-                            "batch",
-                            hand,
-                            start,
-                            rust.value(start, rule),
-                            prolog,
-                        );
+                        report.compare(pair("batch", start, prolog));
                     }
                     let start = starts[order % starts.len()];
                     let single = oracle.hand_value(&checked, start, rule)?;
-                    report.compare(
-                        order,
-                        "hand_value",
-                        hand,
-                        start,
-                        rust.value(start, rule),
-                        single,
-                    );
+                    report.compare(pair("hand_value", start, single));
                     report.single += 1;
                     report.pairs += starts.len() as u64;
                 }

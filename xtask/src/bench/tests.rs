@@ -49,3 +49,25 @@ fn the_page_says_it_is_generated() {
     assert!(head.contains("`cargo xtask bench`") && head.contains("2026-11-30"));
     assert!(head.contains("do not edit it by hand"));
 }
+
+#[test]
+fn reads_the_limit_a_target_states() {
+    assert_eq!(limit("<= 20 ms on 2 cores"), Some(0.020));
+    assert_eq!(limit("<= 2 min"), Some(120.0));
+    assert_eq!(limit("<= 400 s (Gradescope: 600 s)"), Some(400.0));
+    assert_eq!(limit("<= 0.60x on 2 cores"), Some(0.60));
+    assert_eq!(limit("none stated"), None);
+}
+
+#[test]
+fn a_row_shows_the_figure_and_whether_it_meets_the_target() {
+    let seconds = row("m", "<= 3 us", Ok(2e-6), "how");
+    assert_eq!(seconds, "| m | <= 3 us | 2.000 us | yes | how |\n");
+    let ratio = ratio_row("r", "<= 1.10x", Ok(1.2));
+    assert_eq!(
+        ratio,
+        format!("| r | <= 1.10x | 1.20x | no | {FLOOR_HOW} |\n")
+    );
+    let none = row("e", "none stated", Err("why".into()), "how");
+    assert_eq!(none, "| e | none stated | why |  | how |\n");
+}

@@ -215,17 +215,10 @@ impl RankSets {
             .filter(|m| m & !allowed == 0 && m.count_ones() <= max_size)
             .collect();
         list.sort_by(|a, b| (b.count_ones(), b).cmp(&(a.count_ones(), a)));
-        let mut start = [list.len(); 8];
-        let mut end = [list.len(); 8];
-        for p in 0..8 {
-            if let Some(s) = list.iter().position(|m| m.count_ones() == p as u32) {
-                start[p] = s;
-                end[p] = s + list[s..]
-                    .iter()
-                    .take_while(|m| m.count_ones() == p as u32)
-                    .count();
-            }
-        }
+        // Largest first: the sets of `p` ranks start at the first set of fewer than `p + 1`.
+        let first_below = |p: usize| list.partition_point(|m| m.count_ones() as usize >= p);
+        let start = std::array::from_fn(|p| first_below(p + 1));
+        let end = std::array::from_fn(first_below);
         RankSets { list, start, end }
     }
 
@@ -304,21 +297,11 @@ fn deal_of(masks: [u16; 4], out: &mut [Card; 6]) -> usize {
 /// Returns the greatest hand total over the start cards not dealt, among every keep of four
 /// of `deal` (5 or 6 distinct cards): [`crate::select_hand`]'s best total, without allocating.
 fn best_total(deal: &[Card]) -> u32 {
-    let mut starts = [deal[0]; 47];
-    let mut count = 0;
-    for (slot, card) in starts.iter_mut().zip(CardSet::of(deal).complement().iter()) {
-        *slot = card;
-        count += 1;
-    }
-    let starts = &starts[..count];
+    let starts = CardSet::of(deal).complement();
     keep_positions(deal.len())
         .iter()
         .map(|(kept, _)| {
-            let hand = PreparedHand::from_cards(kept.map(|i| deal[i]));
-            starts
-                .iter()
-                .map(|&s| u32::from(hand.value(s, Rule::Hand)))
-                .sum()
+            PreparedHand::from_cards(kept.map(|i| deal[i])).total_over(starts, Rule::Hand)
         })
         .max()
         .unwrap_or(0)

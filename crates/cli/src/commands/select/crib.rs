@@ -79,7 +79,7 @@ impl Answerer for CribRanker {
         let analysed = analyze_crib(dealt)?;
         let batch = item.line.is_some();
         for (i, &role) in self.roles.iter().enumerate() {
-            // as rank_crib_keeps: a stable sort, so equal nets stay in enumeration order
+            // a stable sort: equal nets stay in enumeration order
             let mut keeps = analysed.clone();
             keeps.sort_by_key(|k| std::cmp::Reverse(k.net(role).sum));
             let rows = rows(&keeps, role);

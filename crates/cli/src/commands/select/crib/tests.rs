@@ -1,11 +1,12 @@
 use super::*;
-use crib_core::{parse_cards, rank_crib_keeps};
+use crib_core::parse_cards;
 
 #[test]
 fn text_marks_the_best_and_ranks_ties_together() {
     // The four fives are interchangeable with each other, and so are the aces.
     let dealt = parse_cards(&["5C", "5D", "5H", "AH", "AS", "5S"]).unwrap();
-    let keeps = rank_crib_keeps(&dealt, Role::Dealer).unwrap();
+    let mut keeps = analyze_crib(&dealt).unwrap();
+    keeps.sort_by_key(|k| std::cmp::Reverse(k.dealer.sum));
     let rows = rows(&keeps, Role::Dealer);
     assert_eq!(rows.len(), 15);
     assert!(rows[0].best && rows.iter().skip(1).all(|r| !r.best));
