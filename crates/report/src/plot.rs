@@ -115,18 +115,16 @@ impl Bars<'_> {
             .y_label_formatter(&|v| format!("{v}"))
             .label_style(("sans-serif", 11))
             .draw()?;
-        chart.draw_series(
-            Histogram::vertical(&chart)
-                .style(BAR.filled())
-                .margin(2)
-                .data(
-                    self.counts
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| **c > 0)
-                        .map(|(i, c)| (i as u32, *c as u32)),
-                ),
-        )?;
+        // One series a bar: plotters' Histogram sums its data in a HashMap and draws the bars
+        // in that map's order, which would make the page's bytes differ from run to run.
+        for (i, c) in self.counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+            chart.draw_series(
+                Histogram::vertical(&chart)
+                    .style(BAR.filled())
+                    .margin(2)
+                    .data([(i as u32, *c as u32)]),
+            )?;
+        }
         root.present()?;
         Ok(())
     }
