@@ -91,9 +91,7 @@ impl FailureKind {
             FailureKind::Crashed => "crashed",
         }
     }
-}
 
-impl FailureKind {
     /// Returns what a predicate did on goals failing this way, in a student's words:
     /// `gives a wrong value`.
     pub fn words(self) -> &'static str {
