@@ -401,11 +401,7 @@ fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValu
         .filter(|(_, i)| !i.probe)
         .map(|(k, item)| (item.class, k))
         .collect();
-    let mut probes = Probes {
-        asked: 0,
-        differed: 0,
-        example: None,
-    };
+    let mut probes = Probes::default();
     for (k, item) in items.iter().enumerate().filter(|(_, i)| i.probe) {
         let Some(&j) = first_asking.get(&item.class) else {
             continue;

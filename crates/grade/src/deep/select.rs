@@ -50,17 +50,9 @@ impl Deep {
             self.ask(ctx, Predicate::SelectHand, self.deals.len(), limit, budget)?;
         let mut out = DeepSelectHand {
             deals: self.deals.len(),
-            checked: 0,
             stopped,
-            optimal: 0,
-            kinds: Vec::new(),
-            worst_regret: 0.0,
-            mean_regret: 0.0,
-            simplest: None,
-            worst: None,
-            first_failure: None,
             children: run.children,
-            elapsed_ms: 0,
+            ..DeepSelectHand::default()
         };
         let mut regrets = Vec::new();
         let mut simplest_key = None;
