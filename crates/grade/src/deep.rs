@@ -129,19 +129,9 @@ impl Deep {
 
     fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
         let started = Instant::now();
-        let (predicate, len, limit) = (
-            Predicate::HandValue,
-            self.items.len(),
-            ctx.limits.hand_value,
-        );
-        let (run, stopped) = self.ask(
-            ctx,
-            predicate,
-            HAND_VALUE_FILE,
-            len,
-            limit,
-            self.options.budget,
-        )?;
+        let (limit, budget) = (ctx.limits.hand_value, self.options.budget);
+        let (run, stopped) =
+            self.ask(ctx, Predicate::HandValue, self.items.len(), limit, budget)?;
         let mut report = analyse(&self.items, &run.answers);
         report.stopped = stopped;
         report.children = run.children;
@@ -149,18 +139,21 @@ impl Deep {
         Some(report)
     }
 
-    /// Asks the items of the batch file `file` (in the grader's directory) of `predicate`
-    /// within `budget`; returns the run and why it stopped, in words, or `None` when the
-    /// predicate is not defined and nothing was answered.
+    /// Asks the `len` items of `predicate`'s batch file (in the grader's directory) within
+    /// `budget`; returns the run and why it stopped, in words, or `None` when the predicate
+    /// is not defined and nothing was answered.
     fn ask(
         &self,
         ctx: &Place<'_>,
         predicate: Predicate,
-        file: &str,
         len: usize,
         per_call: Duration,
         budget: Duration,
     ) -> Option<(BatchRun, Option<String>)> {
+        let file = match predicate {
+            Predicate::HandValue => HAND_VALUE_FILE,
+            Predicate::SelectHand => SELECT_HAND_FILE,
+        };
         let file = ctx.lane.grader().join(file);
         let batch = Batch::check(predicate, "the deep check", &file, len, per_call);
         let run = batch::run(ctx, &batch, self.options.children.get(), budget, None);
@@ -408,11 +401,7 @@ fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValu
         .filter(|(_, i)| !i.probe)
         .map(|(k, item)| (item.class, k))
         .collect();
-    let mut probes = Probes {
-        asked: 0,
-        differed: 0,
-        example: None,
-    };
+    let mut probes = Probes::default();
     for (k, item) in items.iter().enumerate().filter(|(_, i)| i.probe) {
         let Some(&j) = first_asking.get(&item.class) else {
             continue;

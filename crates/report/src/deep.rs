@@ -4,7 +4,7 @@
 //! A result carries its deep check in [`SubmissionResult::deep`]; results without one (graded without
 //! `--deep`) are left out of everything here, and a class without any has no [`DeepClass`].
 
-use crib_core::{Card, PAIRS};
+use crib_core::Card;
 use crib_results::{Counterexample, DeepHandValue, DeepSelectHand, SubmissionResult};
 
 /// The bins of a share of failing inputs, as the page labels them: none, then by powers of
@@ -107,29 +107,6 @@ pub struct DeepClass {
     pub not_optimal_shares: ShareHistogram,
 }
 
-/// Returns the share of the pairs `check` answered that were wrong (any failure), or `None`
-/// when it answered none.
-pub fn wrong_share(check: &DeepHandValue) -> Option<f64> {
-    (check.pairs_checked > 0).then(|| check.failing_pairs as f64 / check.pairs_checked as f64)
-}
-
-/// Returns the share of the deals `check` answered whose keep was not optimal (any failure),
-/// or `None` when it answered none.
-pub fn not_optimal_share(check: &DeepSelectHand) -> Option<f64> {
-    (check.checked > 0)
-        .then(|| check.checked.saturating_sub(check.optimal) as f64 / check.checked as f64)
-}
-
-/// Returns whether `check` stopped before every class in it was answered.
-pub fn is_partial(check: &DeepHandValue) -> bool {
-    check.classes_checked < check.classes
-}
-
-/// Returns whether `check` covered fewer than all 12,994,800 pairs by request.
-pub fn is_sampled(check: &DeepHandValue) -> bool {
-    check.pairs < PAIRS
-}
-
 /// Returns what a check's failures are grouped under, in words (see
 /// [`FindingGroup::finding`]); `None` when it answered at least one pair and every answer was
 /// right.
@@ -179,7 +156,7 @@ impl DeepClass {
             let Some(finding) = top_finding(check) else {
                 continue;
             };
-            let share = wrong_share(check).unwrap_or(0.0);
+            let share = check.wrong_share().unwrap_or(0.0);
             let example = check.counterexamples.first().map(|c| (i, c.clone()));
             match groups.iter_mut().find(|g| g.finding == finding) {
                 Some(g) => {
@@ -212,15 +189,15 @@ impl DeepClass {
         Some(DeepClass {
             hand_value_missing: having(&|i| hand(i).is_none()),
             hand_value_clean: having(&|i| hand(i).is_some_and(|h| top_finding(h).is_none())),
-            hand_value_partial: having(&|i| hand(i).is_some_and(is_partial)),
-            hand_value_sampled: having(&|i| hand(i).is_some_and(is_sampled)),
+            hand_value_partial: having(&|i| hand(i).is_some_and(DeepHandValue::is_partial)),
+            hand_value_sampled: having(&|i| hand(i).is_some_and(DeepHandValue::is_sampled)),
             groups,
             wrong_shares: ShareHistogram::new(
                 "hand_value/3: share of pairs wrong",
                 "pairs wrong",
                 checked
                     .iter()
-                    .filter_map(|&i| hand(i).and_then(wrong_share)),
+                    .filter_map(|&i| hand(i).and_then(DeepHandValue::wrong_share)),
             ),
             select_checked: having(&|i| select(i).is_some()),
             select_optimal: having(&|i| select(i).is_some_and(|s| s.optimal == s.checked)),
@@ -230,7 +207,7 @@ impl DeepClass {
                 "deals not optimal",
                 checked
                     .iter()
-                    .filter_map(|&i| select(i).and_then(not_optimal_share)),
+                    .filter_map(|&i| select(i).and_then(DeepSelectHand::not_optimal_share)),
             ),
             checked,
         })
@@ -246,8 +223,6 @@ pub(crate) fn simplicity(c: &Counterexample) -> (u8, u32, Vec<u8>) {
     order.sort_unstable();
     (c.expected, ranks, order)
 }
-
-pub(crate) use crib_results::{percent, thousands};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -91,9 +91,7 @@ impl FailureKind {
             FailureKind::Crashed => "crashed",
         }
     }
-}
 
-impl FailureKind {
     /// Returns what a predicate did on goals failing this way, in a student's words:
     /// `gives a wrong value`.
     pub fn words(self) -> &'static str {
@@ -129,7 +127,7 @@ pub struct KindCount {
 }
 
 /// Classes asked twice, to see whether answers depend on suit names or card order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Probes {
     /// Classes asked twice (and answered both times).
     pub asked: usize,
@@ -221,7 +219,7 @@ pub struct ErrorShape {
 }
 
 /// select_hand/3 checked on seeded deals.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct DeepSelectHand {
     /// Deals in the check (alternately six and five cards).
     pub deals: usize,

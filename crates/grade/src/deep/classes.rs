@@ -19,23 +19,12 @@ pub(crate) const PROBES: usize = 2000;
 pub(crate) fn permutations() -> &'static [[u8; 4]; 24] {
     static PERMS: OnceLock<[[u8; 4]; 24]> = OnceLock::new();
     PERMS.get_or_init(|| {
-        let mut out = [[0u8; 4]; 24];
-        let mut n = 0;
-        for a in 0..4u8 {
-            for b in 0..4u8 {
-                for c in 0..4u8 {
-                    for d in 0..4u8 {
-                        let p = [a, b, c, d];
-                        let seen = p.iter().fold(0u8, |m, &x| m | 1 << x);
-                        if seen == 0xF {
-                            out[n] = p;
-                            n += 1;
-                        }
-                    }
-                }
-            }
-        }
-        out
+        // In lexicographic order: the base-4 digits of 0..256 that use every suit once.
+        let perms: Vec<[u8; 4]> = (0..256u32)
+            .map(|n| [6, 4, 2, 0].map(|shift| (n >> shift & 3) as u8))
+            .filter(|p| p.iter().fold(0u8, |m, &x| m | 1 << x) == 0xF)
+            .collect();
+        perms.try_into().expect("24 permutations")
     })
 }
 

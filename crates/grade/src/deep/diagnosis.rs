@@ -133,19 +133,13 @@ fn findings(observations: &[Observation], failing: u64) -> Vec<DiagnosisFinding>
         {
             continue;
         }
-        if out
-            .first()
-            .is_some_and(|best| score < 0.5 * best_score(best, failing))
-        {
+        let best = |b: &DiagnosisFinding| f1(b.failing_pairs, b.passing_pairs, failing);
+        if out.first().is_some_and(|b| score < 0.5 * best(b)) {
             break;
         }
         out.push(finding(&rule, f, p, failing));
     }
     out
-}
-
-fn best_score(best: &DiagnosisFinding, failing: u64) -> f64 {
-    f1(best.failing_pairs, best.passing_pairs, failing)
 }
 
 fn positives(rule: &Conjunction) -> usize {
@@ -223,12 +217,13 @@ fn error_shapes(observations: &[Observation]) -> Vec<ErrorShape> {
     let mut out = Vec::new();
     // got − expected = num/den × (one rule's points)
     // Simplest first: a later hypothesis must explain strictly more to be preferred.
-    let factors: [(i64, i64, &str); 5] = [
-        (-1, 1, "missing"),
-        (1, 1, "counted twice"),
-        (-1, 2, "halved"),
-        (1, 2, "one and a half times what they should be"),
-        (-2, 1, "subtracted instead of added"),
+    // (num, den, how the rule's points are written before and after, what happened)
+    let factors: [(i64, i64, &str, &str, &str); 5] = [
+        (-1, 1, "−", "", "missing"),
+        (1, 1, "+", "", "counted twice"),
+        (-1, 2, "−", "/2", "halved"),
+        (1, 2, "+", "/2", "one and a half times what they should be"),
+        (-2, 1, "−2×", "", "subtracted instead of added"),
     ];
     type RulePoints = fn(&Points) -> u8;
     let rules: [(&str, RulePoints); 5] = [
@@ -239,7 +234,7 @@ fn error_shapes(observations: &[Observation]) -> Vec<ErrorShape> {
         ("nob", |p| p.nob),
     ];
     let mut best: Option<(u64, String)> = None;
-    for (num, den, what) in factors {
+    for (num, den, before, after, what) in factors {
         for (name, points) in rules {
             let explained: u64 = wrong
                 .iter()
@@ -250,16 +245,12 @@ fn error_shapes(observations: &[Observation]) -> Vec<ErrorShape> {
                 .map(|w| w.2)
                 .sum();
             if explained > 0 && best.as_ref().is_none_or(|b| explained > b.0) {
-                let sign = match (num, den) {
-                    (-1, 1) => format!("−({name} points)"),
-                    (-1, 2) => format!("−({name} points)/2"),
-                    (1, 1) => format!("+({name} points)"),
-                    (1, 2) => format!("+({name} points)/2"),
-                    _ => format!("−2×({name} points)"),
-                };
                 best = Some((
                     explained,
-                    format!("got − expected = {sign}: the {name} points are {what}"),
+                    format!(
+                        "got − expected = {before}({name} points){after}: the {name} points are \
+                         {what}"
+                    ),
                 ));
             }
         }

@@ -3,86 +3,89 @@
 
 use crib_core::{Breakdown, Card, Hand, Rank, Rule};
 
-/// One fact about a show. Each is true or false of a (hand, start) pair as it was asked (a
-/// few depend on the order of the hand cards).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub(crate) enum Feature {
-    Fifteen,
-    SeveralFifteens,
-    FifteenWithStart,
-    FifteenWithFace,
-    FifteenWithTen,
-    FifteenWithAce,
-    FifteenOfThreePlus,
-    FifteenOfFourPlus,
-    FifteenOfFive,
-    RepeatedValue,
-    Pair,
-    PairWithStart,
-    ThreeOfAKind,
-    Run,
-    RunOfFourPlus,
-    RunOfFive,
-    DoubleRun,
-    PairOutsideRun,
-    RunWithStart,
-    RunWithFace,
-    RunWithAce,
-    QueenKingAce,
-    KingAceTwo,
-    KingAceWrap,
-    HandSuited,
-    Flush4,
-    Flush5,
-    ThreePlusStart,
-    Nob,
-    JackOtherSuit,
-    StartJack,
-    JackOfFirstSuit,
-    Ace,
-    NoPoints,
+/// Defines [`Feature`], its list [`Feature::ALL`] in the order of their bits, and its
+/// words, from one table: `Variant: "id in JSON", "what a show with it has", "what a show
+/// without it has";`.
+macro_rules! features {
+    ($($feature:ident: $id:literal, $has:literal, $lacks:literal;)+) => {
+        /// One fact about a show. Each is true or false of a (hand, start) pair as it was
+        /// asked (a few depend on the order of the hand cards).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[repr(u8)]
+        pub(crate) enum Feature {
+            $($feature,)+
+        }
+
+        impl Feature {
+            /// Every feature, in the order of their bits.
+            pub const ALL: &[Feature] = &[$(Feature::$feature,)+];
+
+            /// Returns (id, what a show with it has, what a show without it has).
+            pub fn words(self) -> (&'static str, &'static str, &'static str) {
+                match self {
+                    $(Feature::$feature => ($id, $has, $lacks),)+
+                }
+            }
+        }
+    };
+}
+
+features! {
+    Fifteen: "fifteen", "a fifteen", "no fifteen";
+    SeveralFifteens: "several_fifteens", "two or more fifteens", "at most one fifteen";
+    FifteenWithStart: "fifteen_with_start", "a fifteen using the start card",
+        "no fifteen using the start card";
+    FifteenWithFace: "fifteen_with_face", "a fifteen with a jack, queen or king",
+        "no fifteen with a jack, queen or king";
+    FifteenWithTen: "fifteen_with_ten", "a fifteen with a ten", "no fifteen with a ten";
+    FifteenWithAce: "fifteen_with_ace", "a fifteen with an ace", "no fifteen with an ace";
+    FifteenOfThreePlus: "fifteen_of_three_plus", "a fifteen of three or more cards",
+        "no fifteen of three or more cards";
+    FifteenOfFourPlus: "fifteen_of_four_plus", "a fifteen of four or five cards",
+        "no fifteen of four or five cards";
+    FifteenOfFive: "fifteen_of_five", "a fifteen of all five cards", "no fifteen of all five cards";
+    RepeatedValue: "repeated_value",
+        "two cards of the same value (such as 5 and 5, or 10 and king)",
+        "five different card values";
+    Pair: "pair", "a pair", "no pair";
+    PairWithStart: "pair_with_start", "a pair with the start card", "no pair with the start card";
+    ThreeOfAKind: "three_of_a_kind", "three or four of a kind", "no three of a kind";
+    Run: "run", "a run", "no run";
+    RunOfFourPlus: "run_of_four_plus", "a run of four or five", "no run of four or five";
+    RunOfFive: "run_of_five", "a run of five", "no run of five";
+    DoubleRun: "double_run", "a run with a duplicated rank (a double or triple run)",
+        "no run with a duplicated rank";
+    PairOutsideRun: "pair_outside_run", "a run and a pair of cards outside it",
+        "no pair outside a run";
+    RunWithStart: "run_with_start", "a run using the start card", "no run using the start card";
+    RunWithFace: "run_with_face", "a run with a jack, queen or king",
+        "no run with a jack, queen or king";
+    RunWithAce: "run_with_ace", "a run with an ace", "no run with an ace";
+    QueenKingAce: "queen_king_ace", "a queen, a king and an ace",
+        "not queen, king and ace together";
+    KingAceTwo: "king_ace_two", "a king, an ace and a two", "not king, ace and two together";
+    KingAceWrap: "king_ace_wrap",
+        "a king and an ace with a queen or a two (a run only if ranks wrapped around)",
+        "no king and ace with a queen or a two";
+    HandSuited: "hand_suited", "four hand cards of one suit", "hand cards of more than one suit";
+    Flush4: "flush4_hand", "four hand cards of one suit and a start of another",
+        "no four-card flush";
+    Flush5: "flush5", "all five cards of one suit", "no five-card flush";
+    ThreePlusStart: "three_plus_start_suit", "exactly three hand cards of the start card's suit",
+        "not exactly three hand cards of the start card's suit";
+    Nob: "nob", "the jack of the start card's suit in the hand",
+        "no jack of the start card's suit in the hand";
+    JackOtherSuit: "hand_jack_other_suit", "a jack in the hand not of the start card's suit",
+        "no jack in the hand of another suit than the start";
+    StartJack: "start_is_jack", "a jack as the start card", "a start card that is not a jack";
+    JackOfFirstSuit: "jack_of_first_card_suit",
+        "the jack of the first hand card's suit in the hand",
+        "no jack of the first hand card's suit in the hand";
+    Ace: "ace_present", "an ace", "no ace";
+    NoPoints: "no_points", "no points at all", "some points";
 }
 
 impl Feature {
-    /// Every feature, in the order of their bits.
-    pub const ALL: [Feature; 34] = [
-        Feature::Fifteen,
-        Feature::SeveralFifteens,
-        Feature::FifteenWithStart,
-        Feature::FifteenWithFace,
-        Feature::FifteenWithTen,
-        Feature::FifteenWithAce,
-        Feature::FifteenOfThreePlus,
-        Feature::FifteenOfFourPlus,
-        Feature::FifteenOfFive,
-        Feature::RepeatedValue,
-        Feature::Pair,
-        Feature::PairWithStart,
-        Feature::ThreeOfAKind,
-        Feature::Run,
-        Feature::RunOfFourPlus,
-        Feature::RunOfFive,
-        Feature::DoubleRun,
-        Feature::PairOutsideRun,
-        Feature::RunWithStart,
-        Feature::RunWithFace,
-        Feature::RunWithAce,
-        Feature::QueenKingAce,
-        Feature::KingAceTwo,
-        Feature::KingAceWrap,
-        Feature::HandSuited,
-        Feature::Flush4,
-        Feature::Flush5,
-        Feature::ThreePlusStart,
-        Feature::Nob,
-        Feature::JackOtherSuit,
-        Feature::StartJack,
-        Feature::JackOfFirstSuit,
-        Feature::Ace,
-        Feature::NoPoints,
-    ];
-
     /// Returns the feature's bit in a set of features.
     pub fn bit(self) -> u64 {
         1 << self as u8
@@ -91,150 +94,6 @@ impl Feature {
     /// Returns the feature's name in JSON.
     pub fn id(self) -> &'static str {
         self.words().0
-    }
-
-    /// Returns (id, what a show with it has, what a show without it has).
-    pub fn words(self) -> (&'static str, &'static str, &'static str) {
-        match self {
-            Feature::Fifteen => ("fifteen", "a fifteen", "no fifteen"),
-            Feature::SeveralFifteens => (
-                "several_fifteens",
-                "two or more fifteens",
-                "at most one fifteen",
-            ),
-            Feature::FifteenWithStart => (
-                "fifteen_with_start",
-                "a fifteen using the start card",
-                "no fifteen using the start card",
-            ),
-            Feature::FifteenWithFace => (
-                "fifteen_with_face",
-                "a fifteen with a jack, queen or king",
-                "no fifteen with a jack, queen or king",
-            ),
-            Feature::FifteenWithTen => (
-                "fifteen_with_ten",
-                "a fifteen with a ten",
-                "no fifteen with a ten",
-            ),
-            Feature::FifteenWithAce => (
-                "fifteen_with_ace",
-                "a fifteen with an ace",
-                "no fifteen with an ace",
-            ),
-            Feature::FifteenOfThreePlus => (
-                "fifteen_of_three_plus",
-                "a fifteen of three or more cards",
-                "no fifteen of three or more cards",
-            ),
-            Feature::FifteenOfFourPlus => (
-                "fifteen_of_four_plus",
-                "a fifteen of four or five cards",
-                "no fifteen of four or five cards",
-            ),
-            Feature::FifteenOfFive => (
-                "fifteen_of_five",
-                "a fifteen of all five cards",
-                "no fifteen of all five cards",
-            ),
-            Feature::RepeatedValue => (
-                "repeated_value",
-                "two cards of the same value (such as 5 and 5, or 10 and king)",
-                "five different card values",
-            ),
-            Feature::Pair => ("pair", "a pair", "no pair"),
-            Feature::PairWithStart => (
-                "pair_with_start",
-                "a pair with the start card",
-                "no pair with the start card",
-            ),
-            Feature::ThreeOfAKind => (
-                "three_of_a_kind",
-                "three or four of a kind",
-                "no three of a kind",
-            ),
-            Feature::Run => ("run", "a run", "no run"),
-            Feature::RunOfFourPlus => (
-                "run_of_four_plus",
-                "a run of four or five",
-                "no run of four or five",
-            ),
-            Feature::RunOfFive => ("run_of_five", "a run of five", "no run of five"),
-            Feature::DoubleRun => (
-                "double_run",
-                "a run with a duplicated rank (a double or triple run)",
-                "no run with a duplicated rank",
-            ),
-            Feature::PairOutsideRun => (
-                "pair_outside_run",
-                "a run and a pair of cards outside it",
-                "no pair outside a run",
-            ),
-            Feature::RunWithStart => (
-                "run_with_start",
-                "a run using the start card",
-                "no run using the start card",
-            ),
-            Feature::RunWithFace => (
-                "run_with_face",
-                "a run with a jack, queen or king",
-                "no run with a jack, queen or king",
-            ),
-            Feature::RunWithAce => ("run_with_ace", "a run with an ace", "no run with an ace"),
-            Feature::QueenKingAce => (
-                "queen_king_ace",
-                "a queen, a king and an ace",
-                "not queen, king and ace together",
-            ),
-            Feature::KingAceTwo => (
-                "king_ace_two",
-                "a king, an ace and a two",
-                "not king, ace and two together",
-            ),
-            Feature::KingAceWrap => (
-                "king_ace_wrap",
-                "a king and an ace with a queen or a two (a run only if ranks wrapped around)",
-                "no king and ace with a queen or a two",
-            ),
-            Feature::HandSuited => (
-                "hand_suited",
-                "four hand cards of one suit",
-                "hand cards of more than one suit",
-            ),
-            Feature::Flush4 => (
-                "flush4_hand",
-                "four hand cards of one suit and a start of another",
-                "no four-card flush",
-            ),
-            Feature::Flush5 => ("flush5", "all five cards of one suit", "no five-card flush"),
-            Feature::ThreePlusStart => (
-                "three_plus_start_suit",
-                "exactly three hand cards of the start card's suit",
-                "not exactly three hand cards of the start card's suit",
-            ),
-            Feature::Nob => (
-                "nob",
-                "the jack of the start card's suit in the hand",
-                "no jack of the start card's suit in the hand",
-            ),
-            Feature::JackOtherSuit => (
-                "hand_jack_other_suit",
-                "a jack in the hand not of the start card's suit",
-                "no jack in the hand of another suit than the start",
-            ),
-            Feature::StartJack => (
-                "start_is_jack",
-                "a jack as the start card",
-                "a start card that is not a jack",
-            ),
-            Feature::JackOfFirstSuit => (
-                "jack_of_first_card_suit",
-                "the jack of the first hand card's suit in the hand",
-                "no jack of the first hand card's suit in the hand",
-            ),
-            Feature::Ace => ("ace_present", "an ace", "no ace"),
-            Feature::NoPoints => ("no_points", "no points at all", "some points"),
-        }
     }
 }
 

@@ -27,24 +27,17 @@ pub(crate) fn batch_bytes(deals: &[Vec<Card>]) -> Vec<u8> {
     batch::deal_bytes(deals.iter().map(Vec::as_slice))
 }
 
-/// How one deal was answered.
-enum Answered {
-    /// A valid keep totalling this over the starts.
-    Keep(u32),
-    /// Anything else.
-    Failed(FailureKind),
-}
-
 /// Judges an answer to the deal `dealt`, whose keeps are `keeps` (best first), with the one
-/// judge of a select_hand answer ([`crate::verdict::judge_keep`]).
-fn judge(got: &ItemOutcome, dealt: &[Card], keeps: &[Keep]) -> Answered {
+/// judge of a select_hand answer ([`crate::verdict::judge_keep`]): the total over the starts
+/// of a valid keep, or how the answer failed.
+fn judge(got: &ItemOutcome, dealt: &[Card], keeps: &[Keep]) -> Result<u32, FailureKind> {
     let Some(Outcome::Cards { hand, crib }) = got.outcome() else {
-        return Answered::Failed(failed(got));
+        return Err(failed(got));
     };
     match judge_keep(dealt, keeps, hand, crib, SelectCredit::default()).0 {
-        Verdict::Pass => Answered::Keep(keeps.first().map_or(0, |best| best.total)),
-        Verdict::Suboptimal { chosen, .. } => Answered::Keep(chosen.total),
-        _ => Answered::Failed(FailureKind::WrongType),
+        Verdict::Pass => Ok(keeps.first().map_or(0, |best| best.total)),
+        Verdict::Suboptimal { chosen, .. } => Ok(chosen.total),
+        _ => Err(FailureKind::WrongType),
     }
 }
 
@@ -52,24 +45,14 @@ impl Deep {
     /// Checks select_hand/3 on the seeded deals; `None` when it is not defined.
     pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
-        let (predicate, limit) = (Predicate::SelectHand, ctx.limits.select_hand);
-        let budget = self.options.select_budget;
-        let len = self.deals.len();
+        let (limit, budget) = (ctx.limits.select_hand, self.options.select_budget);
         let (run, stopped) =
-            self.ask(ctx, predicate, super::SELECT_HAND_FILE, len, limit, budget)?;
+            self.ask(ctx, Predicate::SelectHand, self.deals.len(), limit, budget)?;
         let mut out = DeepSelectHand {
             deals: self.deals.len(),
-            checked: 0,
             stopped,
-            optimal: 0,
-            kinds: Vec::new(),
-            worst_regret: 0.0,
-            mean_regret: 0.0,
-            simplest: None,
-            worst: None,
-            first_failure: None,
             children: run.children,
-            elapsed_ms: 0,
+            ..DeepSelectHand::default()
         };
         let mut regrets = Vec::new();
         let mut simplest_key = None;
@@ -87,12 +70,12 @@ impl Deep {
                 best_value: round3(best.expected_value()),
             };
             let kind = match judge(got, dealt, keeps) {
-                Answered::Keep(total) if total == best.total => {
+                Ok(total) if total == best.total => {
                     out.optimal += 1;
                     regrets.push(0.0);
                     continue;
                 }
-                Answered::Keep(total) => {
+                Ok(total) => {
                     let regret = f64::from(best.total - total) / f64::from(best.starts);
                     regrets.push(regret);
                     let got_value = Some(round3(f64::from(total) / f64::from(best.starts)));
@@ -108,7 +91,7 @@ impl Deep {
                     }
                     FailureKind::WrongAnswer
                 }
-                Answered::Failed(kind) => {
+                Err(kind) => {
                     out.first_failure.get_or_insert_with(|| example(kind, None));
                     kind
                 }

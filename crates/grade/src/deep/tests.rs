@@ -41,6 +41,11 @@ fn permutations_are_the_24_of_four_suits() {
     sorted.sort();
     sorted.dedup();
     assert_eq!(sorted.len(), 24);
+    assert_eq!(
+        &sorted[..],
+        perms,
+        "in lexicographic order, which the seeded draws index"
+    );
     let card = cards(&["5H"])[0];
     assert_eq!(relabel(card, &[0, 1, 3, 2]).to_string(), "5S");
 }
@@ -143,130 +148,103 @@ fn no_failures_no_findings() {
 
 #[test]
 fn each_outcome_reads_as_the_words_and_kind_of_how_an_item_ended() {
-    use crate::protocol::{Answer, ExceptionKind, ItemOutcome, Kill, Outcome};
-    let value = |text: &str| {
-        ItemOutcome::Outcome(Outcome::Value {
-            value: Answer::Int(text.into()),
-        })
-    };
+    use crate::protocol::{Answer, ChildDeath, ExceptionKind, ItemOutcome, Kill, Outcome};
+    use FailureKind::*;
+    let value = |value| ItemOutcome::Outcome(Outcome::Value { value });
+    let int = |text: &str| value(Answer::Int(text.into()));
     let exception = |kind, message: &str| {
-        ItemOutcome::Outcome(Outcome::Exception {
-            kind,
-            message: message.into(),
-        })
+        let message = message.into();
+        ItemOutcome::Outcome(Outcome::Exception { kind, message })
     };
     let cards = |tokens: &[&str]| Answer::Cards(tokens.iter().map(|t| t.to_string()).collect());
-    let long = "x".repeat(400);
+    let keep = |hand, crib| ItemOutcome::Outcome(Outcome::Cards { hand, crib });
+    let died = ItemOutcome::Died(ChildDeath {
+        status: None,
+        tail: String::new(),
+        explained: "swipl was killed by signal 9".into(),
+    });
+    let long = format!("exception: {}", "x".repeat(300));
     let backstop = "over the time limit: no answer by the wall-clock backstop (it waited \
                     rather than computed, or hung)";
+    let not_int = "Value = 123456789012345678901234567890 (not an integer)";
     // Each outcome, what the deep check says it was, and how it fails an item worth 12.
     let cases = [
-        (value("12"), "12".to_string(), None),
+        (int("12"), "12", None),
+        (int("-1000"), "-1000", Some(WrongAnswer)),
         (
-            value("-1000"),
-            "-1000".into(),
-            Some(FailureKind::WrongAnswer),
+            int("1001"),
+            "Value = 1001 (not an integer)",
+            Some(WrongType),
         ),
         (
-            value("1001"),
-            "Value = 1001 (not an integer)".into(),
-            Some(FailureKind::WrongType),
+            int("123456789012345678901234567890"),
+            not_int,
+            Some(WrongType),
         ),
         (
-            value("123456789012345678901234567890"),
-            "Value = 123456789012345678901234567890 (not an integer)".into(),
-            Some(FailureKind::WrongType),
+            value(Answer::Term("foo".into())),
+            "Value = foo (not an integer)",
+            Some(WrongType),
         ),
         (
-            ItemOutcome::Outcome(Outcome::Value {
-                value: Answer::Term("foo".into()),
-            }),
-            "Value = foo (not an integer)".into(),
-            Some(FailureKind::WrongType),
+            value(cards(&["5H", "5C"])),
+            "Value = [5H,5C] (not an integer)",
+            Some(WrongType),
         ),
         (
-            ItemOutcome::Outcome(Outcome::Value {
-                value: cards(&["5H", "5C"]),
-            }),
-            "Value = [5H,5C] (not an integer)".into(),
-            Some(FailureKind::WrongType),
+            keep(cards(&["5H", "5C", "5D", "JS"]), cards(&[])),
+            "Hand = [5H 5C 5D JS], Cribcards = []",
+            Some(WrongType),
         ),
         (
-            ItemOutcome::Outcome(Outcome::Cards {
-                hand: cards(&["5H", "5C", "5D", "JS"]),
-                crib: cards(&[]),
-            }),
-            "Hand = [5H 5C 5D JS], Cribcards = []".into(),
-            Some(FailureKind::WrongType),
-        ),
-        (
-            ItemOutcome::Outcome(Outcome::Cards {
-                hand: Answer::Term("foo".into()),
-                crib: cards(&["AS", "2S"]),
-            }),
-            "Hand = [?], Cribcards = [AS 2S]".into(),
-            Some(FailureKind::WrongType),
+            keep(Answer::Term("foo".into()), cards(&["AS", "2S"])),
+            "Hand = [?], Cribcards = [AS 2S]",
+            Some(WrongType),
         ),
         (
             ItemOutcome::Outcome(Outcome::Fail),
-            "no solution (the goal failed)".into(),
-            Some(FailureKind::NoSolution),
+            "no solution (the goal failed)",
+            Some(NoSolution),
         ),
         (
             ItemOutcome::Outcome(Outcome::Halt { status: "3".into() }),
-            "crashed: halt(3) called".into(),
-            Some(FailureKind::Crashed),
+            "crashed: halt(3) called",
+            Some(Crashed),
         ),
         (
             exception(ExceptionKind::Timeout, "Time limit exceeded"),
-            "over the time limit (CPU time)".into(),
-            Some(FailureKind::Timeout),
+            "over the time limit (CPU time)",
+            Some(Timeout),
         ),
         (
             exception(ExceptionKind::Backstop, ""),
-            backstop.into(),
-            Some(FailureKind::Timeout),
+            backstop,
+            Some(Timeout),
         ),
-        (
-            ItemOutcome::Killed(Kill::Silent),
-            backstop.into(),
-            Some(FailureKind::Timeout),
-        ),
+        (ItemOutcome::Killed(Kill::Silent), backstop, Some(Timeout)),
         (
             exception(ExceptionKind::Memory, "Stack limit (1.0Gb) exceeded"),
-            "out of memory: Stack limit (1.0Gb) exceeded".into(),
-            Some(FailureKind::Memory),
+            "out of memory: Stack limit (1.0Gb) exceeded",
+            Some(Memory),
         ),
         (
-            exception(ExceptionKind::Exception, &long),
-            format!("exception: {}", "x".repeat(300)),
-            Some(FailureKind::Exception),
+            exception(ExceptionKind::Exception, &"x".repeat(400)),
+            &long,
+            Some(Exception),
         ),
         (
             exception(ExceptionKind::Exception, ""),
-            "an exception".into(),
-            Some(FailureKind::Exception),
+            "an exception",
+            Some(Exception),
         ),
-        (
-            ItemOutcome::Died(crate::protocol::ChildDeath {
-                status: None,
-                tail: String::new(),
-                explained: "swipl was killed by signal 9".into(),
-            }),
-            "crashed: swipl was killed by signal 9".into(),
-            Some(FailureKind::Crashed),
-        ),
+        (died, "crashed: swipl was killed by signal 9", Some(Crashed)),
         // The bare integer of an `outcomes` frame reads as the same integer answer.
-        (ItemOutcome::Int(12), "12".into(), None),
-        (
-            ItemOutcome::Int(3),
-            "3".into(),
-            Some(FailureKind::WrongAnswer),
-        ),
+        (ItemOutcome::Int(12), "12", None),
+        (ItemOutcome::Int(3), "3", Some(WrongAnswer)),
         (
             ItemOutcome::Int(5000),
-            "Value = 5000 (not an integer)".into(),
-            Some(FailureKind::WrongType),
+            "Value = 5000 (not an integer)",
+            Some(WrongType),
         ),
     ];
     for (outcome, text, kind) in cases {
@@ -274,17 +252,11 @@ fn each_outcome_reads_as_the_words_and_kind_of_how_an_item_ended() {
         assert_eq!(failure(&outcome, 12), kind, "{outcome:?}");
     }
     // A bare integer and the same integer as a value are one answer to the probes.
-    assert_eq!(shape(&ItemOutcome::Int(12)), shape(&value("12")));
-    assert_ne!(shape(&ItemOutcome::Int(12)), shape(&value("13")));
+    assert_eq!(shape(&ItemOutcome::Int(12)), shape(&int("12")));
+    assert_ne!(shape(&ItemOutcome::Int(12)), shape(&int("13")));
     assert_eq!(
         shape(&exception(ExceptionKind::Timeout, "")),
         shape(&ItemOutcome::Killed(Kill::Silent))
     );
-    assert_ne!(
-        shape(&value("foo")),
-        shape(&ItemOutcome::Outcome(Outcome::Cards {
-            hand: cards(&[]),
-            crib: cards(&[])
-        }))
-    );
+    assert_ne!(shape(&int("foo")), shape(&keep(cards(&[]), cards(&[]))));
 }

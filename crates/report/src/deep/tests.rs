@@ -187,7 +187,7 @@ fn checks_without_a_finding_are_still_grouped() {
         top_finding(hv).as_deref(),
         Some("no pair was answered (the child could not start)")
     );
-    assert_eq!(wrong_share(hv), None);
+    assert_eq!(hv.wrong_share(), None);
     let clean = copy_of(&reports, "correct", "c");
     let clean_hv = clean.deep.as_ref().and_then(|d| d.hand_value.as_ref());
     assert_eq!(clean_hv.and_then(top_finding), None);

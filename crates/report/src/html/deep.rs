@@ -5,15 +5,12 @@ use maud::{html as page, Markup, PreEscaped};
 
 use crib_core::{cards_text, PAIRS};
 use crib_results::{
-    kinds_text, Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis,
+    percent, thousands, Counterexample, DeepHandValue, DeepReport, DeepSelectHand, Diagnosis,
     SubmissionResult,
 };
 
 use super::badge;
-use crate::deep::{
-    is_partial, is_sampled, not_optimal_share, percent, thousands, wrong_share, DeepClass,
-    ShareHistogram, SHARE_BINS,
-};
+use crate::deep::{DeepClass, ShareHistogram, SHARE_BINS};
 use crate::plot::share_histogram_svg;
 
 /// Returns the class's deep-check section: how many submissions were checked, the spread
@@ -147,11 +144,16 @@ fn names(indices: &[usize], reports: &[SubmissionResult]) -> Markup {
         @for (k, (i, r)) in indices.iter().filter_map(|&i| Some((i, reports.get(i)?))).enumerate() {
             @if k > 0 { ", " }
             a href=(format!("#s{i}")) { (r.name) }
-            @if let Some(h) = r.deep.as_ref().and_then(|d| d.hand_value.as_ref()) {
-                @if is_partial(h) { " " span.muted { "(partial)" } }
-                @else if is_sampled(h) { " " span.muted { "(sample)" } }
-            }
+            @if let Some(h) = r.deep.as_ref().and_then(|d| d.hand_value.as_ref()) { (scope(h)) }
         }
+    }
+}
+
+/// Returns ` (partial)` or ` (sample)` for a check that did not cover every pair, else nothing.
+fn scope(h: &DeepHandValue) -> Markup {
+    page! {
+        @if h.is_partial() { " " span.muted { "(partial)" } }
+        @else if h.is_sampled() { " " span.muted { "(sample)" } }
     }
 }
 
@@ -196,23 +198,9 @@ pub(super) fn submission_section(deep: &DeepReport) -> Markup {
 
 fn hand_value(h: &DeepHandValue) -> Markup {
     page! {
-        p.deep-headline {
-            b { "hand_value/3: " }
-            (thousands(h.failing_pairs)) " of " (thousands(h.pairs_checked)) " pairs wrong ("
-            (percent(wrong_share(h).unwrap_or(0.0))) "), " (thousands(h.failing_classes as u64))
-            " of " (thousands(h.classes_checked as u64)) " classes"
-            @if !h.kinds.is_empty() { ": " (kinds_text(&h.kinds, "pairs")) }
-            "; " (format!("{:.1}", h.elapsed_ms as f64 / 1000.0)) " s"
-        }
-        @if is_partial(h) {
-            p.warn {
-                b { "Partial: " } "checked " (thousands(h.classes_checked as u64)) " of "
-                (thousands(h.classes as u64)) " classes (" (thousands(h.pairs_checked)) " of "
-                (thousands(h.pairs)) " pairs, a seeded random sample)"
-                @if let Some(why) = &h.stopped { ": " (why) }
-            }
-        }
-        @if is_sampled(h) {
+        p.deep-headline { b { "hand_value/3: " } (h.headline()) }
+        @if h.is_partial() { p.warn { b { "Partial: " } (h.partial_text()) } }
+        @if h.is_sampled() {
             p.muted {
                 "A sample: " (thousands(h.classes as u64)) " of 652,353 classes of the seeded order ("
                 code { "--deep-classes" } "), standing for " (thousands(h.pairs)) " of "
@@ -237,12 +225,11 @@ fn hand_value(h: &DeepHandValue) -> Markup {
 /// Returns a diagnosis as a list: its summary, its other findings and the shapes of the
 /// errors.
 pub(super) fn diagnosis(d: &Diagnosis) -> Markup {
-    let errors: Vec<&str> = d.errors.iter().map(|e| e.text.as_str()).collect();
     page! {
         ul.diagnosis {
             li { b { "diagnosis: " } (d.summary) }
             @for f in d.findings.iter().skip(1) { li { "also: " (f.text) } }
-            @if !errors.is_empty() { li { "errors: " (errors.join("; ")) } }
+            @if let Some(errors) = d.errors_text() { li { "errors: " (errors) } }
         }
     }
 }
@@ -273,28 +260,14 @@ pub(super) fn counterexamples(cs: &[Counterexample]) -> Markup {
 }
 
 fn select_hand(s: &DeepSelectHand) -> Markup {
-    let not = s.checked.saturating_sub(s.optimal);
     page! {
-        p.deep-headline {
-            b { "select_hand/3: " }
-            (thousands(not as u64)) " of " (thousands(s.checked as u64)) " deals not optimal ("
-            (percent(not_optimal_share(s).unwrap_or(0.0))) ")"
-            @if !s.kinds.is_empty() { ": " (kinds_text(&s.kinds, "deals")) }
-            "; worst loss " (format!("{:.3}", s.worst_regret)) " points of expected value, mean "
-            (format!("{:.3}", s.mean_regret)) "; " (format!("{:.1}", s.elapsed_ms as f64 / 1000.0)) " s"
-        }
-        @if s.checked < s.deals {
-            p.warn {
-                b { "Partial: " } "checked " (s.checked) " of " (s.deals) " deals"
-                @if let Some(why) = &s.stopped { ": " (why) }
-            }
-        }
-        @let examples = [("simplest", &s.simplest), ("worst", &s.worst), ("first failure", &s.first_failure)];
-        @if examples.iter().any(|(_, e)| e.is_some()) {
+        p.deep-headline { b { "select_hand/3: " } (s.headline()) }
+        @if s.checked < s.deals { p.warn { b { "Partial: " } (s.partial_text()) } }
+        @if s.examples().iter().any(|(_, e)| e.is_some()) {
             table.deals {
                 thead { tr { th { "deal" } th { "dealt" } th { "got" } th { "best keep" } } }
                 tbody {
-                    @for (what, example) in examples {
+                    @for (what, example) in s.examples() {
                         @if let Some(e) = example {
                             tr {
                                 td { (what) " " (badge(e.kind.name(), None)) }
@@ -318,19 +291,15 @@ fn select_hand(s: &DeepSelectHand) -> Markup {
 pub(super) fn table_cell(r: &SubmissionResult) -> Markup {
     let hand = r.deep.as_ref().and_then(|d| d.hand_value.as_ref());
     let select = r.deep.as_ref().and_then(|d| d.select_hand.as_ref());
-    let key = hand.and_then(wrong_share).unwrap_or(-1.0);
+    let key = hand.and_then(DeepHandValue::wrong_share).unwrap_or(-1.0);
     page! {
         td.n data-v=(format!("{key:.6}")) {
             @match (&r.deep, hand) {
                 (None, _) => span.muted { "-" },
                 (Some(_), None) => span.muted { "not defined" },
-                (Some(_), Some(h)) => {
-                    (percent(wrong_share(h).unwrap_or(0.0)))
-                    @if is_partial(h) { " " span.muted { "(partial)" } }
-                    @else if is_sampled(h) { " " span.muted { "(sample)" } }
-                },
+                (Some(_), Some(h)) => { (percent(h.wrong_share().unwrap_or(0.0))) (scope(h)) },
             }
-            @if let Some(share) = select.and_then(not_optimal_share) {
+            @if let Some(share) = select.and_then(DeepSelectHand::not_optimal_share) {
                 br; span.muted { (percent(share)) " of deals" }
             }
         }

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use crib_core::cards_text;
+use crib_core::{cards_text, PAIRS};
 
-use super::{DeepHandValue, DeepReport, DeepSelectHand, KindCount};
+use super::{DeepHandValue, DeepReport, DeepSelectHand, Diagnosis, KindCount, SelectExample};
 
 /// Returns `n` with thousands separated by commas: `12,994,800`.
 ///
@@ -71,35 +71,57 @@ pub fn kinds_text(kinds: &[KindCount], unit: &str) -> String {
 }
 
 impl DeepHandValue {
-    /// Returns the check in lines of text, without indentation.
-    pub fn lines(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        let secs = self.elapsed_ms as f64 / 1000.0;
+    /// Returns the share of the pairs answered that were wrong (any failure), or `None` when
+    /// none was answered.
+    pub fn wrong_share(&self) -> Option<f64> {
+        (self.pairs_checked > 0).then(|| self.failing_pairs as f64 / self.pairs_checked as f64)
+    }
+
+    /// Returns whether the check stopped before every class in it was answered.
+    pub fn is_partial(&self) -> bool {
+        self.classes_checked < self.classes
+    }
+
+    /// Returns whether the check covered fewer than all 12,994,800 pairs by request.
+    pub fn is_sampled(&self) -> bool {
+        self.pairs < PAIRS
+    }
+
+    /// Returns the headline after the predicate's name: `19,236 of 398,364 pairs wrong
+    /// (4.8%), 960 of 20,000 classes: 19,236 pairs wrong_answer; 5.2 s`.
+    pub fn headline(&self) -> String {
         let mut head = format!(
-            "deep hand_value/3: {} of {} pairs wrong ({}), {} of {} classes",
+            "{} of {} pairs wrong ({}), {} of {} classes",
             thousands(self.failing_pairs),
             thousands(self.pairs_checked),
-            percent(ratio(self.failing_pairs, self.pairs_checked)),
+            percent(self.wrong_share().unwrap_or(0.0)),
             thousands(self.failing_classes as u64),
             thousands(self.classes_checked as u64),
         );
         if !self.kinds.is_empty() {
             let _ = write!(head, ": {}", kinds_text(&self.kinds, "pairs"));
         }
-        let _ = write!(head, "; {secs:.1} s");
-        lines.push(head);
-        if self.classes_checked < self.classes {
-            lines.push(format!(
-                "partial: checked {} of {} classes ({} of {} pairs, a seeded random sample){}",
-                thousands(self.classes_checked as u64),
-                thousands(self.classes as u64),
-                thousands(self.pairs_checked),
-                thousands(self.pairs),
-                self.stopped
-                    .as_ref()
-                    .map(|w| format!(": {w}"))
-                    .unwrap_or_default()
-            ));
+        let _ = write!(head, "; {:.1} s", self.elapsed_ms as f64 / 1000.0);
+        head
+    }
+
+    /// Returns what a partial check covered and why it stopped, after `partial: `.
+    pub fn partial_text(&self) -> String {
+        format!(
+            "checked {} of {} classes ({} of {} pairs, a seeded random sample){}",
+            thousands(self.classes_checked as u64),
+            thousands(self.classes as u64),
+            thousands(self.pairs_checked),
+            thousands(self.pairs),
+            stopped_text(&self.stopped)
+        )
+    }
+
+    /// Returns the check in lines of text, without indentation.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![format!("deep hand_value/3: {}", self.headline())];
+        if self.is_partial() {
+            lines.push(format!("partial: {}", self.partial_text()));
         }
         if self.probes.differed > 0 {
             lines.push(format!(
@@ -117,14 +139,8 @@ impl DeepHandValue {
         for f in self.diagnosis.findings.iter().skip(1) {
             lines.push(format!("also: {}", f.text));
         }
-        let errors: Vec<&str> = self
-            .diagnosis
-            .errors
-            .iter()
-            .map(|e| e.text.as_str())
-            .collect();
-        if !errors.is_empty() {
-            lines.push(format!("errors: {}", errors.join("; ")));
+        if let Some(errors) = self.diagnosis.errors_text() {
+            lines.push(format!("errors: {errors}"));
         }
         for c in &self.counterexamples {
             lines.push(format!(
@@ -141,16 +157,31 @@ impl DeepHandValue {
     }
 }
 
+impl Diagnosis {
+    /// Returns the shapes of the errors, joined by `; `, or `None` when there is none.
+    pub fn errors_text(&self) -> Option<String> {
+        let errors: Vec<&str> = self.errors.iter().map(|e| e.text.as_str()).collect();
+        (!errors.is_empty()).then(|| errors.join("; "))
+    }
+}
+
 impl DeepSelectHand {
-    /// Returns the check in lines of text, without indentation.
-    pub fn lines(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        let not = self.checked - self.optimal;
+    /// Returns the share of the deals answered whose keep was not optimal (any failure), or
+    /// `None` when none was answered.
+    pub fn not_optimal_share(&self) -> Option<f64> {
+        (self.checked > 0)
+            .then(|| self.checked.saturating_sub(self.optimal) as f64 / self.checked as f64)
+    }
+
+    /// Returns the headline after the predicate's name: `5 of 50 deals not optimal (10.0%):
+    /// 5 deals wrong_answer; worst loss 2.913 points of expected value, mean 0.090; 3.8 s`.
+    pub fn headline(&self) -> String {
+        let not = self.checked.saturating_sub(self.optimal);
         let mut head = format!(
-            "deep select_hand/3: {} of {} deals not optimal ({})",
+            "{} of {} deals not optimal ({})",
             thousands(not as u64),
             thousands(self.checked as u64),
-            percent(ratio(not as u64, self.checked as u64)),
+            percent(self.not_optimal_share().unwrap_or(0.0)),
         );
         if !self.kinds.is_empty() {
             let _ = write!(head, ": {}", kinds_text(&self.kinds, "deals"));
@@ -162,39 +193,54 @@ impl DeepSelectHand {
             self.mean_regret,
             self.elapsed_ms as f64 / 1000.0
         );
-        lines.push(head);
+        head
+    }
+
+    /// Returns what a partial check covered and why it stopped, after `partial: `.
+    pub fn partial_text(&self) -> String {
+        let why = stopped_text(&self.stopped);
+        format!("checked {} of {} deals{why}", self.checked, self.deals)
+    }
+
+    /// Returns the example deals with what each is: simplest, worst, first failure.
+    pub fn examples(&self) -> [(&'static str, Option<&SelectExample>); 3] {
+        [
+            ("simplest", self.simplest.as_ref()),
+            ("worst", self.worst.as_ref()),
+            ("first failure", self.first_failure.as_ref()),
+        ]
+    }
+
+    /// Returns the check in lines of text, without indentation.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![format!("deep select_hand/3: {}", self.headline())];
         if self.checked < self.deals {
-            lines.push(format!(
-                "partial: checked {} of {} deals{}",
-                self.checked,
-                self.deals,
-                self.stopped
-                    .as_ref()
-                    .map(|w| format!(": {w}"))
-                    .unwrap_or_default()
-            ));
+            lines.push(format!("partial: {}", self.partial_text()));
         }
-        for (what, example) in [
-            ("simplest", &self.simplest),
-            ("worst", &self.worst),
-            ("first failure", &self.first_failure),
-        ] {
-            if let Some(e) = example {
-                let got_value = e
-                    .got_value
-                    .map(|v| format!(" (expected value {v:.3})"))
-                    .unwrap_or_default();
-                lines.push(format!(
-                    "{what}: dealt {}: got {}{got_value}; best keeps {} ({:.3})",
-                    cards_text(&e.dealt),
-                    e.got,
-                    cards_text(&e.best),
-                    e.best_value
-                ));
-            }
+        for (what, e) in self.examples() {
+            let Some(e) = e else { continue };
+            let got_value = e
+                .got_value
+                .map(|v| format!(" (expected value {v:.3})"))
+                .unwrap_or_default();
+            lines.push(format!(
+                "{what}: dealt {}: got {}{got_value}; best keeps {} ({:.3})",
+                cards_text(&e.dealt),
+                e.got,
+                cards_text(&e.best),
+                e.best_value
+            ));
         }
         lines
     }
+}
+
+/// Returns why a check stopped early as `: why`, or nothing.
+fn stopped_text(stopped: &Option<String>) -> String {
+    stopped
+        .as_ref()
+        .map(|w| format!(": {w}"))
+        .unwrap_or_default()
 }
 
 impl DeepReport {
@@ -242,13 +288,5 @@ impl DeepReport {
             "output": output,
             "visibility": self.visibility.name(),
         })
-    }
-}
-
-fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a as f64 / b as f64
     }
 }
