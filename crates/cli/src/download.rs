@@ -37,20 +37,15 @@ pub(crate) struct Intake {
 /// Returns whether `path` is to be read as a download: a zip, or a folder whose layout
 /// (`layout`, or recognised) is an LMS's.
 pub(crate) fn is_download(path: &Path, layout: Option<Layout>) -> bool {
-    let is_zip = path.is_file()
-        && path
+    if path.is_file() {
+        return path
             .extension()
             .is_some_and(|x| x.eq_ignore_ascii_case("zip"));
-    if is_zip {
-        return true;
     }
-    if !path.is_dir() {
-        return false;
-    }
-    match layout {
-        Some(layout) => layout != Layout::Plain,
-        None => crib_lms::detect(path).is_ok_and(|l| l != Layout::Plain),
-    }
+    path.is_dir()
+        && layout
+            .or_else(|| crib_lms::detect(path).ok())
+            .is_some_and(|l| l != Layout::Plain)
 }
 
 /// Reads the downloads among `paths` (all of them plain when `single`), applies the
