@@ -86,10 +86,8 @@ pub(crate) fn take_in(
                 .context("cannot create a work directory for the downloads")?;
             intake._work = Some(work);
         }
-        let work = intake._work.as_ref().map(|w| w.path().to_path_buf());
-        let dest = work
-            .unwrap_or_default()
-            .join(format!("download-{}", intake.downloads.len() + 1));
+        let work = intake._work.as_ref().map_or(Path::new(""), |w| w.path());
+        let dest = work.join(format!("download-{}", intake.downloads.len() + 1));
         std::fs::create_dir(&dest).with_context(|| format!("cannot create {}", dest.display()))?;
         match crib_lms::read(path, layout, &dest, &DownloadLimits::default()) {
             Ok(download) => intake.downloads.push(download),
