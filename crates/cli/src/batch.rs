@@ -70,7 +70,7 @@ pub struct IoArgs {
     /// With batch input, report every bad line and go on; without it the first bad line stops
     /// the run. Either way crib exits 2 if any line was bad.
     #[arg(long)]
-    pub keep_going: bool,
+    keep_going: bool,
 }
 
 /// The output format chosen.
@@ -92,7 +92,7 @@ pub enum Input {
 
 impl IoArgs {
     /// Returns the output format.
-    pub fn format(&self) -> Format {
+    fn format(&self) -> Format {
         match (self.json, self.csv) {
             (true, _) => Format::Json,
             (_, true) => Format::Csv,
@@ -131,8 +131,10 @@ impl IoArgs {
 
 /// Where one task's results go: bytes for stdout, in order.
 pub struct Sink {
-    format: Format,
-    out: Vec<u8>,
+    /// The format results are to be written in.
+    pub format: Format,
+    /// The bytes written so far; text is written here directly.
+    pub out: Vec<u8>,
 }
 
 impl Sink {
@@ -142,11 +144,6 @@ impl Sink {
             format,
             out: Vec::new(),
         }
-    }
-
-    /// The format results are to be written in.
-    pub fn format(&self) -> Format {
-        self.format
     }
 
     /// Writes `value` as one line of JSON.
@@ -169,11 +166,6 @@ impl Sink {
             .has_headers(false)
             .buffer_capacity(256)
             .from_writer(&mut self.out)
-    }
-
-    /// Returns the buffer text is written to.
-    pub fn text(&mut self) -> &mut Vec<u8> {
-        &mut self.out
     }
 
     fn header(&mut self, header: &[&str]) -> Result<()> {
@@ -209,7 +201,8 @@ pub trait Answerer: Sync {
 ///
 /// # Errors
 /// A bad hand, an unreadable input, or (in a batch) any bad line; see the module docs.
-pub fn run<A: Answerer>(input: Input, format: Format, keep_going: bool, answer: &A) -> Result<()> {
+pub fn run<A: Answerer>(input: Input, io: &IoArgs, answer: &A) -> Result<()> {
+    let (format, keep_going) = (io.format(), io.keep_going);
     let mut out = std::io::stdout().lock();
     match input {
         Input::Single(cards) => {

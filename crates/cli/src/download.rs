@@ -37,20 +37,15 @@ pub(crate) struct Intake {
 /// Returns whether `path` is to be read as a download: a zip, or a folder whose layout
 /// (`layout`, or recognised) is an LMS's.
 pub(crate) fn is_download(path: &Path, layout: Option<Layout>) -> bool {
-    let is_zip = path.is_file()
-        && path
+    if path.is_file() {
+        return path
             .extension()
             .is_some_and(|x| x.eq_ignore_ascii_case("zip"));
-    if is_zip {
-        return true;
     }
-    if !path.is_dir() {
-        return false;
-    }
-    match layout {
-        Some(layout) => layout != Layout::Plain,
-        None => crib_lms::detect(path).is_ok_and(|l| l != Layout::Plain),
-    }
+    path.is_dir()
+        && layout
+            .or_else(|| crib_lms::detect(path).ok())
+            .is_some_and(|l| l != Layout::Plain)
 }
 
 /// Reads the downloads among `paths` (all of them plain when `single`), applies the
@@ -91,10 +86,8 @@ pub(crate) fn take_in(
                 .context("cannot create a work directory for the downloads")?;
             intake._work = Some(work);
         }
-        let work = intake._work.as_ref().map(|w| w.path().to_path_buf());
-        let dest = work
-            .unwrap_or_default()
-            .join(format!("download-{}", intake.downloads.len() + 1));
+        let work = intake._work.as_ref().map_or(Path::new(""), |w| w.path());
+        let dest = work.join(format!("download-{}", intake.downloads.len() + 1));
         std::fs::create_dir(&dest).with_context(|| format!("cannot create {}", dest.display()))?;
         match crib_lms::read(path, layout, &dest, &DownloadLimits::default()) {
             Ok(download) => intake.downloads.push(download),

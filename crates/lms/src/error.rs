@@ -66,14 +66,6 @@ impl LmsError {
             source,
         }
     }
-
-    /// [`LmsError::NotZip`] of a file that is neither a zip nor a folder.
-    pub(crate) fn not_a_download(path: &Path) -> LmsError {
-        LmsError::NotZip {
-            path: path.to_path_buf(),
-            message: "a download is a zip archive or a folder".into(),
-        }
-    }
 }
 
 /// One entry of a download that was not extracted, and why; the rest of the download is

@@ -82,8 +82,8 @@ struct Attempt {
 ///
 /// The layout is recognised from the names at the download's top (past a single folder
 /// wrapping everything): Gradescope's has `submission_metadata.yml`; Canvas's files and
-/// Moodle's folders or files are named as [`crate::canvas_name`] and
-/// [`crate::moodle_name`] read, and the layout that names most of them wins; else it is
+/// Moodle's folders or files are named as [`canvas_name`] and
+/// [`moodle_name`] read, and the layout that names most of them wins; else it is
 /// [`Layout::Plain`]. Files named `.*` and `__MACOSX/` are passed over. A student's
 /// files are one submission; of several attempts (submission ids) of one student the
 /// latest is kept (by submission time where the download gives it, else the higher
@@ -107,17 +107,9 @@ pub fn read(
 ) -> Result<Download, LmsError> {
     let io = LmsError::io;
     let shown = source.display().to_string();
-    let is_dir = fs::metadata(source).map_err(io("read", source))?.is_dir();
-    if !is_dir && !is_zip(source) {
-        return Err(LmsError::not_a_download(source));
-    }
     // The names first: the layout and the submissions come from them, and each entry is
     // then extracted straight to its place, once.
-    let names = if is_dir {
-        tree_names(source, &shown, dest, limits)?
-    } else {
-        zip_names(source, &shown, limits)?
-    };
+    let (is_dir, names) = list(source, &shown, dest, limits)?;
     let (prefix, files) = past_top(&names);
     let layout = layout.unwrap_or_else(|| detect_names(&files));
     let mut budget = Budget::default();
@@ -202,50 +194,35 @@ pub fn read(
 ///
 /// # Errors
 /// [`LmsError::Io`] if `source` cannot be read; [`LmsError::NotZip`] if it is a file but
-/// not a zip; [`LmsError::TooManyEntries`] for a zip of more than
-/// [`DownloadLimits::max_entries`].
+/// not a zip; [`LmsError::TooManyEntries`] for more than [`DownloadLimits::max_entries`]
+/// entries, which [`read`] refuses too.
 pub fn detect(source: &Path) -> Result<Layout, LmsError> {
-    let names = if fs::metadata(source)
-        .map_err(LmsError::io("read", source))?
-        .is_dir()
-    {
-        names_under(source, 4).map_err(LmsError::io("read", source))?
-    } else if is_zip(source) {
-        let limits = DownloadLimits::default();
-        zip_names(source, &source.display().to_string(), &limits)?
-    } else {
-        return Err(LmsError::not_a_download(source));
-    };
+    let shown = source.display().to_string();
+    let (_, names) = list(source, &shown, source, &DownloadLimits::default())?;
     Ok(detect_names(&past_top(&names).1))
 }
 
-/// Returns the names of the files under `dir`, `depth` folders deep at most, relative and
-/// `/`-separated; links are not followed.
-fn names_under(dir: &Path, depth: usize) -> std::io::Result<Vec<String>> {
-    let mut out = Vec::new();
-    let mut stack = vec![(dir.to_path_buf(), String::new(), 0)];
-    while let Some((d, rel, level)) = stack.pop() {
-        for e in fs::read_dir(&d)? {
-            let e = e?;
-            let name = e.file_name().to_string_lossy().into_owned();
-            let rel = if rel.is_empty() {
-                name
-            } else {
-                format!("{rel}/{name}")
-            };
-            let kind = e.file_type()?;
-            if kind.is_dir() && level < depth {
-                stack.push((e.path(), rel, level + 1));
-            } else if kind.is_file() {
-                out.push(rel);
-            }
-        }
-        if out.len() > 100_000 {
-            break;
-        }
+/// Returns whether `source` is a folder, and the names of its files as [`read`] extracts
+/// them (`dest` passed over).
+fn list(
+    source: &Path,
+    shown: &str,
+    dest: &Path,
+    limits: &DownloadLimits,
+) -> Result<(bool, Vec<String>), LmsError> {
+    if fs::metadata(source)
+        .map_err(LmsError::io("read", source))?
+        .is_dir()
+    {
+        Ok((true, tree_names(source, shown, dest, limits)?))
+    } else if is_zip(source) {
+        Ok((false, zip_names(source, shown, limits)?))
+    } else {
+        Err(LmsError::NotZip {
+            path: source.to_path_buf(),
+            message: "a download is a zip archive or a folder".into(),
+        })
     }
-    out.sort();
-    Ok(out)
 }
 
 /// Returns the prefix of the download's top directory in `files` (empty, or ending in

@@ -38,6 +38,5 @@ mod testing;
 pub use archive::DownloadLimits;
 pub use error::{EntryError, EntryProblem, LmsError, RosterError};
 pub use intake::{detect, read, Download, DownloadedSubmission, SetAside};
-pub use names::{canvas_name, moodle_name, CanvasName, MoodleName};
 pub use roster::{line_at, line_breaks, Roster};
 pub use time::parse_time;

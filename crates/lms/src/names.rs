@@ -5,31 +5,23 @@
 /// student's sortable name and the file's own attachment id, lowercasing the part before
 /// the ids (so its late flag is `_late_` where older downloads wrote `_LATE_`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CanvasName {
+pub(crate) struct CanvasName {
     /// The student's `lastfirst` (last name then first, lowercase, no spaces).
-    pub lastfirst: String,
+    pub(crate) lastfirst: String,
     /// Whether Canvas marked the submission late.
-    pub late: bool,
+    pub(crate) late: bool,
     /// The student's Canvas user id.
-    pub user_id: String,
+    pub(crate) user_id: String,
     /// The file's attachment id: each file of a submission has its own (the field keeps
     /// the name it has in results, `submission_id`).
-    pub submission_id: String,
+    pub(crate) submission_id: String,
     /// The file's name as uploaded; Canvas may have renamed a re-uploaded file
     /// `cribbage-1.pl`.
-    pub original: String,
+    pub(crate) original: String,
 }
 
 /// Returns the parts of a Canvas download's file name, or `None` if `name` is not one.
-///
-/// # Example
-/// ```
-/// let n = crib_lms::canvas_name("smithjane_LATE_123456_7890123_cribbage-1.pl").unwrap();
-/// assert_eq!((n.lastfirst.as_str(), n.late, n.user_id.as_str()), ("smithjane", true, "123456"));
-/// assert_eq!((n.submission_id.as_str(), n.original.as_str()), ("7890123", "cribbage-1.pl"));
-/// assert!(crib_lms::canvas_name("cribbage.pl").is_none());
-/// ```
-pub fn canvas_name(name: &str) -> Option<CanvasName> {
+pub(crate) fn canvas_name(name: &str) -> Option<CanvasName> {
     let parts: Vec<&str> = name.split('_').collect();
     // The first two all-digit parts in a row, after a name and before an original name.
     let i =
@@ -52,31 +44,22 @@ pub fn canvas_name(name: &str) -> Option<CanvasName> {
 /// A Moodle download's folder or file name,
 /// `<Full Name>_<participant id>_assignsubmission_<plugin>[_[<original>]]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoodleName {
+pub(crate) struct MoodleName {
     /// The participant's full name (Moodle writes `_` in a name as a space); `None` under
     /// blind marking, where Moodle writes `Participant`.
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// The participant id (not the user id: Moodle's grading worksheet has it as
     /// `Participant <id>`).
-    pub participant_id: String,
+    pub(crate) participant_id: String,
     /// The submission plugin: `file`, `onlinetext`...
-    pub plugin: String,
+    pub(crate) plugin: String,
     /// For a flat file (downloads not in folders), the name it was uploaded as.
-    pub original: Option<String>,
+    pub(crate) original: Option<String>,
 }
 
 /// Returns the parts of a Moodle download's folder or file name, or `None` if `name` is
 /// not one.
-///
-/// # Example
-/// ```
-/// let n = crib_lms::moodle_name("Jane Smith_4242_assignsubmission_file_").unwrap();
-/// assert_eq!((n.name.as_deref(), n.participant_id.as_str()), (Some("Jane Smith"), "4242"));
-/// assert_eq!((n.plugin.as_str(), n.original), ("file", None));
-/// let flat = crib_lms::moodle_name("Participant_77_assignsubmission_file_cribbage.pl").unwrap();
-/// assert_eq!((flat.name, flat.original.as_deref()), (None, Some("cribbage.pl")));
-/// ```
-pub fn moodle_name(name: &str) -> Option<MoodleName> {
+pub(crate) fn moodle_name(name: &str) -> Option<MoodleName> {
     let (prefix, rest) = name.split_once("_assignsubmission_")?;
     let (full, id) = prefix.rsplit_once('_')?;
     if !digits(id) || full.trim().is_empty() {

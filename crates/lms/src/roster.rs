@@ -51,18 +51,7 @@ impl Roster {
     ///
     /// # Errors
     /// As [`Roster::read`].
-    ///
-    /// # Example
-    /// ```
-    /// let csv = "Student,ID,SIS User ID,SIS Login ID,Section,Project 1 (81)\n\
-    ///            Points Possible,,,,,70\n\
-    ///            \"Smith, Jane\",123456,S1001,jsmith,Lab 1,\n";
-    /// let roster = crib_lms::Roster::parse(csv.as_bytes(), "grades.csv".as_ref()).unwrap();
-    /// let (line, jane) = &roster.students[0];
-    /// assert_eq!((*line, jane.id.as_str(), jane.name.as_deref()), (3, "123456", Some("Smith, Jane")));
-    /// assert_eq!(jane.section.as_deref(), Some("Lab 1"));
-    /// ```
-    pub fn parse(text: &[u8], path: &Path) -> Result<Roster, RosterError> {
+    pub(crate) fn parse(text: &[u8], path: &Path) -> Result<Roster, RosterError> {
         let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
         let csv_error = |e: csv::Error| RosterError::Csv {
             path: path.to_path_buf(),

@@ -212,7 +212,7 @@ pub fn compare(
         .chain(against.iter().map(|s| (s, Role::Known)))
         .chain(reference.iter().map(|s| (s, Role::Reference)))
         .collect();
-    let read: Vec<(Doc, Vec<Unread>)> = sources
+    let (mut docs, unread): (Vec<Doc>, Vec<Vec<Unread>>) = sources
         .par_iter()
         .map(|&(source, role)| {
             let found = fingerprints(&source.files, w);
@@ -244,13 +244,7 @@ pub fn compare(
                 unread,
             )
         })
-        .collect();
-    let mut unread = Vec::new();
-    let mut docs = Vec::with_capacity(read.len());
-    for (doc, u) in read {
-        docs.push(doc);
-        unread.extend(u);
-    }
+        .unzip();
     // The inverted index, and what the class has in common.
     let postings: usize = docs.iter().map(|d| d.set.len()).sum();
     let mut index: HashMap<u64, Vec<u32>> =
@@ -296,7 +290,7 @@ pub fn compare(
     Comparison {
         pairs,
         common: common.0,
-        unread,
+        unread: unread.into_iter().flatten().collect(),
     }
 }
 

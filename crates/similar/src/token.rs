@@ -44,13 +44,10 @@ pub fn tokenize(source: &str) -> Vec<Token> {
     let (mut i, mut line, mut spaced) = (0usize, 1u32, true);
     while i < chars.len() {
         let c = chars[i];
-        if c == '\n' {
-            line += 1;
-            i += 1;
-            spaced = true;
-            continue;
-        }
         if c.is_whitespace() {
+            if c == '\n' {
+                line += 1;
+            }
             i += 1;
             spaced = true;
             continue;

@@ -20,10 +20,10 @@ impl Answerer for Count {
             line: item.line,
             cards: item.cards.len(),
         };
-        match sink.format() {
+        match sink.format {
             Format::Csv => sink.csv(&row),
             Format::Json => sink.json(&serde_json::json!({"line": row.line, "cards": row.cards})),
-            Format::Text => Ok(writeln!(sink.text(), "{}", row.cards)?),
+            Format::Text => Ok(writeln!(sink.out, "{}", row.cards)?),
         }
     }
 }

@@ -119,7 +119,7 @@ pub struct GradeArgs {
     /// adds seccomp (no network sockets) and, without bwrap, Landlock (files) where the
     /// kernel offers them, and keeps the rlimits.
     #[arg(long, value_enum, default_value_t = IsolationChoice::Auto)]
-    pub(crate) isolation: IsolationChoice,
+    isolation: IsolationChoice,
     /// How a select_hand/3 test is credited: graded (1 for a best keep, at most 0.5 for a
     /// worse one, falling steeply with the expected value it gives up) or ratio (the keep's
     /// expected value over the best one's, crib 0.1's scale).
@@ -270,9 +270,8 @@ pub fn run(args: &GradeArgs) -> Result<()> {
         max_bytes: args.max_size.bytes(),
         ..Limits::default()
     };
-    let (choice, credit) = (args.isolation, args.select_credit);
-    let grader = Grader::new(&args.swipl, choice, limits, &tests)?;
-    let mut grader = grader.with_select_credit(credit);
+    let grader = Grader::new(&args.swipl, args.isolation, limits, &tests)?;
+    let mut grader = grader.with_select_credit(args.select_credit);
     if !args.no_lint {
         // The linter runs in the grader's jail, on the copy the tests ran on.
         grader = grader.with_lint(crib_lint::Linter::default());

@@ -87,7 +87,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
     }
     if let Some(code) = &args.explain {
         let Some(rule) = crib_lint::rule(code) else {
-            bail!(format!("no rule {code:?} (crib lint --rules lists them)"));
+            bail!("no rule {code:?} (crib lint --rules lists them)");
         };
         write!(out, "{}", crib_lint::explain(rule))?;
         return Ok(());
@@ -101,9 +101,7 @@ pub fn run(args: &LintArgs) -> Result<()> {
     };
     for code in &args.ignore {
         let Some(rule) = crib_lint::rule(code.trim()) else {
-            bail!(format!(
-                "--ignore: no rule {code:?} (crib lint --rules lists them)"
-            ));
+            bail!("--ignore: no rule {code:?} (crib lint --rules lists them)");
         };
         config.ignore.insert(rule.code.to_string());
     }
@@ -111,8 +109,8 @@ pub fn run(args: &LintArgs) -> Result<()> {
     if submissions.is_empty() {
         bail!("no submission found (a .pl file, or a directory of them)");
     }
-    let choice = args.isolation;
-    let mut linter = JailedLinter::new(&args.swipl, choice, Linter::default().with_config(config))?;
+    let linter = Linter::default().with_config(config);
+    let mut linter = JailedLinter::new(&args.swipl, args.isolation, linter)?;
     if let Ok(exe) = std::env::current_exe() {
         if let Err(e) = linter.confine_with(&exe) {
             eprintln!("crib: warning: {e}");

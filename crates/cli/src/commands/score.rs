@@ -71,7 +71,7 @@ impl Answerer for Scorer {
         let b = breakdown(item.cards, self.rule)?;
         let p = b.points();
         let crib = self.rule == Rule::Crib;
-        match sink.format() {
+        match sink.format {
             Format::Json => sink.json(&Report {
                 line: item.line,
                 hand: b.hand,
@@ -102,7 +102,7 @@ impl Answerer for Scorer {
             )),
             Format::Text if item.line.is_some() => {
                 writeln!(
-                    sink.text(),
+                    sink.out,
                     "hand {}  start {}  total {}  fifteens {}  pairs {}  runs {}  flush {}  nob {}",
                     cards(&b.hand),
                     b.start,
@@ -115,19 +115,14 @@ impl Answerer for Scorer {
                 )?;
                 Ok(())
             }
-            Format::Text => write_breakdown(sink.text(), &b, crib),
+            Format::Text => write_breakdown(&mut sink.out, &b, crib),
         }
     }
 }
 
 pub fn run(args: &ScoreArgs) -> Result<()> {
     let rule = if args.crib { Rule::Crib } else { Rule::Hand };
-    batch::run(
-        args.io.input(&args.cards)?,
-        args.io.format(),
-        args.io.keep_going,
-        &Scorer { rule },
-    )
+    batch::run(args.io.input(&args.cards)?, &args.io, &Scorer { rule })
 }
 
 /// Returns the breakdown of five cards: four hand cards, then the start card.

@@ -127,7 +127,7 @@ impl Answerer for Selector {
             None
         };
         let batch = item.line.is_some();
-        match (sink.format(), batch) {
+        match (sink.format, batch) {
             (Format::Json, _) => sink.json(&Report {
                 line: item.line,
                 dealt: batch.then_some(dealt),
@@ -136,7 +136,7 @@ impl Answerer for Selector {
                 all: all.as_deref(),
             }),
             (Format::Text, false) => write_selection(
-                sink.text(),
+                &mut sink.out,
                 &selection.best,
                 &selection.ties,
                 all.as_deref(),
@@ -156,11 +156,11 @@ impl Answerer for Selector {
                         starts: k.starts,
                         ties: if self.all { ties } else { selection.ties.len() },
                     };
-                    if sink.format() == Format::Csv {
+                    if sink.format == Format::Csv {
                         sink.csv(&row)?;
                     } else {
                         writeln!(
-                            sink.text(),
+                            sink.out,
                             "dealt {}  {}keep {}  discard {}  expected {:.4}  ({} points over {} \
                              start cards)  ties {}",
                             row.dealt,
@@ -200,16 +200,15 @@ fn ranked(keeps: &[Keep]) -> impl Iterator<Item = (usize, usize, &Keep)> {
 pub fn run(args: &SelectArgs) -> Result<()> {
     let roles = args.roles();
     let input = args.io.input(&args.cards)?;
-    let (format, keep_going) = (args.io.format(), args.io.keep_going);
     if roles.is_empty() {
-        return batch::run(input, format, keep_going, &Selector { all: args.all });
+        return batch::run(input, &args.io, &Selector { all: args.all });
     }
     if args.all {
         bail!(
             "--all cannot be used with --dealer, --pone or --role: they always rank all 15 keeps"
         );
     }
-    batch::run(input, format, keep_going, &crib::CribRanker { roles })
+    batch::run(input, &args.io, &crib::CribRanker { roles })
 }
 
 /// Writes one deal's choice as `crib select` prints it.

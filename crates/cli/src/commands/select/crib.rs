@@ -83,7 +83,7 @@ impl Answerer for CribRanker {
             let mut keeps = analysed.clone();
             keeps.sort_by_key(|k| std::cmp::Reverse(k.net(role).sum));
             let rows = rows(&keeps, role);
-            match (sink.format(), batch) {
+            match (sink.format, batch) {
                 (Format::Json, _) => sink.json(&Report {
                     line: item.line,
                     dealt: batch.then_some(dealt),
@@ -93,9 +93,9 @@ impl Answerer for CribRanker {
                 })?,
                 (Format::Text, false) => {
                     if i > 0 {
-                        writeln!(sink.text())?;
+                        writeln!(sink.out)?;
                     }
-                    write_text(sink.text(), role, &rows)?;
+                    write_text(&mut sink.out, role, &rows)?;
                 }
                 (Format::Csv, _) => {
                     for row in &rows {
@@ -105,7 +105,7 @@ impl Answerer for CribRanker {
                 (Format::Text, true) => {
                     for row in &rows {
                         writeln!(
-                            sink.text(),
+                            sink.out,
                             "dealt {}  {}  rank {}{}  keep {}  discard {}  net {:.3}  hand {:.3}  \
                              crib {:.3}",
                             cards(dealt),
