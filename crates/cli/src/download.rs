@@ -87,7 +87,10 @@ pub(crate) fn take_in(
             intake._work = Some(work);
         }
         let work = intake._work.as_ref().map_or(Path::new(""), |w| w.path());
-        let dest = work.join(format!("download-{}", intake.downloads.len() + 1));
+        // Numbered by every download tried, read or not: one left unreadable must not
+        // give its folder's name to the next.
+        let tried = intake.downloads.len() + intake.unreadable.len();
+        let dest = work.join(format!("download-{}", tried + 1));
         std::fs::create_dir(&dest).with_context(|| format!("cannot create {}", dest.display()))?;
         match crib_lms::read(path, layout, &dest, &DownloadLimits::default()) {
             Ok(download) => intake.downloads.push(download),

@@ -7,6 +7,7 @@ use std::process::Command;
 
 use crate::common::{
     crib_process as crib, grade_empty, json_lines, reference, submission, submissions, write_zip,
+    zip_bytes,
 };
 
 #[test]
@@ -1075,4 +1076,24 @@ fn a_salted_seeds_tests_come_from_the_course_part_kept() {
     assert_eq!(beside["test_set"], first["test_set"]);
     let seeds = dir.path().join("d").join("seeds");
     assert!(seeds.join(format!("{}.course", course.id())).is_file());
+}
+
+/// A download that cannot be read does not stop the next: each is read into a folder of its
+/// own (both were once `download-1`, and the second stopped the run).
+#[test]
+fn an_unreadable_download_leaves_the_next_one_graded() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = std::fs::read(submission("empty.pl")).unwrap();
+    let good = zip_bytes(&[("leeann_1003_70004_cribbage.pl", &empty)]);
+    std::fs::write(dir.path().join("bad.zip"), &good[..good.len() / 2]).unwrap();
+    std::fs::write(dir.path().join("good.zip"), &good).unwrap();
+    let out = crib()
+        .current_dir(dir.path())
+        .args(["grade", "--out", "out", "bad.zip", "good.zip"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("bad.zip: not a zip archive"), "{err}");
+    assert!(dir.path().join("out/leeann-1003.json").is_file(), "{err}");
 }
