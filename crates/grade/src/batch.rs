@@ -175,7 +175,11 @@ impl Stop {
     /// Returns why, in words, for `batch`.
     pub(crate) fn text(&self, batch: &Batch<'_>) -> String {
         match self {
-            Stop::Budget => budget_reason(batch),
+            Stop::Budget => format!(
+                "{}'s time budget for {} ran out",
+                batch.purpose,
+                batch.predicate.indicator()
+            ),
             Stop::CalledOff => format!("{} was called off", batch.purpose),
             Stop::NotStarted(why) => crate::child::not_started(why),
             Stop::NotLoaded { said, .. } => said.clone(),
@@ -450,17 +454,9 @@ enum End {
     /// It said the goal of an item went on past its limit and the grace (the grader killed
     /// it).
     Overrun,
-    /// The whole batch's time is up.
-    Budget,
-    /// It ended before it said it was ready: crib could not start it (the submission had
-    /// not run yet).
-    NotStarted(String),
-    /// It could not load the submission: why in the tests' words, and in the checks'.
-    NotLoaded { why: String, said: String },
-    /// It loaded the submission, and the predicate is not defined.
-    Undefined,
-    /// The listener said not to ask it.
-    Refused,
+    /// What would stop its share: [`Stop::Budget`], [`Stop::NotStarted`] (it ended before
+    /// it said it was ready), [`Stop::NotLoaded`], [`Stop::Undefined`] or [`Stop::Refused`].
+    Stop(Stop),
 }
 
 /// What every child of a batch run shares.
@@ -515,9 +511,9 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
         let first = part.children == 0;
         let (ended, printed) = match one_child(asking, share, careful, first) {
             Ok(finished) => (finished.output, Some(finished.printed)),
-            Err(e) => (End::NotStarted(e.to_string()), None),
+            Err(e) => (End::Stop(Stop::NotStarted(e.to_string())), None),
         };
-        if let End::NotStarted(why) = ended {
+        if let End::Stop(Stop::NotStarted(why)) = ended {
             if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
                 listen.printed(part.children, printed);
             }
@@ -533,31 +529,23 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
         if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
             listen.printed(part.children, printed);
         }
-        let loaded = !matches!(ended, End::NotLoaded { .. } | End::Undefined | End::Refused);
+        let loaded = !matches!(
+            ended,
+            End::Stop(Stop::NotLoaded { .. } | Stop::Undefined | Stop::Refused)
+        );
         let (next, end) = share.at();
         match ended {
-            End::Done | End::NotStarted(_) => {}
-            End::Budget => {
-                part.stop = Some(Stop::Budget);
-                break;
-            }
-            End::Refused => {
-                part.stop = Some(Stop::Refused);
-                break;
-            }
-            End::NotLoaded { why, said } => {
+            End::Done => {}
+            End::Stop(stop @ (Stop::NotLoaded { .. } | Stop::Undefined)) => {
                 failed_loads += 1;
                 if failed_loads >= load_tries {
-                    part.stop = Some(Stop::NotLoaded { first, why, said });
+                    part.stop = Some(stop);
                     break;
                 }
             }
-            End::Undefined => {
-                failed_loads += 1;
-                if failed_loads >= load_tries {
-                    part.stop = Some(Stop::Undefined);
-                    break;
-                }
+            End::Stop(stop) => {
+                part.stop = Some(stop);
+                break;
             }
             End::Hung | End::Died(_) | End::Overrun if next >= careful && next + 1 < end => {
                 // Somewhere in the unreported chunk: go item by item from here. (When the
@@ -574,14 +562,6 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
         }
     }
     part
-}
-
-fn budget_reason(batch: &Batch<'_>) -> String {
-    format!(
-        "{}'s time budget for {} ran out",
-        batch.purpose,
-        batch.predicate.indicator()
-    )
 }
 
 /// Runs one child on `share`'s items from its next one, advancing it past every answer the
@@ -693,7 +673,7 @@ impl Reader<Frame> for Items<'_> {
             Frame::Loaded(found) => {
                 if let (true, Some(listen)) = (self.first, listen) {
                     if !listen.loaded(&found) {
-                        return Flow::Stop(End::Refused);
+                        return Flow::Stop(End::Stop(Stop::Refused));
                     }
                 }
                 let here = match self.batch.predicate {
@@ -701,7 +681,7 @@ impl Reader<Frame> for Items<'_> {
                     Predicate::SelectHand => found.select_hand,
                 };
                 if here.is_none() && self.batch.listen.is_none() {
-                    return Flow::Stop(End::Undefined);
+                    return Flow::Stop(End::Stop(Stop::Undefined));
                 }
                 self.loaded = true;
                 self.until = Instant::now() + self.quiet;
@@ -745,28 +725,32 @@ impl Reader<Frame> for Items<'_> {
     }
 
     fn end(&mut self, end: ChildEnd<'_>) -> End {
+        let not_loaded = |why: String, said: String| {
+            End::Stop(Stop::NotLoaded {
+                first: self.first,
+                why,
+                said,
+            })
+        };
         match end {
-            ChildEnd::Silent if Instant::now() >= self.deadline => End::Budget,
-            ChildEnd::Silent if !self.ready => End::NotStarted(format!(
+            ChildEnd::Silent if Instant::now() >= self.deadline => End::Stop(Stop::Budget),
+            ChildEnd::Silent if !self.ready => End::Stop(Stop::NotStarted(format!(
                 "swipl did not start within {} s",
                 self.load.as_secs_f64()
-            )),
+            ))),
             ChildEnd::Silent if !self.loaded => {
                 let why = format!("loading took longer than {} s", self.load.as_secs_f64());
-                End::NotLoaded {
-                    said: why.clone(),
-                    why,
-                }
+                not_loaded(why.clone(), why)
             }
             ChildEnd::Silent => End::Hung,
             ChildEnd::Exited(death) => {
                 if !self.ready {
-                    End::NotStarted(death.explain(""))
+                    End::Stop(Stop::NotStarted(death.explain("")))
                 } else if !self.loaded {
-                    End::NotLoaded {
-                        why: death.explain(" while loading"),
-                        said: format!("the submission did not load: {}", death.explain("")),
-                    }
+                    not_loaded(
+                        death.explain(" while loading"),
+                        format!("the submission did not load: {}", death.explain("")),
+                    )
                 } else if self.share.answered() {
                     End::Done
                 } else {
@@ -876,9 +860,15 @@ mod tests {
         let batch = hand_value(file);
         let (share, got) = (Share::new(0..10), answers(10));
         let mut items = reader(&batch, &share, &got, false, 10);
-        assert!(matches!(items.end(ChildEnd::Silent), End::NotStarted(_)));
+        assert!(matches!(
+            items.end(ChildEnd::Silent),
+            End::Stop(Stop::NotStarted(_))
+        ));
         assert!(matches!(items.frame(Frame::Ready), Flow::Read));
-        assert!(matches!(items.end(ChildEnd::Silent), End::NotLoaded { .. }));
+        assert!(matches!(
+            items.end(ChildEnd::Silent),
+            End::Stop(Stop::NotLoaded { .. })
+        ));
     }
 
     /// A goal that caught its watchdog's exception and went on: the child is killed.
@@ -920,11 +910,17 @@ mod tests {
         let loaded = |batch: &Batch<'_>| {
             reader(batch, &share, &got, false, 10).frame(Frame::Loaded(found.clone()))
         };
-        assert!(matches!(loaded(&check), Flow::Stop(End::Undefined)));
+        assert!(matches!(
+            loaded(&check),
+            Flow::Stop(End::Stop(Stop::Undefined))
+        ));
         check.listen = Some(&Listener(true));
         assert!(matches!(loaded(&check), Flow::Read));
         check.listen = Some(&Listener(false));
-        assert!(matches!(loaded(&check), Flow::Stop(End::Refused)));
+        assert!(matches!(
+            loaded(&check),
+            Flow::Stop(End::Stop(Stop::Refused))
+        ));
     }
 
     #[test]
