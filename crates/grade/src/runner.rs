@@ -12,7 +12,7 @@ use crib_child::Lane;
 use crib_isolation::{Isolation, IsolationChoice};
 use crib_results::{
     escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit,
-    SubmissionResult, TestResult, Verdict,
+    SubmissionResult, TestResult,
 };
 use crib_sandbox::{self as sandbox, Jail, Slot, WorkDir, Worker};
 use crib_submission::Submission;
@@ -27,7 +27,7 @@ use crib_testset::Tests;
 
 mod select;
 
-use select::{result, Run};
+use select::Run;
 
 /// The scratch directory of a submission's children in the worker's first lane (the
 /// select_hand tests, the linter, the deep check), in its work directory.
@@ -377,23 +377,8 @@ impl Grader {
                 String::new()
             }
         };
-        let tests: Vec<TestResult> = run
-            .results
-            .into_iter()
-            .zip(&self.tests.cases)
-            .map(|(r, case)| {
-                r.unwrap_or_else(|| {
-                    result(
-                        case,
-                        Verdict::NotRun {
-                            reason: "the grader stopped".into(),
-                        },
-                        None,
-                        0,
-                    )
-                })
-            })
-            .collect();
+        run.not_run(0, "the grader stopped", true);
+        let tests: Vec<TestResult> = run.results.into_iter().flatten().collect();
         // select_hand/3's mistake in words, beside hand_value/3's that it may follow from.
         let found: Vec<RuleMistake> = hand_value
             .iter()

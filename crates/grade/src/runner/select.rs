@@ -61,30 +61,26 @@ impl Grader {
             Some(Stop::NotLoaded {
                 first: true, why, ..
             }) => run.fail_load(why),
-            Some(Stop::NotLoaded { why, .. }) => run.rest(|_| Verdict::NotRun {
-                reason: format!("reloading the submission failed: {why}"),
-            }),
+            Some(Stop::NotLoaded { why, .. }) => {
+                run.not_run(0, &format!("reloading the submission failed: {why}"), true)
+            }
             // The tests not asked are left out of the marks: the mean is over a sample.
-            Some(Stop::Budget) => run.leave_out(
+            Some(Stop::Budget) => run.not_run(
                 0,
-                format!(
+                &format!(
                     "not asked: the select_hand time budget ({} s) ran out",
                     self.limits.select_hand_budget.as_secs()
                 ),
+                false,
             ),
             Some(Stop::NotStarted(why)) => {
-                let reason = crate::child::not_started(&why);
-                run.rest(|_| Verdict::NotRun {
-                    reason: reason.clone(),
-                });
+                run.not_run(0, &crate::child::not_started(&why), true);
             }
             _ => {}
         }
         // The deals past those asked (crate::Limits::select_hand_deals).
-        run.leave_out(
-            asked,
-            format!("not asked: only the first {asked} deals were asked"),
-        );
+        let reason = format!("not asked: only the first {asked} deals were asked");
+        run.not_run(asked, &reason, false);
     }
 }
 
@@ -128,10 +124,7 @@ impl Listen for Heard<'_, '_, '_> {
         run.loaded(found.clone());
         if run.load.load_failed.is_some() {
             // Neither predicate is defined: no test can run.
-            let reason = "neither hand_value/3 nor select_hand/3 is defined";
-            run.rest(|_| Verdict::NotRun {
-                reason: reason.into(),
-            });
+            run.not_run(0, "neither hand_value/3 nor select_hand/3 is defined", true);
             return false;
         }
         if self.asked == 1 {
@@ -157,25 +150,17 @@ impl Listen for Heard<'_, '_, '_> {
             killed: true,
             wall,
         };
+        let judged = |outcome: Outcome| {
+            let outcome = relative(outcome, &self.prefix);
+            let limits = (limit_ms, backstop_ms);
+            let (verdict, credit) = judge(case, &outcome, limits, self.grader.select_credit);
+            result(case, verdict, credit, ms)
+        };
         let mut result = match outcome {
-            ItemOutcome::Outcome(outcome) => {
-                let outcome = relative(outcome.clone(), &self.prefix);
-                let (verdict, credit) = judge(
-                    case,
-                    &outcome,
-                    (limit_ms, backstop_ms),
-                    self.grader.select_credit,
-                );
-                result(case, verdict, credit, ms)
-            }
-            ItemOutcome::Int(v) => {
-                let outcome = Outcome::Value {
-                    value: Answer::Int(v.to_string()),
-                };
-                let limits = (limit_ms, backstop_ms);
-                let (verdict, credit) = judge(case, &outcome, limits, self.grader.select_credit);
-                result(case, verdict, credit, ms)
-            }
+            ItemOutcome::Outcome(outcome) => judged(outcome.clone()),
+            ItemOutcome::Int(v) => judged(Outcome::Value {
+                value: Answer::Int(v.to_string()),
+            }),
             ItemOutcome::Died(death) => result(case, died(death, limit_ms, backstop_ms), None, ms),
             // No answer by the backstop: the child's watchdog did not stop the goal.
             ItemOutcome::Killed(Kill::Silent) => result(case, timeout(backstop_ms, true), None, ms),
@@ -236,35 +221,23 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Gives every test without a result the verdict `make` returns.
-    fn rest(&mut self, make: impl Fn(&TestCase) -> Verdict) {
-        for (i, case) in self.tests.cases.iter().enumerate() {
-            if self.results[i].is_none() {
-                self.results[i] = Some(result(case, make(case), None, 0));
-            }
-        }
-    }
-
-    /// Leaves every test from `first` on without a result out of the marks: `not_run` for
-    /// `reason`, no credit.
-    fn leave_out(&mut self, first: usize, reason: String) {
+    /// Gives every test from `first` on without a result the verdict `not_run` for
+    /// `reason`: credit 0 when `counted`, else no credit (left out of the marks).
+    pub(super) fn not_run(&mut self, first: usize, reason: &str, counted: bool) {
         for i in first..self.tests.cases.len() {
             if self.results[i].is_none() {
                 let verdict = Verdict::NotRun {
-                    reason: reason.clone(),
+                    reason: reason.to_string(),
                 };
                 let mut result = result(&self.tests.cases[i], verdict, None, 0);
-                result.credit = None;
+                result.credit = result.credit.filter(|_| counted);
                 self.results[i] = Some(result);
             }
         }
     }
 
     pub(super) fn fail_load(&mut self, why: String) {
-        let reason = format!("the submission did not load: {why}");
-        self.rest(|_| Verdict::NotRun {
-            reason: reason.clone(),
-        });
+        self.not_run(0, &format!("the submission did not load: {why}"), true);
         self.load.load_failed = Some(why);
     }
 
@@ -310,12 +283,7 @@ impl<'a> Run<'a> {
     }
 }
 
-pub(super) fn result(
-    case: &TestCase,
-    verdict: Verdict,
-    credit: Option<f64>,
-    time_ms: u64,
-) -> TestResult {
+fn result(case: &TestCase, verdict: Verdict, credit: Option<f64>, time_ms: u64) -> TestResult {
     TestResult {
         id: case.id().to_string(),
         predicate: Predicate::SelectHand,
