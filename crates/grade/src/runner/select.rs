@@ -42,10 +42,7 @@ impl Grader {
             grader: self,
             prefix: format!("{}/", lane.submission_dir().display()),
             asked,
-            run: Mutex::new(Hearing {
-                run: &mut *run,
-                since: Instant::now(),
-            }),
+            run: Mutex::new(&mut *run),
         };
         let batch = Batch {
             predicate: Predicate::SelectHand,
@@ -91,25 +88,19 @@ struct Heard<'g, 'r, 't> {
     prefix: String,
     /// How many deals are asked.
     asked: usize,
-    run: Mutex<Hearing<'r, 't>>,
-}
-
-struct Hearing<'r, 't> {
-    run: &'r mut Run<'t>,
-    /// When the child's last frame came: the item after it started then.
-    since: Instant,
+    run: Mutex<&'r mut Run<'t>>,
 }
 
 impl<'r, 't> Heard<'_, 'r, 't> {
-    fn hearing(&self) -> std::sync::MutexGuard<'_, Hearing<'r, 't>> {
+    fn run(&self) -> std::sync::MutexGuard<'_, &'r mut Run<'t>> {
         self.run.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
 impl Listen for Heard<'_, '_, '_> {
     fn diag(&self, mut diag: Diagnostic) {
-        let mut hearing = self.hearing();
-        let load = &mut hearing.run.load;
+        let mut run = self.run();
+        let load = &mut run.load;
         if load.diagnostics.len() < MAX_DIAGNOSTICS {
             diag.file = diag.file.replace(&self.prefix, "");
             diag.message = diag.message.replace(&self.prefix, "");
@@ -118,9 +109,8 @@ impl Listen for Heard<'_, '_, '_> {
     }
 
     fn loaded(&self, found: &Found) -> bool {
-        let mut hearing = self.hearing();
-        hearing.since = Instant::now();
-        let run = &mut *hearing.run;
+        let mut run = self.run();
+        run.since = Instant::now();
         run.loaded(found.clone());
         if run.load.load_failed.is_some() {
             // Neither predicate is defined: no test can run.
@@ -135,11 +125,10 @@ impl Listen for Heard<'_, '_, '_> {
 
     fn answered(&self, i: usize, outcome: &ItemOutcome, times: Option<(u64, u64)>) {
         let limits = &self.grader.limits;
-        let mut hearing = self.hearing();
+        let mut run = self.run();
         let now = Instant::now();
-        let ms = times.map_or_else(|| (now - hearing.since).as_millis() as u64, |t| t.1);
-        hearing.since = now;
-        let run = &mut *hearing.run;
+        let ms = times.map_or_else(|| (now - run.since).as_millis() as u64, |t| t.1);
+        run.since = now;
         let Some(case) = self.grader.tests.cases.get(i) else {
             return;
         };
@@ -179,9 +168,9 @@ impl Listen for Heard<'_, '_, '_> {
     }
 
     fn printed(&self, children: usize, printed: &[(&'static str, Vec<u8>); 2]) {
-        let mut hearing = self.hearing();
-        hearing.run.children = children;
-        hearing.run.output(printed);
+        let mut run = self.run();
+        run.children = children;
+        run.output(printed);
     }
 }
 
@@ -191,6 +180,8 @@ pub(super) struct Run<'a> {
     pub(super) load: Load,
     pub(super) children: usize,
     pub(super) output: Vec<u8>,
+    /// When the tests' child sent its last frame: the item after it started then.
+    since: Instant,
     tests: &'a TestSet,
     /// Told, once, whether the first child found hand_value/3 defined in a submission that
     /// loaded (the marked check beside the tests is called off unless it did; dropped
@@ -208,6 +199,7 @@ impl<'a> Run<'a> {
             load: Load::default(),
             children: 0,
             output: Vec::new(),
+            since: Instant::now(),
             tests,
             on_loaded: None,
             on_last: None,
