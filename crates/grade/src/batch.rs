@@ -243,20 +243,24 @@ pub(crate) fn run(
             ))
         })
         .collect();
+    let base = Asking {
+        ctx,
+        batch,
+        deadline,
+        answers: &answers,
+        cancelled: &cancelled,
+        siblings,
+        listen: None,
+    };
     let mut parts: Vec<Option<Part>> = Vec::new();
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel::<(usize, Part)>();
         let start = |index: usize, share: Arc<Share>| {
-            let (done, answers) = (done.clone(), &answers);
+            let done = done.clone();
             scope.spawn(move || {
                 let asking = Asking {
-                    ctx,
-                    batch,
-                    deadline,
-                    answers,
-                    cancelled: &cancelled,
-                    siblings,
                     listen: batch.listen.filter(|_| index == 0),
+                    ..base
                 };
                 let part = catch_unwind(AssertUnwindSafe(|| run_share(&asking, &share)))
                     .unwrap_or_else(|panic| Part {
@@ -302,17 +306,9 @@ pub(crate) fn run(
             }
         }
     });
-    let mut out = BatchRun {
-        answers: Vec::new(),
-        children: 0,
-        stop: None,
-    };
-    for part in parts.into_iter().flatten() {
-        out.children += part.children;
-        if out.stop.is_none() {
-            out.stop = part.stop;
-        }
-    }
+    let parts: Vec<Part> = parts.into_iter().flatten().collect();
+    let mut children = parts.iter().map(|part| part.children).sum();
+    let stop = parts.into_iter().find_map(|part| part.stop);
     let lock = || answers.lock().unwrap_or_else(|e| e.into_inner());
     // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
     // limit cannot): each such timeout, and each item a child was killed on, is asked once
@@ -339,25 +335,18 @@ pub(crate) fn run(
         }
         // The first answer stands unless the second try gives one.
         let first = lock()[i].take();
-        let asking = Asking {
-            ctx,
-            batch,
-            deadline,
-            answers: &answers,
-            cancelled: &cancelled,
-            siblings,
-            listen: None,
-        };
-        let part = run_share(&asking, &Share::new(i..i + 1));
-        out.children += part.children;
+        children += run_share(&base, &Share::new(i..i + 1)).children;
         let mut answers = lock();
         if answers[i].is_none() {
             answers[i] = first;
         }
     }
-    out.answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
     ctx.lane.end_leftovers();
-    out
+    BatchRun {
+        answers: answers.into_inner().unwrap_or_else(|e| e.into_inner()),
+        children,
+        stop,
+    }
 }
 
 /// How often the batch looks for a core given later (`spare`).
@@ -460,6 +449,7 @@ enum End {
 }
 
 /// What every child of a batch run shares.
+#[derive(Clone, Copy)]
 struct Asking<'a, 'b> {
     ctx: &'a Place<'a>,
     batch: &'a Batch<'a>,
