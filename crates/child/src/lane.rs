@@ -224,7 +224,8 @@ impl<'a> Lane<'a> {
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     exited = true;
-                    let status = child.ended();
+                    // Waited for briefly, then killed.
+                    let status = child.wait_briefly().or_else(|| child.kill());
                     break reader.end(End::Exited(Death {
                         status,
                         stderr: &child.stderr,
