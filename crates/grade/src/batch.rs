@@ -131,7 +131,7 @@ impl Ask<'_> {
         let file = self.batch_file.display().to_string();
         format!(
             "ask({}, '{}', {}, {}, {}, {:.3}, {}, {:.3}, {}, {})",
-            self.predicate.name(),
+            self.predicate,
             file.replace('\\', "\\\\").replace('\'', "\\'"),
             self.first,
             self.last,

@@ -78,7 +78,7 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
             let _ = write!(
                 text,
                 "\ncredit {credit:.3} on the {} scale",
-                report.select_credit.name()
+                report.select_credit
             );
         }
         serde_json::json!({

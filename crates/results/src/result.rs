@@ -86,7 +86,7 @@ impl Load {
 /// # Example
 /// ```
 /// use crib_results::Predicate;
-/// assert_eq!(Predicate::SelectHand.name(), "select_hand");
+/// assert_eq!(Predicate::SelectHand.to_string(), "select_hand");
 /// assert_eq!(serde_json::to_string(&Predicate::HandValue)?, r#""hand_value""#);
 /// assert!(serde_json::from_str::<Predicate>(r#""hand_values""#).is_err());
 /// # Ok::<(), serde_json::Error>(())
@@ -103,14 +103,6 @@ pub enum Predicate {
 impl Predicate {
     /// Both predicates, in the assignment's order.
     pub const ALL: [Predicate; 2] = [Predicate::HandValue, Predicate::SelectHand];
-
-    /// Returns the predicate's name, as in JSON: `hand_value` or `select_hand`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Predicate::HandValue => "hand_value",
-            Predicate::SelectHand => "select_hand",
-        }
-    }
 
     /// Returns its indicator, name and arity: `hand_value/3` or `select_hand/3`.
     pub fn indicator(self) -> &'static str {
@@ -148,9 +140,10 @@ mod indicators {
     }
 }
 
+/// The predicate's name, as in JSON: `hand_value` or `select_hand`.
 impl std::fmt::Display for Predicate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        crate::names::write_json_name(self, f)
     }
 }
 
@@ -165,13 +158,10 @@ pub enum TestSource {
     Pool,
 }
 
-impl TestSource {
-    /// Returns its name, as in JSON: `named` or `pool`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TestSource::Named => "named",
-            TestSource::Pool => "pool",
-        }
+/// Its name, as in JSON: `named` or `pool`.
+impl std::fmt::Display for TestSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write_json_name(self, f)
     }
 }
 
@@ -584,11 +574,6 @@ mod tests {
             "{wrong}"
         );
     }
-}
-
-#[cfg(test)]
-mod source_tests {
-    use super::*;
 
     #[test]
     fn a_test_keeps_its_source_and_older_results_read_it_from_the_id() {

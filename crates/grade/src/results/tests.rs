@@ -235,27 +235,27 @@ fn each_visibility_policy_gives_its_json() {
         let seen = visibilities(&gs);
         let (last, hand_value) = seen.split_last().unwrap();
         let (named_seen, hand_value) = hand_value.split_last().unwrap();
-        assert_eq!(*last, rest, "{}", policy.name());
-        assert_eq!(*named_seen, named, "{}", policy.name());
+        assert_eq!(*last, rest, "{}", policy);
+        assert_eq!(*named_seen, named, "{}", policy);
         assert!(
             hand_value.iter().all(|v| *v == rest),
             "{}: {seen:?}",
-            policy.name()
+            policy
         );
-        assert_eq!(gs["visibility"], "visible", "{}", policy.name());
+        assert_eq!(gs["visibility"], "visible", "{}", policy);
         assert_eq!(gs["score"], report.marks.total);
         let output = gs["output"].as_str().unwrap();
         assert!(
             output.contains("x.pl:3: warning: Singleton variables: [X]"),
             "{}: the load diagnostics are shown: {output}",
-            policy.name()
+            policy
         );
         assert!(output.contains(&report.seed_id), "{output}");
         assert_eq!(
             output.contains("select_hand/3: 1 test gave a wrong answer"),
             policy != VisibilityPolicy::Hidden,
             "{}: verdict counts only when tests are not hidden: {output}",
-            policy.name()
+            policy
         );
     }
     assert_eq!(
