@@ -6,7 +6,7 @@ use std::io;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
-use crib_results::{fnv1a, gradescope_with, SubmissionResult, VisibilityPolicy};
+use crib_results::{fnv1a, gradescope, SubmissionResult, VisibilityPolicy};
 use crib_submission::{survey, Discovery, Submission, SurveyError};
 
 use crate::pool::WorkerPool;
@@ -349,10 +349,7 @@ fn write_gradescope(
 ) -> Result<(), SessionError> {
     let sub_dir = dir.join(file_stem(&report.name));
     create_dir(&sub_dir)?;
-    write_json(
-        &sub_dir.join("results.json"),
-        &gradescope_with(report, policy),
-    )
+    write_json(&sub_dir.join("results.json"), &gradescope(report, policy))
 }
 
 fn create_dir(path: &Path) -> Result<(), SessionError> {
