@@ -300,7 +300,9 @@ pub(crate) fn round4(x: f64) -> f64 {
 }
 
 /// Everything grading one submission found. Written as JSON to the output directory as soon
-/// as the submission is done, and read back by `--resume`.
+/// as the submission is done, and read back by `--resume`. The optional sections after
+/// `output` are absent when they do not apply, and in results written before crib had them,
+/// which read back as `None`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubmissionResult {
     /// The submission's name.
@@ -339,24 +341,19 @@ pub struct SubmissionResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deep: Option<DeepReport>,
     /// Code-quality findings (`crib lint`), if the linter ran: evidence for the markers who
-    /// give the last 30 marks, never part of the marks. Absent in results written before
-    /// crib had a linter, which read back as `None`.
+    /// give the last 30 marks, never part of the marks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quality: Option<Lint>,
     /// What the LMS's download says about the submission (student id, name, email,
     /// submission id, time, late flag), when it came from one (crib-submission's
     /// `Submission::lms`).
-    /// Absent in results written before crib read downloads, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lms: Option<crate::Record>,
-    /// What is wrong with select_hand/3's keeps, in the student's words: computed after the
-    /// select_hand tests when a valid keep was not the best. Absent when every valid keep was
-    /// the best, and in results written before crib diagnosed keeps, which read back as
-    /// `None`.
+    /// What is wrong with select_hand/3's keeps, in the student's words, when a valid keep
+    /// was not the best.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keep_diagnosis: Option<KeepDiagnosis>,
-    /// Which crib and which SWI-Prolog graded it. Absent in results written before crib
-    /// recorded it, which read back as `None`.
+    /// Which crib and which SWI-Prolog graded it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub produced_by: Option<crate::Producer>,
 }
