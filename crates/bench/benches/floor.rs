@@ -433,7 +433,9 @@ fn grade(
     let (swipl, isolation, limits) = ("swipl".as_ref(), IsolationChoice::Auto, Limits::default());
     let grader =
         Grader::new(swipl, isolation, limits, tests)?.with_lint(crib_lint::Linter::default());
-    let subs = session.discover(&[class.path().to_path_buf()], false)?;
+    let subs = session
+        .survey(&[class.path().to_path_buf()], false)?
+        .submissions;
     session.grade(&grader, &subs, &mut ())?;
     Ok(())
 }

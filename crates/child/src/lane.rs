@@ -23,10 +23,6 @@ pub const COPY: &str = "submission";
 /// child programs and their inputs, read-only to children), the submission's copy
 /// (`WORK/submission`, read-only), a scratch directory of the lane's own (`WORK/SCRATCH`,
 /// writable by its children alone) and the slot its children run as.
-///
-/// [`Lane::stage`] puts a submission there (through crib-submission's [`Submission::stage`],
-/// the one staging of a submission), [`Lane::run`] runs one child there from start to
-/// end, and [`Lane::end_leftovers`] ends what the slot's children left behind.
 #[derive(Debug, Clone)]
 pub struct Lane<'a> {
     jail: &'a Jail,
@@ -224,7 +220,8 @@ impl<'a> Lane<'a> {
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     exited = true;
-                    let status = child.ended();
+                    // Waited for briefly, then killed.
+                    let status = child.wait_briefly().or_else(|| child.kill());
                     break reader.end(End::Exited(Death {
                         status,
                         stderr: &child.stderr,

@@ -217,12 +217,6 @@ impl<F> Child<F> {
         }
     }
 
-    /// Returns the status of a child whose pipe closed: it is waited for briefly, then
-    /// killed ([`Child::wait_briefly`], [`Child::kill`]).
-    pub(crate) fn ended(&mut self) -> Option<ExitStatus> {
-        self.wait_briefly().or_else(|| self.kill())
-    }
-
     /// Returns the first [`MAX_OUTPUT`] bytes the child printed on stdout and on stderr,
     /// so far.
     pub(crate) fn output(&self) -> [(&'static str, Vec<u8>); 2] {

@@ -15,6 +15,21 @@ fn sh(script: &str) -> Command {
     cmd
 }
 
+/// Returns `sh(script)` keeping the frame pipe's writer `fd` open across exec, as the
+/// sandbox does.
+fn sh_with_pipe(script: &str, fd: i32) -> Command {
+    let mut cmd = sh(script);
+    // SAFETY: between fork and exec only async-signal-safe calls: fcntl.
+    unsafe {
+        cmd.pre_exec(move || {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            libc::fcntl(fd, libc::F_SETFD, flags & !libc::FD_CLOEXEC);
+            Ok(())
+        });
+    }
+    cmd
+}
+
 #[test]
 fn keeps_the_head_of_stdout_and_the_tail_of_stderr() {
     let pipe = FramePipe::new().unwrap();
@@ -40,18 +55,10 @@ fn frames_arrive_on_the_inherited_pipe_and_kill_ends_the_child() {
     let pipe = FramePipe::new().unwrap();
     let path = pipe.path_in_child();
     let fd = pipe.writer().as_raw_fd();
-    let mut cmd = sh(&format!(
-        "echo '{{\"type\":\"start\",\"test\":2}}' > {path}; exec sleep 60"
-    ));
-    // SAFETY: between fork and exec only async-signal-safe calls: fcntl.
-    unsafe {
-        cmd.pre_exec(move || {
-            // Keep the frame pipe open across exec, as the sandbox does.
-            let flags = libc::fcntl(fd, libc::F_GETFD);
-            libc::fcntl(fd, libc::F_SETFD, flags & !libc::FD_CLOEXEC);
-            Ok(())
-        });
-    }
+    let cmd = sh_with_pipe(
+        &format!("echo '{{\"type\":\"start\",\"test\":2}}' > {path}; exec sleep 60"),
+        fd,
+    );
     let mut child: Child<Frame> = Child::spawn(cmd, pipe, Isolation::default()).unwrap();
     let frame = child.next_frame(Duration::from_secs(10)).unwrap();
     assert_eq!(frame, Frame::Start { test: 2 });
@@ -68,15 +75,7 @@ fn a_leftover_holding_the_pipe_does_not_keep_the_grader_waiting() {
     let pipe = FramePipe::new().unwrap();
     let fd = pipe.writer().as_raw_fd();
     // The child exits at once; the sleep it leaves behind inherits the frame pipe.
-    let mut cmd = sh("sleep 30 & exit 3");
-    // SAFETY: between fork and exec only async-signal-safe calls: fcntl.
-    unsafe {
-        cmd.pre_exec(move || {
-            let flags = libc::fcntl(fd, libc::F_GETFD);
-            libc::fcntl(fd, libc::F_SETFD, flags & !libc::FD_CLOEXEC);
-            Ok(())
-        });
-    }
+    let cmd = sh_with_pipe("sleep 30 & exit 3", fd);
     let mut child: Child<Frame> = Child::spawn(cmd, pipe, Isolation::default()).unwrap();
     let asked = Instant::now();
     assert_eq!(

@@ -131,7 +131,7 @@ impl Ask<'_> {
         let file = self.batch_file.display().to_string();
         format!(
             "ask({}, '{}', {}, {}, {}, {:.3}, {}, {:.3}, {}, {})",
-            self.predicate.name(),
+            self.predicate,
             file.replace('\\', "\\\\").replace('\'', "\\'"),
             self.first,
             self.last,
@@ -175,7 +175,11 @@ impl Stop {
     /// Returns why, in words, for `batch`.
     pub(crate) fn text(&self, batch: &Batch<'_>) -> String {
         match self {
-            Stop::Budget => budget_reason(batch),
+            Stop::Budget => format!(
+                "{}'s time budget for {} ran out",
+                batch.purpose,
+                batch.predicate.indicator()
+            ),
             Stop::CalledOff => format!("{} was called off", batch.purpose),
             Stop::NotStarted(why) => crate::child::not_started(why),
             Stop::NotLoaded { said, .. } => said.clone(),
@@ -239,20 +243,24 @@ pub(crate) fn run(
             ))
         })
         .collect();
+    let base = Asking {
+        ctx,
+        batch,
+        deadline,
+        answers: &answers,
+        cancelled: &cancelled,
+        siblings,
+        listen: None,
+    };
     let mut parts: Vec<Option<Part>> = Vec::new();
     std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel::<(usize, Part)>();
         let start = |index: usize, share: Arc<Share>| {
-            let (done, answers) = (done.clone(), &answers);
+            let done = done.clone();
             scope.spawn(move || {
                 let asking = Asking {
-                    ctx,
-                    batch,
-                    deadline,
-                    answers,
-                    cancelled: &cancelled,
-                    siblings,
                     listen: batch.listen.filter(|_| index == 0),
+                    ..base
                 };
                 let part = catch_unwind(AssertUnwindSafe(|| run_share(&asking, &share)))
                     .unwrap_or_else(|panic| Part {
@@ -298,17 +306,9 @@ pub(crate) fn run(
             }
         }
     });
-    let mut out = BatchRun {
-        answers: Vec::new(),
-        children: 0,
-        stop: None,
-    };
-    for part in parts.into_iter().flatten() {
-        out.children += part.children;
-        if out.stop.is_none() {
-            out.stop = part.stop;
-        }
-    }
+    let parts: Vec<Part> = parts.into_iter().flatten().collect();
+    let mut children = parts.iter().map(|part| part.children).sum();
+    let stop = parts.into_iter().find_map(|part| part.stop);
     let lock = || answers.lock().unwrap_or_else(|e| e.into_inner());
     // A call can be starved past its wall-clock backstop on a loaded machine (its CPU-time
     // limit cannot): each such timeout, and each item a child was killed on, is asked once
@@ -335,25 +335,18 @@ pub(crate) fn run(
         }
         // The first answer stands unless the second try gives one.
         let first = lock()[i].take();
-        let asking = Asking {
-            ctx,
-            batch,
-            deadline,
-            answers: &answers,
-            cancelled: &cancelled,
-            siblings,
-            listen: None,
-        };
-        let part = run_share(&asking, &Share::new(i..i + 1));
-        out.children += part.children;
+        children += run_share(&base, &Share::new(i..i + 1)).children;
         let mut answers = lock();
         if answers[i].is_none() {
             answers[i] = first;
         }
     }
-    out.answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
     ctx.lane.end_leftovers();
-    out
+    BatchRun {
+        answers: answers.into_inner().unwrap_or_else(|e| e.into_inner()),
+        children,
+        stop,
+    }
 }
 
 /// How often the batch looks for a core given later (`spare`).
@@ -450,20 +443,13 @@ enum End {
     /// It said the goal of an item went on past its limit and the grace (the grader killed
     /// it).
     Overrun,
-    /// The whole batch's time is up.
-    Budget,
-    /// It ended before it said it was ready: crib could not start it (the submission had
-    /// not run yet).
-    NotStarted(String),
-    /// It could not load the submission: why in the tests' words, and in the checks'.
-    NotLoaded { why: String, said: String },
-    /// It loaded the submission, and the predicate is not defined.
-    Undefined,
-    /// The listener said not to ask it.
-    Refused,
+    /// What would stop its share: [`Stop::Budget`], [`Stop::NotStarted`] (it ended before
+    /// it said it was ready), [`Stop::NotLoaded`], [`Stop::Undefined`] or [`Stop::Refused`].
+    Stop(Stop),
 }
 
 /// What every child of a batch run shares.
+#[derive(Clone, Copy)]
 struct Asking<'a, 'b> {
     ctx: &'a Place<'a>,
     batch: &'a Batch<'a>,
@@ -515,9 +501,9 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
         let first = part.children == 0;
         let (ended, printed) = match one_child(asking, share, careful, first) {
             Ok(finished) => (finished.output, Some(finished.printed)),
-            Err(e) => (End::NotStarted(e.to_string()), None),
+            Err(e) => (End::Stop(Stop::NotStarted(e.to_string())), None),
         };
-        if let End::NotStarted(why) = ended {
+        if let End::Stop(Stop::NotStarted(why)) = ended {
             if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
                 listen.printed(part.children, printed);
             }
@@ -533,31 +519,23 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
         if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
             listen.printed(part.children, printed);
         }
-        let loaded = !matches!(ended, End::NotLoaded { .. } | End::Undefined | End::Refused);
+        let loaded = !matches!(
+            ended,
+            End::Stop(Stop::NotLoaded { .. } | Stop::Undefined | Stop::Refused)
+        );
         let (next, end) = share.at();
         match ended {
-            End::Done | End::NotStarted(_) => {}
-            End::Budget => {
-                part.stop = Some(Stop::Budget);
-                break;
-            }
-            End::Refused => {
-                part.stop = Some(Stop::Refused);
-                break;
-            }
-            End::NotLoaded { why, said } => {
+            End::Done => {}
+            End::Stop(stop @ (Stop::NotLoaded { .. } | Stop::Undefined)) => {
                 failed_loads += 1;
                 if failed_loads >= load_tries {
-                    part.stop = Some(Stop::NotLoaded { first, why, said });
+                    part.stop = Some(stop);
                     break;
                 }
             }
-            End::Undefined => {
-                failed_loads += 1;
-                if failed_loads >= load_tries {
-                    part.stop = Some(Stop::Undefined);
-                    break;
-                }
+            End::Stop(stop) => {
+                part.stop = Some(stop);
+                break;
             }
             End::Hung | End::Died(_) | End::Overrun if next >= careful && next + 1 < end => {
                 // Somewhere in the unreported chunk: go item by item from here. (When the
@@ -574,14 +552,6 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
         }
     }
     part
-}
-
-fn budget_reason(batch: &Batch<'_>) -> String {
-    format!(
-        "{}'s time budget for {} ran out",
-        batch.purpose,
-        batch.predicate.indicator()
-    )
 }
 
 /// Runs one child on `share`'s items from its next one, advancing it past every answer the
@@ -693,7 +663,7 @@ impl Reader<Frame> for Items<'_> {
             Frame::Loaded(found) => {
                 if let (true, Some(listen)) = (self.first, listen) {
                     if !listen.loaded(&found) {
-                        return Flow::Stop(End::Refused);
+                        return Flow::Stop(End::Stop(Stop::Refused));
                     }
                 }
                 let here = match self.batch.predicate {
@@ -701,7 +671,7 @@ impl Reader<Frame> for Items<'_> {
                     Predicate::SelectHand => found.select_hand,
                 };
                 if here.is_none() && self.batch.listen.is_none() {
-                    return Flow::Stop(End::Undefined);
+                    return Flow::Stop(End::Stop(Stop::Undefined));
                 }
                 self.loaded = true;
                 self.until = Instant::now() + self.quiet;
@@ -745,28 +715,32 @@ impl Reader<Frame> for Items<'_> {
     }
 
     fn end(&mut self, end: ChildEnd<'_>) -> End {
+        let not_loaded = |why: String, said: String| {
+            End::Stop(Stop::NotLoaded {
+                first: self.first,
+                why,
+                said,
+            })
+        };
         match end {
-            ChildEnd::Silent if Instant::now() >= self.deadline => End::Budget,
-            ChildEnd::Silent if !self.ready => End::NotStarted(format!(
+            ChildEnd::Silent if Instant::now() >= self.deadline => End::Stop(Stop::Budget),
+            ChildEnd::Silent if !self.ready => End::Stop(Stop::NotStarted(format!(
                 "swipl did not start within {} s",
                 self.load.as_secs_f64()
-            )),
+            ))),
             ChildEnd::Silent if !self.loaded => {
                 let why = format!("loading took longer than {} s", self.load.as_secs_f64());
-                End::NotLoaded {
-                    said: why.clone(),
-                    why,
-                }
+                not_loaded(why.clone(), why)
             }
             ChildEnd::Silent => End::Hung,
             ChildEnd::Exited(death) => {
                 if !self.ready {
-                    End::NotStarted(death.explain(""))
+                    End::Stop(Stop::NotStarted(death.explain("")))
                 } else if !self.loaded {
-                    End::NotLoaded {
-                        why: death.explain(" while loading"),
-                        said: format!("the submission did not load: {}", death.explain("")),
-                    }
+                    not_loaded(
+                        death.explain(" while loading"),
+                        format!("the submission did not load: {}", death.explain("")),
+                    )
                 } else if self.share.answered() {
                     End::Done
                 } else {
@@ -876,9 +850,15 @@ mod tests {
         let batch = hand_value(file);
         let (share, got) = (Share::new(0..10), answers(10));
         let mut items = reader(&batch, &share, &got, false, 10);
-        assert!(matches!(items.end(ChildEnd::Silent), End::NotStarted(_)));
+        assert!(matches!(
+            items.end(ChildEnd::Silent),
+            End::Stop(Stop::NotStarted(_))
+        ));
         assert!(matches!(items.frame(Frame::Ready), Flow::Read));
-        assert!(matches!(items.end(ChildEnd::Silent), End::NotLoaded { .. }));
+        assert!(matches!(
+            items.end(ChildEnd::Silent),
+            End::Stop(Stop::NotLoaded { .. })
+        ));
     }
 
     /// A goal that caught its watchdog's exception and went on: the child is killed.
@@ -920,11 +900,17 @@ mod tests {
         let loaded = |batch: &Batch<'_>| {
             reader(batch, &share, &got, false, 10).frame(Frame::Loaded(found.clone()))
         };
-        assert!(matches!(loaded(&check), Flow::Stop(End::Undefined)));
+        assert!(matches!(
+            loaded(&check),
+            Flow::Stop(End::Stop(Stop::Undefined))
+        ));
         check.listen = Some(&Listener(true));
         assert!(matches!(loaded(&check), Flow::Read));
         check.listen = Some(&Listener(false));
-        assert!(matches!(loaded(&check), Flow::Stop(End::Refused)));
+        assert!(matches!(
+            loaded(&check),
+            Flow::Stop(End::Stop(Stop::Refused))
+        ));
     }
 
     #[test]

@@ -34,8 +34,8 @@ pub(crate) struct Seen {
     pub deal: Deal,
     /// The goal as called.
     pub goal: String,
-    /// Whether it is one of the assignment's named deals.
-    pub named: bool,
+    /// Where the deal comes from: a named deal is the likelier example.
+    pub source: TestSource,
     /// The keep chosen when it is not the best; `None` when it is.
     pub kept: Option<CardSet>,
 }
@@ -55,7 +55,7 @@ pub(crate) fn seen(cases: &[TestCase], tests: &[TestResult]) -> Vec<Seen> {
             Some(Seen {
                 deal: Deal::from_keeps(case.cards.clone(), case.keeps.clone())?,
                 goal: test.goal.clone(),
-                named: case.source == TestSource::Named,
+                source: case.source,
                 kept,
             })
         })
@@ -263,15 +263,11 @@ fn example(s: &Seen) -> Option<(bool, f64, KeepExample)> {
     let chosen = s.deal.keeps.iter().find(|k| CardSet::of(&k.keep) == kept)?;
     let best = s.deal.keeps.first()?;
     Some((
-        s.named,
+        s.source == TestSource::Named,
         best.expected_value() - chosen.expected_value(),
         KeepExample {
             goal: s.goal.clone(),
-            source: if s.named {
-                TestSource::Named
-            } else {
-                TestSource::Pool
-            },
+            source: s.source,
             dealt: crib_core::cards_text(&s.deal.cards),
             starts: best.starts,
             chosen: KeepValue::new(chosen),

@@ -8,16 +8,10 @@ use crib_submission::MAX_BYTES;
 
 use crib_testset::draw::TestSet;
 
-/// Time, memory and size limits.
-///
-/// **The timing rule.** A test's limit is CPU time: the child's watchdog measures the CPU
-/// time its process has used since the goal started (every thread) and stops the goal when
-/// it reaches the limit, so a verdict does not depend on how busy the machine is. A goal that
-/// waits instead of computing (`sleep/1`, a blocking read) or that the machine starves is
-/// stopped by a wall-clock backstop, `wall_factor` times the limit. A goal that ignores
-/// being stopped is killed `grace` later (of CPU time, or of wall-clock time past the
-/// backstop). Loading is limited in wall-clock time, and one submission in all by
-/// [`Limits::budget`].
+/// Time, memory and size limits. A test's limit is the child's CPU time, with a wall-clock
+/// backstop `wall_factor` times it and a `grace` for a goal that ignores being stopped (the
+/// crate README's "Timing"); loading is limited in wall-clock time, and one submission in all
+/// by [`Limits::budget`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// CPU time per hand_value test (default 1 s).
@@ -87,9 +81,7 @@ impl Limits {
     /// Returns the most wall-clock time one submission's select_hand tests can take: the load
     /// limit plus the least of `select_hand_budget` and, for each test, one and a half times
     /// its limit plus the grace (with the defaults 10 + min(240, 48 x 6.5) = 250 s). Past it,
-    /// the tests not yet asked are left out of the marks (`not_run`). A goal that takes its whole CPU limit takes about as long in wall-clock
-    /// time on an idle core, so only a submission slow on most tests, or on a machine giving
-    /// it a fraction of a core (Gradescope's half), reaches it.
+    /// the tests not yet asked are left out of the marks (`not_run`).
     pub fn budget(&self, tests: &TestSet) -> Duration {
         let each = (self.select_hand * 3 / 2 + self.grace) * self.deals_asked(tests) as u32;
         each.min(self.select_hand_budget) + self.load

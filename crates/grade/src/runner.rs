@@ -12,7 +12,7 @@ use crib_child::Lane;
 use crib_isolation::{Isolation, IsolationChoice};
 use crib_results::{
     escape_path, Marks, Predicate, Producer, RuleMistake, RuleVerdict, SelectCredit,
-    SubmissionResult, TestResult, Verdict,
+    SubmissionResult, TestResult,
 };
 use crib_sandbox::{self as sandbox, Jail, Slot, WorkDir, Worker};
 use crib_submission::Submission;
@@ -27,7 +27,7 @@ use crib_testset::Tests;
 
 mod select;
 
-use select::{result, Run};
+use select::Run;
 
 /// The scratch directory of a submission's children in the worker's first lane (the
 /// select_hand tests, the linter, the deep check), in its work directory.
@@ -40,14 +40,9 @@ const CHECK_SCRATCH: &str = "scratch-check";
 /// The most diagnostics kept per submission.
 pub const MAX_DIAGNOSTICS: usize = 50;
 
-/// Grades submissions: owns the sandbox settings and a directory with the child program and
-/// the tests.
-///
-/// Its work directory, `crib-grade-<random>` in the temporary directory, is private (see
-/// the crate's README, "Work directories"), removed when the grader is dropped or by
-/// [`crib_sandbox::shutdown`], and removed by the next grader created after a death that could not
-/// clean up (SIGKILL). When it runs as root, the grader takes a block of sandbox uids of
-/// its own ([`crib_sandbox::SANDBOX_UIDS`]) for its life.
+/// Grades submissions: owns the sandbox settings and a private work directory with the child
+/// programs and the tests (the crate README's "Work directories"). As root it takes a block
+/// of sandbox uids of its own ([`crib_sandbox::SANDBOX_UIDS`]) for its life.
 #[derive(Debug)]
 pub struct Grader {
     jail: Jail,
@@ -301,14 +296,10 @@ impl Grader {
                             let (check_place, cancel) = (&check_place, &cancel);
                             scope.spawn(move || {
                                 if at_once {
-                                    // Started at once, beside the tests' first child: both
-                                    // load the submission while nothing else runs. Called off
-                                    // when that child says the submission does not load or
-                                    // hand_value/3 is not defined, or the tests end without a
-                                    // load (the sender dropped): no child of the check starts
-                                    // after that, and (with uids of its own) the one loading
-                                    // is ended. Its answers count only when the tests say it
-                                    // loaded with hand_value/3 (below).
+                                    // Started beside the tests' first child; called off (and
+                                    // its loading child ended) when that child finds no
+                                    // hand_value/3 or the tests end without a load. Its
+                                    // answers count only when the tests say it loaded (below).
                                     scope.spawn(move || {
                                         if !wait.recv().unwrap_or(false) {
                                             cancel.store(true, Ordering::Relaxed);
@@ -377,23 +368,8 @@ impl Grader {
                 String::new()
             }
         };
-        let tests: Vec<TestResult> = run
-            .results
-            .into_iter()
-            .zip(&self.tests.cases)
-            .map(|(r, case)| {
-                r.unwrap_or_else(|| {
-                    result(
-                        case,
-                        Verdict::NotRun {
-                            reason: "the grader stopped".into(),
-                        },
-                        None,
-                        0,
-                    )
-                })
-            })
-            .collect();
+        run.not_run(0, "the grader stopped", true);
+        let tests: Vec<TestResult> = run.results.into_iter().flatten().collect();
         // select_hand/3's mistake in words, beside hand_value/3's that it may follow from.
         let found: Vec<RuleMistake> = hand_value
             .iter()

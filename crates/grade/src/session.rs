@@ -6,7 +6,7 @@ use std::io;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
-use crib_results::{fnv1a, gradescope_with, SubmissionResult, VisibilityPolicy};
+use crib_results::{fnv1a, gradescope, SubmissionResult, VisibilityPolicy};
 use crib_submission::{survey, Discovery, Submission, SurveyError};
 
 use crate::pool::WorkerPool;
@@ -21,7 +21,7 @@ use crib_testset::Tests;
 /// use crib_grade::{Grader, Limits, SeedChoice, Session};
 /// use crib_isolation::IsolationChoice;
 /// let session = Session::new("crib-grade-results");
-/// let submissions = session.discover(&["submissions/".into()], false)?;
+/// let submissions = session.survey(&["submissions/".into()], false)?.submissions;
 /// let tests = session.tests(&SeedChoice::default())?;
 /// let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, Limits::default(), &tests)?;
 /// let graded = session.grade(&grader, &submissions, &mut ())?;
@@ -207,27 +207,13 @@ impl Session {
         self.out.join(SEEDS_DIR)
     }
 
-    /// Creates [`Session::out`] and returns the submissions under `paths` as
-    /// [`discover`](crib_submission::discover) finds them, leaving out the session's own output
-    /// directories (`out` and `gradescope`), even when a path given holds them.
+    /// Creates [`Session::out`] and returns what [`survey`] finds under `paths`, leaving out
+    /// the session's own output directories (`out` and `gradescope`), even when a path given
+    /// holds them (a directory given that held only those is listed as empty).
     ///
     /// # Errors
     /// [`SessionError::CreateDir`] if `out` cannot be created; [`SessionError::Survey`] as
-    /// [`discover`](crib_submission::discover).
-    pub fn discover(
-        &self,
-        paths: &[PathBuf],
-        single: bool,
-    ) -> Result<Vec<Submission>, SessionError> {
-        self.survey(paths, single).map(|found| found.submissions)
-    }
-
-    /// Creates [`Session::out`] and returns what [`survey`] finds under `paths`, leaving out
-    /// the session's own output directories as [`Session::discover`] does (a directory
-    /// given that held only those is listed as empty).
-    ///
-    /// # Errors
-    /// As [`Session::discover`].
+    /// [`survey`].
     pub fn survey(&self, paths: &[PathBuf], single: bool) -> Result<Discovery, SessionError> {
         create_dir(&self.out)?;
         let ours: Vec<PathBuf> = [Some(&self.out), self.gradescope.as_ref()]
@@ -363,10 +349,7 @@ fn write_gradescope(
 ) -> Result<(), SessionError> {
     let sub_dir = dir.join(file_stem(&report.name));
     create_dir(&sub_dir)?;
-    write_json(
-        &sub_dir.join("results.json"),
-        &gradescope_with(report, policy),
-    )
+    write_json(&sub_dir.join("results.json"), &gradescope(report, policy))
 }
 
 fn create_dir(path: &Path) -> Result<(), SessionError> {

@@ -949,7 +949,10 @@ fn reports_serialize_with_the_verdict_names() {
     assert_eq!(json["hand_value"]["kinds"][0]["kind"], "exception");
     let back: SubmissionResult = serde_json::from_value(json).unwrap();
     assert_eq!(&back, report("exceptions"));
-    let gs = crib_results::gradescope(report("correct"));
+    let gs = crib_results::gradescope(
+        report("correct"),
+        crib_results::VisibilityPolicy::AllVisible,
+    );
     assert_eq!(gs["score"], 70.0);
     // The marked hand_value test, one per rule area, one per select_hand test.
     assert_eq!(

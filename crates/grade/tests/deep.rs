@@ -50,8 +50,9 @@ fn grade(grader: &Grader, paths: &[PathBuf]) -> BTreeMap<String, SubmissionResul
     let mut session = Session::new(out.path());
     session.jobs = NonZeroUsize::new(2).expect("two");
     let submissions: Vec<Submission> = session
-        .discover(paths, false)
-        .expect("the submissions are readable");
+        .survey(paths, false)
+        .expect("the submissions are readable")
+        .submissions;
     let graded = session
         .grade(grader, &submissions, &mut ())
         .expect("results are written");

@@ -14,6 +14,7 @@ use crib_grade::{table, Limits, WorkerPool};
 use crib_isolation::IsolationChoice;
 use crib_results::{
     gradescope, Area, KeepMistake, KeepVerdict, RuleMistake, RuleVerdict, SubmissionResult,
+    VisibilityPolicy,
 };
 use crib_submission::discover;
 
@@ -117,7 +118,7 @@ fn each_mistake_is_told_rule_by_rule_in_words() {
             wrong.push(format!("{name}: the findings explain only {explained}"));
         }
         // The student's outputs say it in words; the verdict codes stay for staff.
-        let results = gradescope(report);
+        let results = gradescope(report, VisibilityPolicy::AllVisible);
         let hand_value_test = results["tests"][0]["output"].as_str().unwrap_or_default();
         let top = results["output"].as_str().unwrap_or_default();
         let grade_table = table(std::slice::from_ref(report), false);
@@ -229,7 +230,7 @@ fn select_hands_mistake_is_told_in_words() {
         {
             wrong.push(format!("{name}: example {:?}", d.example));
         }
-        let results = gradescope(&report);
+        let results = gradescope(&report, VisibilityPolicy::AllVisible);
         let tests = results["tests"].as_array().cloned().unwrap_or_default();
         let diagnosis_test = tests
             .iter()

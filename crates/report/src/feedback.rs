@@ -29,7 +29,7 @@ pub struct FeedbackOptions<'a> {
     pub extras: MarksExtras<'a>,
     /// The submissions' source, to show the code-quality findings inline.
     pub sources: Option<&'a Sources>,
-    /// Which tests the student may see ([`crib_results::gradescope_with`]'s policy): feedback
+    /// Which tests the student may see ([`crib_results::gradescope`]'s policy): feedback
     /// is handed back with the marks, so everything not `hidden` is shown.
     pub visibility: VisibilityPolicy,
 }

@@ -247,7 +247,7 @@ fn tests(rows: &[TestRow], seeds: usize) -> Markup {
                 @for (rank, t) in rows.iter().enumerate() {
                     tr {
                         td.n data-v=(rank + 1) { (rank + 1) }
-                        td { code { (t.id) } br; span.muted { (t.source.name()) } }
+                        td { code { (t.id) } br; span.muted { (t.source) } }
                         td {
                             div.goal { "?- " (t.goal) }
                             @if t.deals > 1 {

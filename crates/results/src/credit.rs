@@ -32,15 +32,14 @@ pub enum SelectCredit {
     Ratio,
 }
 
-impl SelectCredit {
-    /// Returns the scale's name as in JSON and on the command line: `graded` or `ratio`.
-    pub fn name(self) -> &'static str {
-        match self {
-            SelectCredit::Graded => "graded",
-            SelectCredit::Ratio => "ratio",
-        }
+/// The scale's name as in JSON and on the command line: `graded` or `ratio`.
+impl std::fmt::Display for SelectCredit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write_json_name(self, f)
     }
+}
 
+impl SelectCredit {
     /// Returns the credit, in `0.0..=1.0`, of a keep totalling `chosen` among `keeps`, every
     /// keep of one deal (as [`crib_core::rank_keeps`] gives them).
     ///

@@ -1,4 +1,4 @@
-//! Gradescope's results.json for one result ([`gradescope_with`]), each test shown as a
+//! Gradescope's results.json for one result ([`gradescope`]), each test shown as a
 //! [`VisibilityPolicy`] says.
 
 use std::fmt::Write as _;
@@ -40,12 +40,6 @@ fn quality_test(lint: &Lint, policy: VisibilityPolicy) -> serde_json::Value {
     })
 }
 
-/// Returns the submission's `results.json` in Gradescope's autograder format with every test
-/// visible: [`gradescope_with`] under [`VisibilityPolicy::AllVisible`].
-pub fn gradescope(report: &SubmissionResult) -> serde_json::Value {
-    gradescope_with(report, VisibilityPolicy::AllVisible)
-}
-
 /// Returns the submission's `results.json` in Gradescope's autograder format. hand_value/3
 /// is one test worth its 50 marks, numbered `1.1` (its share of pairs wrong, how much was
 /// checked, what is wrong rule by rule in the student's words and the simplest failing
@@ -58,7 +52,7 @@ pub fn gradescope(report: &SubmissionResult) -> serde_json::Value {
 /// test has the `visibility` that `policy` gives it; the top-level `output`, which students
 /// see, holds the marks, the seed's id and the load diagnostics; `execution_time` is the
 /// grading time in whole seconds, rounded up (0 only for a run that took no time).
-pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> serde_json::Value {
+pub fn gradescope(report: &SubmissionResult, policy: VisibilityPolicy) -> serde_json::Value {
     let m = &report.marks;
     let per_sh = if m.select_hand_total == 0 {
         0.0
@@ -78,7 +72,7 @@ pub fn gradescope_with(report: &SubmissionResult, policy: VisibilityPolicy) -> s
             let _ = write!(
                 text,
                 "\ncredit {credit:.3} on the {} scale",
-                report.select_credit.name()
+                report.select_credit
             );
         }
         serde_json::json!({

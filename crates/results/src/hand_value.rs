@@ -102,19 +102,6 @@ impl Area {
         Area::NoAnswer,
     ];
 
-    /// Returns the area's name, as in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Area::Fifteens => "fifteens",
-            Area::Pairs => "pairs",
-            Area::Runs => "runs",
-            Area::Flush => "flush",
-            Area::Nob => "nob",
-            Area::NoPoints => "no_points",
-            Area::NoAnswer => "no_answer",
-        }
-    }
-
     /// Returns a title for people: `hands with runs`.
     pub fn title(self) -> &'static str {
         match self {
@@ -129,9 +116,10 @@ impl Area {
     }
 }
 
+/// The area's name, as in JSON: `no_points`.
 impl fmt::Display for Area {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        crate::names::write_json_name(self, f)
     }
 }
 

@@ -34,7 +34,7 @@ pub use deep::{
     Diagnosis, DiagnosisFinding, ErrorShape, FailureKind, KindCount, Literal, Probes,
     SelectExample,
 };
-pub use gradescope::{gradescope, gradescope_with, shown_problems};
+pub use gradescope::{gradescope, shown_problems};
 pub use hand_value::{
     Area, AreaCount, HandValueCheck, RuleFinding, RuleMistake, RuleVerdict, PATTERNS,
 };

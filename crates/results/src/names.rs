@@ -1,6 +1,8 @@
-//! File names written as text that tells every name apart, for results and messages.
+//! File names written as text that tells every name apart, for results and messages, and
+//! the names of the unit enums as JSON has them.
 
 use std::ffi::OsStr;
+use std::fmt;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -34,4 +36,16 @@ pub fn escape_name(name: &OsStr) -> String {
 /// Returns `path` written as [`escape_name`] writes each name.
 pub fn escape_path(path: &Path) -> String {
     escape_name(path.as_os_str())
+}
+
+/// Writes `value`'s name as in JSON: the Display of the unit enums, so that their words on
+/// the command line, in tables and in JSON are one.
+pub(crate) fn write_json_name(
+    value: &impl serde::Serialize,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(name)) => f.write_str(&name),
+        _ => Err(fmt::Error),
+    }
 }

@@ -24,22 +24,11 @@ pub enum Layout {
     Plain,
 }
 
-impl Layout {
-    /// Returns the name used on the command line and in JSON: `canvas`, `moodle`,
-    /// `gradescope` or `plain`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Layout::Canvas => "canvas",
-            Layout::Moodle => "moodle",
-            Layout::Gradescope => "gradescope",
-            Layout::Plain => "plain",
-        }
-    }
-}
-
+/// The name used on the command line and in JSON: `canvas`, `moodle`, `gradescope` or
+/// `plain`.
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        crate::names::write_json_name(self, f)
     }
 }
 

@@ -86,7 +86,7 @@ impl Load {
 /// # Example
 /// ```
 /// use crib_results::Predicate;
-/// assert_eq!(Predicate::SelectHand.name(), "select_hand");
+/// assert_eq!(Predicate::SelectHand.to_string(), "select_hand");
 /// assert_eq!(serde_json::to_string(&Predicate::HandValue)?, r#""hand_value""#);
 /// assert!(serde_json::from_str::<Predicate>(r#""hand_values""#).is_err());
 /// # Ok::<(), serde_json::Error>(())
@@ -103,14 +103,6 @@ pub enum Predicate {
 impl Predicate {
     /// Both predicates, in the assignment's order.
     pub const ALL: [Predicate; 2] = [Predicate::HandValue, Predicate::SelectHand];
-
-    /// Returns the predicate's name, as in JSON: `hand_value` or `select_hand`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Predicate::HandValue => "hand_value",
-            Predicate::SelectHand => "select_hand",
-        }
-    }
 
     /// Returns its indicator, name and arity: `hand_value/3` or `select_hand/3`.
     pub fn indicator(self) -> &'static str {
@@ -148,9 +140,10 @@ mod indicators {
     }
 }
 
+/// The predicate's name, as in JSON: `hand_value` or `select_hand`.
 impl std::fmt::Display for Predicate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        crate::names::write_json_name(self, f)
     }
 }
 
@@ -165,13 +158,10 @@ pub enum TestSource {
     Pool,
 }
 
-impl TestSource {
-    /// Returns its name, as in JSON: `named` or `pool`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TestSource::Named => "named",
-            TestSource::Pool => "pool",
-        }
+/// Its name, as in JSON: `named` or `pool`.
+impl std::fmt::Display for TestSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write_json_name(self, f)
     }
 }
 
@@ -311,7 +301,9 @@ pub(crate) fn round4(x: f64) -> f64 {
 }
 
 /// Everything grading one submission found. Written as JSON to the output directory as soon
-/// as the submission is done, and read back by `--resume`.
+/// as the submission is done, and read back by `--resume`. The optional sections after
+/// `output` are absent when they do not apply, and in results written before crib had them,
+/// which read back as `None`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubmissionResult {
     /// The submission's name.
@@ -350,24 +342,19 @@ pub struct SubmissionResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deep: Option<DeepReport>,
     /// Code-quality findings (`crib lint`), if the linter ran: evidence for the markers who
-    /// give the last 30 marks, never part of the marks. Absent in results written before
-    /// crib had a linter, which read back as `None`.
+    /// give the last 30 marks, never part of the marks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quality: Option<Lint>,
     /// What the LMS's download says about the submission (student id, name, email,
     /// submission id, time, late flag), when it came from one (crib-submission's
     /// `Submission::lms`).
-    /// Absent in results written before crib read downloads, which read back as `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lms: Option<crate::Record>,
-    /// What is wrong with select_hand/3's keeps, in the student's words: computed after the
-    /// select_hand tests when a valid keep was not the best. Absent when every valid keep was
-    /// the best, and in results written before crib diagnosed keeps, which read back as
-    /// `None`.
+    /// What is wrong with select_hand/3's keeps, in the student's words, when a valid keep
+    /// was not the best.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keep_diagnosis: Option<KeepDiagnosis>,
-    /// Which crib and which SWI-Prolog graded it. Absent in results written before crib
-    /// recorded it, which read back as `None`.
+    /// Which crib and which SWI-Prolog graded it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub produced_by: Option<crate::Producer>,
 }
@@ -585,11 +572,6 @@ mod tests {
             "{wrong}"
         );
     }
-}
-
-#[cfg(test)]
-mod source_tests {
-    use super::*;
 
     #[test]
     fn a_test_keeps_its_source_and_older_results_read_it_from_the_id() {

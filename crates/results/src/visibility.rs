@@ -14,7 +14,7 @@ use crate::TestSource;
 /// ```
 /// use crib_results::VisibilityPolicy;
 /// assert_eq!("examples-visible".parse::<VisibilityPolicy>(), Ok(VisibilityPolicy::ExamplesVisible));
-/// assert_eq!(VisibilityPolicy::Hidden.name(), "hidden");
+/// assert_eq!(VisibilityPolicy::Hidden.to_string(), "hidden");
 /// assert!("public".parse::<VisibilityPolicy>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -44,17 +44,6 @@ impl VisibilityPolicy {
         VisibilityPolicy::Hidden,
     ];
 
-    /// Returns the policy's name on the command line and in `CRIB_GRADESCOPE_VISIBILITY`:
-    /// `all-visible`, `examples-visible`, `after-due-date` or `hidden`.
-    pub fn name(self) -> &'static str {
-        match self {
-            VisibilityPolicy::AllVisible => "all-visible",
-            VisibilityPolicy::ExamplesVisible => "examples-visible",
-            VisibilityPolicy::AfterDueDate => "after-due-date",
-            VisibilityPolicy::Hidden => "hidden",
-        }
-    }
-
     /// Returns Gradescope's `visibility` for a select_hand test from `source` (the
     /// assignment's hints are [`TestSource::Named`]), or for the hand_value check (`None`).
     pub fn of_test(self, source: Option<TestSource>) -> TestVisibility {
@@ -70,6 +59,14 @@ impl VisibilityPolicy {
     }
 }
 
+/// The policy's name on the command line and in `CRIB_GRADESCOPE_VISIBILITY`:
+/// `all-visible`, `examples-visible`, `after-due-date` or `hidden`.
+impl std::fmt::Display for VisibilityPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::names::write_json_name(self, f)
+    }
+}
+
 /// A text that names no [`VisibilityPolicy`]; its message lists the names.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown visibility policy {text:?}: expected one of {names}", names = policy_names())]
@@ -80,21 +77,24 @@ pub struct VisibilityPolicyError {
 
 /// Returns the policies' names, joined by commas, in the order `--help` lists them.
 fn policy_names() -> String {
-    let names: Vec<&str> = VisibilityPolicy::ALL.iter().map(|v| v.name()).collect();
+    let names: Vec<String> = VisibilityPolicy::ALL
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
     names.join(", ")
 }
 
 impl std::str::FromStr for VisibilityPolicy {
     type Err = VisibilityPolicyError;
 
-    /// Parses a policy's [`VisibilityPolicy::name`].
+    /// Parses a policy's name (its Display).
     ///
     /// # Errors
     /// [`VisibilityPolicyError`] quoting `text` when it is none of them.
     fn from_str(text: &str) -> Result<VisibilityPolicy, VisibilityPolicyError> {
         VisibilityPolicy::ALL
             .into_iter()
-            .find(|v| v.name() == text.trim())
+            .find(|v| v.to_string() == text.trim())
             .ok_or_else(|| VisibilityPolicyError {
                 text: text.to_string(),
             })

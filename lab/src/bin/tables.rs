@@ -335,7 +335,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .map(|m| format!("{m:?}"))
                 .collect::<Vec<_>>()
                 .join(", "),
-            Some(HandValueModel::FailsWhenNone(area)) => format!("fails without {}", area.name()),
+            Some(HandValueModel::FailsWhenNone(area)) => format!("fails without {area}"),
             Some(HandValueModel::NoInteger) => "no integer".to_string(),
         };
         let sh_model = row.select_hand.map_or(dash.clone(), |s| {

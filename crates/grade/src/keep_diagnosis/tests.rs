@@ -13,7 +13,7 @@ fn answered(strategy: Strategy, ties: TieBreak) -> Vec<Seen> {
             let kept = (keep.total < deal.best_total()).then(|| CardSet::of(&keep.keep));
             Seen {
                 goal: case.goal(),
-                named: case.source == TestSource::Named,
+                source: case.source,
                 kept,
                 deal,
             }
@@ -114,7 +114,7 @@ fn keeps_no_model_chooses_are_unexplained_with_the_simplest_deal() {
             let kept = (second.total < deal.best_total()).then(|| CardSet::of(&second.keep));
             Seen {
                 goal: case.goal(),
-                named: case.source == TestSource::Named,
+                source: case.source,
                 kept,
                 deal,
             }

@@ -42,10 +42,7 @@ impl Grader {
             grader: self,
             prefix: format!("{}/", lane.submission_dir().display()),
             asked,
-            run: Mutex::new(Hearing {
-                run: &mut *run,
-                since: Instant::now(),
-            }),
+            run: Mutex::new(&mut *run),
         };
         let batch = Batch {
             predicate: Predicate::SelectHand,
@@ -61,30 +58,26 @@ impl Grader {
             Some(Stop::NotLoaded {
                 first: true, why, ..
             }) => run.fail_load(why),
-            Some(Stop::NotLoaded { why, .. }) => run.rest(|_| Verdict::NotRun {
-                reason: format!("reloading the submission failed: {why}"),
-            }),
+            Some(Stop::NotLoaded { why, .. }) => {
+                run.not_run(0, &format!("reloading the submission failed: {why}"), true)
+            }
             // The tests not asked are left out of the marks: the mean is over a sample.
-            Some(Stop::Budget) => run.leave_out(
+            Some(Stop::Budget) => run.not_run(
                 0,
-                format!(
+                &format!(
                     "not asked: the select_hand time budget ({} s) ran out",
                     self.limits.select_hand_budget.as_secs()
                 ),
+                false,
             ),
             Some(Stop::NotStarted(why)) => {
-                let reason = crate::child::not_started(&why);
-                run.rest(|_| Verdict::NotRun {
-                    reason: reason.clone(),
-                });
+                run.not_run(0, &crate::child::not_started(&why), true);
             }
             _ => {}
         }
         // The deals past those asked (crate::Limits::select_hand_deals).
-        run.leave_out(
-            asked,
-            format!("not asked: only the first {asked} deals were asked"),
-        );
+        let reason = format!("not asked: only the first {asked} deals were asked");
+        run.not_run(asked, &reason, false);
     }
 }
 
@@ -95,25 +88,19 @@ struct Heard<'g, 'r, 't> {
     prefix: String,
     /// How many deals are asked.
     asked: usize,
-    run: Mutex<Hearing<'r, 't>>,
-}
-
-struct Hearing<'r, 't> {
-    run: &'r mut Run<'t>,
-    /// When the child's last frame came: the item after it started then.
-    since: Instant,
+    run: Mutex<&'r mut Run<'t>>,
 }
 
 impl<'r, 't> Heard<'_, 'r, 't> {
-    fn hearing(&self) -> std::sync::MutexGuard<'_, Hearing<'r, 't>> {
+    fn run(&self) -> std::sync::MutexGuard<'_, &'r mut Run<'t>> {
         self.run.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
 impl Listen for Heard<'_, '_, '_> {
     fn diag(&self, mut diag: Diagnostic) {
-        let mut hearing = self.hearing();
-        let load = &mut hearing.run.load;
+        let mut run = self.run();
+        let load = &mut run.load;
         if load.diagnostics.len() < MAX_DIAGNOSTICS {
             diag.file = diag.file.replace(&self.prefix, "");
             diag.message = diag.message.replace(&self.prefix, "");
@@ -122,16 +109,12 @@ impl Listen for Heard<'_, '_, '_> {
     }
 
     fn loaded(&self, found: &Found) -> bool {
-        let mut hearing = self.hearing();
-        hearing.since = Instant::now();
-        let run = &mut *hearing.run;
+        let mut run = self.run();
+        run.since = Instant::now();
         run.loaded(found.clone());
         if run.load.load_failed.is_some() {
             // Neither predicate is defined: no test can run.
-            let reason = "neither hand_value/3 nor select_hand/3 is defined";
-            run.rest(|_| Verdict::NotRun {
-                reason: reason.into(),
-            });
+            run.not_run(0, "neither hand_value/3 nor select_hand/3 is defined", true);
             return false;
         }
         if self.asked == 1 {
@@ -142,11 +125,10 @@ impl Listen for Heard<'_, '_, '_> {
 
     fn answered(&self, i: usize, outcome: &ItemOutcome, times: Option<(u64, u64)>) {
         let limits = &self.grader.limits;
-        let mut hearing = self.hearing();
+        let mut run = self.run();
         let now = Instant::now();
-        let ms = times.map_or_else(|| (now - hearing.since).as_millis() as u64, |t| t.1);
-        hearing.since = now;
-        let run = &mut *hearing.run;
+        let ms = times.map_or_else(|| (now - run.since).as_millis() as u64, |t| t.1);
+        run.since = now;
         let Some(case) = self.grader.tests.cases.get(i) else {
             return;
         };
@@ -157,25 +139,17 @@ impl Listen for Heard<'_, '_, '_> {
             killed: true,
             wall,
         };
+        let judged = |outcome: Outcome| {
+            let outcome = relative(outcome, &self.prefix);
+            let limits = (limit_ms, backstop_ms);
+            let (verdict, credit) = judge(case, &outcome, limits, self.grader.select_credit);
+            result(case, verdict, credit, ms)
+        };
         let mut result = match outcome {
-            ItemOutcome::Outcome(outcome) => {
-                let outcome = relative(outcome.clone(), &self.prefix);
-                let (verdict, credit) = judge(
-                    case,
-                    &outcome,
-                    (limit_ms, backstop_ms),
-                    self.grader.select_credit,
-                );
-                result(case, verdict, credit, ms)
-            }
-            ItemOutcome::Int(v) => {
-                let outcome = Outcome::Value {
-                    value: Answer::Int(v.to_string()),
-                };
-                let limits = (limit_ms, backstop_ms);
-                let (verdict, credit) = judge(case, &outcome, limits, self.grader.select_credit);
-                result(case, verdict, credit, ms)
-            }
+            ItemOutcome::Outcome(outcome) => judged(outcome.clone()),
+            ItemOutcome::Int(v) => judged(Outcome::Value {
+                value: Answer::Int(v.to_string()),
+            }),
             ItemOutcome::Died(death) => result(case, died(death, limit_ms, backstop_ms), None, ms),
             // No answer by the backstop: the child's watchdog did not stop the goal.
             ItemOutcome::Killed(Kill::Silent) => result(case, timeout(backstop_ms, true), None, ms),
@@ -194,9 +168,9 @@ impl Listen for Heard<'_, '_, '_> {
     }
 
     fn printed(&self, children: usize, printed: &[(&'static str, Vec<u8>); 2]) {
-        let mut hearing = self.hearing();
-        hearing.run.children = children;
-        hearing.run.output(printed);
+        let mut run = self.run();
+        run.children = children;
+        run.output(printed);
     }
 }
 
@@ -206,6 +180,8 @@ pub(super) struct Run<'a> {
     pub(super) load: Load,
     pub(super) children: usize,
     pub(super) output: Vec<u8>,
+    /// When the tests' child sent its last frame: the item after it started then.
+    since: Instant,
     tests: &'a TestSet,
     /// Told, once, whether the first child found hand_value/3 defined in a submission that
     /// loaded (the marked check beside the tests is called off unless it did; dropped
@@ -223,6 +199,7 @@ impl<'a> Run<'a> {
             load: Load::default(),
             children: 0,
             output: Vec::new(),
+            since: Instant::now(),
             tests,
             on_loaded: None,
             on_last: None,
@@ -236,35 +213,23 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Gives every test without a result the verdict `make` returns.
-    fn rest(&mut self, make: impl Fn(&TestCase) -> Verdict) {
-        for (i, case) in self.tests.cases.iter().enumerate() {
-            if self.results[i].is_none() {
-                self.results[i] = Some(result(case, make(case), None, 0));
-            }
-        }
-    }
-
-    /// Leaves every test from `first` on without a result out of the marks: `not_run` for
-    /// `reason`, no credit.
-    fn leave_out(&mut self, first: usize, reason: String) {
+    /// Gives every test from `first` on without a result the verdict `not_run` for
+    /// `reason`: credit 0 when `counted`, else no credit (left out of the marks).
+    pub(super) fn not_run(&mut self, first: usize, reason: &str, counted: bool) {
         for i in first..self.tests.cases.len() {
             if self.results[i].is_none() {
                 let verdict = Verdict::NotRun {
-                    reason: reason.clone(),
+                    reason: reason.to_string(),
                 };
                 let mut result = result(&self.tests.cases[i], verdict, None, 0);
-                result.credit = None;
+                result.credit = result.credit.filter(|_| counted);
                 self.results[i] = Some(result);
             }
         }
     }
 
     pub(super) fn fail_load(&mut self, why: String) {
-        let reason = format!("the submission did not load: {why}");
-        self.rest(|_| Verdict::NotRun {
-            reason: reason.clone(),
-        });
+        self.not_run(0, &format!("the submission did not load: {why}"), true);
         self.load.load_failed = Some(why);
     }
 
@@ -310,12 +275,7 @@ impl<'a> Run<'a> {
     }
 }
 
-pub(super) fn result(
-    case: &TestCase,
-    verdict: Verdict,
-    credit: Option<f64>,
-    time_ms: u64,
-) -> TestResult {
+fn result(case: &TestCase, verdict: Verdict, credit: Option<f64>, time_ms: u64) -> TestResult {
     TestResult {
         id: case.id().to_string(),
         predicate: Predicate::SelectHand,

@@ -30,12 +30,15 @@ fn discover_leaves_out_the_output_directories() {
         gradescope: Some(root.join("gs")),
         ..Session::new(root.join("results"))
     };
-    let subs = session.discover(&[root.to_path_buf()], false).unwrap();
+    let subs = session
+        .survey(&[root.to_path_buf()], false)
+        .unwrap()
+        .submissions;
     let names: Vec<&str> = subs.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["alice", "bob"]);
     assert!(root.join("results").is_dir());
     assert!(matches!(
-        session.discover(&[root.join("nope.pl")], false),
+        session.survey(&[root.join("nope.pl")], false),
         Err(SessionError::Survey(SurveyError::Path { .. }))
     ));
 }
@@ -79,7 +82,7 @@ fn saves_resumes_and_survives_a_failed_write() {
         &tests,
     )
     .expect("these tests need swipl");
-    let subs = session.discover(&[subs_dir], false).unwrap();
+    let subs = session.survey(&[subs_dir], false).unwrap().submissions;
     let mut heard = Heard::default();
     let graded = session.grade(&grader, &subs, &mut heard).unwrap();
     let names: Vec<&str> = graded.reports.iter().map(|r| r.name.as_str()).collect();
@@ -250,7 +253,7 @@ fn more_cores_give_the_same_marks() {
     let tests = session.tests(&SeedChoice::default()).unwrap();
     let grader = Grader::new("swipl".as_ref(), IsolationChoice::Auto, limits, &tests)
         .expect("these tests need swipl");
-    let subs = session.discover(&[subs_dir], false).unwrap();
+    let subs = session.survey(&[subs_dir], false).unwrap().submissions;
     let graded = |cores: usize| {
         Session {
             jobs: NonZeroUsize::new(2).unwrap(),

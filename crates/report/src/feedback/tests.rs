@@ -22,7 +22,7 @@ fn hidden_tests_are_not_shown_nor_counted() {
         let page = feedback_html(&report, options(policy));
         let text = feedback_text(&report, options(policy));
         for out in [&page, &text] {
-            assert!(!out.contains("?- "), "no goal under {}", policy.name());
+            assert!(!out.contains("?- "), "no goal under {policy}");
             assert!(!out.contains("suboptimal"), "no verdict count");
             assert!(out.contains("57.84 / 70"), "the marks are always shown");
             assert!(out.contains("not shown (the course's policy)"));

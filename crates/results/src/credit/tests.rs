@@ -48,10 +48,3 @@ fn credit_never_falls_as_the_keep_gets_better() {
         }
     }
 }
-
-#[test]
-fn names_match_the_json() {
-    for scale in [SelectCredit::Graded, SelectCredit::Ratio] {
-        assert_eq!(serde_json::to_value(scale).unwrap(), scale.name());
-    }
-}

@@ -3,7 +3,7 @@ use super::*;
 #[test]
 fn visibility_policies_parse_by_name() {
     for policy in VisibilityPolicy::ALL {
-        assert_eq!(policy.name().parse::<VisibilityPolicy>(), Ok(policy));
+        assert_eq!(policy.to_string().parse::<VisibilityPolicy>(), Ok(policy));
     }
     let err = "public"
         .parse::<VisibilityPolicy>()

@@ -75,18 +75,20 @@ fn the_table_has_a_quality_column_only_when_a_report_has_quality() {
 #[test]
 fn gradescope_gets_a_zero_point_quality_test_following_the_policy() {
     let report = with_quality();
-    assert!(gradescope(&policy_report(1))["tests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|t| t["name"] != "Code quality notes"));
+    assert!(
+        gradescope(&policy_report(1), VisibilityPolicy::AllVisible)["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["name"] != "Code quality notes")
+    );
     for (policy, visibility) in [
         (VisibilityPolicy::AllVisible, "visible"),
         (VisibilityPolicy::ExamplesVisible, "after_published"),
         (VisibilityPolicy::AfterDueDate, "after_due_date"),
         (VisibilityPolicy::Hidden, "hidden"),
     ] {
-        let gs = gradescope_with(&report, policy);
+        let gs = gradescope(&report, policy);
         let tests = gs["tests"].as_array().unwrap();
         let notes = tests.last().unwrap();
         assert_eq!(notes["name"], "Code quality notes");
@@ -105,7 +107,7 @@ fn gradescope_gets_a_zero_point_quality_test_following_the_policy() {
     }
     let mut clean = policy_report(1);
     clean.quality = Some(Lint::new("x", vec![]));
-    let gs = gradescope(&clean);
+    let gs = gradescope(&clean, VisibilityPolicy::AllVisible);
     let notes = gs["tests"].as_array().unwrap().last().unwrap().clone();
     assert!(notes["output"].as_str().unwrap().contains("No findings."));
 }
