@@ -298,7 +298,9 @@ pub fn run(root: &Path, criterion_args: &[String]) -> Result<()> {
         ),
     ];
 
-    let table = render(&rows, &machine(load_before));
+    let head = "| measure | target | measured | meets | how |\n|---|---|---|---|---|\n";
+    let machine = machine(load_before);
+    let table = format!("Measured on {machine}.\n\n{head}{}", rows.concat());
     print!("{table}");
     let page = format!("{}{table}{NOTES}", header(&today()));
     let out = root.join(OUT);
@@ -648,11 +650,6 @@ fn today() -> String {
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .unwrap_or_else(|| "an unknown date".into())
-}
-
-fn render(rows: &[String], machine: &str) -> String {
-    let head = "| measure | target | measured | meets | how |\n|---|---|---|---|---|\n";
-    format!("Measured on {machine}.\n\n{head}{}", rows.concat())
 }
 
 /// Formats a duration with three significant figures in ns, us, ms or s.

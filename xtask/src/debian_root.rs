@@ -33,13 +33,10 @@ pub fn make(root: &Path, name: &str, suite: &str, packages: &[&str]) -> Result<P
     }
     system::ensure_packages(&[system::DEBOOTSTRAP])?;
     let tmp = root.join("target/compat").join(format!("{name}.partial"));
-    if tmp.exists() {
-        std::fs::remove_dir_all(&tmp).with_context(|| format!("removing {}", tmp.display()))?;
-    }
+    crate::fresh_dir(&tmp).with_context(|| format!("removing {}", tmp.display()))?;
     if dir.exists() {
         std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
     }
-    std::fs::create_dir_all(&tmp)?;
     let log = root
         .join("target/compat")
         .join(format!("{name}.debootstrap.log"));

@@ -143,7 +143,10 @@ fn run(task: Task) -> Result<ExitCode> {
             system::ensure_packages(system::VERIFY_PACKAGES)?;
             let mut cmd = cargo_run("crib-verify", &[]);
             cmd.args(args);
-            Ok(exit_code(status(&mut cmd)?))
+            let code = status(&mut cmd)?
+                .code()
+                .map_or(2, |c| c.clamp(0, 255) as u8);
+            Ok(ExitCode::from(code))
         }
         Task::Fixtures { check } => Ok(exit_code_of(fixtures::run(&root, check)?)),
         Task::Discards { check } => Ok(exit_code_of(discards::run(&root, check)?)),
@@ -277,10 +280,6 @@ fn describe(cmd: &Command) -> String {
 /// 0 when a check held, 1 when it did not.
 fn exit_code_of(held: bool) -> ExitCode {
     ExitCode::from(u8::from(!held))
-}
-
-fn exit_code(status: std::process::ExitStatus) -> ExitCode {
-    ExitCode::from(status.code().map_or(2, |c| c.clamp(0, 255) as u8))
 }
 
 fn cargo() -> Command {

@@ -51,7 +51,9 @@ pub fn run(
         eprintln!("xtask: SKIPPED the browser check of the class report: chromium cannot be installed here ({err:#})");
         return Ok(());
     }
-    check(&page, "the class report", class_report_problems)?;
+    check(&page, "the class report", |dom, log| {
+        problems(dom, log).and_then(|()| missing_sections(dom, SECTIONS))
+    })?;
     let png = out.join("report.png");
     screenshot_page(&page, &png, (1280, 1800))?;
     eprintln!(
@@ -133,12 +135,8 @@ fn chromium(page: &Path) -> Command {
         "--enable-logging=stderr",
         "--v=0",
     ]);
-    cmd.arg(file_url(page));
+    cmd.arg(format!("file://{}", page.display()));
     cmd
-}
-
-fn file_url(page: &Path) -> String {
-    format!("file://{}", page.display())
 }
 
 /// Loads `page` (`what`: "the class report") in headless chromium and fails on what
@@ -157,12 +155,6 @@ fn check(page: &Path, what: &str, problems: fn(&str, &str) -> Result<(), String>
     }
     problems(&String::from_utf8_lossy(&output.stdout), &log)
         .map_err(|why| anyhow::anyhow!("{what} {}: {why}", page.display()))
-}
-
-/// Fails on a console message (the page's script logs nothing, so any is an error), on a
-/// script that did not run to its end, on a plot without bars or a missing section.
-fn class_report_problems(dom: &str, log: &str) -> Result<(), String> {
-    problems(dom, log).and_then(|()| missing_sections(dom, SECTIONS))
 }
 
 /// The sections the page must have, by id: those `--submissions` adds among them.
@@ -188,7 +180,9 @@ pub fn missing_sections(dom: &str, ids: &[&str]) -> Result<(), String> {
     }
 }
 
-/// Returns why the dumped `dom` and chromium's `log` show a broken page, if they do.
+/// Returns why the dumped `dom` and chromium's `log` show a broken page, if they do: a
+/// console message (the page's script logs nothing), a script that did not run to its end,
+/// a plot without bars.
 pub fn problems(dom: &str, log: &str) -> Result<(), String> {
     let console: Vec<&str> = log
         .lines()

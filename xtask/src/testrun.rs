@@ -5,9 +5,7 @@
 //!
 //! `cargo test` runs one binary after another, and most of crib's test time is three
 //! binaries that grade whole corpora in Prolog children. Run side by side, the short
-//! binaries fit in beside the long ones. The binaries in [`SERIAL`] measure time under a
-//! load they make themselves (timeouts under load, the wall-clock backstop, two graders at
-//! once), so they get the machine to themselves.
+//! binaries fit in beside the long ones.
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -23,7 +21,8 @@ use serde_json::Value;
 use crate::{cargo, describe};
 
 /// Test binaries (package, target) that run alone, after the others: their tests time
-/// children under a load they make themselves.
+/// children under a load they make themselves (timeouts under load, the wall-clock backstop,
+/// two graders at once).
 pub const SERIAL: &[(&str, &str)] = &[("crib-grade", "timing")];
 
 /// Test binaries (package, target) known to take longest, in order of how long they take on
@@ -141,31 +140,25 @@ fn run_jobs(jobs: Vec<(String, Command)>, workers: usize) -> Vec<Ran> {
     std::thread::scope(|scope| {
         for _ in 0..workers.max(1) {
             scope.spawn(|| loop {
-                let Some((name, cmd)) = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
+                let Some((name, mut cmd)) =
+                    queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front()
                 else {
                     break;
                 };
-                let ran = run_job(name, cmd);
+                let start = Instant::now();
+                let output = cmd.output().unwrap_or_else(|e| Output {
+                    status: ExitStatus::from_raw(1 << 8), // exit 1: it could not be started
+                    stdout: Vec::new(),
+                    stderr: format!("cannot run {}: {e}\n", describe(&cmd)).into_bytes(),
+                });
+                let took = start.elapsed();
+                let ran = Ran { name, took, output };
                 report(&ran);
                 done.lock().unwrap_or_else(|e| e.into_inner()).push(ran);
             });
         }
     });
     done.into_inner().unwrap_or_else(|e| e.into_inner())
-}
-
-fn run_job(name: String, mut cmd: Command) -> Ran {
-    let start = Instant::now();
-    let output = cmd.output().unwrap_or_else(|e| Output {
-        status: ExitStatus::from_raw(1 << 8), // exit 1: it could not be started
-        stdout: Vec::new(),
-        stderr: format!("cannot run {}: {e}\n", describe(&cmd)).into_bytes(),
-    });
-    Ran {
-        name,
-        took: start.elapsed(),
-        output,
-    }
 }
 
 /// Prints one line for a binary that passed (its test count and time) and everything it
@@ -200,11 +193,8 @@ struct Built {
     crib: Option<PathBuf>,
 }
 
-/// Builds every target of the workspace (crib-bench's benchmarks and the examples too,
-/// which are built for the lint and never run here) with clippy as the workspace's compiler
-/// ([`with_clippy`]): the build is also `cargo clippy --all-targets -- -D warnings`, without
-/// clippy checking every dependency a second time. Fails on any warning, after printing
-/// them all.
+/// Builds every target of the workspace (benchmarks and examples only for the lint) with
+/// [`with_clippy`]; fails on any warning, after printing them all.
 fn build(root: &Path) -> Result<Built> {
     let mut cmd = cargo();
     cmd.args([
@@ -287,11 +277,9 @@ fn build(root: &Path) -> Result<Built> {
         bail!("cargo test --no-run listed no test binary");
     }
     let mut dirs: Vec<PathBuf> = paths.into_iter().collect();
-    dirs.extend(
-        std::env::var_os("LD_LIBRARY_PATH")
-            .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-            .unwrap_or_default(),
-    );
+    if let Some(inherited) = std::env::var_os("LD_LIBRARY_PATH") {
+        dirs.extend(std::env::split_paths(&inherited));
+    }
     let library_paths = std::env::join_paths(dirs).context("a library path holds a colon")?;
     Ok(Built {
         binaries,
@@ -301,10 +289,9 @@ fn build(root: &Path) -> Result<Built> {
 }
 
 /// Makes `cmd` (a cargo build) compile the workspace's own crates with clippy-driver, as
-/// `cargo clippy` does (its `RUSTC_WORKSPACE_WRAPPER`), but to the end: clippy-driver is
-/// rustc with clippy's lints added, so the build's artifacts are the usual ones, and the
-/// dependencies are compiled by rustc as always. Every cargo command that shares the test
-/// build's artifacts must say the same, or cargo would compile the workspace again.
+/// `cargo clippy` does (`RUSTC_WORKSPACE_WRAPPER`): rustc with clippy's lints, so the
+/// artifacts are the usual ones. Every cargo command sharing the test build's artifacts must
+/// say the same, or cargo would compile the workspace again.
 fn with_clippy(cmd: &mut Command) {
     // Beside the cargo that runs us (the toolchain's own), as cargo-clippy finds it.
     let driver = std::env::var_os("CARGO")
