@@ -198,7 +198,9 @@ impl Card {
                 .ok_or_else(|| error("a card term is card(Rank, Suit)"))?;
             let rank = prolog_rank(rank.trim())
                 .ok_or_else(|| error("rank must be 2..10, ace, jack, queen or king"))?;
-            let suit = prolog_suit(suit.trim())
+            let suit = Suit::ALL
+                .into_iter()
+                .find(|s| s.prolog() == suit.trim())
                 .ok_or_else(|| error("suit must be clubs, diamonds, hearts or spades"))?;
             return Ok(Card::new(rank, suit));
         }
@@ -270,10 +272,6 @@ fn prolog_rank(text: &str) -> Option<Rank> {
         "king" => Rank::King,
         number => number_rank(number)?,
     })
-}
-
-fn prolog_suit(text: &str) -> Option<Suit> {
-    Suit::ALL.into_iter().find(|s| s.prolog() == text)
 }
 
 impl FromStr for Card {

@@ -3,12 +3,8 @@
 //! [`select_hand`](crate::select_hand) keeps the four cards with the greatest expected hand
 //! value, as the assignment asks. A player also owns or concedes the crib: as dealer the two
 //! discards score for them, as pone (the dealer's opponent) they score for the other side.
-//! [`analyze_crib`] values every keep of a two-player (six-card) deal both ways.
-//!
-//! The convention is stated on [`analyze_crib`].
-//!
-//! [`discard_summary`] goes through every deal of the deck and summarises how much the best
-//! keep (by expected hand value, the assignment's rule) is worth.
+//! [`analyze_crib`] values every keep of a two-player (six-card) deal both ways, under the
+//! convention it states. [`discard_summary`] is in `table.rs`.
 
 use crate::score::{nob_points, PreparedHand};
 use crate::select::keep_positions;
@@ -179,28 +175,6 @@ pub fn analyze_crib(cards: &[Card]) -> Result<Vec<CribKeep>, CardError> {
         got: cards.len(),
     })?;
     check_distinct(&deal)?;
-    Ok(analyze_deal(deal))
-}
-
-/// The card bits of the clubs (index = 4 × rank + suit); shift left by a suit's index for
-/// that suit.
-const CLUBS: u64 = 0x1_1111_1111_1111;
-
-/// A histogram of crib points over opponent discards: entry `v` counts the pairs scoring `v`.
-type CribPointCounts = [u32; 30];
-
-/// What the crib is worth with one start card, over the 990 opponent discards left.
-#[derive(Debug, Clone, Copy)]
-struct CribAtStart {
-    start: Card,
-    sum: u32,
-    sum_of_squares: u32,
-    min: u8,
-    max: u8,
-}
-
-/// The 15 keeps of `deal` (six distinct cards) valued with the crib, in enumeration order.
-fn analyze_deal(deal: [Card; 6]) -> Vec<CribKeep> {
     let unseen = CardSet::of(&deal).complement();
     let mut rank_counts = [0u8; 13];
     for c in unseen.iter() {
@@ -213,7 +187,7 @@ fn analyze_deal(deal: [Card; 6]) -> Vec<CribKeep> {
         min: i32::MAX,
         max: i32::MIN,
     };
-    keep_positions(6)
+    Ok(keep_positions(6)
         .iter()
         .map(|&(kept, discarded)| {
             let cards = kept.map(|i| deal[i]);
@@ -231,7 +205,24 @@ fn analyze_deal(deal: [Card; 6]) -> Vec<CribKeep> {
             });
             keep
         })
-        .collect()
+        .collect())
+}
+
+/// The card bits of the clubs (index = 4 × rank + suit); shift left by a suit's index for
+/// that suit.
+const CLUBS: u64 = 0x1_1111_1111_1111;
+
+/// A histogram of crib points over opponent discards: entry `v` counts the pairs scoring `v`.
+type CribPointCounts = [u32; 30];
+
+/// What the crib is worth with one start card, over the 990 opponent discards left.
+#[derive(Debug, Clone, Copy)]
+struct CribAtStart {
+    start: Card,
+    sum: u32,
+    sum_of_squares: u32,
+    min: u8,
+    max: u8,
 }
 
 impl CribKeep {

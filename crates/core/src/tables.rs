@@ -71,16 +71,9 @@ pub fn rule_distribution(rule: Rule) -> RuleDistribution {
             for hand in hands_from(first) {
                 for start in CardSet::of(&hand).complement().iter() {
                     let points = table.points(hand, start, rule);
-                    let tally = &mut tallies[points.total() as usize];
+                    let tally = &mut tallies[usize::from(points.iter().sum::<u8>())];
                     tally.shows += 1;
-                    let split = [
-                        points.fifteens,
-                        points.pairs,
-                        points.runs,
-                        points.flush,
-                        points.nob,
-                    ];
-                    for (r, p) in split.into_iter().enumerate() {
+                    for (r, p) in points.into_iter().enumerate() {
                         tally.scoring[r] += u64::from(p > 0);
                         tally.points[r] += u64::from(p);
                     }
@@ -108,19 +101,14 @@ struct SplitTable {
 }
 
 impl SplitTable {
-    /// Returns the points per rule of four distinct hand cards and a start card not among them.
-    fn points(&self, hand: [Card; 4], start: Card, rule: Rule) -> Points {
+    /// Returns the points per rule, in [`RULES`] order, of four distinct hand cards and a
+    /// start card not among them.
+    fn points(&self, hand: [Card; 4], start: Card, rule: Rule) -> [u8; 5] {
         let mut ranks = [hand[0], hand[1], hand[2], hand[3], start].map(|c| c.index() / 4);
         ranks.sort_unstable();
         let [fifteens, pairs, runs] = self.ranks[rank_key(ranks)];
         let [flush, nob] = self.suits[suit_key(hand, start)][rule as usize];
-        Points {
-            fifteens,
-            pairs,
-            runs,
-            flush,
-            nob,
-        }
+        [fifteens, pairs, runs, flush, nob]
     }
 }
 
@@ -189,13 +177,9 @@ fn suit_split() -> Box<[[[u8; 2]; 2]]> {
                 let rank = if bits & 4 != 0 { Rank::Jack } else { plain };
                 Card::new(rank, Suit::ALL[bits & 3])
             };
-            let hand = [Rank::Ace, Rank::Two, Rank::Three, Rank::Four]
-                .into_iter()
-                .enumerate()
-                .map(|(i, r)| card(i, r))
-                .collect::<Vec<_>>();
+            let hand = std::array::from_fn(|i| card(i, Rank::ALL[i])); // ace to four
             let start = card(4, Rank::Five);
-            let Ok(hand) = Hand::from_slice(&hand) else {
+            let Ok(hand) = Hand::new(hand) else {
                 return [[0; 2]; 2]; // two jacks of one suit: no such show
             };
             [Rule::Hand, Rule::Crib].map(|rule| match Breakdown::new(&hand, start, rule) {
