@@ -2,8 +2,6 @@
 //! one six-card deal (15 keeps × 1,035 opponent discards × 44 start cards; target <= 10 ms on
 //! one core), and the exhaustive tables of every 6-card deal (target <= 10 s wall on two
 //! cores) and every 5-card deal.
-//!
-//! Run with `cargo bench -p crib-bench --bench discard`.
 
 use std::hint::black_box;
 

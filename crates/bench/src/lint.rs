@@ -20,7 +20,9 @@ fn solution(name: &str) -> Submission {
     }
 }
 
-fn one(c: &mut Criterion) {
+/// One lint timed by criterion, then 500 on two workers, once: `cargo bench -p crib-bench
+/// --bench lint`.
+pub fn benches(c: &mut Criterion) {
     let linter = JailedLinter::new("swipl".as_ref(), IsolationChoice::Auto, Linter::default())
         .expect("swipl runs here");
     let correct = solution("correct");
@@ -30,11 +32,6 @@ fn one(c: &mut Criterion) {
         b.iter(|| linter.lint(crib_sandbox::Worker::FIRST, &correct, MAX_BYTES))
     });
     group.finish();
-}
-
-fn many(_: &mut Criterion) {
-    let linter = JailedLinter::new("swipl".as_ref(), IsolationChoice::Auto, Linter::default())
-        .expect("swipl runs here");
     let copy = solution("copy");
     let next = std::sync::atomic::AtomicUsize::new(0);
     let start = Instant::now();
@@ -53,11 +50,4 @@ fn many(_: &mut Criterion) {
         "lint: {MANY} submissions on 2 workers in {:.1} s",
         start.elapsed().as_secs_f64()
     );
-}
-
-/// One lint timed by criterion, then 500 on two workers, once: `cargo bench -p crib-bench
-/// --bench lint`.
-pub fn benches(c: &mut Criterion) {
-    one(c);
-    many(c);
 }

@@ -1,8 +1,6 @@
 //! Times crib-core's hot paths against the project's targets (issue: foundation):
 //! `hand_value` per call, the full sweep of 12,994,800 pairs (target <= 20 ms on 2 cores),
 //! `select_hand` of 5 and 6 cards (target <= 3 us for 6), and the one-time rank table build.
-//!
-//! Run with `cargo bench -p crib-bench --bench score`.
 
 use std::hint::black_box;
 
@@ -32,20 +30,15 @@ pub fn benches(c: &mut Criterion) {
             hand_value(black_box(hand), black_box(*start), Rule::Hand).unwrap()
         })
     });
-    let mut i = 0;
-    c.bench_function("select_hand_6", |b| {
-        b.iter(|| {
-            i = (i + 1) % sixes.len();
-            select_hand(black_box(&sixes[i])).unwrap()
-        })
-    });
-    let mut i = 0;
-    c.bench_function("select_hand_5", |b| {
-        b.iter(|| {
-            i = (i + 1) % fives.len();
-            select_hand(black_box(&fives[i])).unwrap()
-        })
-    });
+    for (name, deals) in [("select_hand_6", &sixes), ("select_hand_5", &fives)] {
+        let mut i = 0;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                i = (i + 1) % deals.len();
+                select_hand(black_box(&deals[i])).unwrap()
+            })
+        });
+    }
     let mut group = c.benchmark_group("sweep");
     group.sample_size(20);
     group.bench_function("score_distribution_all_pairs", |b| {
