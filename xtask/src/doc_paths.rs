@@ -79,13 +79,11 @@ mod tests {
     fn every_path_the_codemaps_name_exists() {
         let root = crate::project_root();
         let mut problems = Vec::new();
-        let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
-        for m in missing(&root, &text, None) {
-            problems.push(format!("ARCHITECTURE.md:{m}"));
-        }
-        let design = std::fs::read_to_string(root.join("docs/DESIGN.md")).unwrap();
-        for m in missing(&root, &design, None) {
-            problems.push(format!("docs/DESIGN.md:{m}"));
+        for doc in ["ARCHITECTURE.md", "docs/DESIGN.md"] {
+            let text = std::fs::read_to_string(root.join(doc)).unwrap();
+            for m in missing(&root, &text, None) {
+                problems.push(format!("{doc}:{m}"));
+            }
         }
         for dir in crate::sorted_entries(&root.join("crates")).unwrap() {
             let readme = dir.join("README.md");

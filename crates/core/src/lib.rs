@@ -44,7 +44,7 @@ pub use score::{
 };
 pub use select::{rank_keeps, select_hand, Keep, Selection};
 pub use sweep::{
-    hands, hands_from, score_distribution, starts_for, CountsError, ScoreCounts, HANDS, PAIRS,
+    hands, hands_from, score_distribution, starts_for, CountsError, ScoreCounts, PAIRS,
 };
 pub use tables::{rule_distribution, FifteenWays, RuleDistribution, RuleTally, RULES};
 

@@ -5,9 +5,6 @@ use rayon::prelude::*;
 use crate::score::PreparedHand;
 use crate::{Card, CardSet, Rule};
 
-/// The number of four-card hands in a deck: C(52,4).
-pub const HANDS: usize = 270_725;
-
 /// The number of (hand, start) pairs: C(52,4) × 48.
 pub const PAIRS: u64 = 12_994_800;
 

@@ -102,7 +102,9 @@ impl Reference {
 
 fn load_into_prolog(path: &Path) -> Result<Reference, OracleError> {
     let engine = Engine::new(); // the first engine initialises SWI-Prolog
-    give_back_ctrl_c();
+    // SWI-Prolog handles SIGINT for its debugger; a program embedding it should stop on Ctrl-C.
+    // SAFETY: setting a signal's disposition to SIG_DFL installs no Rust code as a handler.
+    unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
     if Engine::some_engine_active() {
         return Err(OracleError::EngineBusy);
     }
@@ -131,13 +133,6 @@ fn load_into_prolog(path: &Path) -> Result<Reference, OracleError> {
             names,
         }),
     })
-}
-
-/// Restores the default action of SIGINT. SWI-Prolog installs its own handler when it starts,
-/// for its interactive debugger; in a program that embeds it, Ctrl-C should stop the program.
-fn give_back_ctrl_c() {
-    // SAFETY: setting a signal's disposition to SIG_DFL installs no Rust code as a handler.
-    unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
 }
 
 /// Loads [`ORACLE_PL`] from a string stream.
