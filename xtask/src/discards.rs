@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{ensure, Result};
 use crib_core::{cards_text, discard_summary, select_hand, DealClass, DiscardSummary};
 
-use crate::generated::{header, write_or_check, Fixture};
+use crate::generated::{write_or_check, Fixture};
 
 /// `cargo xtask discards`: writes only the discard tables, or with `check` compares them with
 /// fixtures/. Returns whether everything was current (always true when writing).
@@ -45,16 +45,7 @@ pub fn fixtures() -> Result<Vec<Fixture>> {
 /// most and least valuable deals.
 fn tables(summary: &DiscardSummary) -> Result<[Fixture; 2]> {
     let size = summary.deal_size;
-    let (path, extremes_path) = match size {
-        6 => (
-            "fixtures/discards-6.tsv",
-            "fixtures/discards-6-extremes.tsv",
-        ),
-        _ => (
-            "fixtures/discards-5.tsv",
-            "fixtures/discards-5-extremes.tsv",
-        ),
-    };
+    let path = format!("fixtures/discards-{size}.tsv");
     let starts = summary.starts;
     let sum = summary.sum_of_best_totals();
     let about = format!(
@@ -71,8 +62,8 @@ cumulative_percent: deals whose best is this or less. Totals no deal has are lef
         mean = summary.mean(),
         classes = summary.classes,
     );
-    let mut text = header(path, &about);
-    text.push_str("best_total\texpected_value\tdeals\tpercent\tcumulative_percent\n");
+    let columns = "best_total\texpected_value\tdeals\tpercent\tcumulative_percent";
+    let mut distribution = Fixture::new(&path, &about, columns);
     let percent = |n: u64| 100.0 * n as f64 / summary.deals as f64;
     let mut so_far = 0;
     for (total, &deals) in summary.best_totals.iter().enumerate() {
@@ -81,18 +72,13 @@ cumulative_percent: deals whose best is this or less. Totals no deal has are lef
         }
         so_far += deals;
         writeln!(
-            text,
+            distribution.contents,
             "{total}\t{:.6}\t{deals}\t{:.6}\t{:.6}",
             total as f64 / f64::from(starts),
             percent(deals),
             percent(so_far)
         )?;
     }
-    let distribution = Fixture {
-        path,
-        contents: text,
-    };
-
     let about = format!(
         "the most and the least valuable {size}-card deals,
 by the expected hand value of their best keep (see {path}). Deals equal up to
@@ -101,17 +87,14 @@ diamonds, hearts, spades, largest first); deals: how many deals the class has.
 most: best first; least: worst first; ties by the cards in order.
 keep and discard: select_hand's choice; best_total: its points over the {starts} starts."
     );
-    let mut text = header(extremes_path, &about);
-    text.push_str("list\tplace\tdealt\tkeep\tdiscard\texpected_value\tbest_total\tdeals\n");
+    let columns = "list\tplace\tdealt\tkeep\tdiscard\texpected_value\tbest_total\tdeals";
+    let path = format!("fixtures/discards-{size}-extremes.tsv");
+    let mut extremes = Fixture::new(path, &about, columns);
     for (list, classes) in [("most", &summary.most), ("least", &summary.least)] {
         for (i, class) in classes.iter().enumerate() {
-            write_class(&mut text, list, i + 1, class, starts)?;
+            write_class(&mut extremes.contents, list, i + 1, class, starts)?;
         }
     }
-    let extremes = Fixture {
-        path: extremes_path,
-        contents: text,
-    };
     Ok([distribution, extremes])
 }
 

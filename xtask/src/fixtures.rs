@@ -16,7 +16,7 @@ use crib_core::{
     Rank, Rule, Suit, PAIRS, RULES,
 };
 
-use crate::generated::{header, write_or_check, Fixture, COMMAND};
+use crate::generated::{write_or_check, Fixture, COMMAND};
 
 /// `cargo xtask fixtures`: writes every table, or with `check` compares them with fixtures/.
 /// Returns whether everything was current (always true when writing).
@@ -39,7 +39,7 @@ pub fn generate() -> Result<Vec<Fixture>> {
     all.push(select_table(6, 1000)?);
     all.push(select_table(5, 1000)?);
     all.extend(crate::discards::fixtures().context("generating the discard tables")?);
-    let mut paths: Vec<_> = all.iter().map(|f| f.path).collect();
+    let mut paths: Vec<_> = all.iter().map(|f| f.path.as_str()).collect();
     paths.sort_unstable();
     if let Some(w) = paths.windows(2).find(|w| w[0] == w[1]) {
         bail!("two generators write {}", w[0]);
@@ -49,7 +49,6 @@ pub fn generate() -> Result<Vec<Fixture>> {
 
 /// Every way to count fifteen with two to five cards, found by crib-core's fifteens rule.
 fn fifteens() -> Result<Fixture> {
-    let path = "fixtures/fifteens.tsv";
     let mut rows = String::new();
     let mut per_size = Vec::new();
     for size in 2..=5 {
@@ -77,10 +76,9 @@ Cribbage 15s\" (Vector 11.4, 1995). Each row is a set of cards that crib-core's 
 rule (Breakdown::fifteens) counts as a fifteen; rows ascend within each size.",
         published[2], published[3], published[4], published[5]
     );
-    Ok(Fixture {
-        path,
-        contents: format!("{}cards\tvalues\n{rows}", header(path, &about)),
-    })
+    let mut fixture = Fixture::new("fixtures/fifteens.tsv", &about, "cards\tvalues");
+    fixture.contents.push_str(&rows);
+    Ok(fixture)
 }
 
 /// Returns the published number of ways to count fifteen with each number of cards (entry
@@ -157,7 +155,6 @@ fn distributions() -> Result<[Fixture; 2]> {
     );
     let percent = |n: u64| 100.0 * n as f64 / PAIRS as f64;
 
-    let path = "fixtures/distribution.tsv";
     let about = format!(
         "how many of the 12,994,800 (hand, start) pairs of a deck score each total in the show.
 hand: the hand rule (four hand cards of a suit score a flush of 4, 5 with the start);
@@ -166,16 +163,13 @@ Mean score: hand {:.6}, crib {:.6}. Totals 19, 25, 26 and 27 never occur.",
         hand.mean(),
         crib.mean()
     );
-    let mut text = header(path, &about);
-    text.push_str("points\thand\thand_percent\tcrib\tcrib_percent\n");
+    let columns = "points\thand\thand_percent\tcrib\tcrib_percent";
+    let mut distribution = Fixture::new("fixtures/distribution.tsv", &about, columns);
     for p in 0..30 {
         let (h, c) = (hand.0[p], crib.0[p]);
-        writeln!(text, "{p}\t{h}\t{:.4}\t{c}\t{:.4}", percent(h), percent(c))?;
+        let (hp, cp) = (percent(h), percent(c));
+        writeln!(distribution.contents, "{p}\t{h}\t{hp:.4}\t{c}\t{cp:.4}")?;
     }
-    let distribution = Fixture {
-        path,
-        contents: text,
-    };
 
     let split = rule_distribution(Rule::Hand);
     for (p, tally) in split.0.iter().enumerate() {
@@ -198,7 +192,6 @@ Mean score: hand {:.6}, crib {:.6}. Totals 19, 25, 26 and 27 never occur.",
         .zip(overall.points)
         .map(|(r, p)| format!("{r} {:.1}%", 100.0 * p as f64 / all_points as f64))
         .collect();
-    let by_rule = "fixtures/points-by-rule.tsv";
     let about = format!(
         "where the points come from, for each total of the show (hand rule, all
 12,994,800 pairs). For each rule, <rule>_shows is how many of the pairs with that total
@@ -209,15 +202,11 @@ and which are rare bonuses (flush, nob), and which totals need runs or several r
 a tutor can check a scorer's per-rule answers against the columns.",
         shares.join(", ")
     );
-    let mut text = header(by_rule, &about);
-    text.push_str("points\tshows");
-    for r in RULES {
-        write!(text, "\t{r}_shows")?;
-    }
-    for r in RULES {
-        write!(text, "\t{r}_mean")?;
-    }
-    text.push('\n');
+    let shows = RULES.map(|r| format!("\t{r}_shows")).concat();
+    let means = RULES.map(|r| format!("\t{r}_mean")).concat();
+    let columns = format!("points\tshows{shows}{means}");
+    let mut by_rule = Fixture::new("fixtures/points-by-rule.tsv", &about, &columns);
+    let text = &mut by_rule.contents;
     let rows = split.0.iter().enumerate().map(|(p, t)| (p.to_string(), *t));
     for (label, tally) in rows.chain([("all".to_string(), overall)]) {
         write!(text, "{label}\t{}", tally.shows)?;
@@ -234,22 +223,12 @@ a tutor can check a scorer's per-rule answers against the columns.",
         }
         text.push('\n');
     }
-    Ok([
-        distribution,
-        Fixture {
-            path: by_rule,
-            contents: text,
-        },
-    ])
+    Ok([distribution, by_rule])
 }
 
 /// select_hand's answers to `deals` seeded deals of `size` cards.
 fn select_table(size: usize, deals: usize) -> Result<Fixture> {
-    let path = match size {
-        6 => "fixtures/select-6.tsv",
-        5 => "fixtures/select-5.tsv",
-        _ => bail!("deals are of 5 or 6 cards"),
-    };
+    ensure!(size == 5 || size == 6, "deals are of 5 or 6 cards");
     let seed = size as u64;
     let about = format!(
         "select_hand's answers to {deals} deals of {size} cards (Dealer::new({seed})).
@@ -262,15 +241,15 @@ crates/core/tests/conformance/fixtures.rs and prolog/select_fixtures.plt; cards 
 notation (5H, TD: rank, then suit C D H S).",
         52 - size
     );
-    let mut text = header(path, &about);
-    text.push_str("dealt\tkeep\tdiscard\texpected_value\texpected_total\tstarts\tties\n");
+    let columns = "dealt\tkeep\tdiscard\texpected_value\texpected_total\tstarts\tties";
+    let mut fixture = Fixture::new(format!("fixtures/select-{size}.tsv"), &about, columns);
     let mut dealer = Dealer::new(seed);
     for _ in 0..deals {
         let dealt = dealer.deal(size);
         let choice = select_hand(&dealt)?;
         let best = &choice.best;
         writeln!(
-            text,
+            fixture.contents,
             "{}\t{}\t{}\t{:.6}\t{}\t{}\t{}",
             cards_text(&dealt),
             cards_text(&best.keep),
@@ -281,10 +260,7 @@ notation (5H, TD: rank, then suit C D H S).",
             choice.ties.len()
         )?;
     }
-    Ok(Fixture {
-        path,
-        contents: text,
-    })
+    Ok(fixture)
 }
 
 #[cfg(test)]

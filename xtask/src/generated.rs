@@ -13,9 +13,19 @@ pub const COMMAND: &str = "cargo xtask fixtures";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fixture {
     /// Where it goes, relative to the repository root (`fixtures/…`).
-    pub path: &'static str,
+    pub path: String,
     /// Everything in it, header included.
     pub contents: String,
+}
+
+impl Fixture {
+    /// Returns the fixture at `path` holding its [`header`] and the line of `columns`, the
+    /// rows to follow.
+    pub fn new(path: impl Into<String>, about: &str, columns: &str) -> Fixture {
+        let path = path.into();
+        let contents = header(&path, about) + columns + "\n";
+        Fixture { path, contents }
+    }
 }
 
 /// Returns the header every fixture starts with: `# <path>: <what>` and further lines of
@@ -51,7 +61,7 @@ pub fn write_or_check(root: &Path, fixtures: &[Fixture], check: bool, noun: &str
 /// Writes each fixture whose file differs, saying which changed.
 pub fn write(root: &Path, fixtures: &[Fixture]) -> Result<()> {
     for fixture in fixtures {
-        let path = root.join(fixture.path);
+        let path = root.join(&fixture.path);
         let old = std::fs::read_to_string(&path).ok();
         if old.as_deref() == Some(fixture.contents.as_str()) {
             eprintln!("{}: unchanged", fixture.path);
@@ -74,7 +84,7 @@ pub fn write(root: &Path, fixtures: &[Fixture]) -> Result<()> {
 pub fn stale(root: &Path, fixtures: &[Fixture]) -> Result<Vec<String>> {
     let mut found = Vec::new();
     for fixture in fixtures {
-        let path = root.join(fixture.path);
+        let path = root.join(&fixture.path);
         let on_disk = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
