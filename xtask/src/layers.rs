@@ -84,6 +84,7 @@ pub fn graph(src: &Path) -> Result<Graph> {
     let mut graph = Graph::default();
     let mut files = Vec::new();
     collect(src, &mut files)?;
+    files.sort();
     for file in files {
         let rel = file.strip_prefix(src).unwrap_or(&file);
         let Some(module) = module_of(rel) else {
@@ -122,15 +123,13 @@ fn module_of(rel: &Path) -> Option<String> {
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
-        let path = entry?.path();
+    for path in crate::sorted_entries(dir)? {
         if path.is_dir() {
             collect(&path, out)?;
         } else if path.extension().is_some_and(|e| e == "rs") {
             out.push(path);
         }
     }
-    out.sort();
     Ok(())
 }
 

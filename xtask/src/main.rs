@@ -189,12 +189,17 @@ fn test(root: &Path) -> Result<ExitCode> {
     // The release profile, like `cargo xtask` itself: the tests that grade whole corpora
     // (crib-core computing every expected answer) run three times faster.
     let crib = testrun::run(root).context("step \"cargo test\" failed")?;
-    for plunit in prolog_tests(root)? {
+    let prolog = sorted_entries(&root.join("prolog"))?;
+    let plunits = prolog
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "plt"));
+    for plunit in plunits {
+        let plunit = plunit.strip_prefix(root).unwrap_or(plunit);
         step(
             &format!("plunit {}", plunit.display()),
             Command::new("swipl")
                 .args(["-g", "run_tests", "-t", "halt"])
-                .arg(&plunit),
+                .arg(plunit),
         )?;
     }
     pages::run(root, false, None, crib.as_deref())
@@ -205,15 +210,6 @@ fn test(root: &Path) -> Result<ExitCode> {
     }
     println!("xtask: all checks passed");
     Ok(ExitCode::SUCCESS)
-}
-
-/// Returns the plunit files, `prolog/*.plt`, relative to the root and sorted.
-fn prolog_tests(root: &Path) -> Result<Vec<PathBuf>> {
-    Ok(sorted_entries(&root.join("prolog"))?
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "plt"))
-        .map(|p| p.strip_prefix(root).map(Path::to_path_buf).unwrap_or(p))
-        .collect())
 }
 
 /// Empties `dir`: removes it with all it holds, then makes it again.

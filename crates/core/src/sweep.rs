@@ -96,26 +96,19 @@ pub(crate) fn read_counts(
             header = true;
             continue;
         }
-        let (key, value) = line.split_once('\t').ok_or_else(|| {
-            error(format!(
+        let Some((key, value)) = line.split_once('\t') else {
+            return Err(error(format!(
                 "expected {key_name}<TAB>{value_name}, found {line:?}"
-            ))
-        })?;
-        let key: usize = key
-            .parse()
-            .ok()
-            .filter(|k| keys.contains(k))
-            .ok_or_else(|| {
-                error(format!(
-                    "{key_name} {key:?} is not {}..={}",
-                    keys.start(),
-                    keys.end()
-                ))
-            })?;
+            )));
+        };
+        let Some(k) = key.parse().ok().filter(|k| keys.contains(k)) else {
+            let (lo, hi) = (keys.start(), keys.end());
+            return Err(error(format!("{key_name} {key:?} is not {lo}..={hi}")));
+        };
         let value = value
             .parse()
             .map_err(|_| error(format!("{value_name} {value:?} is not a number")))?;
-        rows.push((key, value));
+        rows.push((k, value));
     }
     if !header {
         return Err(CountsError {
