@@ -319,10 +319,7 @@ fn target_dir(root: &Path) -> PathBuf {
 /// Returns criterion's estimate for benchmark `name` in seconds: the slope when criterion
 /// fitted one, else the mean, as `cargo bench` prints it.
 fn criterion_estimate(target: &Path, name: &str) -> Result<f64, String> {
-    let path = target
-        .join("criterion")
-        .join(name)
-        .join("new/estimates.json");
+    let path = target.join(format!("criterion/{name}/new/estimates.json"));
     let text = std::fs::read_to_string(&path)
         .map_err(|_| format!("not available (no {name} benchmark)"))?;
     let nanos =
@@ -382,14 +379,9 @@ fn lint_bench() -> Result<f64, String> {
 /// Runs the floor benchmark; returns its `figure:` lines as (file, measure, value).
 fn floor_bench() -> Result<Vec<(String, String, f64)>, String> {
     let stdout = bench_stdout("floor")?;
-    eprint!(
-        "{}",
-        stdout
-            .lines()
-            .filter(|l| l.starts_with("floor:"))
-            .map(|l| format!("{l}\n"))
-            .collect::<String>()
-    );
+    for line in stdout.lines().filter(|l| l.starts_with("floor:")) {
+        eprintln!("{line}");
+    }
     Ok(stdout
         .lines()
         .filter_map(|l| {

@@ -37,9 +37,7 @@ pub fn make(root: &Path, name: &str, suite: &str, packages: &[&str]) -> Result<P
     if dir.exists() {
         std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
     }
-    let log = root
-        .join("target/compat")
-        .join(format!("{name}.debootstrap.log"));
+    let log = root.join(format!("target/compat/{name}.debootstrap.log"));
     let mut cmd = Command::new("debootstrap");
     cmd.arg("--variant=minbase");
     if !packages.is_empty() {

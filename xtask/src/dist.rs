@@ -267,12 +267,8 @@ fn prepare(autograder: &Path, file: &Path, metadata: &str) -> Result<()> {
     for dir in ["submission", "results"] {
         crate::fresh_dir(&autograder.join(dir))?;
     }
-    std::fs::copy(
-        file,
-        autograder
-            .join("submission")
-            .join(file.file_name().expect("a file")),
-    )?;
+    let name = file.file_name().expect("a file");
+    std::fs::copy(file, autograder.join("submission").join(name))?;
     std::fs::write(autograder.join("submission_metadata.json"), metadata)?;
     Ok(())
 }
