@@ -144,10 +144,8 @@ fn stage_submissions(root: &Path, subs: &Path, catalog: usize) -> Result<usize> 
     let corpus = root.join("crates/grade/tests/submissions");
     let mut count = 0;
     for entry in sorted_entries(&corpus)? {
-        copy(
-            &entry,
-            &subs.join(entry.file_name().expect("an entry has a name")),
-        )?;
+        let name = entry.file_name().expect("an entry has a name");
+        copy(&entry, &subs.join(name))?;
         count += 1;
     }
     let mistakes: Vec<PathBuf> = sorted_entries(&root.join("crates/grade/tests/mistakes"))?
@@ -157,11 +155,8 @@ fn stage_submissions(root: &Path, subs: &Path, catalog: usize) -> Result<usize> 
     if catalog > 0 && !mistakes.is_empty() {
         let step = (mistakes.len() / catalog).max(1);
         for path in mistakes.iter().step_by(step).take(catalog) {
-            let name = format!(
-                "catalog-{}",
-                path.file_name().expect("a file").to_string_lossy()
-            );
-            std::fs::copy(path, subs.join(name))?;
+            let name = path.file_name().expect("a file").to_string_lossy();
+            std::fs::copy(path, subs.join(format!("catalog-{name}")))?;
             count += 1;
         }
     }

@@ -132,14 +132,12 @@ fn autograder_zip(
     }
     let zip = root.join("target/dist/autograder.zip");
     let _ = std::fs::remove_file(&zip);
-    crate::step(
-        "zip",
-        Command::new("zip")
-            .current_dir(&dir)
-            .args(["-q", "-X"])
-            .arg(&zip)
-            .args(&files),
-    )?;
+    let mut cmd = Command::new("zip");
+    cmd.current_dir(&dir)
+        .args(["-q", "-X"])
+        .arg(&zip)
+        .args(&files);
+    crate::step("zip", &mut cmd)?;
     Ok(zip)
 }
 
@@ -183,14 +181,9 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
     let autograder = scratch.join("autograder");
     let source = autograder.join("source");
     std::fs::create_dir_all(&source)?;
-    crate::step(
-        "unzip",
-        Command::new("unzip")
-            .arg("-q")
-            .arg(zip)
-            .arg("-d")
-            .arg(&source),
-    )?;
+    let mut unzip = Command::new("unzip");
+    unzip.arg("-q").arg(zip).arg("-d").arg(&source);
+    crate::step("unzip", &mut unzip)?;
     if !source.join("seed").exists() {
         // Without a course seed the two runs would draw different tests.
         write_seed(&source.join("seed"), COURSE_SEED)?;
@@ -201,13 +194,9 @@ fn try_in(root: &Path, zip: &Path, suite: &str) -> Result<bool> {
     )?;
     let host_root = root.join("target/compat").join(format!("try-{suite}-host"));
     crate::fresh_dir(&host_root)?;
-    crate::step(
-        "copy the autograder for the host",
-        Command::new("cp")
-            .arg("-a")
-            .arg(&source)
-            .arg(host_root.join("source")),
-    )?;
+    let mut cp = Command::new("cp");
+    cp.arg("-a").arg(&source).arg(host_root.join("source"));
+    crate::step("copy the autograder for the host", &mut cp)?;
     let mounted = Mounted::new(&scratch)?;
     eprintln!("xtask: dist: setup.sh in a bare {suite} root");
     let mut setup = mounted.command("/bin/bash");
