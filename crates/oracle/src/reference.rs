@@ -101,8 +101,9 @@ impl Reference {
 }
 
 fn load_into_prolog(path: &Path) -> Result<Reference, OracleError> {
-    let engine = Engine::new(); // the first engine initialises SWI-Prolog
-    // SWI-Prolog handles SIGINT for its debugger; a program embedding it should stop on Ctrl-C.
+    // The first engine initialises SWI-Prolog, which handles SIGINT for its debugger; a
+    // program embedding it should stop on Ctrl-C.
+    let engine = Engine::new();
     // SAFETY: setting a signal's disposition to SIG_DFL installs no Rust code as a handler.
     unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
     if Engine::some_engine_active() {
