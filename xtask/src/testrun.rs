@@ -66,16 +66,13 @@ struct Ran {
 /// # Errors
 /// When the build fails or any test fails (its whole output is printed).
 pub fn run(root: &Path) -> Result<Option<PathBuf>> {
-    let Built {
-        binaries,
-        library_paths,
-        crib,
-    } = build(root)?;
-    let (serial, mut parallel): (Vec<Binary>, Vec<Binary>) = binaries.into_iter().partition(|b| {
-        SERIAL
-            .iter()
-            .any(|(p, t)| *p == b.package && *t == b.target)
-    });
+    let built = build(root)?;
+    let (serial, mut parallel): (Vec<Binary>, Vec<Binary>) =
+        built.binaries.into_iter().partition(|b| {
+            SERIAL
+                .iter()
+                .any(|(p, t)| *p == b.package && *t == b.target)
+        });
     parallel.sort_by_key(|b| {
         let rank = LONGEST
             .iter()
@@ -88,7 +85,7 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
             .current_dir(&b.dir)
             .env("CARGO_MANIFEST_DIR", &b.dir)
             .env("CARGO_PKG_NAME", &b.package)
-            .env("LD_LIBRARY_PATH", &library_paths);
+            .env("LD_LIBRARY_PATH", &built.library_paths);
         (b.name, cmd)
     };
     let mut doctests = cargo();
@@ -129,7 +126,7 @@ pub fn run(root: &Path) -> Result<Option<PathBuf>> {
         let names: Vec<&str> = failed.iter().map(|r| r.name.as_str()).collect();
         bail!("tests failed in {}", names.join(", "));
     }
-    Ok(crib)
+    Ok(built.crib)
 }
 
 /// Runs `jobs` (each a name and its command) on `workers` threads, in order; prints each
