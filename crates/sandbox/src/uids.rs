@@ -99,7 +99,7 @@ impl Slot {
     }
 }
 
-/// How many blocks [`UidBlock::acquire`] draws before it gives up.
+/// How many blocks [`UidBlock::acquire_in`] draws before it gives up.
 const DRAWS: usize = 64;
 
 /// A block of [`UID_BLOCK`] uids held by this process: drawn at random, checked against the
@@ -113,23 +113,13 @@ pub(crate) struct UidBlock {
 }
 
 impl UidBlock {
-    /// Draws a free block from [`SANDBOX_UIDS`] (or [`FALLBACK_UIDS`], where this user
-    /// namespace does not map the first) and locks it.
+    /// Draws a free block from `space` ([`UidSpace::of_this_process`]) and locks it, with
+    /// the lock file in `dir` ([`uid_lock_dir`]; tests use a directory and a space of their
+    /// own).
     ///
     /// # Errors
-    /// `NotFound` when there is no `/proc` (without it no process of a uid can be found, or
-    /// ended); the I/O error of the lock directory; `WouldBlock` when every block drawn was
-    /// in use; `Unsupported` when the user namespace maps neither range.
-    pub fn acquire() -> io::Result<UidBlock> {
-        let space = UidSpace::of_this_process()?;
-        UidBlock::acquire_in(&uid_lock_dir(), &space)
-    }
-
-    /// As [`UidBlock::acquire`], drawing from `space`, with the lock files in `dir` (tests use
-    /// a directory and a space of their own).
-    ///
-    /// # Errors
-    /// As [`UidBlock::acquire`].
+    /// The I/O error of the lock directory; `WouldBlock` when every block drawn was in use;
+    /// `Unsupported` when the space is empty (the user namespace maps neither range).
     pub fn acquire_in(dir: &Path, space: &UidSpace) -> io::Result<UidBlock> {
         crate::workdir::create_dir_mode(dir, 0o700)?;
         if space.blocks() == 0 {
