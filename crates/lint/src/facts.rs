@@ -182,19 +182,6 @@ pub(crate) struct Facts {
 }
 
 impl Facts {
-    /// Reads the child's frames, one a line as its pipe carries them; lines that are not a
-    /// frame are skipped, as crib-child skips them.
-    #[cfg(test)]
-    pub fn parse(frames: &str) -> Facts {
-        let mut facts = Facts::default();
-        for line in frames.lines() {
-            if let Ok(frame) = serde_json::from_str(line) {
-                facts.add(frame);
-            }
-        }
-        facts
-    }
-
     /// Adds the fact a frame carries (nothing for `done`).
     pub fn add(&mut self, frame: Frame) {
         match frame {
@@ -217,6 +204,3 @@ impl Facts {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;
