@@ -220,27 +220,21 @@ impl UidSpace {
     /// Returns the blocks of `range` that lie inside an extent of `uids` and one of `gids`
     /// (each extent a range of ids as seen inside the namespace).
     pub fn within(range: Range<u32>, uids: &[Range<u32>], gids: &[Range<u32>]) -> UidSpace {
-        let mut runs = Vec::new();
+        let mut runs: Vec<(u32, u32)> = Vec::new();
         for u in uids {
             for g in gids {
                 let start = range.start.max(u.start).max(g.start);
                 let end = range.end.min(u.end).min(g.end);
-                let first = start.div_ceil(UID_BLOCK) * UID_BLOCK;
-                let mut run_start = first;
-                let mut block = first;
-                // Split the run around the blocks holding nobody (65534) and 65535.
-                while block.checked_add(UID_BLOCK).is_some_and(|e| e <= end) {
-                    let next = block + UID_BLOCK;
-                    if (block..next).contains(&65534) || (block..next).contains(&65535) {
-                        if block > run_start {
-                            runs.push((run_start, (block - run_start) / UID_BLOCK));
+                let mut block = start.div_ceil(UID_BLOCK) * UID_BLOCK;
+                // Every whole block inside but those holding nobody (65534) and 65535.
+                while let Some(next) = block.checked_add(UID_BLOCK).filter(|&e| e <= end) {
+                    if !(block..next).contains(&65534) && !(block..next).contains(&65535) {
+                        match runs.last_mut() {
+                            Some((first, n)) if *first + *n * UID_BLOCK == block => *n += 1,
+                            _ => runs.push((block, 1)),
                         }
-                        run_start = next;
                     }
                     block = next;
-                }
-                if block > run_start {
-                    runs.push((run_start, (block - run_start) / UID_BLOCK));
                 }
             }
         }
