@@ -440,8 +440,7 @@ impl Deal {
                 }
                 Strategy::OrderMistaken(mistake) => {
                     let right = self.parts()[i].0[rule_part(mistake).index()];
-                    let starts = CardSet::of(&self.cards).complement();
-                    let points = order_points(mistake, &keep.keep, starts).unwrap_or(right);
+                    let points = order_points(mistake, &keep.keep, not_dealt).unwrap_or(right);
                     i64::from(keep.total - right + points)
                 }
             }
