@@ -175,9 +175,8 @@ pub(crate) struct Facts {
     pub calls: Vec<Call>,
     pub unresolved: Vec<Unresolved>,
     pub undefined: Vec<Undefined>,
-    /// name/arity of the files' predicates that a library defines too.
+    /// [`Frame::Library`]'s and [`Frame::System`]'s predicates.
     pub library: Vec<String>,
-    /// name/arity of the files' predicates that hide a system predicate (not a hook).
     pub system: Vec<String>,
 }
 
