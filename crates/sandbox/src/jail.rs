@@ -129,7 +129,7 @@ impl Jail {
         let seccomp = seccomp::available()
             .then(|| seccomp::program().ok().map(Arc::new))
             .flatten();
-        let landlock = landlock::kernel_abi().map(landlock::effective);
+        let landlock = landlock::abi();
         let mut jail = Jail {
             isolation: Isolation::default(),
             program: found,
@@ -235,7 +235,7 @@ impl Jail {
     /// [`SandboxError::Confine`] saying why the layer could not be added (the copy failed, or
     /// the program does not start with it); the jail is then left as it was.
     pub fn confine_with(&mut self, program: &Path, work: &Path) -> Result<(), SandboxError> {
-        let Some(abi) = landlock::kernel_abi().map(landlock::effective) else {
+        let Some(abi) = landlock::abi() else {
             return Ok(());
         };
         if !self.isolation.bwrap || self.isolation.landlock.is_some() {
