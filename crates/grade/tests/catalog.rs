@@ -553,7 +553,7 @@ fn the_balance_models_choose_as_their_submissions_do() {
             .or_else(|| baselines.get(id))
             .unwrap_or_else(|| panic!("{id} is neither a mistake nor a baseline"));
         for test in &report.tests {
-            let case = set.cases.iter().find(|c| c.id() == test.id);
+            let case = set.cases.iter().find(|c| c.id == test.id);
             // A hand_value mistake is asked one deal: the others have no credit.
             let (Some(TestCase { cards, keeps, .. }), Some(got)) = (case, test.credit) else {
                 continue;

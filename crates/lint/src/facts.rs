@@ -175,26 +175,12 @@ pub(crate) struct Facts {
     pub calls: Vec<Call>,
     pub unresolved: Vec<Unresolved>,
     pub undefined: Vec<Undefined>,
-    /// name/arity of the files' predicates that a library defines too.
+    /// [`Frame::Library`]'s and [`Frame::System`]'s predicates.
     pub library: Vec<String>,
-    /// name/arity of the files' predicates that hide a system predicate (not a hook).
     pub system: Vec<String>,
 }
 
 impl Facts {
-    /// Reads the child's frames, one a line as its pipe carries them; lines that are not a
-    /// frame are skipped, as crib-child skips them.
-    #[cfg(test)]
-    pub fn parse(frames: &str) -> Facts {
-        let mut facts = Facts::default();
-        for line in frames.lines() {
-            if let Ok(frame) = serde_json::from_str(line) {
-                facts.add(frame);
-            }
-        }
-        facts
-    }
-
     /// Adds the fact a frame carries (nothing for `done`).
     pub fn add(&mut self, frame: Frame) {
         match frame {
@@ -217,6 +203,3 @@ impl Facts {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;

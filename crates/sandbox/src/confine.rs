@@ -28,10 +28,10 @@ static SELF_CONFINER: AtomicBool = AtomicBool::new(false);
 /// has called [`confine_main`] (which returned `None`); `None` otherwise, or when its path
 /// is unknown.
 pub(crate) fn self_confiner() -> Option<PathBuf> {
-    if !SELF_CONFINER.load(Ordering::Relaxed) {
-        return None;
-    }
-    std::env::current_exe().ok()
+    SELF_CONFINER
+        .load(Ordering::Relaxed)
+        .then(std::env::current_exe)?
+        .ok()
 }
 
 /// The first argument that makes a program using [`confine_main`] act as the confiner.

@@ -4,12 +4,6 @@ use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-/// Makes `dir` and everything in it readable by `group` (0750 and 0640, that group), or by
-/// the grader's uid alone when `group` is `None`.
-pub(crate) fn hand_over(dir: &Path, group: Option<u32>) -> io::Result<()> {
-    set_tree(dir, [0o750, 0o640], group)
-}
-
 /// Makes `dir` and everything in it readable by every uid (directories 0755, files 0644):
 /// for the grader's own files (the child program and the test inputs, no secret), inside a
 /// work directory that others cannot list.
@@ -22,7 +16,7 @@ pub fn open_up(dir: &Path) -> io::Result<()> {
 
 /// Gives `path` and everything beneath it `modes` (a directory's, a regular file's) and, when
 /// given, `group`; symbolic links and other files are left alone, never followed.
-fn set_tree(path: &Path, modes: [u32; 2], group: Option<u32>) -> io::Result<()> {
+pub(crate) fn set_tree(path: &Path, modes: [u32; 2], group: Option<u32>) -> io::Result<()> {
     let meta = std::fs::symlink_metadata(path)?;
     let mode = if meta.is_dir() {
         modes[0]

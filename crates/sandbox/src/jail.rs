@@ -8,9 +8,9 @@ use std::sync::Arc;
 
 use seccompiler::BpfProgram;
 
-use crate::files::hand_over;
+use crate::files::set_tree;
 use crate::limits::Rlimits;
-use crate::uids::{Slot, UidBlock, Worker};
+use crate::uids::{uid_lock_dir, Slot, UidBlock, UidSpace, Worker};
 use crate::{landlock, seccomp, SandboxError};
 use crib_isolation::{Isolation, IsolationChoice};
 
@@ -119,7 +119,8 @@ impl Jail {
         let uids = if is_root() {
             // Orphans of children come back to this process, so ending leftovers can reap them.
             crate::reap::become_subreaper();
-            let block = UidBlock::acquire()
+            let block = UidSpace::of_this_process()
+                .and_then(|space| UidBlock::acquire_in(&uid_lock_dir(), &space))
                 .map_err(|e| SandboxError::io("taking a block of sandbox uids", e))?;
             Some(Arc::new(block))
         } else {
@@ -128,7 +129,7 @@ impl Jail {
         let seccomp = seccomp::available()
             .then(|| seccomp::program().ok().map(Arc::new))
             .flatten();
-        let landlock = landlock::kernel_abi().map(landlock::effective);
+        let landlock = landlock::abi();
         let mut jail = Jail {
             isolation: Isolation::default(),
             program: found,
@@ -234,7 +235,7 @@ impl Jail {
     /// [`SandboxError::Confine`] saying why the layer could not be added (the copy failed, or
     /// the program does not start with it); the jail is then left as it was.
     pub fn confine_with(&mut self, program: &Path, work: &Path) -> Result<(), SandboxError> {
-        let Some(abi) = landlock::kernel_abi().map(landlock::effective) else {
+        let Some(abi) = landlock::abi() else {
             return Ok(());
         };
         if !self.isolation.bwrap || self.isolation.landlock.is_some() {
@@ -357,17 +358,18 @@ impl Jail {
     /// rlimits only, a process that left the child's process group can outlive it.
     pub fn end_leftovers(&self, slot: Slot) -> bool {
         match self.uid(slot) {
-            Some(uid) => crate::reap::end_uid(uid, crate::reap::END_LIMIT),
+            Some(uid) => crate::reap::end_uid(uid),
             None => true,
         }
     }
 
-    /// Reaps the zombies `slot`'s children left (orphans this process adopted), killing
-    /// nothing: safe while other children of the slot run ([`crate::reap_adopted`]). Does
-    /// nothing unless the caller runs as root.
+    /// Reaps the zombies `slot`'s children left (orphans this process adopted: bubblewrap's
+    /// init), killing nothing: safe while other children of the slot run. Each counts
+    /// against the uid's process limit until reaped, so a lane whose children run side by
+    /// side calls it after a child that died. Does nothing unless the caller runs as root.
     pub fn reap_adopted(&self, slot: Slot) {
         if let Some(uid) = self.uid(slot) {
-            crate::reap::reap_adopted(uid);
+            crate::reap::reap_zombies(&crate::reap::processes_of(uid));
         }
     }
 
@@ -379,7 +381,7 @@ impl Jail {
     /// # Errors
     /// The I/O error of the first entry whose mode or group cannot be changed.
     pub fn hand_over(&self, dir: &Path, slot: Slot) -> io::Result<()> {
-        hand_over(dir, self.gid(slot))
+        set_tree(dir, [0o750, 0o640], self.gid(slot))
     }
 
     /// Gives `dir` to `slot`'s uid and gid (mode 0700), so its children, and only

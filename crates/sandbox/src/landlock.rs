@@ -36,9 +36,10 @@ const READ_DIRS: &[&str] = &[
     "/sys/devices/system/cpu",
 ];
 
-/// Returns the Landlock ABI the kernel offers (1, 2, ...), or None when Landlock is not
-/// built in, not enabled, or its system calls are blocked (a container's seccomp profile).
-pub(crate) fn kernel_abi() -> Option<u8> {
+/// Returns the Landlock ABI whose rights are enforced: the kernel's (1, 2, ...), at most
+/// [`TARGET`]; None when Landlock is not built in, not enabled, or its system calls are
+/// blocked (a container's seccomp profile).
+pub(crate) fn abi() -> Option<u8> {
     // SAFETY: with a null attribute, size 0 and LANDLOCK_CREATE_RULESET_VERSION, the call
     // only returns the ABI version; it reads and writes no memory.
     let v = unsafe {
@@ -49,12 +50,8 @@ pub(crate) fn kernel_abi() -> Option<u8> {
             1u32, // LANDLOCK_CREATE_RULESET_VERSION
         )
     };
-    u8::try_from(v).ok().filter(|&v| v > 0)
-}
-
-/// Returns the ABI whose rights are enforced: the kernel's, at most [`TARGET`].
-pub(crate) fn effective(kernel: u8) -> u8 {
-    kernel.min(TARGET as u8)
+    let kernel = u8::try_from(v).ok().filter(|&v| v > 0)?;
+    Some(kernel.min(TARGET as u8))
 }
 
 /// The paths a child may use, on the host.

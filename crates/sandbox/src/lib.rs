@@ -39,7 +39,7 @@ pub use jail::{
     TMP_NAME,
 };
 pub use limits::Rlimits;
-pub use reap::{end_uid, reap_adopted, END_LIMIT};
+pub use reap::END_LIMIT;
 pub use uids::{Slot, Worker, FALLBACK_UIDS, MAX_WORKERS, SANDBOX_UIDS, SECOND_LANE, UID_BLOCK};
 pub use workdir::{add_group, remove_group, shutdown, WorkDir, WORK_PREFIX};
 

@@ -31,8 +31,6 @@ impl Rlimits {
 /// binary) a plain `int`.
 #[cfg(target_env = "gnu")]
 pub(crate) type Resource = libc::__rlimit_resource_t;
-/// A resource of `setrlimit`: glibc gives it a type of its own, musl (the release's static
-/// binary) a plain `int`.
 #[cfg(not(target_env = "gnu"))]
 pub(crate) type Resource = libc::c_int;
 

@@ -63,19 +63,9 @@ pub(crate) fn processes_of(uid: u32) -> Vec<Process> {
     found
 }
 
-/// Reaps the zombies of `uid` this process adopted (orphans of its children that have
-/// exited: bubblewrap's init inside its pid namespace), and kills nothing. Each counts
-/// against the uid's process limit until reaped, so a lane whose children run beside each
-/// other (and whose leftovers are ended only once they are all done) calls it after a child
-/// that died: a submission that crashes its child on every item cannot exhaust the lane's
-/// processes. Only for root, and only for uids this process owns.
-pub fn reap_adopted(uid: u32) {
-    reap_zombies(&processes_of(uid));
-}
-
 /// Reaps the zombies among `processes` whose parent is this process, except the children
 /// it started and still waits for (in the registry of [`crate::add_group`]).
-fn reap_zombies(processes: &[Process]) {
+pub(crate) fn reap_zombies(processes: &[Process]) {
     // SAFETY: getpid cannot fail.
     let me = unsafe { libc::getpid() };
     for p in processes.iter().filter(|p| p.zombie && p.parent == me) {
@@ -91,10 +81,10 @@ fn reap_zombies(processes: &[Process]) {
 
 /// Kills every process of `uid` and waits until none is left, reaping the zombies this
 /// process adopted (never a child it started and still waits for: those are in the
-/// registry of [`crate::add_group`]). Returns whether they were all gone within `limit`.
-/// Only for root, and only for uids this process owns.
-pub fn end_uid(uid: u32, limit: Duration) -> bool {
-    let end = Instant::now() + limit;
+/// registry of [`crate::add_group`]). Returns whether they were all gone within
+/// [`END_LIMIT`]. Only for root, and only for uids this process owns.
+pub(crate) fn end_uid(uid: u32) -> bool {
+    let end = Instant::now() + END_LIMIT;
     let mut pause = Duration::from_micros(200);
     loop {
         let left = processes_of(uid);

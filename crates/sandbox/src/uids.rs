@@ -99,7 +99,7 @@ impl Slot {
     }
 }
 
-/// How many blocks [`UidBlock::acquire`] draws before it gives up.
+/// How many blocks [`UidBlock::acquire_in`] draws before it gives up.
 const DRAWS: usize = 64;
 
 /// A block of [`UID_BLOCK`] uids held by this process: drawn at random, checked against the
@@ -113,23 +113,13 @@ pub(crate) struct UidBlock {
 }
 
 impl UidBlock {
-    /// Draws a free block from [`SANDBOX_UIDS`] (or [`FALLBACK_UIDS`], where this user
-    /// namespace does not map the first) and locks it.
+    /// Draws a free block from `space` ([`UidSpace::of_this_process`]) and locks it, with
+    /// the lock file in `dir` ([`uid_lock_dir`]; tests use a directory and a space of their
+    /// own).
     ///
     /// # Errors
-    /// `NotFound` when there is no `/proc` (without it no process of a uid can be found, or
-    /// ended); the I/O error of the lock directory; `WouldBlock` when every block drawn was
-    /// in use; `Unsupported` when the user namespace maps neither range.
-    pub fn acquire() -> io::Result<UidBlock> {
-        let space = UidSpace::of_this_process()?;
-        UidBlock::acquire_in(&uid_lock_dir(), &space)
-    }
-
-    /// As [`UidBlock::acquire`], drawing from `space`, with the lock files in `dir` (tests use
-    /// a directory and a space of their own).
-    ///
-    /// # Errors
-    /// As [`UidBlock::acquire`].
+    /// The I/O error of the lock directory; `WouldBlock` when every block drawn was in use;
+    /// `Unsupported` when the space is empty (the user namespace maps neither range).
     pub fn acquire_in(dir: &Path, space: &UidSpace) -> io::Result<UidBlock> {
         crate::workdir::create_dir_mode(dir, 0o700)?;
         if space.blocks() == 0 {
@@ -230,27 +220,21 @@ impl UidSpace {
     /// Returns the blocks of `range` that lie inside an extent of `uids` and one of `gids`
     /// (each extent a range of ids as seen inside the namespace).
     pub fn within(range: Range<u32>, uids: &[Range<u32>], gids: &[Range<u32>]) -> UidSpace {
-        let mut runs = Vec::new();
+        let mut runs: Vec<(u32, u32)> = Vec::new();
         for u in uids {
             for g in gids {
                 let start = range.start.max(u.start).max(g.start);
                 let end = range.end.min(u.end).min(g.end);
-                let first = start.div_ceil(UID_BLOCK) * UID_BLOCK;
-                let mut run_start = first;
-                let mut block = first;
-                // Split the run around the blocks holding nobody (65534) and 65535.
-                while block.checked_add(UID_BLOCK).is_some_and(|e| e <= end) {
-                    let next = block + UID_BLOCK;
-                    if (block..next).contains(&65534) || (block..next).contains(&65535) {
-                        if block > run_start {
-                            runs.push((run_start, (block - run_start) / UID_BLOCK));
+                let mut block = start.div_ceil(UID_BLOCK) * UID_BLOCK;
+                // Every whole block inside but those holding nobody (65534) and 65535.
+                while let Some(next) = block.checked_add(UID_BLOCK).filter(|&e| e <= end) {
+                    if !(block..next).contains(&65534) && !(block..next).contains(&65535) {
+                        match runs.last_mut() {
+                            Some((first, n)) if *first + *n * UID_BLOCK == block => *n += 1,
+                            _ => runs.push((block, 1)),
                         }
-                        run_start = next;
                     }
                     block = next;
-                }
-                if block > run_start {
-                    runs.push((run_start, (block - run_start) / UID_BLOCK));
                 }
             }
         }

@@ -198,11 +198,10 @@ fn forget_dir(path: &Path) {
 }
 
 /// Removes the work directories in `tmp` whose owner died without removing them: those
-/// that belong to this uid and whose lock file holds a pid but no lock. Returns them.
-pub(crate) fn remove_stale(tmp: &Path) -> Vec<PathBuf> {
-    let mut removed = Vec::new();
+/// that belong to this uid and whose lock file holds a pid but no lock.
+pub(crate) fn remove_stale(tmp: &Path) {
     let Ok(entries) = fs::read_dir(tmp) else {
-        return removed;
+        return;
     };
     // SAFETY: geteuid cannot fail and touches no memory.
     let me = unsafe { libc::geteuid() };
@@ -220,10 +219,8 @@ pub(crate) fn remove_stale(tmp: &Path) -> Vec<PathBuf> {
         }
         if abandoned(&dir.join(LOCK)) {
             remove_all(&dir);
-            removed.push(dir);
         }
     }
-    removed
 }
 
 /// Returns whether `lock` is a lock file whose owner is gone: a regular file holding a pid

@@ -57,11 +57,6 @@ pub struct TestCase {
 }
 
 impl TestCase {
-    /// Returns the test's short unique name.
-    pub fn id(&self) -> &str {
-        &self.id
-    }
-
     /// Returns the goal as the submission sees it, e.g.
     /// `select_hand([card(5,hearts),...],Hand,Cribcards)`.
     pub fn goal(&self) -> String {

@@ -41,34 +41,21 @@ pub(crate) trait Keep: Sized {
     fn take(r: &mut Reader<'_>, seed: &Seed) -> Option<Self>;
 }
 
-/// How a kept artefact was had.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kept {
-    /// Read from the seed's file.
-    Read,
-    /// Drawn now and written to the seed's file.
-    Drawn,
-    /// Drawn now; the file could not be written (the reason is not kept: the draw is the same).
-    DrawnNotWritten,
-}
-
-/// Returns what `seed` makes of `T`, read from `dir` when this build kept it there for this
-/// seed and it checks (see the module's documentation), else made and written there, with how
-/// it was had. `dir` is created if need be.
-pub(crate) fn kept<T: Keep>(seed: &Seed, dir: &Path) -> (T, Kept) {
+/// Returns what `seed` makes of `T`, and whether it was read back: read from `dir` when this
+/// build kept it there for this seed and it checks (see the module's documentation), else
+/// made and written there (`dir` is created if need be; a failed write is not an error: the
+/// draw is the same).
+pub(crate) fn kept<T: Keep>(seed: &Seed, dir: &Path) -> (T, bool) {
     let path = path::<T>(seed, dir);
     let key = key::<T>();
     if let Some(found) = key.as_deref().and_then(|k| read(&path, seed, k)) {
-        return (found, Kept::Read);
+        return (found, true);
     }
     let made = T::make(seed);
-    let written = key.is_some_and(|k| write(&path, seed, &k, &made).is_ok());
-    let how = if written {
-        Kept::Drawn
-    } else {
-        Kept::DrawnNotWritten
-    };
-    (made, how)
+    if let Some(k) = key {
+        let _ = write(&path, seed, &k, &made);
+    }
+    (made, false)
 }
 
 /// Returns the file that keeps `seed`'s `T` in `dir`.

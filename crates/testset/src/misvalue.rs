@@ -548,14 +548,8 @@ fn show_parts(ranks: [usize; 4], start: usize) -> Option<[u8; ROW]> {
     ];
     let mut row = [0u8; ROW];
     row[..RANK_PARTS].copy_from_slice(&parts);
-    let numbers = [
-        hand.cards()[0],
-        hand.cards()[1],
-        hand.cards()[2],
-        hand.cards()[3],
-        start,
-    ]
-    .map(|c| c.rank().number());
+    let c = hand.cards();
+    let numbers = [c[0], c[1], c[2], c[3], start].map(|c| c.rank().number());
     let rules =
         parts[Part::Fifteens.index()] + parts[Part::Pairs.index()] + parts[Part::Runs.index()];
     for (k, mistake) in RANK_MISTAKES.into_iter().enumerate() {

@@ -60,10 +60,8 @@ impl Tests {
         }
     }
 
-    /// Returns the test set: [`TestSet::new`] of the seed for [`Tests::Drawn`] and
-    /// [`Tests::Kept`] (the same set either way, read back when kept), [`Course::draw`] of
-    /// the salt for [`Tests::Salted`]. A file that cannot be kept is not an error: the set is
-    /// the same, drawn again next time.
+    /// Returns the test set, drawn as each variant says. A file that cannot be kept is not
+    /// an error: the set is the same, drawn again next time.
     pub fn draw(&self) -> TestSet {
         match self {
             Tests::Drawn(seed) => TestSet::new(seed),

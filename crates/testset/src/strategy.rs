@@ -198,6 +198,7 @@ pub const SELECT_MISTAKES: &[ModelledMistake] = {
 /// as its model.
 pub const MODELLED_MISTAKES: &[ModelledMistake] = {
     use Misvaluation::*;
+    use Part::*;
     use RuleMistake::*;
     use Strategy::*;
     use TieBreak::*;
@@ -214,14 +215,14 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = {
         ),
         modelled(
             "fifteens-no-start",
-            Misvalued(Part::FifteensWithStart, Dropped),
+            Misvalued(FifteensWithStart, Dropped),
             GreatestHand,
         ),
         modelled("fifteens-once", Mistaken(FifteensOnce), GreatestHand),
         modelled("fifteens-one-point", Mistaken(FifteensOnePoint), FirstFound),
         modelled(
             "fifteens-pairs-only",
-            Misvalued(Part::FifteensOfThreePlus, Dropped),
+            Misvalued(FifteensOfThreePlus, Dropped),
             FirstFound,
         ),
         modelled(
@@ -236,20 +237,16 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = {
         ),
         modelled(
             "fifteens-two-and-three-only",
-            Misvalued(Part::FifteensOfFourPlus, Dropped),
+            Misvalued(FifteensOfFourPlus, Dropped),
             GreatestHand,
         ),
         modelled(
             "flush-any-four-of-five",
-            Misvalued(Part::FlushOfThreeAndStart, Doubled),
+            Misvalued(FlushOfThreeAndStart, Doubled),
             FirstFound,
         ),
-        modelled(
-            "flush-needs-five",
-            Misvalued(Part::Flush4, Dropped),
-            GreatestHand,
-        ),
-        modelled("flush-none", Misvalued(Part::Flush, Dropped), GreatestHand),
+        modelled("flush-needs-five", Misvalued(Flush4, Dropped), GreatestHand),
+        modelled("flush-none", Misvalued(Flush, Dropped), GreatestHand),
         modelled(
             "flush-start-as-hand-card",
             OrderMistaken(FlushStartAsHandCard),
@@ -257,12 +254,12 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = {
         ),
         modelled(
             "flush-three-plus-start",
-            Misvalued(Part::FlushOfThreeAndStart, Doubled),
+            Misvalued(FlushOfThreeAndStart, Doubled),
             GreatestHand,
         ),
         modelled(
             "nob-any-jack",
-            Misvalued(Part::NobOtherJack, Doubled),
+            Misvalued(NobOtherJack, Doubled),
             GreatestHand,
         ),
         modelled(
@@ -270,12 +267,8 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = {
             OrderMistaken(NobFirstCardSuit),
             GreatestHand,
         ),
-        modelled("nob-none", Misvalued(Part::Nob, Dropped), FirstFound),
-        modelled(
-            "nob-two-points",
-            Misvalued(Part::Nob, Doubled),
-            GreatestHand,
-        ),
+        modelled("nob-none", Misvalued(Nob, Dropped), FirstFound),
+        modelled("nob-two-points", Misvalued(Nob, Doubled), GreatestHand),
         modelled(
             "pairs-adjacent-only",
             Mistaken(PairsAdjacentOnly),
@@ -283,20 +276,12 @@ pub const MODELLED_MISTAKES: &[ModelledMistake] = {
         ),
         modelled(
             "pairs-no-start",
-            Misvalued(Part::PairsWithStart, Dropped),
+            Misvalued(PairsWithStart, Dropped),
             FirstFound,
         ),
         modelled("pairs-one-point", Mistaken(PairsOnePoint), GreatestHand),
-        modelled(
-            "pairs-ordered-twice",
-            Misvalued(Part::Pairs, Doubled),
-            FirstFound,
-        ),
-        modelled(
-            "pairs-sort-dedup",
-            Misvalued(Part::Pairs, Dropped),
-            FirstFound,
-        ),
+        modelled("pairs-ordered-twice", Misvalued(Pairs, Doubled), FirstFound),
+        modelled("pairs-sort-dedup", Misvalued(Pairs, Dropped), FirstFound),
         modelled("runs-ace-high", Mistaken(RunsAceHigh), FirstFound),
         modelled(
             "runs-contiguous-only",
@@ -377,11 +362,7 @@ impl Deal {
     /// If `cards` is not 5 or 6 distinct cards: deals come from the grader's own dealer.
     pub fn new(cards: Vec<Card>) -> Deal {
         let keeps = rank_keeps(&cards).expect("a deal is 5 or 6 distinct cards");
-        Deal {
-            cards,
-            keeps,
-            parts: OnceLock::new(),
-        }
+        Deal::from_keeps(cards, keeps).expect("a deal of 5 or 6 cards has keeps")
     }
 
     /// Returns the deal of `cards` whose keeps crib-core has already valued, `keeps` (as
@@ -459,8 +440,7 @@ impl Deal {
                 }
                 Strategy::OrderMistaken(mistake) => {
                     let right = self.parts()[i].0[rule_part(mistake).index()];
-                    let starts = CardSet::of(&self.cards).complement();
-                    let points = order_points(mistake, &keep.keep, starts).unwrap_or(right);
+                    let points = order_points(mistake, &keep.keep, not_dealt).unwrap_or(right);
                     i64::from(keep.total - right + points)
                 }
             }

@@ -154,7 +154,7 @@ fn policy_report(elapsed_ms: u64) -> SubmissionResult {
         .find(|c| c.source == TestSource::Pool)
         .unwrap();
     let mk = |c: &crib_testset::TestCase, verdict: Verdict, credit: Option<f64>| TestResult {
-        id: c.id().to_string(),
+        id: c.id.clone(),
         predicate: crib_results::Predicate::SelectHand,
         source: c.source,
         goal: c.goal(),

@@ -277,7 +277,7 @@ impl<'a> Run<'a> {
 
 fn result(case: &TestCase, verdict: Verdict, credit: Option<f64>, time_ms: u64) -> TestResult {
     TestResult {
-        id: case.id().to_string(),
+        id: case.id.clone(),
         predicate: Predicate::SelectHand,
         source: case.source,
         goal: case.goal(),

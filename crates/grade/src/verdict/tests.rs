@@ -4,7 +4,7 @@ use crate::test_set;
 const GRADED: SelectCredit = SelectCredit::Graded;
 
 fn case(id: &str) -> &'static TestCase {
-    test_set().cases.iter().find(|c| c.id() == id).unwrap()
+    test_set().cases.iter().find(|c| c.id == id).unwrap()
 }
 
 /// Returns the deal of select_hand case `case` and its keeps.

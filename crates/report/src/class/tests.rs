@@ -32,7 +32,7 @@ pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Subm
             let case = set
                 .cases
                 .iter()
-                .find(|c| c.id() == *id)
+                .find(|c| c.id == *id)
                 .unwrap_or_else(|| panic!("{id} is not a test of seed {seed}"));
             let keeps = &case.keeps;
             let best = keeps[0].total;
@@ -72,7 +72,7 @@ pub(crate) fn report_under(seed: u8, name: &str, tests: &[(&str, &str)]) -> Subm
                 other => panic!("no verdict {other} here"),
             };
             TestResult {
-                id: case.id().to_string(),
+                id: case.id.clone(),
                 predicate: crib_results::Predicate::SelectHand,
                 source: case.source,
                 goal: case.goal(),
@@ -278,10 +278,11 @@ pub(crate) fn drawn(seed: u8, n: usize) -> &'static str {
     test_set(seed)
         .cases
         .iter()
-        .filter(|c| !c.id().starts_with("sh:named:"))
+        .filter(|c| !c.id.starts_with("sh:named:"))
         .nth(n)
         .expect("tests drawn from the seed")
-        .id()
+        .id
+        .as_str()
 }
 
 #[test]

@@ -85,7 +85,7 @@ fn a_salted_set_has_its_parts_and_every_mistake_its_cover() {
         let named = set.cases.iter().filter(|c| c.source == TestSource::Named);
         assert_eq!(named.count(), NAMED_DEALS.len());
         assert_eq!(set.cases.len(), NAMED_DEALS.len() + crate::POOL_DEALS);
-        let mut ids: Vec<&str> = set.cases.iter().map(TestCase::id).collect();
+        let mut ids: Vec<&str> = set.cases.iter().map(|c| c.id.as_str()).collect();
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), set.cases.len(), "duplicate test ids");

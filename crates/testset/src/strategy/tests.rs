@@ -105,7 +105,7 @@ fn every_mistake_is_exposed_by_the_test_set() {
             .cases
             .iter()
             .filter(|c| exposed_by(&Deal::new(c.cards.clone())).contains(id))
-            .map(|c| c.id())
+            .map(|c| c.id.as_str())
             .collect();
         assert!(
             exposing.len() >= crate::draw::COVER_DEPTH,
