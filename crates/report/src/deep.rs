@@ -124,7 +124,7 @@ pub fn top_finding(check: &DeepHandValue) -> Option<String> {
         return Some(f.text.clone());
     }
     if check.failing_pairs >= check.pairs_checked {
-        let kinds: Vec<&str> = check.kinds.iter().map(|k| k.kind.name()).collect();
+        let kinds: Vec<String> = check.kinds.iter().map(|k| k.kind.to_string()).collect();
         return Some(format!("every pair checked fails ({})", kinds.join(", ")));
     }
     Some("no feature of the hand separates failing from passing pairs".into())

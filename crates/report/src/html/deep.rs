@@ -173,7 +173,7 @@ pub(super) fn plural(n: usize, one: &'static str, many: &'static str) -> &'stati
 pub(super) fn counterexample(c: &Counterexample) -> Markup {
     page! {
         div.cx {
-            (badge(c.kind.name(), None)) " "
+            (badge(&c.kind.to_string(), None)) " "
             code { (cards_text(&c.hand)) " + " (c.start) } br;
             "expected " b { (c.expected) } " " span.muted { "(" (c.breakdown) ")" } ", got " b { (c.got) }
             div.goal.muted { "?- " (c.goal) }
@@ -246,7 +246,7 @@ pub(super) fn counterexamples(cs: &[Counterexample]) -> Markup {
             tbody {
                 @for c in cs {
                     tr {
-                        td { (badge(c.kind.name(), None)) }
+                        td { (badge(&c.kind.to_string(), None)) }
                         td { code { (cards_text(&c.hand)) " + " (c.start) } }
                         td.n { (c.expected) }
                         td { (c.breakdown) }
@@ -270,7 +270,7 @@ fn select_hand(s: &DeepSelectHand) -> Markup {
                     @for (what, example) in s.examples() {
                         @if let Some(e) = example {
                             tr {
-                                td { (what) " " (badge(e.kind.name(), None)) }
+                                td { (what) " " (badge(&e.kind.to_string(), None)) }
                                 td { code { (cards_text(&e.dealt)) } }
                                 td {
                                     (e.got)

@@ -172,7 +172,7 @@ pub(super) fn submission_section(r: &SubmissionResult) -> Markup {
                                 td.n { (thousands(a.items as u64)) }
                                 td.n { (percent(area_share(a.pairs))) }
                                 td {
-                                    (badge(a.simplest.kind.name(), None)) " "
+                                    (badge(&a.simplest.kind.to_string(), None)) " "
                                     code { (cards_text(&a.simplest.hand)) " + " (a.simplest.start) }
                                     ": expected " b { (a.simplest.expected) } ", got " b { (a.simplest.got) }
                                 }
