@@ -26,14 +26,13 @@ mod classes;
 mod diagnosis;
 mod features;
 mod select;
-mod text;
 
 use std::fs;
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crib_core::{Breakdown, Card, Hand, Keep, Points, Rule};
+use crib_core::{cards_text, Breakdown, Card, Hand, Keep, Points, Rule};
 use crib_results::{
     Counterexample, DeepHandValue, DeepReport, FailureKind, KindCount, Predicate, Probes,
     TestVisibility,
@@ -370,29 +369,20 @@ pub(crate) fn count(kinds: &mut Vec<KindCount>, kind: FailureKind, pairs: u64) {
 /// The answers to the items, judged and explained.
 fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValue {
     let all = classes::classes();
-    let asked = |item: &ClassItem| Asked {
-        cards: item.cards,
-        weight: u64::from(all[item.class as usize].weight),
-        expected: all[item.class as usize].expected,
-    };
-    let (main, main_answers): (Vec<Asked>, Vec<Option<ItemOutcome>>) = items
+    // The probes come first ([`classes::items`]), the `k`th asking again the class of the
+    // `k`th item after them.
+    let p = items.iter().take_while(|i| i.probe).count();
+    let main: Vec<Asked> = items[p..]
         .iter()
-        .zip(answers)
-        .filter(|(i, _)| !i.probe)
-        .map(|(i, got)| (asked(i), got.clone()))
-        .unzip();
-    // The probes: the same class asked twice.
-    let first_asking: std::collections::HashMap<u32, usize> = items
-        .iter()
-        .enumerate()
-        .filter(|(_, i)| !i.probe)
-        .map(|(k, item)| (item.class, k))
+        .map(|item| Asked {
+            cards: item.cards,
+            weight: u64::from(all[item.class as usize].weight),
+            expected: all[item.class as usize].expected,
+        })
         .collect();
     let mut probes = Probes::default();
-    for (k, item) in items.iter().enumerate().filter(|(_, i)| i.probe) {
-        let Some(&j) = first_asking.get(&item.class) else {
-            continue;
-        };
+    for (k, item) in items[..p].iter().enumerate() {
+        let j = p + k;
         if let (Some(a), Some(b)) = (&answers[k], &answers[j]) {
             probes.asked += 1;
             if shape(a) != shape(b) {
@@ -411,7 +401,7 @@ fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValu
     }
     DeepHandValue {
         probes,
-        ..judge(&main, &main_answers)
+        ..judge(&main, &answers[p..])
     }
 }
 
@@ -450,7 +440,7 @@ pub(crate) fn counterexample(
     got: &ItemOutcome,
 ) -> Counterexample {
     let (points, words) = match &breakdown(cards) {
-        Some(b) => (b.points(), text::breakdown_words(b)),
+        Some(b) => (b.points(), breakdown_words(b)),
         None => (Points::default(), String::new()),
     };
     Counterexample {
@@ -462,6 +452,42 @@ pub(crate) fn counterexample(
         points,
         breakdown: words,
         goal: show_goal(cards),
+    }
+}
+
+/// Returns crib-core's breakdown in words: `fifteens 2 (7H+8C), runs 3 (7H 8C 9D)`.
+fn breakdown_words(b: &Breakdown) -> String {
+    let p = b.points();
+    let sets = |sets: &[Vec<Card>], join: &str| -> String {
+        sets.iter()
+            .map(|s| s.iter().map(Card::to_string).collect::<Vec<_>>().join(join))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if p.fifteens > 0 {
+        parts.push(format!(
+            "fifteens {} ({})",
+            p.fifteens,
+            sets(&b.fifteens, "+")
+        ));
+    }
+    if p.pairs > 0 {
+        parts.push(format!("pairs {} ({})", p.pairs, sets(&b.pairs, " ")));
+    }
+    if p.runs > 0 {
+        parts.push(format!("runs {} ({})", p.runs, sets(&b.runs, " ")));
+    }
+    if p.flush > 0 {
+        parts.push(format!("flush {} ({})", p.flush, cards_text(&b.flush)));
+    }
+    if let Some(jack) = b.nob {
+        parts.push(format!("nob 1 ({jack})"));
+    }
+    if parts.is_empty() {
+        "no points".into()
+    } else {
+        parts.join(", ")
     }
 }
 

@@ -90,11 +90,6 @@ impl Feature {
     pub fn bit(self) -> u64 {
         1 << self as u8
     }
-
-    /// Returns the feature's name in JSON.
-    pub fn id(self) -> &'static str {
-        self.words().0
-    }
 }
 
 /// Returns the features of `hand` (in the order asked) with `start`, as bits.

@@ -32,6 +32,11 @@ fn a_limited_check_has_probes_then_the_classes() {
     assert_eq!(items.len(), classes::PROBES + 3000);
     assert!(items[..classes::PROBES].iter().all(|i| i.probe));
     assert!(items[classes::PROBES..].iter().all(|i| !i.probe));
+    let (probes, main) = items.split_at(classes::PROBES);
+    assert!(
+        probes.iter().zip(main).all(|(p, m)| p.class == m.class),
+        "analyse relies on it"
+    );
 }
 
 #[test]
