@@ -295,9 +295,8 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> DeepHan
         .filter_map(|(a, got)| got.as_ref().map(|g| (a, g)))
         .collect();
     // The features of every checked item, on one worker per core.
-    let features = WorkerPool::per_core().map(&checked, |(item, _)| {
-        features::features(hand_of(&item.cards), item.cards[4])
-    });
+    let features =
+        WorkerPool::per_core().map(&checked, |(item, _)| features::features(&item.cards));
     let mut kinds: Vec<KindCount> = Vec::new();
     let mut observations = Vec::with_capacity(checked.len());
     // (kind, simplicity, index in `checked`)
