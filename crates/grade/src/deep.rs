@@ -26,19 +26,18 @@ mod classes;
 mod diagnosis;
 mod features;
 mod select;
-mod text;
 
-use std::fmt;
 use std::fs;
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crib_core::{Breakdown, Card, Hand, Keep, Points, Rule};
+use crib_core::{cards_text, Breakdown, Card, Hand, Keep, Points, Rule};
 use crib_results::{
-    Counterexample, DeepHandValue, DeepReport, Diagnosis, FailureKind, KindCount, Predicate,
-    Probes, TestVisibility,
+    Counterexample, DeepHandValue, DeepReport, FailureKind, KindCount, Predicate, Probes,
+    TestVisibility,
 };
+use crib_testset::patterns::five_card_bytes;
 
 use crate::child::Place;
 use crate::pool::WorkerPool;
@@ -87,21 +86,12 @@ const SELECT_HAND_FILE: &str = "deep_select_hand.bin";
 const EXAMPLES: usize = 3;
 
 /// The deep check's inputs and expected answers, prepared once per grader.
+#[derive(Debug)]
 pub(crate) struct Deep {
     options: DeepOptions,
     items: Vec<ClassItem>,
     deals: Vec<Vec<Card>>,
     keeps: Vec<Vec<Keep>>,
-}
-
-impl fmt::Debug for Deep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Deep")
-            .field("options", &self.options)
-            .field("items", &self.items.len())
-            .field("deals", &self.deals.len())
-            .finish()
-    }
 }
 
 impl Deep {
@@ -112,13 +102,15 @@ impl Deep {
     /// If a file cannot be written.
     pub(crate) fn prepare(grader: &Path, options: DeepOptions) -> std::io::Result<Deep> {
         let items = classes::items(options.classes);
-        fs::write(grader.join(HAND_VALUE_FILE), classes::batch_bytes(&items))?;
+        let questions = items.iter().map(|item| item.cards);
+        fs::write(grader.join(HAND_VALUE_FILE), five_card_bytes(questions))?;
         let deals = select::deals(options.select_deals);
         let keeps = deals
             .iter()
             .map(|d| crib_core::rank_keeps(d).unwrap_or_default())
             .collect();
-        fs::write(grader.join(SELECT_HAND_FILE), select::batch_bytes(&deals))?;
+        let dealt = deals.iter().map(Vec::as_slice);
+        fs::write(grader.join(SELECT_HAND_FILE), batch::deal_bytes(dealt))?;
         Ok(Deep {
             options,
             items,
@@ -129,30 +121,32 @@ impl Deep {
 
     fn hand_value(&self, ctx: &Place<'_>) -> Option<DeepHandValue> {
         let started = Instant::now();
-        let (limit, budget) = (ctx.limits.hand_value, self.options.budget);
-        let (run, stopped) =
-            self.ask(ctx, Predicate::HandValue, self.items.len(), limit, budget)?;
-        let mut report = analyse(&self.items, &run.answers);
-        report.stopped = stopped;
-        report.children = run.children;
-        report.elapsed_ms = started.elapsed().as_millis() as u64;
-        Some(report)
+        let (run, stopped) = self.ask(ctx, Predicate::HandValue)?;
+        Some(DeepHandValue {
+            stopped,
+            children: run.children,
+            elapsed_ms: started.elapsed().as_millis() as u64,
+            ..analyse(&self.items, &run.answers)
+        })
     }
 
-    /// Asks the `len` items of `predicate`'s batch file (in the grader's directory) within
-    /// `budget`; returns the run and why it stopped, in words, or `None` when the predicate
-    /// is not defined and nothing was answered.
-    fn ask(
-        &self,
-        ctx: &Place<'_>,
-        predicate: Predicate,
-        len: usize,
-        per_call: Duration,
-        budget: Duration,
-    ) -> Option<(BatchRun, Option<String>)> {
-        let file = match predicate {
-            Predicate::HandValue => HAND_VALUE_FILE,
-            Predicate::SelectHand => SELECT_HAND_FILE,
+    /// Asks the items of `predicate`'s batch file (in the grader's directory) under its limit
+    /// per call and within its budget; returns the run and why it stopped, in words, or
+    /// `None` when the predicate is not defined and nothing was answered.
+    fn ask(&self, ctx: &Place<'_>, predicate: Predicate) -> Option<(BatchRun, Option<String>)> {
+        let (file, len, per_call, budget) = match predicate {
+            Predicate::HandValue => (
+                HAND_VALUE_FILE,
+                self.items.len(),
+                ctx.limits.hand_value,
+                self.options.budget,
+            ),
+            Predicate::SelectHand => (
+                SELECT_HAND_FILE,
+                self.deals.len(),
+                ctx.limits.select_hand,
+                self.options.select_budget,
+            ),
         };
         let file = ctx.lane.grader().join(file);
         let batch = Batch::check(predicate, "the deep check", &file, len, per_call);
@@ -292,33 +286,17 @@ fn breakdown(cards: &[Card; 5]) -> Option<Breakdown> {
     Breakdown::new(&hand, cards[4], Rule::Hand).ok()
 }
 
-/// What judging the answered items found.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Judged {
-    /// Items answered.
-    pub checked: usize,
-    /// Pairs the answered items stand for.
-    pub pairs_checked: u64,
-    /// Failing items and pairs by kind, most pairs first.
-    pub kinds: Vec<KindCount>,
-    /// The simplest failing items of each kind, [`EXAMPLES`] at most per kind.
-    pub counterexamples: Vec<Counterexample>,
-    /// What the failing items share.
-    pub diagnosis: Diagnosis,
-}
-
 /// Judges the answers to `asked` (`None`: not answered) against crib-core and explains the
-/// failures.
-pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged {
+/// failures: [`EXAMPLES`] counterexamples at most per kind, no probes, stop, children or time.
+pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> DeepHandValue {
     let checked: Vec<(&Asked, &ItemOutcome)> = asked
         .iter()
         .zip(answers)
         .filter_map(|(a, got)| got.as_ref().map(|g| (a, g)))
         .collect();
     // The features of every checked item, on one worker per core.
-    let features = WorkerPool::per_core().map(&checked, |(item, _)| {
-        features::features(hand_of(&item.cards), item.cards[4])
-    });
+    let features =
+        WorkerPool::per_core().map(&checked, |(item, _)| features::features(&item.cards));
     let mut kinds: Vec<KindCount> = Vec::new();
     let mut observations = Vec::with_capacity(checked.len());
     // (kind, simplicity, index in `checked`)
@@ -355,12 +333,20 @@ pub(crate) fn judge(asked: &[Asked], answers: &[Option<ItemOutcome>]) -> Judged 
             counterexamples.push(counterexample(kind, &item.cards, got));
         }
     }
-    Judged {
-        checked: checked.len(),
+    DeepHandValue {
+        classes: asked.len(),
+        classes_checked: checked.len(),
+        pairs: asked.iter().map(|a| a.weight).sum(),
         pairs_checked,
+        stopped: None,
+        failing_pairs: kinds.iter().map(|k| k.pairs).sum(),
+        failing_classes: kinds.iter().map(|k| k.items).sum(),
         kinds,
+        probes: Probes::default(),
         counterexamples,
         diagnosis: diagnosis::diagnose(&observations),
+        children: 0,
+        elapsed_ms: 0,
     }
 }
 
@@ -382,30 +368,20 @@ pub(crate) fn count(kinds: &mut Vec<KindCount>, kind: FailureKind, pairs: u64) {
 /// The answers to the items, judged and explained.
 fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValue {
     let all = classes::classes();
-    let asked = |item: &ClassItem| Asked {
-        cards: item.cards,
-        weight: u64::from(all[item.class as usize].weight),
-        expected: all[item.class as usize].expected,
-    };
-    let (main, main_answers): (Vec<Asked>, Vec<Option<ItemOutcome>>) = items
+    // The probes come first ([`classes::items`]), the `k`th asking again the class of the
+    // `k`th item after them.
+    let p = items.iter().take_while(|i| i.probe).count();
+    let main: Vec<Asked> = items[p..]
         .iter()
-        .zip(answers)
-        .filter(|(i, _)| !i.probe)
-        .map(|(i, got)| (asked(i), got.clone()))
-        .unzip();
-    let pairs: u64 = main.iter().map(|a| a.weight).sum();
-    // The probes: the same class asked twice.
-    let first_asking: std::collections::HashMap<u32, usize> = items
-        .iter()
-        .enumerate()
-        .filter(|(_, i)| !i.probe)
-        .map(|(k, item)| (item.class, k))
+        .map(|item| Asked {
+            cards: item.cards,
+            weight: u64::from(all[item.class as usize].weight),
+            expected: all[item.class as usize].expected,
+        })
         .collect();
     let mut probes = Probes::default();
-    for (k, item) in items.iter().enumerate().filter(|(_, i)| i.probe) {
-        let Some(&j) = first_asking.get(&item.class) else {
-            continue;
-        };
+    for (k, item) in items[..p].iter().enumerate() {
+        let j = p + k;
         if let (Some(a), Some(b)) = (&answers[k], &answers[j]) {
             probes.asked += 1;
             if shape(a) != shape(b) {
@@ -422,21 +398,9 @@ fn analyse(items: &[ClassItem], answers: &[Option<ItemOutcome>]) -> DeepHandValu
             }
         }
     }
-    let judged = judge(&main, &main_answers);
     DeepHandValue {
-        classes: main.len(),
-        classes_checked: judged.checked,
-        pairs,
-        pairs_checked: judged.pairs_checked,
-        stopped: None,
-        failing_pairs: judged.kinds.iter().map(|k| k.pairs).sum(),
-        failing_classes: judged.kinds.iter().map(|k| k.items).sum(),
-        kinds: judged.kinds,
         probes,
-        counterexamples: judged.counterexamples,
-        diagnosis: judged.diagnosis,
-        children: 0,
-        elapsed_ms: 0,
+        ..judge(&main, &answers[p..])
     }
 }
 
@@ -475,7 +439,7 @@ pub(crate) fn counterexample(
     got: &ItemOutcome,
 ) -> Counterexample {
     let (points, words) = match &breakdown(cards) {
-        Some(b) => (b.points(), text::breakdown_words(b)),
+        Some(b) => (b.points(), breakdown_words(b)),
         None => (Points::default(), String::new()),
     };
     Counterexample {
@@ -487,6 +451,42 @@ pub(crate) fn counterexample(
         points,
         breakdown: words,
         goal: show_goal(cards),
+    }
+}
+
+/// Returns crib-core's breakdown in words: `fifteens 2 (7H+8C), runs 3 (7H 8C 9D)`.
+fn breakdown_words(b: &Breakdown) -> String {
+    let p = b.points();
+    let sets = |sets: &[Vec<Card>], join: &str| -> String {
+        sets.iter()
+            .map(|s| s.iter().map(Card::to_string).collect::<Vec<_>>().join(join))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if p.fifteens > 0 {
+        parts.push(format!(
+            "fifteens {} ({})",
+            p.fifteens,
+            sets(&b.fifteens, "+")
+        ));
+    }
+    if p.pairs > 0 {
+        parts.push(format!("pairs {} ({})", p.pairs, sets(&b.pairs, " ")));
+    }
+    if p.runs > 0 {
+        parts.push(format!("runs {} ({})", p.runs, sets(&b.runs, " ")));
+    }
+    if p.flush > 0 {
+        parts.push(format!("flush {} ({})", p.flush, cards_text(&b.flush)));
+    }
+    if let Some(jack) = b.nob {
+        parts.push(format!("nob 1 ({jack})"));
+    }
+    if parts.is_empty() {
+        "no points".into()
+    } else {
+        parts.join(", ")
     }
 }
 

@@ -15,11 +15,11 @@
 use std::time::Instant;
 
 use crib_core::{Points, Rank, PAIRS};
-use crib_results::{Area, AreaCount, FailureKind, HandValueCheck, Predicate};
+use crib_results::{Area, AreaCount, DeepHandValue, FailureKind, HandValueCheck, Predicate};
 
 use crate::batch::{self, Batch};
 use crate::child::Place;
-use crate::deep::{self, Asked, Judged};
+use crate::deep::{self, Asked};
 use crate::protocol::ItemOutcome;
 use crib_testset::patterns::{self, PatternItem};
 
@@ -81,8 +81,8 @@ pub(crate) fn judge(items: &[PatternItem], answers: &[Option<ItemOutcome>]) -> H
             expected: i.expected,
         })
         .collect();
-    let Judged {
-        checked: items_answered,
+    let DeepHandValue {
+        classes_checked: items_answered,
         kinds,
         counterexamples,
         diagnosis,

@@ -213,7 +213,7 @@ fn summary(reports: &[SubmissionResult]) -> ClassSummary {
         r.tests.iter().any(|t| t.verdict.name() == name)
             || r.hand_value
                 .as_ref()
-                .is_some_and(|h| h.kinds.iter().any(|k| k.kind.name() == name))
+                .is_some_and(|h| h.kinds.iter().any(|k| k.kind.to_string() == name))
     };
     let count = |f: &dyn Fn(&SubmissionResult) -> bool| reports.iter().filter(|r| f(r)).count();
     let marks = |f: fn(&SubmissionResult) -> f64| mean_median(reports.iter().map(f).collect());

@@ -4,6 +4,8 @@
 //! A result carries its deep check in [`SubmissionResult::deep`]; results without one (graded without
 //! `--deep`) are left out of everything here, and a class without any has no [`DeepClass`].
 
+use std::collections::BTreeMap;
+
 use crib_core::Card;
 use crib_results::{Counterexample, DeepHandValue, DeepSelectHand, SubmissionResult};
 
@@ -124,7 +126,7 @@ pub fn top_finding(check: &DeepHandValue) -> Option<String> {
         return Some(f.text.clone());
     }
     if check.failing_pairs >= check.pairs_checked {
-        let kinds: Vec<&str> = check.kinds.iter().map(|k| k.kind.name()).collect();
+        let kinds: Vec<String> = check.kinds.iter().map(|k| k.kind.to_string()).collect();
         return Some(format!("every pair checked fails ({})", kinds.join(", ")));
     }
     Some("no feature of the hand separates failing from passing pairs".into())
@@ -150,42 +152,34 @@ impl DeepClass {
         let having = |f: &dyn Fn(usize) -> bool| -> Vec<usize> {
             checked.iter().copied().filter(|&i| f(i)).collect()
         };
-        let mut groups: Vec<FindingGroup> = Vec::new();
+        let mut groups: BTreeMap<String, FindingGroup> = BTreeMap::new();
         for &i in &checked {
             let Some(check) = hand(i) else { continue };
             let Some(finding) = top_finding(check) else {
                 continue;
             };
             let share = check.wrong_share().unwrap_or(0.0);
-            let example = check.counterexamples.first().map(|c| (i, c.clone()));
-            match groups.iter_mut().find(|g| g.finding == finding) {
-                Some(g) => {
-                    g.members.push(i);
-                    g.shares = (g.shares.0.min(share), g.shares.1.max(share));
-                    if let Some(e) = example {
-                        let simpler = g
-                            .example
-                            .as_ref()
-                            .is_none_or(|(_, c)| simplicity(&e.1) < simplicity(c));
-                        if simpler {
-                            g.example = Some(e);
-                        }
-                    }
+            let g = groups.entry(finding.clone()).or_insert(FindingGroup {
+                finding,
+                members: Vec::new(),
+                shares: (share, share),
+                example: None,
+            });
+            g.members.push(i);
+            g.shares = (g.shares.0.min(share), g.shares.1.max(share));
+            if let Some(c) = check.counterexamples.first() {
+                let simpler = g
+                    .example
+                    .as_ref()
+                    .is_none_or(|(_, e)| simplicity(c) < simplicity(e));
+                if simpler {
+                    g.example = Some((i, c.clone()));
                 }
-                None => groups.push(FindingGroup {
-                    finding,
-                    members: vec![i],
-                    shares: (share, share),
-                    example,
-                }),
             }
         }
-        groups.sort_by(|a, b| {
-            b.members
-                .len()
-                .cmp(&a.members.len())
-                .then_with(|| a.finding.cmp(&b.finding))
-        });
+        // Largest first; a stable sort keeps the map's order of findings among equals.
+        let mut groups: Vec<FindingGroup> = groups.into_values().collect();
+        groups.sort_by_key(|g| std::cmp::Reverse(g.members.len()));
         Some(DeepClass {
             hand_value_missing: having(&|i| hand(i).is_none()),
             hand_value_clean: having(&|i| hand(i).is_some_and(|h| top_finding(h).is_none())),

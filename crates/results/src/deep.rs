@@ -79,19 +79,6 @@ pub enum FailureKind {
 }
 
 impl FailureKind {
-    /// Returns the kind's name, as in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            FailureKind::WrongAnswer => "wrong_answer",
-            FailureKind::WrongType => "wrong_type",
-            FailureKind::NoSolution => "no_solution",
-            FailureKind::Exception => "exception",
-            FailureKind::Timeout => "timeout",
-            FailureKind::Memory => "memory",
-            FailureKind::Crashed => "crashed",
-        }
-    }
-
     /// Returns what a predicate did on goals failing this way, in a student's words:
     /// `gives a wrong value`.
     pub fn words(self) -> &'static str {
@@ -107,9 +94,10 @@ impl FailureKind {
     }
 }
 
+/// The kind's name, as in JSON: `wrong_answer`.
 impl fmt::Display for FailureKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        crate::names::write_json_name(self, f)
     }
 }
 

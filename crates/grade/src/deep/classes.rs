@@ -159,8 +159,3 @@ pub(crate) fn items(limit: Option<usize>) -> Vec<ClassItem> {
     items.extend(order.iter().map(|&c| ask(c, ASK_SEED)));
     items
 }
-
-/// Returns the batch file for `items`: 5 bytes each, the card indices as sent.
-pub(crate) fn batch_bytes(items: &[ClassItem]) -> Vec<u8> {
-    crib_testset::patterns::five_card_bytes(items.iter().map(|item| item.cards))
-}

@@ -187,7 +187,7 @@ fn finding(rule: &Conjunction, f: u64, p: u64, failing: u64) -> DiagnosisFinding
         features: rule
             .iter()
             .map(|&(i, yes)| Literal {
-                feature: Feature::ALL[i].id().into(),
+                feature: Feature::ALL[i].words().0.into(),
                 present: yes,
             })
             .collect(),

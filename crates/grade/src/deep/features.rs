@@ -1,7 +1,7 @@
 //! Simple facts about a show, from crib-core's breakdown of its expected value and from its
 //! cards, that the diagnosis uses to tell failing shows from passing ones.
 
-use crib_core::{Breakdown, Card, Hand, Rank, Rule};
+use crib_core::{Card, Rank};
 
 /// Defines [`Feature`], its list [`Feature::ALL`] in the order of their bits, and its
 /// words, from one table: `Variant: "id in JSON", "what a show with it has", "what a show
@@ -90,19 +90,14 @@ impl Feature {
     pub fn bit(self) -> u64 {
         1 << self as u8
     }
-
-    /// Returns the feature's name in JSON.
-    pub fn id(self) -> &'static str {
-        self.words().0
-    }
 }
 
-/// Returns the features of `hand` (in the order asked) with `start`, as bits.
-pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
-    let Ok(h) = Hand::new(hand) else { return 0 };
-    let Ok(b) = Breakdown::new(&h, start, Rule::Hand) else {
+/// Returns the features of `cards` (the hand in the order asked, then the start), as bits.
+pub(crate) fn features(cards: &[Card; 5]) -> u64 {
+    let Some(b) = super::breakdown(cards) else {
         return 0;
     };
+    let (hand, start) = (super::hand_of(cards), cards[4]);
     let mut bits = 0u64;
     let mut set = |f: Feature, on: bool| {
         if on {
@@ -112,8 +107,7 @@ pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
     let face = |c: &Card| c.rank() >= Rank::Jack;
     let any = |sets: &[Vec<Card>], p: &dyn Fn(&Card) -> bool| sets.iter().any(|s| s.iter().any(p));
     let ranked = |rank: Rank| move |c: &Card| c.rank() == rank;
-    let all: Vec<Card> = hand.iter().copied().chain([start]).collect();
-    let has = |rank: Rank| all.iter().any(ranked(rank));
+    let has = |rank: Rank| cards.iter().any(ranked(rank));
     let (fifteens, runs) = (&b.fifteens, &b.runs);
     set(Feature::Fifteen, !fifteens.is_empty());
     set(Feature::SeveralFifteens, fifteens.len() >= 2);
@@ -125,14 +119,14 @@ pub(crate) fn features(hand: [Card; 4], start: Card) -> u64 {
     set(Feature::FifteenOfThreePlus, largest >= 3);
     set(Feature::FifteenOfFourPlus, largest >= 4);
     set(Feature::FifteenOfFive, largest == 5);
-    let values: Vec<u8> = all.iter().map(|c| c.rank().value()).collect();
+    let values: Vec<u8> = cards.iter().map(|c| c.rank().value()).collect();
     let repeated = (0..5).any(|i| (i + 1..5).any(|j| values[i] == values[j]));
     set(Feature::RepeatedValue, repeated);
     set(Feature::Pair, !b.pairs.is_empty());
     set(Feature::PairWithStart, any(&b.pairs, &|c| *c == start));
-    let three = all
+    let three = cards
         .iter()
-        .any(|c| all.iter().filter(|d| d.rank() == c.rank()).count() >= 3);
+        .any(|c| cards.iter().filter(|d| d.rank() == c.rank()).count() >= 3);
     set(Feature::ThreeOfAKind, three);
     let run_len = runs.first().map_or(0, Vec::len);
     set(Feature::Run, run_len >= 3);

@@ -7,7 +7,6 @@ use crib_core::{Card, Dealer, Keep};
 use crib_results::{DeepSelectHand, FailureKind, Predicate, SelectCredit, SelectExample, Verdict};
 
 use super::{failed, got_text, Deep};
-use crate::batch;
 use crate::child::Place;
 use crate::protocol::{ItemOutcome, Outcome};
 use crate::verdict::judge_keep;
@@ -20,11 +19,6 @@ pub(crate) fn deals(n: usize) -> Vec<Vec<Card>> {
     (0..n)
         .map(|i| Dealer::for_item(SELECT_SEED, i as u64).deal(if i % 2 == 0 { 6 } else { 5 }))
         .collect()
-}
-
-/// Returns the batch file for `deals` ([`batch::deal_bytes`]).
-pub(crate) fn batch_bytes(deals: &[Vec<Card>]) -> Vec<u8> {
-    batch::deal_bytes(deals.iter().map(Vec::as_slice))
 }
 
 /// Judges an answer to the deal `dealt`, whose keeps are `keeps` (best first), with the one
@@ -45,9 +39,7 @@ impl Deep {
     /// Checks select_hand/3 on the seeded deals; `None` when it is not defined.
     pub(super) fn select_hand(&self, ctx: &Place<'_>) -> Option<DeepSelectHand> {
         let started = Instant::now();
-        let (limit, budget) = (ctx.limits.select_hand, self.options.select_budget);
-        let (run, stopped) =
-            self.ask(ctx, Predicate::SelectHand, self.deals.len(), limit, budget)?;
+        let (run, stopped) = self.ask(ctx, Predicate::SelectHand)?;
         let mut out = DeepSelectHand {
             deals: self.deals.len(),
             stopped,

@@ -9,6 +9,10 @@ fn cards(tokens: &[&str]) -> Vec<Card> {
     parse_cards(tokens).expect("test cards are written correctly")
 }
 
+fn features_of(tokens: &[&str]) -> u64 {
+    features(&cards(tokens).try_into().expect("a hand and a start"))
+}
+
 #[test]
 fn class_weights_add_up_to_every_pair() {
     let all = classes();
@@ -32,6 +36,11 @@ fn a_limited_check_has_probes_then_the_classes() {
     assert_eq!(items.len(), classes::PROBES + 3000);
     assert!(items[..classes::PROBES].iter().all(|i| i.probe));
     assert!(items[classes::PROBES..].iter().all(|i| !i.probe));
+    let (probes, main) = items.split_at(classes::PROBES);
+    assert!(
+        probes.iter().zip(main).all(|(p, m)| p.class == m.class),
+        "analyse relies on it"
+    );
 }
 
 #[test]
@@ -53,8 +62,7 @@ fn permutations_are_the_24_of_four_suits() {
 #[test]
 fn features_of_a_run_with_a_pair_outside_it() {
     // The example: 9D 8S 4C 4D with start TC.
-    let c = cards(&["9D", "8S", "4C", "4D", "TC"]);
-    let f = features([c[0], c[1], c[2], c[3]], c[4]);
+    let f = features_of(&["9D", "8S", "4C", "4D", "TC"]);
     for yes in [Feature::Run, Feature::PairOutsideRun, Feature::Pair] {
         assert!(f & yes.bit() != 0, "{:?}", yes);
     }
@@ -62,16 +70,14 @@ fn features_of_a_run_with_a_pair_outside_it() {
         assert!(f & no.bit() == 0, "{:?}", no);
     }
     // A double run's pair is inside the run.
-    let c = cards(&["3D", "4S", "4C", "5D", "KC"]);
-    let f = features([c[0], c[1], c[2], c[3]], c[4]);
+    let f = features_of(&["3D", "4S", "4C", "5D", "KC"]);
     assert!(f & Feature::DoubleRun.bit() != 0);
     assert!(f & Feature::PairOutsideRun.bit() == 0);
 }
 
 #[test]
 fn features_of_suits_and_jacks() {
-    let c = cards(&["2H", "5H", "9H", "JS", "KH"]);
-    let f = features([c[0], c[1], c[2], c[3]], c[4]);
+    let f = features_of(&["2H", "5H", "9H", "JS", "KH"]);
     assert!(f & Feature::ThreePlusStart.bit() != 0);
     assert!(f & Feature::JackOtherSuit.bit() != 0);
     assert!(f & Feature::Nob.bit() == 0);

@@ -35,7 +35,7 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[SubmissionResult]) -> M
                 " hand_value/3 check" (plural(deep.hand_value_partial.len(), "", "s"))
                 " stopped before every class was answered (the budget ran out); their counts are \
                  of a seeded random sample of the classes: "
-                (names(&deep.hand_value_partial, reports))
+                (names(&deep.hand_value_partial, reports, scope))
             }
         }
         @if !deep.hand_value_sampled.is_empty() {
@@ -44,7 +44,7 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[SubmissionResult]) -> M
                 " hand_value/3 check" (plural(deep.hand_value_sampled.len(), "", "s"))
                 " covered a seeded sample of the classes (" code { "--deep-classes N" }
                 "), not all " (thousands(PAIRS)) " pairs: "
-                (names(&deep.hand_value_sampled, reports))
+                (names(&deep.hand_value_sampled, reports, scope))
             }
         }
         @if !deep.select_partial.is_empty() {
@@ -52,7 +52,7 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[SubmissionResult]) -> M
                 b { "Partial: " } (deep.select_partial.len())
                 " select_hand/3 check" (plural(deep.select_partial.len(), "", "s"))
                 " stopped before every deal was answered: "
-                (names(&deep.select_partial, reports))
+                (names(&deep.select_partial, reports, scope))
             }
         }
         div.cards {
@@ -92,11 +92,11 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[SubmissionResult]) -> M
                                 @if g.shares.0 == g.shares.1 { (percent(g.shares.0)) }
                                 @else { (percent(g.shares.0)) "\u{2013}" (percent(g.shares.1)) }
                             }
-                            td { (names(&g.members, reports)) }
+                            td { (names(&g.members, reports, scope)) }
                             td {
                                 @if let Some((i, c)) = &g.example {
                                     (counterexample(c))
-                                    div.muted { "from " (names(&[*i], reports)) }
+                                    div.muted { "from " (names(&[*i], reports, scope)) }
                                 }
                             }
                         }
@@ -105,10 +105,12 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[SubmissionResult]) -> M
             }
         }
         @if !deep.hand_value_clean.is_empty() {
-            p { (badge("pass", None)) " every pair checked right: " (names(&deep.hand_value_clean, reports)) }
+            p { (badge("pass", None)) " every pair checked right: "
+                (names(&deep.hand_value_clean, reports, scope)) }
         }
         @if !deep.hand_value_missing.is_empty() {
-            p { "hand_value/3 not checked (not defined): " (names(&deep.hand_value_missing, reports)) }
+            p { "hand_value/3 not checked (not defined): "
+                (names(&deep.hand_value_missing, reports, scope)) }
         }
         @if !deep.select_checked.is_empty() {
             p {
@@ -116,7 +118,9 @@ pub(super) fn class_section(deep: &DeepClass, reports: &[SubmissionResult]) -> M
                 " submissions kept an optimal hand on every deal checked."
                 @if deep.select_optimal.len() < deep.select_checked.len() {
                     " Not optimal on some deal: "
-                    (names(&not_in(&deep.select_checked, &deep.select_optimal), reports))
+                    @let not: Vec<usize> = deep.select_checked.iter().copied()
+                        .filter(|i| !deep.select_optimal.contains(i)).collect();
+                    (names(&not, reports, scope))
                 }
             }
         }
@@ -136,29 +140,30 @@ fn share_plot(histogram: &ShareHistogram) -> Markup {
     }
 }
 
-/// Returns the submissions `indices` as links to their sections, each marked when its
-/// hand_value/3 check is partial or a sample; an index past `reports` (a [`DeepClass`] of
-/// other reports) is left out.
-fn names(indices: &[usize], reports: &[SubmissionResult]) -> Markup {
+/// Returns the submissions `indices` as links to their sections, each followed by `mark` of
+/// its result; an index past `reports` (a class of other reports) is left out.
+pub(super) fn names(
+    indices: &[usize],
+    reports: &[SubmissionResult],
+    mark: fn(&SubmissionResult) -> Markup,
+) -> Markup {
     page! {
         @for (k, (i, r)) in indices.iter().filter_map(|&i| Some((i, reports.get(i)?))).enumerate() {
             @if k > 0 { ", " }
             a href=(format!("#s{i}")) { (r.name) }
-            @if let Some(h) = r.deep.as_ref().and_then(|d| d.hand_value.as_ref()) { (scope(h)) }
+            (mark(r))
         }
     }
 }
 
-/// Returns ` (partial)` or ` (sample)` for a check that did not cover every pair, else nothing.
-fn scope(h: &DeepHandValue) -> Markup {
+/// Returns ` (partial)` or ` (sample)` for a deep check that did not cover every pair, else
+/// nothing.
+fn scope(r: &SubmissionResult) -> Markup {
+    let h = r.deep.as_ref().and_then(|d| d.hand_value.as_ref());
     page! {
-        @if h.is_partial() { " " span.muted { "(partial)" } }
-        @else if h.is_sampled() { " " span.muted { "(sample)" } }
+        @if h.is_some_and(DeepHandValue::is_partial) { " " span.muted { "(partial)" } }
+        @else if h.is_some_and(DeepHandValue::is_sampled) { " " span.muted { "(sample)" } }
     }
-}
-
-fn not_in(all: &[usize], some: &[usize]) -> Vec<usize> {
-    all.iter().copied().filter(|i| !some.contains(i)).collect()
 }
 
 pub(super) fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
@@ -173,7 +178,7 @@ pub(super) fn plural(n: usize, one: &'static str, many: &'static str) -> &'stati
 pub(super) fn counterexample(c: &Counterexample) -> Markup {
     page! {
         div.cx {
-            (badge(c.kind.name(), None)) " "
+            (badge(&c.kind.to_string(), None)) " "
             code { (cards_text(&c.hand)) " + " (c.start) } br;
             "expected " b { (c.expected) } " " span.muted { "(" (c.breakdown) ")" } ", got " b { (c.got) }
             div.goal.muted { "?- " (c.goal) }
@@ -246,7 +251,7 @@ pub(super) fn counterexamples(cs: &[Counterexample]) -> Markup {
             tbody {
                 @for c in cs {
                     tr {
-                        td { (badge(c.kind.name(), None)) }
+                        td { (badge(&c.kind.to_string(), None)) }
                         td { code { (cards_text(&c.hand)) " + " (c.start) } }
                         td.n { (c.expected) }
                         td { (c.breakdown) }
@@ -270,7 +275,7 @@ fn select_hand(s: &DeepSelectHand) -> Markup {
                     @for (what, example) in s.examples() {
                         @if let Some(e) = example {
                             tr {
-                                td { (what) " " (badge(e.kind.name(), None)) }
+                                td { (what) " " (badge(&e.kind.to_string(), None)) }
                                 td { code { (cards_text(&e.dealt)) } }
                                 td {
                                     (e.got)
@@ -297,7 +302,7 @@ pub(super) fn table_cell(r: &SubmissionResult) -> Markup {
             @match (&r.deep, hand) {
                 (None, _) => span.muted { "-" },
                 (Some(_), None) => span.muted { "not defined" },
-                (Some(_), Some(h)) => { (percent(h.wrong_share().unwrap_or(0.0))) (scope(h)) },
+                (Some(_), Some(h)) => { (percent(h.wrong_share().unwrap_or(0.0))) (scope(r)) },
             }
             @if let Some(share) = select.and_then(DeepSelectHand::not_optimal_share) {
                 br; span.muted { (percent(share)) " of deals" }

@@ -8,7 +8,7 @@ use crib_results::{
     percent, thousands, HandValueCheck, SubmissionResult, HAND_VALUE_MARKS, PATTERNS,
 };
 
-use super::deep::{counterexample, counterexamples, diagnosis, plural};
+use super::deep::{counterexample, counterexamples, diagnosis, names, plural};
 use super::{badge, bar_width};
 use crate::hand_value::{area_share, is_sample, HandValueClass};
 
@@ -36,13 +36,13 @@ pub(super) fn class_section(class: &HandValueClass, reports: &[SubmissionResult]
         }
         @if !class.not_checked.is_empty() {
             p { "Not checked (nothing loaded, or hand_value/3 is not defined; no hand_value marks): "
-                (names(&class.not_checked, reports)) }
+                (names(&class.not_checked, reports, star)) }
         }
         @if !class.sampled.is_empty() {
             p.warn {
                 b { "Sampled: " } (class.sampled.len()) " check" (plural(class.sampled.len(), "", "s"))
                 " stopped before every pattern was answered (the time budget ran out); their \
-                 shares are estimated from the sample: " (names(&class.sampled, reports))
+                 shares are estimated from the sample: " (names(&class.sampled, reports, star))
             }
         }
         table #hand-value-areas {
@@ -59,14 +59,14 @@ pub(super) fn class_section(class: &HandValueClass, reports: &[SubmissionResult]
                             (row.members.len())
                             @if n > 0 { " of " (n) span.bar style=(bar_width(rate)) {} }
                             @if !row.members.is_empty() {
-                                details { summary { "who" } (names(&row.members, reports)) }
+                                details { summary { "who" } (names(&row.members, reports, star)) }
                             }
                         }
                         td.n { @if row.members.is_empty() { "-" } @else { (percent(row.median_share)) } }
                         td {
                             @if let Some((i, c)) = &row.example {
                                 (counterexample(c))
-                                div.muted { "from " (names(&[*i], reports)) }
+                                div.muted { "from " (names(&[*i], reports, star)) }
                             }
                         }
                     }
@@ -76,16 +76,9 @@ pub(super) fn class_section(class: &HandValueClass, reports: &[SubmissionResult]
     }
 }
 
-/// Returns the submissions `indices` as links to their sections, each marked `*` when its
-/// check is a sample; an index past `reports` is left out.
-fn names(indices: &[usize], reports: &[SubmissionResult]) -> Markup {
-    page! {
-        @for (k, (i, r)) in indices.iter().filter_map(|&i| Some((i, reports.get(i)?))).enumerate() {
-            @if k > 0 { ", " }
-            a href=(format!("#s{i}")) { (r.name) }
-            @if r.hand_value.as_ref().is_some_and(is_sample) { "*" }
-        }
-    }
+/// Returns `*` after a submission's name when its check is a sample.
+fn star(r: &SubmissionResult) -> Markup {
+    page! { @if r.hand_value.as_ref().is_some_and(is_sample) { "*" } }
 }
 
 /// Returns the share of pairs wrong as the page prints it: `4.8%`, `0%`, with `*` when only
@@ -172,7 +165,7 @@ pub(super) fn submission_section(r: &SubmissionResult) -> Markup {
                                 td.n { (thousands(a.items as u64)) }
                                 td.n { (percent(area_share(a.pairs))) }
                                 td {
-                                    (badge(a.simplest.kind.name(), None)) " "
+                                    (badge(&a.simplest.kind.to_string(), None)) " "
                                     code { (cards_text(&a.simplest.hand)) " + " (a.simplest.start) }
                                     ": expected " b { (a.simplest.expected) } ", got " b { (a.simplest.got) }
                                 }

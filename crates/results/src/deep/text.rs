@@ -257,20 +257,18 @@ impl DeepReport {
         lines
     }
 
-    /// Returns whether the deep check found nothing wrong.
-    pub fn clean(&self) -> bool {
-        self.hand_value
+    /// Returns the deep check as a Gradescope test worth nothing, with the course's
+    /// visibility, passed when it found nothing wrong.
+    pub fn gradescope_test(&self) -> serde_json::Value {
+        let hand_clean = self
+            .hand_value
             .as_ref()
-            .is_some_and(|h| h.failing_pairs == 0)
+            .is_some_and(|h| h.failing_pairs == 0);
+        let clean = hand_clean
             && self
                 .select_hand
                 .as_ref()
-                .is_none_or(|s| s.optimal == s.checked)
-    }
-
-    /// Returns the deep check as a Gradescope test worth nothing, with the course's
-    /// visibility.
-    pub fn gradescope_test(&self) -> serde_json::Value {
+                .is_none_or(|s| s.optimal == s.checked);
         let mut output = String::from(
             "Not marked: hand_value/3 checked on every (hand, start) pair up to relabelling \
              suits, select_hand/3 on seeded deals.\n",
@@ -284,7 +282,7 @@ impl DeepReport {
             "number": "3.1",
             "score": 0.0,
             "max_score": 0.0,
-            "status": if self.clean() { "passed" } else { "failed" },
+            "status": if clean { "passed" } else { "failed" },
             "output": output,
             "visibility": self.visibility.name(),
         })
