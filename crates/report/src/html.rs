@@ -331,7 +331,10 @@ fn submissions(reports: &[SubmissionResult], deep: bool, extras: PageExtras<'_>)
                         }
                         td.n data-v=(failed) { (failed) }
                         td { @for (v, n) in verdict_counts(&r.tests) { (badge(v, Some(n))) } }
-                        td { (problems_text(r)) }
+                        td {
+                            @let problems = r.problems();
+                            @if problems.is_empty() { "-" } @else { (crib_results::problems_text(&problems, ", ")) }
+                        }
                         @if deep { (deep::table_cell(r)) }
                         @if linted {
                             td data-v=(r.quality.as_ref().map_or(0, |q| q.summary.findings)) {
@@ -358,15 +361,6 @@ fn submissions(reports: &[SubmissionResult], deep: bool, extras: PageExtras<'_>)
         @for (i, r) in reports.iter().enumerate() {
             (submission(i, r, extras))
         }
-    }
-}
-
-fn problems_text(report: &SubmissionResult) -> String {
-    let problems = report.problems();
-    if problems.is_empty() {
-        "-".into()
-    } else {
-        crib_results::problems_text(&problems, ", ")
     }
 }
 

@@ -97,8 +97,7 @@ impl Policy {
         };
         for (i, clause) in text.split(',').enumerate() {
             let words = normal_words(clause);
-            let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            match (i, words.as_slice()) {
+            match (i, words.split_whitespace().collect::<Vec<_>>().as_slice()) {
                 (0, [pct, "per", "day"]) => {
                     let number = pct
                         .strip_suffix('%')
@@ -178,16 +177,10 @@ fn round_fraction(x: f64) -> f64 {
     (x * 1e9).round() / 1e9
 }
 
-fn normal_words(text: &str) -> Vec<String> {
-    text.split_whitespace()
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace(" %", "%")
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
+/// Returns `text` lowercased, its words one space apart and each `%` joined to its number.
+fn normal_words(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.join(" ").to_lowercase().replace(" %", "%")
 }
 
 impl fmt::Display for Policy {
@@ -288,24 +281,16 @@ impl Extensions {
             if let Some(t) = crib_lms::parse_time(cell) {
                 return Ok(Extension::Until(t));
             }
-            let neither = || {
-                format!("{cell:?} is neither a due time with its UTC offset (2026-09-03T17:00+10:00) nor days (3 days)")
-            };
-            let words = normal_words(cell);
-            let number = match words.as_slice() {
-                [n] | [n, _] if !n.starts_with(|c: char| c == '+' || c.is_ascii_digit()) => {
-                    return Err(neither())
-                }
-                [n] => n,
-                [n, d] if d == "day" || d == "days" => n,
-                _ => return Err(neither()),
-            };
-            number
-                .strip_prefix('+')
-                .unwrap_or(number)
-                .parse::<u32>()
-                .map(Extension::Days)
-                .map_err(|_| format!("{cell:?}: the days must be a whole number, 0 or more"))
+            let days = |n: &str| n.starts_with(|c: char| c == '+' || c.is_ascii_digit());
+            match normal_words(cell).split_whitespace().collect::<Vec<_>>()[..] {
+                [n] | [n, "day" | "days"] if days(n) => n
+                    .strip_prefix('+')
+                    .unwrap_or(n)
+                    .parse::<u32>()
+                    .map(Extension::Days)
+                    .map_err(|_| format!("{cell:?}: the days must be a whole number, 0 or more")),
+                _ => Err(format!("{cell:?} is neither a due time with its UTC offset (2026-09-03T17:00+10:00) nor days (3 days)")),
+            }
         })
     }
 }
@@ -353,17 +338,14 @@ fn read_keyed<T>(
         path: path.to_path_buf(),
         source,
     })?;
-    Ok(KeyedFile {
-        path: path.to_path_buf(),
-        lines: parse_keyed(&bytes, path, value)?,
-    })
+    parse_keyed(&bytes, path, value)
 }
 
 fn parse_keyed<T>(
     text: &[u8],
     path: &Path,
     value: impl Fn(&str) -> Result<T, String>,
-) -> Result<Vec<Keyed<T>>, LatenessError> {
+) -> Result<KeyedFile<T>, LatenessError> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
     let line_of = |p: Option<&csv::Position>| p.map_or(1, |p| crib_lms::line_at(text, p.byte()));
     let at = |line, message: String| LatenessError::Line {
@@ -404,7 +386,10 @@ fn parse_keyed<T>(
             value,
         });
     }
-    Ok(lines)
+    Ok(KeyedFile {
+        path: path.to_path_buf(),
+        lines,
+    })
 }
 
 /// Where a submission's time came from.

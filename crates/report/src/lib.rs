@@ -59,9 +59,7 @@ pub use lateness::{
 pub use marks::{marks_csv, MarksExtras, LATENESS_COLUMNS, MARKS_COLUMNS, QUALITY_COLUMNS};
 pub use quality::{QualityClass, RuleCount, SourceFile, Sources, SubmissionSource};
 pub use rubric::{Criterion, Rubric, RubricError, DEFAULT_RUBRIC};
-pub use sheet::{
-    parse_sheet, read_sheet, sheet_columns, write_sheet_file, QualityMarks, SheetError, SheetRow,
-};
+pub use sheet::{read_sheet, sheet_columns, write_sheet_file, QualityMarks, SheetError, SheetRow};
 pub use similar::{SimilarPairs, TOP_PAIRS};
 
 /// What stops a report from being made.
