@@ -92,9 +92,8 @@ impl Histogram {
         let bins = bins.max(1);
         let mut counts = vec![0; bins];
         for mark in marks {
-            let bin = (mark / max * bins as f64).floor();
-            let bin = if bin.is_nan() { 0.0 } else { bin };
-            counts[(bin.max(0.0) as usize).min(bins - 1)] += 1;
+            // `as` saturates: a negative or NaN bin is 0.
+            counts[((mark / max * bins as f64).floor() as usize).min(bins - 1)] += 1;
         }
         Histogram {
             title: title.to_string(),
@@ -107,16 +106,6 @@ impl Histogram {
     pub fn width(&self) -> f64 {
         self.max / self.counts.len() as f64
     }
-}
-
-/// One answer several submissions gave to a test they failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommonAnswer {
-    /// The answer (`kept 5H 5S 5C 2C (expected 11.3913)`) or the verdict when there is none
-    /// (`no solution`, `timeout`).
-    pub text: String,
-    /// How many submissions gave it.
-    pub count: usize,
 }
 
 /// One select_hand test, or under several seeds one kind of test ([`TestRow::id`]), and how
@@ -147,8 +136,10 @@ pub struct TestRow {
     pub credit: f64,
     /// Verdict names with counts, commonest first (pass included).
     pub verdicts: Vec<(&'static str, usize)>,
-    /// The commonest wrong answers, at most `TOP_ANSWERS`, commonest first.
-    pub answers: Vec<CommonAnswer>,
+    /// The commonest wrong answers, at most `TOP_ANSWERS`, commonest first, with how many
+    /// submissions gave each: the answer (`kept 5H 5S 5C 2C (expected 11.3913)`) or the
+    /// verdict when there is none (`no solution`, `timeout`).
+    pub answers: Vec<(String, usize)>,
 }
 
 impl TestRow {
@@ -282,10 +273,9 @@ fn expected_text(verdict: &Verdict) -> Option<String> {
         Verdict::WrongAnswer { expected, .. } => Some(expected.clone()),
         Verdict::Suboptimal { best, .. } => {
             let first: &KeepValue = best.first()?;
-            let ties = if best.len() > 1 {
-                format!(", or any of {} tied keeps", best.len() - 1)
-            } else {
-                String::new()
+            let ties = match best.len() {
+                1 => String::new(),
+                n => format!(", or any of {} tied keeps", n - 1),
             };
             Some(format!("keep {}{ties}", first.describe()))
         }
@@ -365,9 +355,7 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
                 row.credit /= row.ran as f64;
             }
             row.verdicts = tally(verdicts);
-            row.answers = (tally(answers).into_iter().take(TOP_ANSWERS))
-                .map(|(text, count)| CommonAnswer { text, count })
-                .collect();
+            row.answers = tally(answers).into_iter().take(TOP_ANSWERS).collect();
             row
         })
         .collect();

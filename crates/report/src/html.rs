@@ -263,10 +263,10 @@ fn tests(rows: &[TestRow], seeds: usize) -> Markup {
                         td {
                             @if !t.answers.is_empty() {
                                 ul.answers {
-                                    @for a in &t.answers {
+                                    @for (text, count) in &t.answers {
                                         li {
-                                            (a.text) " \u{2014} " (a.count) " ("
-                                            (pct(if t.ran == 0 { 0.0 } else { a.count as f64 / t.ran as f64 }))
+                                            (text) " \u{2014} " (count) " ("
+                                            (pct(if t.ran == 0 { 0.0 } else { *count as f64 / t.ran as f64 }))
                                             ")"
                                         }
                                     }

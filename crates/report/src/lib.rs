@@ -43,7 +43,7 @@ use std::path::{Path, PathBuf};
 use crib_results::SubmissionResult;
 
 pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
-pub use class::{Class, ClassSummary, CommonAnswer, Histogram, TestRow};
+pub use class::{Class, ClassSummary, Histogram, TestRow};
 pub use deep::{DeepClass, FindingGroup, ShareHistogram};
 pub use export::{
     export, moodle_folder, ExportError, ExportOptions, Exported, GradebookFormat,

@@ -43,22 +43,17 @@ impl QualityClass {
         if linted.is_empty() {
             return None;
         }
-        let mut by_rule: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-        for lint in &linted {
-            for (rule, n) in &lint.summary.by_rule {
-                let entry = by_rule.entry(rule).or_default();
-                entry.0 += 1;
-                entry.1 += n;
-            }
+        let mut by_rule: BTreeMap<&str, RuleCount> = BTreeMap::new();
+        for (rule, n) in linted.iter().flat_map(|l| &l.summary.by_rule) {
+            let count = by_rule.entry(rule).or_insert_with(|| RuleCount {
+                rule: rule.clone(),
+                submissions: 0,
+                findings: 0,
+            });
+            count.submissions += 1;
+            count.findings += n;
         }
-        let mut rules: Vec<RuleCount> = by_rule
-            .into_iter()
-            .map(|(rule, (submissions, findings))| RuleCount {
-                rule: rule.to_string(),
-                submissions,
-                findings,
-            })
-            .collect();
+        let mut rules: Vec<RuleCount> = by_rule.into_values().collect();
         rules.sort_by(|a, b| b.submissions.cmp(&a.submissions).then(a.rule.cmp(&b.rule)));
         Some(QualityClass {
             linted: linted.len(),
