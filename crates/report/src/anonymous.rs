@@ -329,16 +329,12 @@ impl Scrubber {
     /// format's own words such as `nob` are never taken) of three characters or more.
     pub fn new<'a>(words: impl IntoIterator<Item = &'a str>, pseudonym: &str) -> Scrubber {
         let mut all: Vec<String> = Vec::new();
-        for word in words {
-            let word = word.trim();
-            if word.chars().count() >= 3 {
-                all.push(word.to_string());
-            }
-            for part in word.split(|c: char| !c.is_alphanumeric() && c != '_') {
-                if part.chars().count() >= 3 {
-                    all.push(part.to_string());
-                }
-            }
+        for word in words.into_iter().map(str::trim) {
+            let parts = word.split(|c: char| !c.is_alphanumeric() && c != '_');
+            let long = std::iter::once(word)
+                .chain(parts)
+                .filter(|w| w.chars().count() >= 3);
+            all.extend(long.map(str::to_string));
         }
         all.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
         all.dedup();

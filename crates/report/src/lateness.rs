@@ -232,8 +232,7 @@ pub enum Extension {
 /// One keyed line of an extensions or times file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Keyed<T> {
-    /// The student as the file names them: a submission name, an LMS id, a name, an email
-    /// or a SIS id.
+    /// The student as the file names them (see [`Deadline::assess`]).
     pub key: String,
     /// The line the file gives it on.
     pub line: u64,

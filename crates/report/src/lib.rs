@@ -46,8 +46,8 @@ pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDO
 pub use class::{Class, ClassSummary, Histogram, TestRow};
 pub use deep::{DeepClass, FindingGroup, ShareHistogram};
 pub use export::{
-    export, moodle_folder, ExportError, ExportOptions, Exported, GradebookFormat,
-    GradebookFormatError, DEFAULT_ASSIGNMENT,
+    export, moodle_folder, ExportError, Exported, GradebookFormat, GradebookFormatError,
+    DEFAULT_ASSIGNMENT,
 };
 pub use feedback::{feedback_html, feedback_text, FeedbackOptions};
 pub use hand_value::{AreaRow, HandValueClass};
