@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crib_results::{KeepValue, Marks, SubmissionResult, TestSource, Verdict};
+use crib_results::{KeepValue, Marks, SubmissionResult, TestResult, TestSource, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;
@@ -303,60 +303,46 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
     let several = reports
         .iter()
         .any(|r| reports.first().is_some_and(|f| f.seed_id != r.seed_id));
-    // Rows in the order first seen (test-set order for the first result), each with the
-    // deals, verdicts and wrong answers counted so far.
-    type Counts<'a> = (Vec<Vec<&'a str>>, Vec<&'static str>, Vec<String>);
+    // The results' tests by row, rows in the order first seen (test-set order for the first
+    // result).
     let mut index: HashMap<String, usize> = HashMap::new();
-    let mut rows: Vec<(TestRow, Counts)> = Vec::new();
-    for report in reports {
-        for t in &report.tests {
-            let id = row_id(&t.id, t.source, several);
-            let k = *index.entry(id.clone()).or_insert_with(|| {
-                let row = TestRow {
-                    id,
-                    goal: t.goal.clone(),
-                    deals: 0,
-                    source: t.source,
-                    expected: None,
-                    ran: 0,
-                    failed: 0,
-                    credit: 0.0,
-                    verdicts: Vec::new(),
-                    answers: Vec::new(),
-                };
-                rows.push((row, Counts::default()));
-                rows.len() - 1
-            });
-            let (row, (deals, verdicts, answers)) = &mut rows[k];
-            let deal = deal_of(&t.goal);
-            if row.expected.is_none() && deal == deal_of(&row.goal) {
-                row.expected = expected_text(&t.verdict);
-            }
-            if !deals.contains(&deal) {
-                deals.push(deal);
-            }
-            verdicts.push(t.verdict.name());
-            if matches!(t.verdict, Verdict::NotRun { .. }) {
-                continue;
-            }
-            row.ran += 1;
-            row.credit += t.credit.unwrap_or(0.0);
-            if t.verdict != Verdict::Pass {
-                row.failed += 1;
-                answers.push(answer_text(&t.verdict));
-            }
-        }
+    let mut groups: Vec<(String, Vec<&TestResult>)> = Vec::new();
+    for t in reports.iter().flat_map(|r| &r.tests) {
+        let id = row_id(&t.id, t.source, several);
+        let k = *index.entry(id.clone()).or_insert_with(|| {
+            groups.push((id, Vec::new()));
+            groups.len() - 1
+        });
+        groups[k].1.push(t);
     }
-    let mut rows: Vec<TestRow> = rows
+    let mut rows: Vec<TestRow> = groups
         .into_iter()
-        .map(|(mut row, (deals, verdicts, answers))| {
-            row.deals = deals.len();
-            if row.ran > 0 {
-                row.credit /= row.ran as f64;
+        .map(|(id, tests)| {
+            let first = tests[0];
+            let ran: Vec<&TestResult> = (tests.iter().copied())
+                .filter(|t| !matches!(t.verdict, Verdict::NotRun { .. }))
+                .collect();
+            let failed = ran.iter().filter(|t| t.verdict != Verdict::Pass);
+            let mut deals: Vec<Vec<&str>> = tests.iter().map(|t| deal_of(&t.goal)).collect();
+            deals.sort_unstable();
+            deals.dedup();
+            let credit = ran.iter().fold(0.0, |sum, t| sum + t.credit.unwrap_or(0.0));
+            TestRow {
+                id,
+                goal: first.goal.clone(),
+                deals: deals.len(),
+                source: first.source,
+                expected: (tests.iter())
+                    .filter(|t| deal_of(&t.goal) == deal_of(&first.goal))
+                    .find_map(|t| expected_text(&t.verdict)),
+                ran: ran.len(),
+                failed: failed.clone().count(),
+                credit: credit / ran.len().max(1) as f64,
+                verdicts: tally(tests.iter().map(|t| t.verdict.name())),
+                answers: (tally(failed.map(|t| answer_text(&t.verdict))).into_iter())
+                    .take(TOP_ANSWERS)
+                    .collect(),
             }
-            row.verdicts = tally(verdicts);
-            row.answers = tally(answers).into_iter().take(TOP_ANSWERS).collect();
-            row
         })
         .collect();
     // A stable sort: ties stay in the order first seen.

@@ -171,23 +171,21 @@ fn read_submission(
             .map(|staged| staged.load)
             .unwrap_or_default();
     }
-    let mut files = Vec::new();
-    for name in names {
-        let relative = Path::new(&name);
-        let inside = relative
+    let inside = |name: &String| {
+        Path::new(name)
             .components()
-            .all(|c| matches!(c, Component::Normal(_)));
-        if !inside {
-            continue;
-        }
-        if let Ok((text, truncated)) = read_file(&path.join(relative)) {
-            files.push(SourceFile {
-                file: name,
+            .all(|c| matches!(c, Component::Normal(_)))
+    };
+    let files: Vec<SourceFile> = (names.into_iter().filter(inside))
+        .filter_map(|file| {
+            let (text, truncated) = read_file(&path.join(&file)).ok()?;
+            Some(SourceFile {
+                file,
                 text,
                 truncated,
-            });
-        }
-    }
+            })
+        })
+        .collect();
     if files.is_empty() {
         SubmissionSource::Missing(format!("no readable .pl file in {}", path.display()))
     } else {
