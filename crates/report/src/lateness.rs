@@ -85,11 +85,6 @@ impl Policy {
     /// # Ok::<(), crib_report::LatenessError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Policy, LatenessError> {
-        let err = |part: &str, why: &str| LatenessError::Policy {
-            text: text.to_string(),
-            part: part.trim().to_string(),
-            why: why.to_string(),
-        };
         let mut policy = Policy {
             per_day: 0.0,
             max_days: None,
@@ -97,54 +92,53 @@ impl Policy {
         };
         for (i, clause) in text.split(',').enumerate() {
             let words = normal_words(clause);
-            match (i, words.split_whitespace().collect::<Vec<_>>().as_slice()) {
-                (0, [pct, "per", "day"]) => {
-                    let number = pct
-                        .strip_suffix('%')
-                        .ok_or_else(|| err(clause, "a percentage needs its % sign"))?;
-                    let p: f64 = number
-                        .parse()
-                        .map_err(|_| err(clause, "the percentage is not a number"))?;
-                    if !(0.0..=100.0).contains(&p) {
-                        return Err(err(clause, "the percentage is outside 0 to 100"));
-                    }
-                    policy.per_day = p / 100.0;
-                }
-                (0, []) => {
-                    return Err(err(
-                        clause,
-                        "empty: the policy starts with \"<P>% per day\"",
-                    ))
-                }
-                (0, _) => return Err(err(clause, "the policy starts with \"<P>% per day\"")),
-                (_, ["at", "most", n, "day" | "days"]) => {
-                    if policy.max_days.is_some() || policy.then_zero {
-                        return Err(err(clause, "given twice or after \"then 0\""));
-                    }
-                    match n.parse::<u32>() {
-                        Ok(n) if n >= 1 => policy.max_days = Some(n),
-                        _ => return Err(err(clause, "the days must be a whole number, 1 or more")),
-                    }
-                }
-                (_, ["then", "0"]) => {
-                    if policy.then_zero {
-                        return Err(err(clause, "given twice"));
-                    }
-                    if policy.max_days.is_none() {
-                        return Err(err(clause, "needs \"at most <N> days\" before it"));
-                    }
-                    policy.then_zero = true;
-                }
-                (_, []) => return Err(err(clause, "an empty clause")),
-                _ => {
-                    return Err(err(
-                        clause,
-                        "unknown clause: expected \"at most <N> days\" or \"then 0\"",
-                    ))
-                }
-            }
+            let words: Vec<&str> = words.split_whitespace().collect();
+            policy.add(i, &words).map_err(|why| LatenessError::Policy {
+                text: text.to_string(),
+                part: clause.trim().to_string(),
+                why: why.to_string(),
+            })?;
         }
         Ok(policy)
+    }
+
+    /// Adds clause `i` of a policy, its [`normal_words`], or says why it cannot.
+    fn add(&mut self, i: usize, words: &[&str]) -> Result<(), &'static str> {
+        match (i, words) {
+            (0, [pct, "per", "day"]) => {
+                let number = pct
+                    .strip_suffix('%')
+                    .ok_or("a percentage needs its % sign")?;
+                let p: f64 = number.parse().or(Err("the percentage is not a number"))?;
+                if !(0.0..=100.0).contains(&p) {
+                    return Err("the percentage is outside 0 to 100");
+                }
+                self.per_day = p / 100.0;
+            }
+            (0, []) => return Err("empty: the policy starts with \"<P>% per day\""),
+            (0, _) => return Err("the policy starts with \"<P>% per day\""),
+            (_, ["at", "most", n, "day" | "days"]) => {
+                if self.max_days.is_some() || self.then_zero {
+                    return Err("given twice or after \"then 0\"");
+                }
+                match n.parse::<u32>() {
+                    Ok(n) if n >= 1 => self.max_days = Some(n),
+                    _ => return Err("the days must be a whole number, 1 or more"),
+                }
+            }
+            (_, ["then", "0"]) => {
+                if self.then_zero {
+                    return Err("given twice");
+                }
+                if self.max_days.is_none() {
+                    return Err("needs \"at most <N> days\" before it");
+                }
+                self.then_zero = true;
+            }
+            (_, []) => return Err("an empty clause"),
+            _ => return Err("unknown clause: expected \"at most <N> days\" or \"then 0\""),
+        }
+        Ok(())
     }
 
     /// Returns the share of the mark taken off for `days` days late, 0 to 1: `days × P`,
@@ -565,16 +559,12 @@ impl Deadline {
 /// Returns the lowercase keys a file's line may name `report` by.
 fn keys(report: &SubmissionResult) -> Vec<String> {
     let mut keys = vec![report.name.to_lowercase()];
-    if let Some(record) = &report.lms {
-        for s in &record.students {
-            keys.push(s.id.to_lowercase());
-            for field in [&s.name, &s.email, &s.sis_id, &s.sis_login]
-                .into_iter()
-                .flatten()
-            {
-                keys.push(field.trim().to_lowercase());
-            }
-        }
+    for s in report.lms.iter().flat_map(|r| &r.students) {
+        keys.push(s.id.to_lowercase());
+        let fields = [&s.name, &s.email, &s.sis_id, &s.sis_login]
+            .into_iter()
+            .flatten();
+        keys.extend(fields.map(|field| field.trim().to_lowercase()));
     }
     keys.retain(|k| !k.is_empty());
     keys
