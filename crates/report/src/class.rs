@@ -145,10 +145,7 @@ pub struct TestRow {
 impl TestRow {
     /// Returns the share of the submissions that ran the test and failed it, in 0..=1.
     pub fn failure_rate(&self) -> f64 {
-        match self.ran {
-            0 => 0.0,
-            ran => self.failed as f64 / ran as f64,
-        }
+        self.failed as f64 / self.ran.max(1) as f64
     }
 }
 

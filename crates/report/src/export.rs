@@ -9,8 +9,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crib_results::SubmissionResult;
-use crib_results::{Layout, Student};
+use crib_results::{Layout, SubmissionResult};
 
 use crate::feedback::{feedback_html, feedback_text, student_name, FeedbackOptions};
 use crate::marks::{graded, out_of, write_marks, MarksExtras};
@@ -269,11 +268,6 @@ impl Missing {
     }
 }
 
-/// Returns each student of `r` (group members each get a row).
-fn students(r: &SubmissionResult) -> &[Student] {
-    r.lms.as_ref().map_or(&[], |l| l.students.as_slice())
-}
-
 /// Returns the comment Moodle's worksheet carries: the marks in one line, and where the
 /// details are.
 fn comment(r: &SubmissionResult, extras: MarksExtras<'_>) -> String {
@@ -354,7 +348,7 @@ fn lms_gradebook(
     for r in reports {
         let grade = graded(r, feedback.extras).map(|g| format!("{g:.2}"));
         let grade = missing.cell("grade", &r.name, grade.as_deref());
-        for s in students(r) {
+        for s in r.lms.iter().flat_map(|l| &l.students) {
             let name = s.name.clone().unwrap_or_else(|| r.name.clone());
             let row = match format {
                 GradebookFormat::Canvas => {
@@ -436,7 +430,7 @@ fn moodle_zip(pages: &[(&SubmissionResult, String, String)]) -> Result<Vec<u8>, 
         .compression_method(zip::CompressionMethod::Deflated)
         .last_modified_time(zip::DateTime::default());
     for (r, html, text) in pages {
-        for s in students(r) {
+        for s in r.lms.iter().flat_map(|l| &l.students) {
             let name = s.name.clone().unwrap_or_else(|| student_name(r));
             let folder = moodle_folder(&name, &s.id);
             for (file, body) in [("feedback.html", html), ("feedback.txt", text)] {

@@ -392,7 +392,29 @@ fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup 
                     }
                 }
             }
-            @if let Some(d) = deadline { (late_line(d, &d.assess(r), before_penalty(r, quality), out_of(quality))) }
+            @if let Some(d) = deadline {
+                @let (a, before) = (d.assess(r), before_penalty(r, quality));
+                p.late {
+                    b { "Lateness: " } (a.describe())
+                    @if let (Some(b), Some(p)) = (before, before.and_then(|b| a.penalty(b))) {
+                        @if a.days.is_some_and(|d| d > 0) {
+                            "; late penalty \u{2212}" (format!("{p:.2}")) " of " (format!("{b:.2}"))
+                            " / " (out_of(quality))
+                        }
+                    }
+                    ". "
+                    span.muted {
+                        @if let Some(t) = a.submitted {
+                            "Submitted " (when(t))
+                            @if a.source == crate::TimeSource::Times { " (--times)" }
+                            "; "
+                        }
+                        "due " (when(a.due)) "; policy " (d.policy.to_string())
+                        @if !d.grace.is_zero() { ", grace " (format!("{:#}", d.grace)) }
+                        "."
+                    }
+                }
+            }
             p.muted {
                 code { (r.path) } "; seed " code { (r.seed_id) }
                 @if let Some(p) = &r.produced_by { "; " code { (p) } }
@@ -449,38 +471,6 @@ fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup 
             }
             @if let Some(d) = &r.deep { (deep::submission_section(d)) }
             (quality::submission_section(r, extras.sources, quality))
-        }
-    }
-}
-
-/// Returns a submission's lateness line: when it was submitted and due, the days late and
-/// the penalty in marks.
-fn late_line(
-    deadline: &crate::Deadline,
-    a: &crate::Assessment,
-    before: Option<f64>,
-    out_of: f64,
-) -> Markup {
-    page! {
-        p.late {
-            b { "Lateness: " } (a.describe())
-            @if let (Some(b), Some(p)) = (before, before.and_then(|b| a.penalty(b))) {
-                @if a.days.is_some_and(|d| d > 0) {
-                    "; late penalty \u{2212}" (format!("{p:.2}")) " of " (format!("{b:.2}"))
-                    " / " (out_of)
-                }
-            }
-            ". "
-            span.muted {
-                @if let Some(t) = a.submitted {
-                    "Submitted " (when(t))
-                    @if a.source == crate::TimeSource::Times { " (--times)" }
-                    "; "
-                }
-                "due " (when(a.due)) "; policy " (deadline.policy.to_string())
-                @if !deadline.grace.is_zero() { ", grace " (format!("{:#}", deadline.grace)) }
-                "."
-            }
         }
     }
 }

@@ -150,10 +150,10 @@ pub fn read_results(dir: &Path) -> Result<Vec<SubmissionResult>, ReportError> {
 /// Returns serde_json's message without its ` at line L column C` suffix, which the error
 /// says first.
 fn without_location(message: &str) -> String {
-    match message.rsplit_once(" at line ") {
-        Some((head, _)) => head.to_string(),
-        None => message.to_string(),
-    }
+    let head = message
+        .rsplit_once(" at line ")
+        .map_or(message, |(head, _)| head);
+    head.to_string()
 }
 
 #[cfg(test)]

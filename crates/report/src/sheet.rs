@@ -151,9 +151,9 @@ pub fn write_sheet_file(
             .quality
             .as_ref()
             .map_or_else(|| "not linted".to_string(), |q| q.summary.line());
+        // Then a blank mark per criterion and blank notes.
         let mut row = vec![r.name.clone(), findings];
-        row.extend(rubric.criteria.iter().map(|_| String::new()));
-        row.push(String::new());
+        row.resize(rubric.criteria.len() + 3, String::new());
         writer.write_record(row).map_err(csv_error)?;
     }
     writer.flush().map_err(io)
