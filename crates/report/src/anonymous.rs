@@ -193,10 +193,8 @@ impl Pseudonyms {
         let mut p = Pseudonyms::default();
         for name in reports.iter().map(|r| r.name.as_str()) {
             let pseudonym = key.pseudonym(name);
-            if let Some(other) = p.by_pseudonym.get(&pseudonym) {
-                if other != name {
-                    return Err(AnonymousError::Collision(other.clone(), name.to_string()));
-                }
+            if let Some(other) = p.by_pseudonym.get(&pseudonym).filter(|o| *o != name) {
+                return Err(AnonymousError::Collision(other.clone(), name.to_string()));
             }
             p.by_pseudonym.insert(pseudonym.clone(), name.to_string());
             p.by_name.insert(name.to_string(), pseudonym);
@@ -305,20 +303,15 @@ impl Scrubber {
     /// parts), and its LMS students' ids, names (and their parts), emails and SIS ids.
     pub fn of(report: &SubmissionResult, pseudonym: &str) -> Scrubber {
         let mut words: Vec<&str> = vec![report.name.as_str(), report.path.as_str()];
-        if let Some(stem) = Path::new(&report.path).file_stem().and_then(|s| s.to_str()) {
-            words.push(stem);
-        }
-        if let Some(record) = &report.lms {
-            for s in &record.students {
-                words.push(&s.id);
-                for field in [&s.name, &s.sis_id, &s.sis_login].into_iter().flatten() {
-                    words.push(field);
-                }
-                if let Some(email) = &s.email {
-                    // The address and its local part; the domain's words are no one's.
-                    words.push(email);
-                    words.extend(email.split('@').next());
-                }
+        words.extend(Path::new(&report.path).file_stem().and_then(|s| s.to_str()));
+        for s in report.lms.iter().flat_map(|r| &r.students) {
+            words.push(&s.id);
+            let fields = [&s.name, &s.sis_id, &s.sis_login].into_iter().flatten();
+            words.extend(fields.map(String::as_str));
+            if let Some(email) = &s.email {
+                // The address and its local part; the domain's words are no one's.
+                words.push(email);
+                words.extend(email.split('@').next());
             }
         }
         Scrubber::new(words, pseudonym)
@@ -329,16 +322,12 @@ impl Scrubber {
     /// format's own words such as `nob` are never taken) of three characters or more.
     pub fn new<'a>(words: impl IntoIterator<Item = &'a str>, pseudonym: &str) -> Scrubber {
         let mut all: Vec<String> = Vec::new();
-        for word in words {
-            let word = word.trim();
-            if word.chars().count() >= 3 {
-                all.push(word.to_string());
-            }
-            for part in word.split(|c: char| !c.is_alphanumeric() && c != '_') {
-                if part.chars().count() >= 3 {
-                    all.push(part.to_string());
-                }
-            }
+        for word in words.into_iter().map(str::trim) {
+            let parts = word.split(|c: char| !c.is_alphanumeric() && c != '_');
+            let long = std::iter::once(word)
+                .chain(parts)
+                .filter(|w| w.chars().count() >= 3);
+            all.extend(long.map(str::to_string));
         }
         all.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
         all.dedup();

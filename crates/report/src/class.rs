@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crib_results::{KeepValue, Marks, SubmissionResult, TestSource, Verdict};
+use crib_results::{KeepValue, Marks, SubmissionResult, TestResult, TestSource, Verdict};
 
 use crate::deep::DeepClass;
 use crate::hand_value::HandValueClass;
@@ -92,9 +92,8 @@ impl Histogram {
         let bins = bins.max(1);
         let mut counts = vec![0; bins];
         for mark in marks {
-            let bin = (mark / max * bins as f64).floor();
-            let bin = if bin.is_nan() { 0.0 } else { bin };
-            counts[(bin.max(0.0) as usize).min(bins - 1)] += 1;
+            // `as` saturates: a negative or NaN bin is 0.
+            counts[((mark / max * bins as f64).floor() as usize).min(bins - 1)] += 1;
         }
         Histogram {
             title: title.to_string(),
@@ -107,16 +106,6 @@ impl Histogram {
     pub fn width(&self) -> f64 {
         self.max / self.counts.len() as f64
     }
-}
-
-/// One answer several submissions gave to a test they failed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommonAnswer {
-    /// The answer (`kept 5H 5S 5C 2C (expected 11.3913)`) or the verdict when there is none
-    /// (`no solution`, `timeout`).
-    pub text: String,
-    /// How many submissions gave it.
-    pub count: usize,
 }
 
 /// One select_hand test, or under several seeds one kind of test ([`TestRow::id`]), and how
@@ -147,17 +136,16 @@ pub struct TestRow {
     pub credit: f64,
     /// Verdict names with counts, commonest first (pass included).
     pub verdicts: Vec<(&'static str, usize)>,
-    /// The commonest wrong answers, at most `TOP_ANSWERS`, commonest first.
-    pub answers: Vec<CommonAnswer>,
+    /// The commonest wrong answers, at most `TOP_ANSWERS`, commonest first, with how many
+    /// submissions gave each: the answer (`kept 5H 5S 5C 2C (expected 11.3913)`) or the
+    /// verdict when there is none (`no solution`, `timeout`).
+    pub answers: Vec<(String, usize)>,
 }
 
 impl TestRow {
     /// Returns the share of the submissions that ran the test and failed it, in 0..=1.
     pub fn failure_rate(&self) -> f64 {
-        match self.ran {
-            0 => 0.0,
-            ran => self.failed as f64 / ran as f64,
-        }
+        self.failed as f64 / self.ran.max(1) as f64
     }
 }
 
@@ -282,10 +270,9 @@ fn expected_text(verdict: &Verdict) -> Option<String> {
         Verdict::WrongAnswer { expected, .. } => Some(expected.clone()),
         Verdict::Suboptimal { best, .. } => {
             let first: &KeepValue = best.first()?;
-            let ties = if best.len() > 1 {
-                format!(", or any of {} tied keeps", best.len() - 1)
-            } else {
-                String::new()
+            let ties = match best.len() {
+                1 => String::new(),
+                n => format!(", or any of {} tied keeps", n - 1),
             };
             Some(format!("keep {}{ties}", first.describe()))
         }
@@ -313,62 +300,46 @@ fn tests(reports: &[SubmissionResult]) -> Vec<TestRow> {
     let several = reports
         .iter()
         .any(|r| reports.first().is_some_and(|f| f.seed_id != r.seed_id));
-    // Rows in the order first seen (test-set order for the first result), each with the
-    // deals, verdicts and wrong answers counted so far.
-    type Counts<'a> = (Vec<Vec<&'a str>>, Vec<&'static str>, Vec<String>);
+    // The results' tests by row, rows in the order first seen (test-set order for the first
+    // result).
     let mut index: HashMap<String, usize> = HashMap::new();
-    let mut rows: Vec<(TestRow, Counts)> = Vec::new();
-    for report in reports {
-        for t in &report.tests {
-            let id = row_id(&t.id, t.source, several);
-            let k = *index.entry(id.clone()).or_insert_with(|| {
-                let row = TestRow {
-                    id,
-                    goal: t.goal.clone(),
-                    deals: 0,
-                    source: t.source,
-                    expected: None,
-                    ran: 0,
-                    failed: 0,
-                    credit: 0.0,
-                    verdicts: Vec::new(),
-                    answers: Vec::new(),
-                };
-                rows.push((row, Counts::default()));
-                rows.len() - 1
-            });
-            let (row, (deals, verdicts, answers)) = &mut rows[k];
-            let deal = deal_of(&t.goal);
-            if row.expected.is_none() && deal == deal_of(&row.goal) {
-                row.expected = expected_text(&t.verdict);
-            }
-            if !deals.contains(&deal) {
-                deals.push(deal);
-            }
-            verdicts.push(t.verdict.name());
-            if matches!(t.verdict, Verdict::NotRun { .. }) {
-                continue;
-            }
-            row.ran += 1;
-            row.credit += t.credit.unwrap_or(0.0);
-            if t.verdict != Verdict::Pass {
-                row.failed += 1;
-                answers.push(answer_text(&t.verdict));
-            }
-        }
+    let mut groups: Vec<(String, Vec<&TestResult>)> = Vec::new();
+    for t in reports.iter().flat_map(|r| &r.tests) {
+        let id = row_id(&t.id, t.source, several);
+        let k = *index.entry(id.clone()).or_insert_with(|| {
+            groups.push((id, Vec::new()));
+            groups.len() - 1
+        });
+        groups[k].1.push(t);
     }
-    let mut rows: Vec<TestRow> = rows
+    let mut rows: Vec<TestRow> = groups
         .into_iter()
-        .map(|(mut row, (deals, verdicts, answers))| {
-            row.deals = deals.len();
-            if row.ran > 0 {
-                row.credit /= row.ran as f64;
-            }
-            row.verdicts = tally(verdicts);
-            row.answers = (tally(answers).into_iter().take(TOP_ANSWERS))
-                .map(|(text, count)| CommonAnswer { text, count })
+        .map(|(id, tests)| {
+            let first = tests[0];
+            let ran: Vec<&TestResult> = (tests.iter().copied())
+                .filter(|t| !matches!(t.verdict, Verdict::NotRun { .. }))
                 .collect();
-            row
+            let failed = ran.iter().filter(|t| t.verdict != Verdict::Pass);
+            let mut deals: Vec<Vec<&str>> = tests.iter().map(|t| deal_of(&t.goal)).collect();
+            deals.sort_unstable();
+            deals.dedup();
+            let credit = ran.iter().fold(0.0, |sum, t| sum + t.credit.unwrap_or(0.0));
+            TestRow {
+                id,
+                goal: first.goal.clone(),
+                deals: deals.len(),
+                source: first.source,
+                expected: (tests.iter())
+                    .filter(|t| deal_of(&t.goal) == deal_of(&first.goal))
+                    .find_map(|t| expected_text(&t.verdict)),
+                ran: ran.len(),
+                failed: failed.clone().count(),
+                credit: credit / ran.len().max(1) as f64,
+                verdicts: tally(tests.iter().map(|t| t.verdict.name())),
+                answers: (tally(failed.map(|t| answer_text(&t.verdict))).into_iter())
+                    .take(TOP_ANSWERS)
+                    .collect(),
+            }
         })
         .collect();
     // A stable sort: ties stay in the order first seen.

@@ -9,11 +9,10 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crib_results::SubmissionResult;
-use crib_results::{Layout, Student};
+use crib_results::{Layout, SubmissionResult};
 
 use crate::feedback::{feedback_html, feedback_text, student_name, FeedbackOptions};
-use crate::marks::{graded, out_of, write_marks};
+use crate::marks::{graded, out_of, write_marks, MarksExtras};
 
 /// The assignment's name when `--assignment` does not give one.
 pub const DEFAULT_ASSIGNMENT: &str = "Project 1";
@@ -105,16 +104,6 @@ impl FromStr for GradebookFormat {
     }
 }
 
-/// What an export is made from besides the results.
-#[derive(Debug, Clone, Copy)]
-pub struct ExportOptions<'a> {
-    /// The LMS.
-    pub format: GradebookFormat,
-    /// What the feedback files are made of; its assignment is also Canvas's column
-    /// (`Project 1 (12345)`), its marks the gradebook's.
-    pub feedback: FeedbackOptions<'a>,
-}
-
 /// What an export wrote, and what it could not fill in.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Exported {
@@ -165,10 +154,11 @@ pub enum ExportError {
     Zip(#[from] zip::result::ZipError),
 }
 
-/// Writes the export of `reports` into the directory `out` (created if need be): the
-/// gradebook ([`GradebookFormat::gradebook_file`]), `feedback/<submission>.html` and `.txt` per
-/// submission, and for Moodle `moodle-feedback.zip`. The same results, sheet and dates
-/// always give the same files.
+/// Writes the export of `reports` for `format` into the directory `out` (created if need
+/// be): the gradebook ([`GradebookFormat::gradebook_file`]), `feedback/<submission>.html` and
+/// `.txt` per submission (made of `feedback`, whose assignment is also Canvas's column and
+/// whose marks are the gradebook's), and for Moodle `moodle-feedback.zip`. The same results,
+/// sheet and dates always give the same files.
 ///
 /// # Errors
 /// [`ExportError::NotFromLms`] (naming them) if any result lacks the LMS's record the
@@ -176,12 +166,13 @@ pub enum ExportError {
 /// [`ExportError::Csv`] or [`ExportError::Zip`] if a file cannot be written.
 pub fn export(
     reports: &[SubmissionResult],
-    options: ExportOptions<'_>,
+    format: GradebookFormat,
+    feedback: FeedbackOptions<'_>,
     out: &Path,
 ) -> Result<Exported, ExportError> {
     let mut sorted: Vec<&SubmissionResult> = reports.iter().collect();
     sorted.sort_by(|a, b| a.name.cmp(&b.name));
-    if let Some(layout) = options.format.layout() {
+    if let Some(layout) = format.layout() {
         let names: Vec<String> = sorted
             .iter()
             .filter(|r| {
@@ -193,7 +184,7 @@ pub fn export(
             .collect();
         if !names.is_empty() {
             return Err(ExportError::NotFromLms {
-                format: options.format,
+                format,
                 layout,
                 names,
                 total: sorted.len(),
@@ -214,15 +205,14 @@ pub fn export(
     })?;
     let mut buffer = Vec::new();
     let mut missing = Missing::default();
-    let rows = match options.format {
+    let rows = match format {
         GradebookFormat::Csv => {
-            write_marks(reports, options.feedback.extras, &mut buffer)?;
+            write_marks(reports, feedback.extras, &mut buffer)?;
             sorted.len()
         }
-        _ => lms_gradebook(&sorted, options, &mut missing, &mut buffer)?,
+        _ => lms_gradebook(&sorted, format, feedback, &mut missing, &mut buffer)?,
     };
-    write(options.format.gradebook_file().into(), &buffer)?;
-    let feedback = options.feedback;
+    write(format.gradebook_file().into(), &buffer)?;
     let mut pages = Vec::with_capacity(sorted.len());
     for r in &sorted {
         let stem = safe_stem(&r.name);
@@ -232,13 +222,13 @@ pub fn export(
         write(format!("feedback/{stem}.txt").into(), text.as_bytes())?;
         pages.push((*r, html, text));
     }
-    if options.format == GradebookFormat::Moodle {
+    if format == GradebookFormat::Moodle {
         write("moodle-feedback.zip".into(), &moodle_zip(&pages)?)?;
     }
     Ok(Exported {
         files,
         rows,
-        missing: missing.lines(options.format),
+        missing: missing.lines(format),
     })
 }
 
@@ -278,26 +268,21 @@ impl Missing {
     }
 }
 
-/// Returns each student of `r` (group members each get a row).
-fn students(r: &SubmissionResult) -> &[Student] {
-    r.lms.as_ref().map_or(&[], |l| l.students.as_slice())
-}
-
 /// Returns the comment Moodle's worksheet carries: the marks in one line, and where the
 /// details are.
-fn comment(r: &SubmissionResult, options: ExportOptions<'_>) -> String {
+fn comment(r: &SubmissionResult, extras: MarksExtras<'_>) -> String {
     let m = &r.marks;
     let mut parts = vec![
         format!("hand_value/3 {:.2}/50", m.hand_value),
         format!("select_hand/3 {:.2}/20", m.select_hand),
     ];
-    if let Some(q) = options.feedback.extras.quality {
+    if let Some(q) = extras.quality {
         parts.push(match q.code_quality(&r.name) {
             Some(x) => format!("code quality {x:.2}/30"),
             None => "code quality not marked yet".into(),
         });
     }
-    if let Some(d) = options.feedback.extras.deadline {
+    if let Some(d) = extras.deadline {
         parts.push(format!("lateness: {}", d.assess(r).describe()));
     }
     format!("{}. Details in the feedback file.", parts.join("; "))
@@ -329,16 +314,17 @@ fn comment(r: &SubmissionResult, options: ExportOptions<'_>) -> String {
 ///   both; the score columns are those of Gradescope's own grade export.
 fn lms_gradebook(
     reports: &[&SubmissionResult],
-    options: ExportOptions<'_>,
+    format: GradebookFormat,
+    feedback: FeedbackOptions<'_>,
     missing: &mut Missing,
     out: &mut Vec<u8>,
 ) -> Result<usize, ExportError> {
-    let max = out_of(options.feedback.extras.quality).to_string();
+    let max = out_of(feedback.extras.quality).to_string();
     let mut w = csv::Writer::from_writer(out);
-    match options.format {
+    match format {
         GradebookFormat::Canvas => {
             let columns = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"];
-            w.write_record(columns.iter().chain([&options.feedback.assignment]))?;
+            w.write_record(columns.iter().chain([&feedback.assignment]))?;
             w.write_record(["Points Possible", "", "", "", "", &max])?;
         }
         GradebookFormat::Moodle => w.write_record([
@@ -360,11 +346,11 @@ fn lms_gradebook(
     }
     let mut rows = 0;
     for r in reports {
-        let grade = graded(r, options.feedback.extras).map(|g| format!("{g:.2}"));
+        let grade = graded(r, feedback.extras).map(|g| format!("{g:.2}"));
         let grade = missing.cell("grade", &r.name, grade.as_deref());
-        for s in students(r) {
+        for s in r.lms.iter().flat_map(|l| &l.students) {
             let name = s.name.clone().unwrap_or_else(|| r.name.clone());
-            let row = match options.format {
+            let row = match format {
                 GradebookFormat::Canvas => {
                     let who = format!("{name} ({})", s.id);
                     vec![
@@ -394,7 +380,7 @@ fn lms_gradebook(
                         // importer skips a row whose grade Moodle changed after this time
                         // unless told to update.
                         "-".into(),
-                        comment(r, options),
+                        comment(r, feedback.extras),
                     ]
                 }
                 _ => {
@@ -420,14 +406,10 @@ fn lms_gradebook(
 /// `<Full name>_<participant id>_assignfeedback_file_`. Moodle reads the participant id
 /// between the first and second `_`, so the name loses any `_` (and `/`, `\`).
 pub fn moodle_folder(full_name: &str, participant: &str) -> String {
-    let name: String = full_name
-        .chars()
-        .map(|c| match c {
-            '_' | '/' | '\\' => ' ',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .collect();
+    let name = full_name.replace(
+        |c: char| matches!(c, '_' | '/' | '\\') || c.is_control(),
+        " ",
+    );
     format!("{}_{participant}_assignfeedback_file_", name.trim())
 }
 
@@ -448,7 +430,7 @@ fn moodle_zip(pages: &[(&SubmissionResult, String, String)]) -> Result<Vec<u8>, 
         .compression_method(zip::CompressionMethod::Deflated)
         .last_modified_time(zip::DateTime::default());
     for (r, html, text) in pages {
-        for s in students(r) {
+        for s in r.lms.iter().flat_map(|l| &l.students) {
             let name = s.name.clone().unwrap_or_else(|| student_name(r));
             let folder = moodle_folder(&name, &s.id);
             for (file, body) in [("feedback.html", html), ("feedback.txt", text)] {
@@ -463,16 +445,7 @@ fn moodle_zip(pages: &[(&SubmissionResult, String, String)]) -> Result<Vec<u8>, 
 
 /// Returns `name` fit to be a file name: no separators, no leading dot.
 fn safe_stem(name: &str) -> String {
-    let stem: String = name
-        .chars()
-        .map(|c| {
-            if matches!(c, '/' | '\\') || c.is_control() {
-                '_'
-            } else {
-                c
-            }
-        })
-        .collect();
+    let stem = name.replace(|c: char| matches!(c, '/' | '\\') || c.is_control(), "_");
     match stem.strip_prefix('.') {
         Some(rest) => format!("_{rest}"),
         None if stem.is_empty() => "_".into(),

@@ -3,7 +3,7 @@
 //! Each result carries its own check ([`SubmissionResult::hand_value`]).
 
 use crib_core::PAIRS;
-use crib_results::{Area, Counterexample, HandValueCheck, SubmissionResult};
+use crib_results::{Area, AreaCount, Counterexample, HandValueCheck, SubmissionResult};
 
 use crate::deep::simplicity;
 use crate::stats::mean_median;
@@ -69,29 +69,21 @@ impl HandValueClass {
         let areas = Area::ALL
             .iter()
             .map(|&area| {
-                let mut members = Vec::new();
-                let mut shares = Vec::new();
-                let mut example: Option<(usize, Counterexample)> = None;
-                for &i in &checked {
-                    let Some(count) = check(i)
-                        .and_then(|h| h.areas.iter().find(|a| a.area == area && a.items > 0))
-                    else {
-                        continue;
-                    };
-                    members.push(i);
-                    shares.push(area_share(count.pairs));
-                    let simpler = example
-                        .as_ref()
-                        .is_none_or(|(_, c)| simplicity(&count.simplest) < simplicity(c));
-                    if simpler {
-                        example = Some((i, count.simplest.clone()));
-                    }
-                }
+                let counts: Vec<(usize, &AreaCount)> = (checked.iter())
+                    .filter_map(|&i| {
+                        let areas = &check(i)?.areas;
+                        Some((i, areas.iter().find(|a| a.area == area && a.items > 0)?))
+                    })
+                    .collect();
+                let shares = counts.iter().map(|(_, c)| area_share(c.pairs)).collect();
                 AreaRow {
                     area,
-                    members,
+                    members: counts.iter().map(|&(i, _)| i).collect(),
                     median_share: mean_median(shares).1,
-                    example,
+                    // The first of the simplest.
+                    example: (counts.iter())
+                        .min_by_key(|(_, c)| simplicity(&c.simplest))
+                        .map(|&(i, c)| (i, c.simplest.clone())),
                 }
             })
             .collect();

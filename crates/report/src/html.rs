@@ -263,10 +263,10 @@ fn tests(rows: &[TestRow], seeds: usize) -> Markup {
                         td {
                             @if !t.answers.is_empty() {
                                 ul.answers {
-                                    @for a in &t.answers {
+                                    @for (text, count) in &t.answers {
                                         li {
-                                            (a.text) " \u{2014} " (a.count) " ("
-                                            (pct(if t.ran == 0 { 0.0 } else { a.count as f64 / t.ran as f64 }))
+                                            (text) " \u{2014} " (count) " ("
+                                            (pct(if t.ran == 0 { 0.0 } else { *count as f64 / t.ran as f64 }))
                                             ")"
                                         }
                                     }
@@ -331,7 +331,10 @@ fn submissions(reports: &[SubmissionResult], deep: bool, extras: PageExtras<'_>)
                         }
                         td.n data-v=(failed) { (failed) }
                         td { @for (v, n) in verdict_counts(&r.tests) { (badge(v, Some(n))) } }
-                        td { (problems_text(r)) }
+                        td {
+                            @let problems = r.problems();
+                            @if problems.is_empty() { "-" } @else { (crib_results::problems_text(&problems, ", ")) }
+                        }
                         @if deep { (deep::table_cell(r)) }
                         @if linted {
                             td data-v=(r.quality.as_ref().map_or(0, |q| q.summary.findings)) {
@@ -358,15 +361,6 @@ fn submissions(reports: &[SubmissionResult], deep: bool, extras: PageExtras<'_>)
         @for (i, r) in reports.iter().enumerate() {
             (submission(i, r, extras))
         }
-    }
-}
-
-fn problems_text(report: &SubmissionResult) -> String {
-    let problems = report.problems();
-    if problems.is_empty() {
-        "-".into()
-    } else {
-        crib_results::problems_text(&problems, ", ")
     }
 }
 
@@ -398,7 +392,29 @@ fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup 
                     }
                 }
             }
-            @if let Some(d) = deadline { (late_line(d, &d.assess(r), before_penalty(r, quality), out_of(quality))) }
+            @if let Some(d) = deadline {
+                @let (a, before) = (d.assess(r), before_penalty(r, quality));
+                p.late {
+                    b { "Lateness: " } (a.describe())
+                    @if let (Some(b), Some(p)) = (before, before.and_then(|b| a.penalty(b))) {
+                        @if a.days.is_some_and(|d| d > 0) {
+                            "; late penalty \u{2212}" (format!("{p:.2}")) " of " (format!("{b:.2}"))
+                            " / " (out_of(quality))
+                        }
+                    }
+                    ". "
+                    span.muted {
+                        @if let Some(t) = a.submitted {
+                            "Submitted " (when(t))
+                            @if a.source == crate::TimeSource::Times { " (--times)" }
+                            "; "
+                        }
+                        "due " (when(a.due)) "; policy " (d.policy.to_string())
+                        @if !d.grace.is_zero() { ", grace " (format!("{:#}", d.grace)) }
+                        "."
+                    }
+                }
+            }
             p.muted {
                 code { (r.path) } "; seed " code { (r.seed_id) }
                 @if let Some(p) = &r.produced_by { "; " code { (p) } }
@@ -455,38 +471,6 @@ fn submission(i: usize, r: &SubmissionResult, extras: PageExtras<'_>) -> Markup 
             }
             @if let Some(d) = &r.deep { (deep::submission_section(d)) }
             (quality::submission_section(r, extras.sources, quality))
-        }
-    }
-}
-
-/// Returns a submission's lateness line: when it was submitted and due, the days late and
-/// the penalty in marks.
-fn late_line(
-    deadline: &crate::Deadline,
-    a: &crate::Assessment,
-    before: Option<f64>,
-    out_of: f64,
-) -> Markup {
-    page! {
-        p.late {
-            b { "Lateness: " } (a.describe())
-            @if let (Some(b), Some(p)) = (before, before.and_then(|b| a.penalty(b))) {
-                @if a.days.is_some_and(|d| d > 0) {
-                    "; late penalty \u{2212}" (format!("{p:.2}")) " of " (format!("{b:.2}"))
-                    " / " (out_of)
-                }
-            }
-            ". "
-            span.muted {
-                @if let Some(t) = a.submitted {
-                    "Submitted " (when(t))
-                    @if a.source == crate::TimeSource::Times { " (--times)" }
-                    "; "
-                }
-                "due " (when(a.due)) "; policy " (deadline.policy.to_string())
-                @if !deadline.grace.is_zero() { ", grace " (format!("{:#}", deadline.grace)) }
-                "."
-            }
         }
     }
 }

@@ -85,11 +85,6 @@ impl Policy {
     /// # Ok::<(), crib_report::LatenessError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Policy, LatenessError> {
-        let err = |part: &str, why: &str| LatenessError::Policy {
-            text: text.to_string(),
-            part: part.trim().to_string(),
-            why: why.to_string(),
-        };
         let mut policy = Policy {
             per_day: 0.0,
             max_days: None,
@@ -97,55 +92,53 @@ impl Policy {
         };
         for (i, clause) in text.split(',').enumerate() {
             let words = normal_words(clause);
-            let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            match (i, words.as_slice()) {
-                (0, [pct, "per", "day"]) => {
-                    let number = pct
-                        .strip_suffix('%')
-                        .ok_or_else(|| err(clause, "a percentage needs its % sign"))?;
-                    let p: f64 = number
-                        .parse()
-                        .map_err(|_| err(clause, "the percentage is not a number"))?;
-                    if !(0.0..=100.0).contains(&p) {
-                        return Err(err(clause, "the percentage is outside 0 to 100"));
-                    }
-                    policy.per_day = p / 100.0;
-                }
-                (0, []) => {
-                    return Err(err(
-                        clause,
-                        "empty: the policy starts with \"<P>% per day\"",
-                    ))
-                }
-                (0, _) => return Err(err(clause, "the policy starts with \"<P>% per day\"")),
-                (_, ["at", "most", n, "day" | "days"]) => {
-                    if policy.max_days.is_some() || policy.then_zero {
-                        return Err(err(clause, "given twice or after \"then 0\""));
-                    }
-                    match n.parse::<u32>() {
-                        Ok(n) if n >= 1 => policy.max_days = Some(n),
-                        _ => return Err(err(clause, "the days must be a whole number, 1 or more")),
-                    }
-                }
-                (_, ["then", "0"]) => {
-                    if policy.then_zero {
-                        return Err(err(clause, "given twice"));
-                    }
-                    if policy.max_days.is_none() {
-                        return Err(err(clause, "needs \"at most <N> days\" before it"));
-                    }
-                    policy.then_zero = true;
-                }
-                (_, []) => return Err(err(clause, "an empty clause")),
-                _ => {
-                    return Err(err(
-                        clause,
-                        "unknown clause: expected \"at most <N> days\" or \"then 0\"",
-                    ))
-                }
-            }
+            let words: Vec<&str> = words.split_whitespace().collect();
+            policy.add(i, &words).map_err(|why| LatenessError::Policy {
+                text: text.to_string(),
+                part: clause.trim().to_string(),
+                why: why.to_string(),
+            })?;
         }
         Ok(policy)
+    }
+
+    /// Adds clause `i` of a policy, its [`normal_words`], or says why it cannot.
+    fn add(&mut self, i: usize, words: &[&str]) -> Result<(), &'static str> {
+        match (i, words) {
+            (0, [pct, "per", "day"]) => {
+                let number = pct
+                    .strip_suffix('%')
+                    .ok_or("a percentage needs its % sign")?;
+                let p: f64 = number.parse().or(Err("the percentage is not a number"))?;
+                if !(0.0..=100.0).contains(&p) {
+                    return Err("the percentage is outside 0 to 100");
+                }
+                self.per_day = p / 100.0;
+            }
+            (0, []) => return Err("empty: the policy starts with \"<P>% per day\""),
+            (0, _) => return Err("the policy starts with \"<P>% per day\""),
+            (_, ["at", "most", n, "day" | "days"]) => {
+                if self.max_days.is_some() || self.then_zero {
+                    return Err("given twice or after \"then 0\"");
+                }
+                match n.parse::<u32>() {
+                    Ok(n) if n >= 1 => self.max_days = Some(n),
+                    _ => return Err("the days must be a whole number, 1 or more"),
+                }
+            }
+            (_, ["then", "0"]) => {
+                if self.then_zero {
+                    return Err("given twice");
+                }
+                if self.max_days.is_none() {
+                    return Err("needs \"at most <N> days\" before it");
+                }
+                self.then_zero = true;
+            }
+            (_, []) => return Err("an empty clause"),
+            _ => return Err("unknown clause: expected \"at most <N> days\" or \"then 0\""),
+        }
+        Ok(())
     }
 
     /// Returns the share of the mark taken off for `days` days late, 0 to 1: `days × P`,
@@ -178,16 +171,10 @@ fn round_fraction(x: f64) -> f64 {
     (x * 1e9).round() / 1e9
 }
 
-fn normal_words(text: &str) -> Vec<String> {
-    text.split_whitespace()
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace(" %", "%")
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
+/// Returns `text` lowercased, its words one space apart and each `%` joined to its number.
+fn normal_words(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.join(" ").to_lowercase().replace(" %", "%")
 }
 
 impl fmt::Display for Policy {
@@ -239,8 +226,7 @@ pub enum Extension {
 /// One keyed line of an extensions or times file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Keyed<T> {
-    /// The student as the file names them: a submission name, an LMS id, a name, an email
-    /// or a SIS id.
+    /// The student as the file names them (see [`Deadline::assess`]).
     pub key: String,
     /// The line the file gives it on.
     pub line: u64,
@@ -288,24 +274,16 @@ impl Extensions {
             if let Some(t) = crib_lms::parse_time(cell) {
                 return Ok(Extension::Until(t));
             }
-            let neither = || {
-                format!("{cell:?} is neither a due time with its UTC offset (2026-09-03T17:00+10:00) nor days (3 days)")
-            };
-            let words = normal_words(cell);
-            let number = match words.as_slice() {
-                [n] | [n, _] if !n.starts_with(|c: char| c == '+' || c.is_ascii_digit()) => {
-                    return Err(neither())
-                }
-                [n] => n,
-                [n, d] if d == "day" || d == "days" => n,
-                _ => return Err(neither()),
-            };
-            number
-                .strip_prefix('+')
-                .unwrap_or(number)
-                .parse::<u32>()
-                .map(Extension::Days)
-                .map_err(|_| format!("{cell:?}: the days must be a whole number, 0 or more"))
+            let days = |n: &str| n.starts_with(|c: char| c == '+' || c.is_ascii_digit());
+            match normal_words(cell).split_whitespace().collect::<Vec<_>>()[..] {
+                [n] | [n, "day" | "days"] if days(n) => n
+                    .strip_prefix('+')
+                    .unwrap_or(n)
+                    .parse::<u32>()
+                    .map(Extension::Days)
+                    .map_err(|_| format!("{cell:?}: the days must be a whole number, 0 or more")),
+                _ => Err(format!("{cell:?} is neither a due time with its UTC offset (2026-09-03T17:00+10:00) nor days (3 days)")),
+            }
         })
     }
 }
@@ -353,17 +331,14 @@ fn read_keyed<T>(
         path: path.to_path_buf(),
         source,
     })?;
-    Ok(KeyedFile {
-        path: path.to_path_buf(),
-        lines: parse_keyed(&bytes, path, value)?,
-    })
+    parse_keyed(&bytes, path, value)
 }
 
 fn parse_keyed<T>(
     text: &[u8],
     path: &Path,
     value: impl Fn(&str) -> Result<T, String>,
-) -> Result<Vec<Keyed<T>>, LatenessError> {
+) -> Result<KeyedFile<T>, LatenessError> {
     let text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
     let line_of = |p: Option<&csv::Position>| p.map_or(1, |p| crib_lms::line_at(text, p.byte()));
     let at = |line, message: String| LatenessError::Line {
@@ -404,7 +379,10 @@ fn parse_keyed<T>(
             value,
         });
     }
-    Ok(lines)
+    Ok(KeyedFile {
+        path: path.to_path_buf(),
+        lines,
+    })
 }
 
 /// Where a submission's time came from.
@@ -581,16 +559,12 @@ impl Deadline {
 /// Returns the lowercase keys a file's line may name `report` by.
 fn keys(report: &SubmissionResult) -> Vec<String> {
     let mut keys = vec![report.name.to_lowercase()];
-    if let Some(record) = &report.lms {
-        for s in &record.students {
-            keys.push(s.id.to_lowercase());
-            for field in [&s.name, &s.email, &s.sis_id, &s.sis_login]
-                .into_iter()
-                .flatten()
-            {
-                keys.push(field.trim().to_lowercase());
-            }
-        }
+    for s in report.lms.iter().flat_map(|r| &r.students) {
+        keys.push(s.id.to_lowercase());
+        let fields = [&s.name, &s.email, &s.sis_id, &s.sis_login]
+            .into_iter()
+            .flatten();
+        keys.extend(fields.map(|field| field.trim().to_lowercase()));
     }
     keys.retain(|k| !k.is_empty());
     keys

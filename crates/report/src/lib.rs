@@ -43,11 +43,11 @@ use std::path::{Path, PathBuf};
 use crib_results::SubmissionResult;
 
 pub use anonymous::{AnonymousError, Key, Pseudonyms, Scrubber, KEY_BYTES, PSEUDONYM_PREFIX};
-pub use class::{Class, ClassSummary, CommonAnswer, Histogram, TestRow};
+pub use class::{Class, ClassSummary, Histogram, TestRow};
 pub use deep::{DeepClass, FindingGroup, ShareHistogram};
 pub use export::{
-    export, moodle_folder, ExportError, ExportOptions, Exported, GradebookFormat,
-    GradebookFormatError, DEFAULT_ASSIGNMENT,
+    export, moodle_folder, ExportError, Exported, GradebookFormat, GradebookFormatError,
+    DEFAULT_ASSIGNMENT,
 };
 pub use feedback::{feedback_html, feedback_text, FeedbackOptions};
 pub use hand_value::{AreaRow, HandValueClass};
@@ -59,9 +59,7 @@ pub use lateness::{
 pub use marks::{marks_csv, MarksExtras, LATENESS_COLUMNS, MARKS_COLUMNS, QUALITY_COLUMNS};
 pub use quality::{QualityClass, RuleCount, SourceFile, Sources, SubmissionSource};
 pub use rubric::{Criterion, Rubric, RubricError, DEFAULT_RUBRIC};
-pub use sheet::{
-    parse_sheet, read_sheet, sheet_columns, write_sheet_file, QualityMarks, SheetError, SheetRow,
-};
+pub use sheet::{read_sheet, sheet_columns, write_sheet_file, QualityMarks, SheetError, SheetRow};
 pub use similar::{SimilarPairs, TOP_PAIRS};
 
 /// What stops a report from being made.
@@ -152,10 +150,10 @@ pub fn read_results(dir: &Path) -> Result<Vec<SubmissionResult>, ReportError> {
 /// Returns serde_json's message without its ` at line L column C` suffix, which the error
 /// says first.
 fn without_location(message: &str) -> String {
-    match message.rsplit_once(" at line ") {
-        Some((head, _)) => head.to_string(),
-        None => message.to_string(),
-    }
+    let head = message
+        .rsplit_once(" at line ")
+        .map_or(message, |(head, _)| head);
+    head.to_string()
 }
 
 #[cfg(test)]

@@ -152,16 +152,13 @@ pub(crate) fn write_marks(
         if let Some(q) = quality {
             row.push(cell(q.code_quality(&r.name)));
         }
-        let before = before_penalty(r, quality);
-        match extras.deadline {
-            Some(deadline) => {
-                let a = deadline.assess(r);
-                row.push(a.days.map(|d| d.to_string()).unwrap_or_default());
-                row.push(cell(before.and_then(|b| a.penalty(b))));
-                row.push(cell(graded(r, extras)));
-            }
-            None if quality.is_some() => row.push(cell(before)),
-            None => {}
+        if let Some(deadline) = extras.deadline {
+            let a = deadline.assess(r);
+            row.push(a.days.map(|d| d.to_string()).unwrap_or_default());
+            row.push(cell(before_penalty(r, quality).and_then(|b| a.penalty(b))));
+        }
+        if quality.is_some() || extras.deadline.is_some() {
+            row.push(cell(graded(r, extras)));
         }
         writer.write_record(row)?;
     }

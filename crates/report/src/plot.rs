@@ -15,44 +15,40 @@ pub(crate) const BAR: RGBColor = RGBColor(0x00, 0x72, 0xb2);
 pub(crate) fn histogram_svg(histogram: &Bins, width: u32, height: u32) -> String {
     let step = histogram.width();
     let label = |i: u32| format!("{}\u{2013}{}", f64::from(i) * step, f64::from(i + 1) * step);
-    let bars = Bars {
+    Bars {
         title: &histogram.title,
         x_desc: "marks",
         counts: &histogram.counts,
         label: &label,
-    };
-    bars.svg(width, height)
+    }
+    .svg(width, height)
 }
 
 /// Returns `histogram` as an `<svg>` element of `width` x `height` pixels: one bar per bin
 /// of [`SHARE_BINS`](crate::deep::SHARE_BINS), labelled with it, submissions on the y axis.
 pub(crate) fn share_histogram_svg(histogram: &ShareHistogram, width: u32, height: u32) -> String {
     let label = |i: u32| SHARE_BINS.get(i as usize).unwrap_or(&"").to_string();
-    let bars = Bars {
+    Bars {
         title: &histogram.title,
         x_desc: &histogram.x_desc,
         counts: &histogram.counts,
         label: &label,
-    };
-    bars.svg(width, height)
+    }
+    .svg(width, height)
 }
 
 /// Returns the class's rules as an `<svg>` bar chart of `width` x `height` pixels: one bar
 /// per rule (in the order given), its height the submissions with a finding of it.
 pub(crate) fn rules_svg(rules: &[crate::quality::RuleCount], width: u32, height: u32) -> String {
     let counts: Vec<usize> = rules.iter().map(|r| r.submissions).collect();
-    let label = |i: u32| {
-        rules
-            .get(i as usize)
-            .map_or_else(String::new, |r| r.rule.clone())
-    };
-    let bars = Bars {
+    let label = |i: u32| rules.get(i as usize).map_or("", |r| &r.rule).to_string();
+    Bars {
         title: "submissions breaking each rule",
         x_desc: "rule (crib lint --explain RULE)",
         counts: &counts,
         label: &label,
-    };
-    bars.svg(width, height)
+    }
+    .svg(width, height)
 }
 
 /// A bar chart: a count per bin, each bin with its label.

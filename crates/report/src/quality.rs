@@ -43,22 +43,17 @@ impl QualityClass {
         if linted.is_empty() {
             return None;
         }
-        let mut by_rule: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-        for lint in &linted {
-            for (rule, n) in &lint.summary.by_rule {
-                let entry = by_rule.entry(rule).or_default();
-                entry.0 += 1;
-                entry.1 += n;
-            }
+        let mut by_rule: BTreeMap<&str, RuleCount> = BTreeMap::new();
+        for (rule, n) in linted.iter().flat_map(|l| &l.summary.by_rule) {
+            let count = by_rule.entry(rule).or_insert_with(|| RuleCount {
+                rule: rule.clone(),
+                submissions: 0,
+                findings: 0,
+            });
+            count.submissions += 1;
+            count.findings += n;
         }
-        let mut rules: Vec<RuleCount> = by_rule
-            .into_iter()
-            .map(|(rule, (submissions, findings))| RuleCount {
-                rule: rule.to_string(),
-                submissions,
-                findings,
-            })
-            .collect();
+        let mut rules: Vec<RuleCount> = by_rule.into_values().collect();
         rules.sort_by(|a, b| b.submissions.cmp(&a.submissions).then(a.rule.cmp(&b.rule)));
         Some(QualityClass {
             linted: linted.len(),
@@ -176,23 +171,21 @@ fn read_submission(
             .map(|staged| staged.load)
             .unwrap_or_default();
     }
-    let mut files = Vec::new();
-    for name in names {
-        let relative = Path::new(&name);
-        let inside = relative
+    let inside = |name: &String| {
+        Path::new(name)
             .components()
-            .all(|c| matches!(c, Component::Normal(_)));
-        if !inside {
-            continue;
-        }
-        if let Ok((text, truncated)) = read_file(&path.join(relative)) {
-            files.push(SourceFile {
-                file: name,
+            .all(|c| matches!(c, Component::Normal(_)))
+    };
+    let files: Vec<SourceFile> = (names.into_iter().filter(inside))
+        .filter_map(|file| {
+            let (text, truncated) = read_file(&path.join(&file)).ok()?;
+            Some(SourceFile {
+                file,
                 text,
                 truncated,
-            });
-        }
-    }
+            })
+        })
+        .collect();
     if files.is_empty() {
         SubmissionSource::Missing(format!("no readable .pl file in {}", path.display()))
     } else {

@@ -151,18 +151,23 @@ pub fn write_sheet_file(
             .quality
             .as_ref()
             .map_or_else(|| "not linted".to_string(), |q| q.summary.line());
+        // Then a blank mark per criterion and blank notes.
         let mut row = vec![r.name.clone(), findings];
-        row.extend(rubric.criteria.iter().map(|_| String::new()));
-        row.push(String::new());
+        row.resize(rubric.criteria.len() + 3, String::new());
         writer.write_record(row).map_err(csv_error)?;
     }
     writer.flush().map_err(io)
 }
 
-/// Reads the filled sheet in the file `path`; see [`parse_sheet`].
+/// Reads the filled sheet in the file `path` against `reports` and `rubric`. Columns are
+/// found by their header, in any order; other columns (such as `findings`) are ignored.
+/// Cells are trimmed; a blank mark is not marked yet.
 ///
 /// # Errors
-/// [`SheetError::Io`] if it cannot be read, else as [`parse_sheet`].
+/// [`SheetError::Io`] if it cannot be read; else a [`SheetError`] naming `path`, the line
+/// and the column: a column of the rubric (or `submission` or `notes`) missing, malformed
+/// CSV, a submission the results do not have or given twice, a mark that is not a number or
+/// is outside 0 to the criterion's maximum.
 pub fn read_sheet(
     path: &Path,
     reports: &[SubmissionResult],
@@ -176,15 +181,8 @@ pub fn read_sheet(
     parse_sheet(&text, path, reports, rubric)
 }
 
-/// Reads a filled sheet, `text` read from `path`, against `reports` and `rubric`. Columns
-/// are found by their header, in any order; other columns (such as `findings`) are ignored.
-/// Cells are trimmed; a blank mark is not marked yet.
-///
-/// # Errors
-/// A [`SheetError`] naming `path`, the line and the column: a column of the rubric (or
-/// `submission` or `notes`) missing, malformed CSV, a submission the results do not have or
-/// given twice, a mark that is not a number or is outside 0 to the criterion's maximum.
-pub fn parse_sheet(
+/// Reads a filled sheet, `text` read from `path`, as [`read_sheet`] says.
+fn parse_sheet(
     text: &[u8],
     path: &Path,
     reports: &[SubmissionResult],

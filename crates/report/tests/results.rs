@@ -170,8 +170,7 @@ fn each_export_writes_the_expected_files() {
             sources: Some(&sources),
             visibility: crib_results::VisibilityPolicy::AllVisible,
         };
-        let options = crib_report::ExportOptions { format, feedback };
-        let exported = crib_report::export(&reports, options, tmp.path()).unwrap();
+        let exported = crib_report::export(&reports, format, feedback, tmp.path()).unwrap();
         let mut got: Vec<(std::path::PathBuf, Vec<u8>)> = Vec::new();
         for file in &exported.files {
             let bytes = std::fs::read(tmp.path().join(file)).unwrap();

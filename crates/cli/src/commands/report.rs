@@ -396,8 +396,7 @@ pub fn run(args: &ReportArgs) -> Result<()> {
             sources: sources.as_ref(),
             visibility: args.visibility,
         };
-        let options = crib_report::ExportOptions { format, feedback };
-        let exported = crib_report::export(reports, options, dir)?;
+        let exported = crib_report::export(reports, format, feedback, dir)?;
         for line in &exported.missing {
             eprintln!("crib: warning: {line}");
         }

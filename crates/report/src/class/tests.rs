@@ -248,13 +248,13 @@ fn tests_are_ranked_by_failures_with_the_best_keep_from_the_results() {
         "{expected}"
     );
     assert_eq!(t.answers.len(), 2);
-    assert_eq!(t.answers[0].count, 2);
-    assert!(t.answers[0].text.starts_with("kept "), "{:?}", t.answers[0]);
-    assert_eq!(t.answers[1].text, "timeout");
+    assert_eq!(t.answers[0].1, 2);
+    assert!(t.answers[0].0.starts_with("kept "), "{:?}", t.answers[0]);
+    assert_eq!(t.answers[1].0, "timeout");
     assert_eq!(t.verdicts[0], ("suboptimal", 2));
     assert!(t.credit > 0.25 && t.credit < 0.5, "{}", t.credit);
     let f = &class.tests[1];
-    assert_eq!(f.answers[0].text, "no solution");
+    assert_eq!(f.answers[0].0, "no solution");
     assert_eq!(
         f.expected, None,
         "nobody kept a worse hand: no best keep recorded"

@@ -3,15 +3,15 @@ use crate::feedback::tests::broken_runs;
 use crate::MarksExtras;
 use crib_results::VisibilityPolicy;
 
-fn options(format: GradebookFormat) -> ExportOptions<'static> {
-    let feedback = FeedbackOptions {
-        assignment: DEFAULT_ASSIGNMENT,
-        extras: MarksExtras::default(),
-        sources: None,
-        visibility: VisibilityPolicy::AllVisible,
-    };
-    ExportOptions { format, feedback }
-}
+const FEEDBACK: FeedbackOptions<'static> = FeedbackOptions {
+    assignment: DEFAULT_ASSIGNMENT,
+    extras: MarksExtras {
+        quality: None,
+        deadline: None,
+    },
+    sources: None,
+    visibility: VisibilityPolicy::AllVisible,
+};
 
 #[test]
 fn formats_parse_by_name() {
@@ -32,7 +32,7 @@ fn formats_parse_by_name() {
 fn an_lms_format_needs_that_lms_s_ids_and_writes_nothing_without_them() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("back");
-    let err = export(&[broken_runs()], options(GradebookFormat::Moodle), &out).unwrap_err();
+    let err = export(&[broken_runs()], GradebookFormat::Moodle, FEEDBACK, &out).unwrap_err();
     assert!(matches!(err, ExportError::NotFromLms { .. }));
     assert_eq!(
         err.to_string(),
@@ -40,7 +40,7 @@ fn an_lms_format_needs_that_lms_s_ids_and_writes_nothing_without_them() {
          download as it comes); 1 of 1 are not: broken_runs"
     );
     assert!(!out.exists(), "nothing is written");
-    let done = export(&[broken_runs()], options(GradebookFormat::Csv), &out).unwrap();
+    let done = export(&[broken_runs()], GradebookFormat::Csv, FEEDBACK, &out).unwrap();
     assert_eq!(done.rows, 1);
     assert!(done.missing.is_empty());
     let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();

@@ -55,7 +55,8 @@ pub(crate) fn class_section(
         } @else {
             div.plots {
                 figure.plot data-rules=(quality.rules.len()) {
-                    (PreEscaped(rules_svg(&quality.rules, chart_width(quality.rules.len()), 260)))
+                    // 56 pixels a rule past 14, so that each code stays legible.
+                    (PreEscaped(rules_svg(&quality.rules, (quality.rules.len() as u32 * 56).max(820), 260)))
                     figcaption { "submissions with at least one finding of each rule" }
                 }
             }
@@ -192,10 +193,4 @@ fn finding_text(f: &Finding) -> Markup {
         @if let Some(p) = &f.predicate { " [" (p) "]" }
         " " (f.message)
     }
-}
-
-/// Returns the width of the rules' bar chart: 820 pixels, or 56 per rule when there are
-/// more than 14, so that each code stays legible.
-fn chart_width(rules: usize) -> u32 {
-    (rules as u32 * 56).max(820)
 }

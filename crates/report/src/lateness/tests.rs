@@ -5,10 +5,6 @@ fn at(s: &str) -> Timestamp {
     crib_lms::parse_time(s).unwrap()
 }
 
-fn policy_error(text: &str) -> String {
-    Policy::parse(text).unwrap_err().to_string()
-}
-
 #[test]
 fn good_policies_parse() {
     let p = Policy::parse("10% per day, at most 5 days, then 0").unwrap();
@@ -66,7 +62,7 @@ fn bad_policies_name_the_bad_part() {
         ("10% per day,, then 0", "\"\": an empty clause"),
     ];
     for (text, want) in cases {
-        let got = policy_error(text);
+        let got = Policy::parse(text).unwrap_err().to_string();
         assert!(got.contains(want), "{text:?}: {got}");
         assert!(got.starts_with(&format!("late policy {text:?}")), "{got}");
     }
