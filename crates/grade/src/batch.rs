@@ -378,20 +378,26 @@ impl Share {
     }
 
     /// Records `outcome` as the answer to item `i` when it is the next one below the end,
-    /// and moves past it; returns whether it did.
+    /// and moves past it, telling `listen` (with the item's CPU and wall-clock `times`);
+    /// returns whether it did.
     fn record(
         &self,
         i: usize,
         outcome: ItemOutcome,
         answers: &Mutex<Vec<Option<ItemOutcome>>>,
+        listen: Option<&dyn Listen>,
+        times: Option<(u64, u64)>,
     ) -> bool {
         let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
-        if at.0 == i && i < at.1 {
-            answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
-            at.0 += 1;
-            return true;
+        if at.0 != i || i >= at.1 {
+            return false;
         }
-        false
+        if let Some(listen) = listen {
+            listen.answered(i, &outcome, times);
+        }
+        answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
+        at.0 += 1;
+        true
     }
 
     /// Returns whether every item below the end is answered.
@@ -478,12 +484,7 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
     let mut failed_loads = 0;
     let mut failed_starts = 0;
     let answered = |i: usize, outcome: ItemOutcome| {
-        let told = outcome.clone();
-        if share.record(i, outcome, asking.answers) {
-            if let Some(listen) = asking.listen {
-                listen.answered(i, &told, None);
-            }
-        }
+        share.record(i, outcome, asking.answers, asking.listen, None);
     };
     loop {
         let (next, end) = share.at();
@@ -682,24 +683,18 @@ impl Reader<Frame> for Items<'_> {
                 cpu_ms,
                 wall_ms,
             } => {
-                let mut at = self.share.at.lock().unwrap_or_else(|e| e.into_inner());
-                if first == at.0 {
-                    for (k, outcome) in outcomes.into_iter().enumerate() {
-                        if at.0 < at.1 {
-                            let times = cpu_ms.get(k).zip(wall_ms.get(k));
-                            if let Some(listen) = listen {
-                                listen.answered(at.0, &outcome, times.map(|(c, w)| (*c, *w)));
-                            }
-                            self.answers.lock().unwrap_or_else(|e| e.into_inner())[at.0] =
-                                Some(outcome);
-                            at.0 += 1;
-                        }
+                let (share, answers) = (self.share, self.answers);
+                for (k, outcome) in outcomes.into_iter().enumerate() {
+                    let times = cpu_ms.get(k).copied().zip(wall_ms.get(k).copied());
+                    if !share.record(first + k, outcome, answers, listen, times) {
+                        break;
                     }
                 }
-                if at.0 >= at.1 {
+                let (next, end) = self.share.at();
+                if next >= end {
                     // Its share is answered. When another child took the rest of it, this
                     // one would go on answering that rest: it is stopped now.
-                    return if at.1 < self.asked_end {
+                    return if end < self.asked_end {
                         Flow::Stop(End::Done)
                     } else {
                         Flow::Finish(End::Done)
@@ -936,14 +931,14 @@ mod tests {
     #[test]
     fn an_answer_is_recorded_only_in_order_and_below_the_end() {
         let (share, got) = (Share::new(0..4), answers(4));
-        share.record(1, ItemOutcome::Killed(Kill::Silent), &got);
+        share.record(1, ItemOutcome::Killed(Kill::Silent), &got, None, None);
         assert_eq!(share.at(), (0, 4), "not the next item: left out");
-        share.record(0, ItemOutcome::Killed(Kill::Silent), &got);
-        share.record(1, ItemOutcome::Killed(Kill::Silent), &got);
+        share.record(0, ItemOutcome::Killed(Kill::Silent), &got, None, None);
+        share.record(1, ItemOutcome::Killed(Kill::Silent), &got, None, None);
         assert_eq!(share.at(), (2, 4));
         *share.at.lock().unwrap() = (2, 2);
         assert!(share.answered());
-        share.record(2, ItemOutcome::Killed(Kill::Silent), &got);
+        share.record(2, ItemOutcome::Killed(Kill::Silent), &got, None, None);
         let got = got.into_inner().unwrap();
         assert_eq!(got.iter().filter(|a| a.is_some()).count(), 2);
         assert!(got[2].is_none(), "above the end: another worker's item");
