@@ -36,7 +36,7 @@ fn quality_test(lint: &Lint, policy: VisibilityPolicy) -> serde_json::Value {
         // shows as failed (a red test would read as lost marks).
         "status": "passed",
         "output": output,
-        "visibility": policy.of_test(None).name(),
+        "visibility": policy.of_test(None),
     })
 }
 
@@ -61,10 +61,7 @@ pub fn gradescope(report: &SubmissionResult, policy: VisibilityPolicy) -> serde_
     };
     let hidden_from_now = policy.of_test(None);
     let mut tests = hand_value_tests(report, hidden_from_now);
-    let mut sh_k = 0;
-    tests.extend(report.tests.iter().map(|t| {
-        sh_k += 1;
-        let number = format!("2.{sh_k}");
+    tests.extend(report.tests.iter().enumerate().map(|(k, t)| {
         // A test the time budget left out is worth nothing either way.
         let (max, score) = t.credit.map_or((0.0, 0.0), |c| (per_sh, per_sh * c));
         let mut text = format!("?- {}\n{}", t.goal, t.verdict.words());
@@ -77,12 +74,12 @@ pub fn gradescope(report: &SubmissionResult, policy: VisibilityPolicy) -> serde_
         }
         serde_json::json!({
             "name": format!("{} {}", t.predicate, t.id),
-            "number": number,
+            "number": format!("2.{}", k + 1),
             "score": round4(score),
             "max_score": round4(max),
             "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
             "output": text,
-            "visibility": policy.of_test(Some(t.source)).name(),
+            "visibility": policy.of_test(Some(t.source)),
         })
     }));
     tests.extend(
@@ -153,7 +150,7 @@ fn keep_diagnosis_test(d: &KeepDiagnosis, policy: VisibilityPolicy) -> serde_jso
         "max_score": 0.0,
         "status": "failed",
         "output": output,
-        "visibility": policy.of_test(Some(d.example.source)).name(),
+        "visibility": policy.of_test(Some(d.example.source)),
     })
 }
 
@@ -261,7 +258,7 @@ fn hand_value_tests(
         "max_score": HAND_VALUE_MARKS,
         "status": if passed { "passed" } else { "failed" },
         "output": text,
-        "visibility": visibility.name(),
+        "visibility": visibility,
     }));
     let Some(h) = &report.hand_value else {
         return tests;
@@ -299,7 +296,7 @@ fn hand_value_tests(
             "max_score": 0.0,
             "status": if found.is_some() || !rules.is_empty() { "failed" } else { "passed" },
             "output": text,
-            "visibility": visibility.name(),
+            "visibility": visibility,
         }));
     }
     tests

@@ -385,8 +385,7 @@ impl SubmissionResult {
                 format!("load_failed: {why}"),
                 format!("your files could not be loaded: {why}"),
             );
-        }
-        if self.load.load_failed.is_none() {
+        } else {
             for pred in &self.load.missing_predicate {
                 push(
                     Loading,

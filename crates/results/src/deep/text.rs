@@ -286,7 +286,7 @@ impl DeepReport {
             "max_score": 0.0,
             "status": if self.clean() { "passed" } else { "failed" },
             "output": output,
-            "visibility": self.visibility.name(),
+            "visibility": self.visibility,
         })
     }
 }

@@ -80,9 +80,9 @@ impl KeepMistake {
                 suit.prolog()
             ),
             StartsWithoutRank { rank } => format!(
-                "the {} are left out of the possible start cards (every card not dealt to you \
+                "the {}s are left out of the possible start cards (every card not dealt to you \
                  can be the start)",
-                rank_plural(rank)
+                rank.prolog()
             ),
             StartsWithoutFaces => "jacks, queens and kings are left out of the possible start \
                                    cards (every card not dealt to you can be the start)"
@@ -113,11 +113,6 @@ impl KeepMistake {
             }
         }
     }
-}
-
-/// Returns a rank's plural for people: `aces`, `10s`, `jacks`.
-fn rank_plural(rank: Rank) -> String {
-    format!("{}s", rank.prolog())
 }
 
 /// What [`KeepDiagnosis`] found.
