@@ -155,9 +155,8 @@ pub(crate) enum Stop {
     /// crib could not start a child, try after try (why the last did not start).
     NotStarted(String),
     /// A child could not load the submission, [`LOAD_TRIES`] times in a row (once, for a
-    /// batch with a listener): `first`
-    /// when it was the batch's first child; `why` in the tests' words, `said` in the
-    /// checks'.
+    /// batch with a listener): `first` when it was the batch's first child; `why` in the
+    /// tests' words, `said` in the checks'.
     NotLoaded {
         first: bool,
         why: String,
@@ -459,7 +458,6 @@ enum End {
 struct Asking<'a, 'b> {
     ctx: &'a Place<'a>,
     batch: &'a Batch<'a>,
-    /// When the batch's time is up.
     deadline: Instant,
     answers: &'b Mutex<Vec<Option<ItemOutcome>>>,
     /// Says when no child may start any more.
@@ -616,25 +614,20 @@ fn one_child(
 /// Reads one batch child: its load, then its answers, until `done` or its share's end.
 struct Items<'n> {
     batch: &'n Batch<'n>,
-    /// The share it answers: the next item, and the end.
     share: &'n Share,
-    /// Where each item's outcome goes.
     answers: &'n Mutex<Vec<Option<ItemOutcome>>>,
-    /// Told of every answer, and of the load when `first`.
+    /// Told of every answer, and of the load when `first` (the share's first child).
     listen: Option<&'n dyn Listen>,
-    /// It is the first child: the listener hears its load.
     first: bool,
     /// It said it is ready (started, the submission not yet run).
     ready: bool,
     /// It said it loaded the submission.
     loaded: bool,
-    /// The time loading may take.
+    /// The time loading may take, and the silence allowed between frames once loaded.
     load: Duration,
-    /// The silence allowed between frames once loaded.
     quiet: Duration,
-    /// When the next frame must come by.
+    /// When the next frame must come by, and when the whole batch's time is up.
     until: Instant,
-    /// When the whole batch's time is up.
     deadline: Instant,
     /// The end of the items the child was asked (the share's end when it started, which a
     /// split may lower since).

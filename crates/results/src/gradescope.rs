@@ -54,13 +54,9 @@ fn quality_test(lint: &Lint, policy: VisibilityPolicy) -> serde_json::Value {
 /// grading time in whole seconds, rounded up (0 only for a run that took no time).
 pub fn gradescope(report: &SubmissionResult, policy: VisibilityPolicy) -> serde_json::Value {
     let m = &report.marks;
-    let per_sh = if m.select_hand_total == 0 {
-        0.0
-    } else {
-        SELECT_HAND_MARKS / m.select_hand_total as f64
-    };
-    let hidden_from_now = policy.of_test(None);
-    let mut tests = hand_value_tests(report, hidden_from_now);
+    // Each test with a credit is one of select_hand_total; the rest are worth nothing.
+    let per_sh = SELECT_HAND_MARKS / m.select_hand_total.max(1) as f64;
+    let mut tests = hand_value_tests(report, policy.of_test(None));
     tests.extend(report.tests.iter().enumerate().map(|(k, t)| {
         // A test the time budget left out is worth nothing either way.
         let (max, score) = t.credit.map_or((0.0, 0.0), |c| (per_sh, per_sh * c));
