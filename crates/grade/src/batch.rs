@@ -502,10 +502,11 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
             Ok(finished) => (finished.output, Some(finished.printed)),
             Err(e) => (End::Stop(Stop::NotStarted(e.to_string())), None),
         };
+        part.children += usize::from(!matches!(ended, End::Stop(Stop::NotStarted(_))));
+        if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
+            listen.printed(part.children, printed);
+        }
         if let End::Stop(Stop::NotStarted(why)) = ended {
-            if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
-                listen.printed(part.children, printed);
-            }
             failed_starts += 1;
             if !crate::child::start_again(failed_starts) {
                 part.stop = Some(Stop::NotStarted(why));
@@ -514,14 +515,6 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
             continue;
         }
         failed_starts = 0;
-        part.children += 1;
-        if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
-            listen.printed(part.children, printed);
-        }
-        let loaded = !matches!(
-            ended,
-            End::Stop(Stop::NotLoaded { .. } | Stop::Undefined | Stop::Refused)
-        );
         let (next, end) = share.at();
         match ended {
             End::Done => {}
@@ -531,6 +524,7 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
                     part.stop = Some(stop);
                     break;
                 }
+                continue;
             }
             End::Stop(stop) => {
                 part.stop = Some(stop);
@@ -546,9 +540,7 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
             End::Overrun => answered(next, ItemOutcome::Killed(Kill::Overrun)),
             End::Died(death) => answered(next, ItemOutcome::Died(death)),
         }
-        if loaded {
-            failed_loads = 0;
-        }
+        failed_loads = 0;
     }
     part
 }

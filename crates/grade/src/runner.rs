@@ -61,11 +61,11 @@ impl Grader {
     /// drawn while the jail is probed.
     ///
     /// # Errors
-    /// [`GradeError::Sandbox`] if `swipl` does not run, if bubblewrap
-    /// was required and does not work, or if strict isolation was
-    /// required and is not possible here, [`GradeError::SwiplTooOld`] if it is older than
-    /// [`crate::OLDEST_SWIPL`], [`GradeError::Io`] if the work directory cannot be
-    /// written or no block of sandbox uids is free.
+    /// [`GradeError::Sandbox`] if `swipl` does not run, if bubblewrap was required and does
+    /// not work, or if strict isolation was required and is not possible here,
+    /// [`GradeError::SwiplTooOld`] if it is older than [`crate::OLDEST_SWIPL`],
+    /// [`GradeError::Io`] if the work directory cannot be written or no block of sandbox
+    /// uids is free.
     pub fn new(
         swipl: &Path,
         isolation: IsolationChoice,
@@ -130,9 +130,8 @@ impl Grader {
     }
 
     /// Returns the grader with `linter` run on every submission after its tests, in the
-    /// grader's jail on the copy the tests ran on ([`crib_lint::Linter::lint_staged`]):
-    /// each result then has
-    /// a `quality` section (crib-lint's findings, never a mark).
+    /// grader's jail on the copy the tests ran on ([`crib_lint::Linter::lint_staged`]): each
+    /// result then has a `quality` section (crib-lint's findings, never a mark).
     pub fn with_lint(mut self, linter: crib_lint::Linter) -> Grader {
         self.linter = Some(linter);
         self

@@ -133,7 +133,8 @@ impl Listen for Heard<'_, '_, '_> {
             return;
         };
         let limit_ms = limits.select_hand.as_millis() as u64;
-        let backstop_ms = limits.select_hand_backstop().as_millis() as u64;
+        // The wall-clock backstop: the CPU-time limit times `wall_factor` (at least 1).
+        let backstop_ms = (limits.select_hand * limits.wall_factor.max(1)).as_millis() as u64;
         let judged = |outcome: &Outcome| {
             judge(
                 case,
