@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::io;
+use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
 use std::sync::mpsc::RecvTimeoutError;
@@ -14,7 +15,7 @@ use crib_sandbox::{Jail, Mounts, Rlimits, Slot};
 use crib_submission::{StageError, Staged, Submission};
 use serde::de::DeserializeOwned;
 
-use crate::{ended, stderr_tail, Captured, Child, FramePipe};
+use crate::{ended, frame_pipe, stderr_tail, Captured, Child};
 
 /// The directory of a work directory that holds the submission's staged copy.
 pub const COPY: &str = "submission";
@@ -143,10 +144,10 @@ impl<'a> Lane<'a> {
         self.jail.end_leftovers(self.slot)
     }
 
-    /// Returns swipl's arguments for `program` writing its frames to `pipe`:
+    /// Returns swipl's arguments for `program` writing its frames to the file `pipe`:
     /// `--stack-limit=Nk --no-tty -q PROGRAM PIPE ARGS... FILES...`, paths as the child
     /// sees them; the stack limit is half of `program.rlimits.memory`.
-    pub(crate) fn argv(&self, program: &Program<'_>, pipe: &FramePipe) -> Vec<String> {
+    pub(crate) fn argv(&self, program: &Program<'_>, pipe: &str) -> Vec<String> {
         let submission = self.submission_dir();
         let mut argv = vec![
             format!("--stack-limit={}k", program.rlimits.memory / 2 / 1024),
@@ -155,7 +156,7 @@ impl<'a> Lane<'a> {
             self.inside(&self.grader.join(program.name))
                 .display()
                 .to_string(),
-            pipe.path_in_child(),
+            pipe.to_string(),
         ];
         argv.extend(program.args.iter().cloned());
         argv.extend(
@@ -188,14 +189,14 @@ impl<'a> Lane<'a> {
         F: DeserializeOwned + Send + 'static,
         R: Reader<F>,
     {
-        let pipe = FramePipe::new()?;
-        let argv = self.argv(program, &pipe);
+        let pipe = frame_pipe()?;
+        let argv = self.argv(program, &format!("/proc/self/fd/{}", pipe.1.as_raw_fd()));
         let cmd = self.jail.command(
             &self.mounts(),
             &argv,
             program.rlimits,
             self.slot,
-            Some(pipe.writer()),
+            Some(&pipe.1),
         );
         let mut child: Child<F> = Child::spawn(cmd, pipe, self.jail.isolation)?;
         reader.started();

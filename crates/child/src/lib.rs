@@ -9,7 +9,7 @@
 #![deny(missing_docs)]
 
 use std::io::{self, BufRead, BufReader, PipeReader, Read};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -56,36 +56,10 @@ pub const MAX_FRAME: u64 = 1 << 20;
 /// The most frames read ahead of the caller; the reading thread then waits.
 const MAX_QUEUED: usize = 256;
 
-/// The pipe a child writes its frames on, before the child starts.
-#[derive(Debug)]
-pub(crate) struct FramePipe {
-    reader: PipeReader,
-    writer: OwnedFd,
-}
-
-impl FramePipe {
-    /// Returns a new pipe.
-    ///
-    /// # Errors
-    /// As `pipe(2)`.
-    pub(crate) fn new() -> io::Result<FramePipe> {
-        let (reader, writer) = io::pipe()?;
-        Ok(FramePipe {
-            reader,
-            writer: writer.into(),
-        })
-    }
-
-    /// Returns the write end, to be inherited by the child.
-    pub(crate) fn writer(&self) -> &OwnedFd {
-        &self.writer
-    }
-
-    /// Returns the path the child opens to write frames: `/proc/self/fd/N`, valid in the
-    /// child because it inherits the descriptor under the same number.
-    pub(crate) fn path_in_child(&self) -> String {
-        format!("/proc/self/fd/{}", self.writer.as_raw_fd())
-    }
+/// Returns a pipe for a child's frames: the read end, and the write end the child inherits
+/// (and opens as `/proc/self/fd/N`, the descriptor keeping its number).
+pub(crate) fn frame_pipe() -> io::Result<(PipeReader, OwnedFd)> {
+    io::pipe().map(|(reader, writer)| (reader, writer.into()))
 }
 
 /// The start and the end of what a child printed on one stream.
@@ -110,10 +84,10 @@ pub(crate) struct Child<F> {
 }
 
 impl<F: DeserializeOwned + Send + 'static> Child<F> {
-    /// Starts `cmd` (which must let the child inherit `pipe`'s writer, start it in a
+    /// Starts `cmd` (which must let the child inherit `pipe`'s write end, start it in a
     /// process group of its own, and run in `isolation`: statuses are read with
     /// [`Isolation::program_status`]) with stdin closed and stdout and stderr drained, then
-    /// closes the caller's copy of the writer so that the frames end when the child (and
+    /// closes the caller's copy of the write end so that the frames end when the child (and
     /// everything it started) is gone. The child's process group is recorded until the
     /// child is dropped, so that [`crib_sandbox::shutdown`] kills it.
     ///
@@ -121,7 +95,7 @@ impl<F: DeserializeOwned + Send + 'static> Child<F> {
     /// As [`Command::spawn`]; `Interrupted` once [`crib_sandbox::shutdown`] has run.
     pub(crate) fn spawn(
         mut cmd: Command,
-        pipe: FramePipe,
+        (reader, writer): (PipeReader, OwnedFd),
         isolation: Isolation,
     ) -> io::Result<Child<F>> {
         cmd.stdin(Stdio::null())
@@ -141,7 +115,6 @@ impl<F: DeserializeOwned + Send + 'static> Child<F> {
                 "the grader is shutting down",
             ));
         }
-        let FramePipe { reader, writer } = pipe;
         drop(writer);
         let frames = read_frames(reader);
         let stdout = drain(process.stdout.take());

@@ -1,5 +1,6 @@
 use super::*;
 
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 
 /// The frames of these tests.
@@ -32,7 +33,7 @@ fn sh_with_pipe(script: &str, fd: i32) -> Command {
 
 #[test]
 fn keeps_the_head_of_stdout_and_the_tail_of_stderr() {
-    let pipe = FramePipe::new().unwrap();
+    let pipe = frame_pipe().unwrap();
     let script = "i=0; while [ $i -lt 2000 ]; do echo line$i; echo err$i >&2; i=$((i+1)); done";
     let mut child: Child<Frame> = Child::spawn(sh(script), pipe, Isolation::default()).unwrap();
     // The frame channel closes once the child and the grader's writer are gone.
@@ -52,9 +53,9 @@ fn keeps_the_head_of_stdout_and_the_tail_of_stderr() {
 
 #[test]
 fn frames_arrive_on_the_inherited_pipe_and_kill_ends_the_child() {
-    let pipe = FramePipe::new().unwrap();
-    let path = pipe.path_in_child();
-    let fd = pipe.writer().as_raw_fd();
+    let pipe = frame_pipe().unwrap();
+    let fd = pipe.1.as_raw_fd();
+    let path = format!("/proc/self/fd/{fd}");
     let cmd = sh_with_pipe(
         &format!("echo '{{\"type\":\"start\",\"test\":2}}' > {path}; exec sleep 60"),
         fd,
@@ -72,8 +73,8 @@ fn frames_arrive_on_the_inherited_pipe_and_kill_ends_the_child() {
 
 #[test]
 fn a_leftover_holding_the_pipe_does_not_keep_the_grader_waiting() {
-    let pipe = FramePipe::new().unwrap();
-    let fd = pipe.writer().as_raw_fd();
+    let pipe = frame_pipe().unwrap();
+    let fd = pipe.1.as_raw_fd();
     // The child exits at once; the sleep it leaves behind inherits the frame pipe.
     let cmd = sh_with_pipe("sleep 30 & exit 3", fd);
     let mut child: Child<Frame> = Child::spawn(cmd, pipe, Isolation::default()).unwrap();

@@ -155,9 +155,8 @@ pub(crate) enum Stop {
     /// crib could not start a child, try after try (why the last did not start).
     NotStarted(String),
     /// A child could not load the submission, [`LOAD_TRIES`] times in a row (once, for a
-    /// batch with a listener): `first`
-    /// when it was the batch's first child; `why` in the tests' words, `said` in the
-    /// checks'.
+    /// batch with a listener): `first` when it was the batch's first child; `why` in the
+    /// tests' words, `said` in the checks'.
     NotLoaded {
         first: bool,
         why: String,
@@ -378,20 +377,26 @@ impl Share {
     }
 
     /// Records `outcome` as the answer to item `i` when it is the next one below the end,
-    /// and moves past it; returns whether it did.
+    /// and moves past it, telling `listen` (with the item's CPU and wall-clock `times`);
+    /// returns whether it did.
     fn record(
         &self,
         i: usize,
         outcome: ItemOutcome,
         answers: &Mutex<Vec<Option<ItemOutcome>>>,
+        listen: Option<&dyn Listen>,
+        times: Option<(u64, u64)>,
     ) -> bool {
         let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
-        if at.0 == i && i < at.1 {
-            answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
-            at.0 += 1;
-            return true;
+        if at.0 != i || i >= at.1 {
+            return false;
         }
-        false
+        if let Some(listen) = listen {
+            listen.answered(i, &outcome, times);
+        }
+        answers.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
+        at.0 += 1;
+        true
     }
 
     /// Returns whether every item below the end is answered.
@@ -453,7 +458,6 @@ enum End {
 struct Asking<'a, 'b> {
     ctx: &'a Place<'a>,
     batch: &'a Batch<'a>,
-    /// When the batch's time is up.
     deadline: Instant,
     answers: &'b Mutex<Vec<Option<ItemOutcome>>>,
     /// Says when no child may start any more.
@@ -478,12 +482,7 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
     let mut failed_loads = 0;
     let mut failed_starts = 0;
     let answered = |i: usize, outcome: ItemOutcome| {
-        let told = outcome.clone();
-        if share.record(i, outcome, asking.answers) {
-            if let Some(listen) = asking.listen {
-                listen.answered(i, &told, None);
-            }
-        }
+        share.record(i, outcome, asking.answers, asking.listen, None);
     };
     loop {
         let (next, end) = share.at();
@@ -503,10 +502,11 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
             Ok(finished) => (finished.output, Some(finished.printed)),
             Err(e) => (End::Stop(Stop::NotStarted(e.to_string())), None),
         };
+        part.children += usize::from(!matches!(ended, End::Stop(Stop::NotStarted(_))));
+        if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
+            listen.printed(part.children, printed);
+        }
         if let End::Stop(Stop::NotStarted(why)) = ended {
-            if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
-                listen.printed(part.children, printed);
-            }
             failed_starts += 1;
             if !crate::child::start_again(failed_starts) {
                 part.stop = Some(Stop::NotStarted(why));
@@ -515,14 +515,6 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
             continue;
         }
         failed_starts = 0;
-        part.children += 1;
-        if let (Some(listen), Some(printed)) = (asking.listen, &printed) {
-            listen.printed(part.children, printed);
-        }
-        let loaded = !matches!(
-            ended,
-            End::Stop(Stop::NotLoaded { .. } | Stop::Undefined | Stop::Refused)
-        );
         let (next, end) = share.at();
         match ended {
             End::Done => {}
@@ -532,6 +524,7 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
                     part.stop = Some(stop);
                     break;
                 }
+                continue;
             }
             End::Stop(stop) => {
                 part.stop = Some(stop);
@@ -547,9 +540,7 @@ fn run_share(asking: &Asking<'_, '_>, share: &Share) -> Part {
             End::Overrun => answered(next, ItemOutcome::Killed(Kill::Overrun)),
             End::Died(death) => answered(next, ItemOutcome::Died(death)),
         }
-        if loaded {
-            failed_loads = 0;
-        }
+        failed_loads = 0;
     }
     part
 }
@@ -615,25 +606,20 @@ fn one_child(
 /// Reads one batch child: its load, then its answers, until `done` or its share's end.
 struct Items<'n> {
     batch: &'n Batch<'n>,
-    /// The share it answers: the next item, and the end.
     share: &'n Share,
-    /// Where each item's outcome goes.
     answers: &'n Mutex<Vec<Option<ItemOutcome>>>,
-    /// Told of every answer, and of the load when `first`.
+    /// Told of every answer, and of the load when `first` (the share's first child).
     listen: Option<&'n dyn Listen>,
-    /// It is the first child: the listener hears its load.
     first: bool,
     /// It said it is ready (started, the submission not yet run).
     ready: bool,
     /// It said it loaded the submission.
     loaded: bool,
-    /// The time loading may take.
+    /// The time loading may take, and the silence allowed between frames once loaded.
     load: Duration,
-    /// The silence allowed between frames once loaded.
     quiet: Duration,
-    /// When the next frame must come by.
+    /// When the next frame must come by, and when the whole batch's time is up.
     until: Instant,
-    /// When the whole batch's time is up.
     deadline: Instant,
     /// The end of the items the child was asked (the share's end when it started, which a
     /// split may lower since).
@@ -682,24 +668,18 @@ impl Reader<Frame> for Items<'_> {
                 cpu_ms,
                 wall_ms,
             } => {
-                let mut at = self.share.at.lock().unwrap_or_else(|e| e.into_inner());
-                if first == at.0 {
-                    for (k, outcome) in outcomes.into_iter().enumerate() {
-                        if at.0 < at.1 {
-                            let times = cpu_ms.get(k).zip(wall_ms.get(k));
-                            if let Some(listen) = listen {
-                                listen.answered(at.0, &outcome, times.map(|(c, w)| (*c, *w)));
-                            }
-                            self.answers.lock().unwrap_or_else(|e| e.into_inner())[at.0] =
-                                Some(outcome);
-                            at.0 += 1;
-                        }
+                let (share, answers) = (self.share, self.answers);
+                for (k, outcome) in outcomes.into_iter().enumerate() {
+                    let times = cpu_ms.get(k).copied().zip(wall_ms.get(k).copied());
+                    if !share.record(first + k, outcome, answers, listen, times) {
+                        break;
                     }
                 }
-                if at.0 >= at.1 {
+                let (next, end) = self.share.at();
+                if next >= end {
                     // Its share is answered. When another child took the rest of it, this
                     // one would go on answering that rest: it is stopped now.
-                    return if at.1 < self.asked_end {
+                    return if end < self.asked_end {
                         Flow::Stop(End::Done)
                     } else {
                         Flow::Finish(End::Done)
@@ -936,14 +916,14 @@ mod tests {
     #[test]
     fn an_answer_is_recorded_only_in_order_and_below_the_end() {
         let (share, got) = (Share::new(0..4), answers(4));
-        share.record(1, ItemOutcome::Killed(Kill::Silent), &got);
+        share.record(1, ItemOutcome::Killed(Kill::Silent), &got, None, None);
         assert_eq!(share.at(), (0, 4), "not the next item: left out");
-        share.record(0, ItemOutcome::Killed(Kill::Silent), &got);
-        share.record(1, ItemOutcome::Killed(Kill::Silent), &got);
+        share.record(0, ItemOutcome::Killed(Kill::Silent), &got, None, None);
+        share.record(1, ItemOutcome::Killed(Kill::Silent), &got, None, None);
         assert_eq!(share.at(), (2, 4));
         *share.at.lock().unwrap() = (2, 2);
         assert!(share.answered());
-        share.record(2, ItemOutcome::Killed(Kill::Silent), &got);
+        share.record(2, ItemOutcome::Killed(Kill::Silent), &got, None, None);
         let got = got.into_inner().unwrap();
         assert_eq!(got.iter().filter(|a| a.is_some()).count(), 2);
         assert!(got[2].is_none(), "above the end: another worker's item");

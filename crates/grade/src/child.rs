@@ -13,13 +13,9 @@ use crate::limits::Limits;
 /// Where a check beside or after the tests runs (the marked hand_value check, the deep
 /// check): its lane and the submission's files.
 pub(crate) struct Place<'a> {
-    /// The lane its children run in: the grader's directory (the child program and the
-    /// batch files), the submission's copy, the lane's scratch directory and its slot (the
-    /// worker's first lane or its second, [`crib_sandbox::Slot`]).
     pub lane: Lane<'a>,
     /// The files to load, relative to the submission.
     pub files: &'a [String],
-    /// Memory and per-call limits.
     pub limits: Limits,
     /// The cores the submission has to itself: how many children the marked hand_value
     /// check runs at once (all in the lane's slot).

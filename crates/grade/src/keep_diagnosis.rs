@@ -30,9 +30,7 @@ pub(crate) const MIN_EXPLAINED: f64 = 0.5;
 /// One deal as the diagnosis sees it.
 #[derive(Debug)]
 pub(crate) struct Seen {
-    /// The deal, its keeps valued by crib-core.
     pub deal: Deal,
-    /// The goal as called.
     pub goal: String,
     /// Where the deal comes from: a named deal is the likelier example.
     pub source: TestSource,

@@ -72,12 +72,6 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// Returns the wall-clock backstop of a select_hand test: its CPU-time limit times
-    /// `wall_factor` (at least 1).
-    pub fn select_hand_backstop(&self) -> Duration {
-        self.select_hand * self.wall_factor.max(1)
-    }
-
     /// Returns the most wall-clock time one submission's select_hand tests can take: the load
     /// limit plus the least of `select_hand_budget` and, for each test, one and a half times
     /// its limit plus the grace (with the defaults 10 + min(240, 48 x 6.5) = 250 s). Past it,

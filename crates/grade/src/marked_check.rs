@@ -204,7 +204,6 @@ fn candidates(kind: FailureKind, got: &ItemOutcome, item: &PatternItem) -> Vec<A
     let (Some(value), FailureKind::WrongAnswer) = (got.int(), kind) else {
         return vec![Area::NoAnswer];
     };
-    let points = deep::points_of(&item.cards);
     let d = value - i64::from(item.expected);
     let Points {
         fifteens,
@@ -212,7 +211,7 @@ fn candidates(kind: FailureKind, got: &ItemOutcome, item: &PatternItem) -> Vec<A
         runs,
         flush,
         nob,
-    } = points;
+    } = deep::points_of(&item.cards);
     let scoring: Vec<(Area, i64)> = [
         (Area::Fifteens, fifteens),
         (Area::Pairs, pairs),
@@ -224,20 +223,14 @@ fn candidates(kind: FailureKind, got: &ItemOutcome, item: &PatternItem) -> Vec<A
     .filter(|(_, p)| *p > 0)
     .map(|(a, p)| (a, i64::from(p)))
     .collect();
-    let mut out: Vec<Area> = if d < 0 {
-        let enough: Vec<Area> = scoring
-            .iter()
-            .filter(|(_, p)| *p >= -d)
-            .map(|(a, _)| *a)
-            .collect();
-        if enough.is_empty() {
-            scoring.iter().map(|(a, _)| *a).collect()
-        } else {
-            enough
-        }
-    } else {
-        scoring.iter().map(|(a, _)| *a).collect()
-    };
+    let mut out: Vec<Area> = scoring
+        .iter()
+        .filter(|(_, p)| d < 0 && *p >= -d)
+        .map(|(a, _)| *a)
+        .collect();
+    if out.is_empty() {
+        out = scoring.iter().map(|(a, _)| *a).collect();
+    }
     if d > 0 {
         let hand = item.hand();
         let most_of_a_suit = hand
@@ -245,10 +238,10 @@ fn candidates(kind: FailureKind, got: &ItemOutcome, item: &PatternItem) -> Vec<A
             .map(|c| hand.iter().filter(|h| h.suit() == c.suit()).count())
             .max()
             .unwrap_or(0);
-        let jack = item.cards.iter().any(|c| c.rank() == Rank::Jack);
         if most_of_a_suit >= 3 && !out.contains(&Area::Flush) {
             out.push(Area::Flush);
         }
+        let jack = item.cards.iter().any(|c| c.rank() == Rank::Jack);
         if jack && !out.contains(&Area::Nob) {
             out.push(Area::Nob);
         }

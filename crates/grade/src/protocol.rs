@@ -16,11 +16,9 @@ pub(crate) enum Frame {
     Diag(Diagnostic),
     /// Loading is over; where the two predicates were found.
     Loaded(Found),
-    /// How a batch's items ended, from item `first` on (prolog/answer_child.pl).
+    /// How a batch's items ended, one outcome per item from item `first` on.
     Outcomes {
-        /// The item of the first outcome.
         first: usize,
-        /// One outcome per item.
         outcomes: Vec<ItemOutcome>,
         /// Each item's CPU time (the child process's, every thread), milliseconds: sent
         /// only when the batch is timed (the select_hand tests).
@@ -32,10 +30,7 @@ pub(crate) enum Frame {
     },
     /// The goal of item `item` went on past its limit and the grace after the watchdog
     /// stopped it (it caught the exception): the grader kills the child.
-    Overrun {
-        /// The item.
-        item: usize,
-    },
+    Overrun { item: usize },
     /// Every item has been answered; the child exits.
     Done,
 }
@@ -43,9 +38,7 @@ pub(crate) enum Frame {
 /// The modules `hand_value/3` and `select_hand/3` are called in; `None` when undefined.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub(crate) struct Found {
-    /// Where `hand_value/3` is defined.
     pub hand_value: Option<String>,
-    /// Where `select_hand/3` is defined.
     pub select_hand: Option<String>,
 }
 
@@ -54,29 +47,16 @@ pub(crate) struct Found {
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub(crate) enum Outcome {
     /// hand_value/3 succeeded with Value bound to `value`.
-    Value {
-        /// Value.
-        value: Answer,
-    },
-    /// select_hand/3 succeeded with Hand and Cribcards bound.
-    Cards {
-        /// Hand.
-        hand: Answer,
-        /// Cribcards.
-        crib: Answer,
-    },
+    Value { value: Answer },
+    /// select_hand/3 succeeded with Hand bound to `hand` and Cribcards to `crib`.
+    Cards { hand: Answer, crib: Answer },
     /// The goal failed.
     Fail,
-    /// The goal called halt/0,1 (rewritten to throw), with this status, written.
-    Halt {
-        /// The status, as Prolog writes it.
-        status: String,
-    },
-    /// The goal raised an exception.
+    /// The goal called halt/0,1 (rewritten to throw) with `status`, as Prolog writes it.
+    Halt { status: String },
+    /// The goal raised an exception of `kind`; `message` is what SWI-Prolog prints for it.
     Exception {
-        /// What kind of exception it was.
         kind: ExceptionKind,
-        /// The message SWI-Prolog prints for it.
         message: String,
     },
 }

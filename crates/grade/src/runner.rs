@@ -61,11 +61,11 @@ impl Grader {
     /// drawn while the jail is probed.
     ///
     /// # Errors
-    /// [`GradeError::Sandbox`] if `swipl` does not run, if bubblewrap
-    /// was required and does not work, or if strict isolation was
-    /// required and is not possible here, [`GradeError::SwiplTooOld`] if it is older than
-    /// [`crate::OLDEST_SWIPL`], [`GradeError::Io`] if the work directory cannot be
-    /// written or no block of sandbox uids is free.
+    /// [`GradeError::Sandbox`] if `swipl` does not run, if bubblewrap was required and does
+    /// not work, or if strict isolation was required and is not possible here,
+    /// [`GradeError::SwiplTooOld`] if it is older than [`crate::OLDEST_SWIPL`],
+    /// [`GradeError::Io`] if the work directory cannot be written or no block of sandbox
+    /// uids is free.
     pub fn new(
         swipl: &Path,
         isolation: IsolationChoice,
@@ -130,9 +130,8 @@ impl Grader {
     }
 
     /// Returns the grader with `linter` run on every submission after its tests, in the
-    /// grader's jail on the copy the tests ran on ([`crib_lint::Linter::lint_staged`]):
-    /// each result then has
-    /// a `quality` section (crib-lint's findings, never a mark).
+    /// grader's jail on the copy the tests ran on ([`crib_lint::Linter::lint_staged`]): each
+    /// result then has a `quality` section (crib-lint's findings, never a mark).
     pub fn with_lint(mut self, linter: crib_lint::Linter) -> Grader {
         self.linter = Some(linter);
         self
@@ -247,20 +246,10 @@ impl Grader {
                 // The select_hand tests, the linter and the deep check in the worker's first
                 // lane; the marked hand_value check in its second (a uid of its own, so that
                 // ending the tests' leftovers never touches it).
-                let tests_lane = Lane::new(
-                    &self.jail,
-                    &grader,
-                    work.path(),
-                    SCRATCH,
-                    Slot::First(worker),
-                );
-                let check_lane = Lane::new(
-                    &self.jail,
-                    &grader,
-                    work.path(),
-                    CHECK_SCRATCH,
-                    Slot::Second(worker),
-                );
+                let lane =
+                    |scratch, slot| Lane::new(&self.jail, &grader, work.path(), scratch, slot);
+                let tests_lane = lane(SCRATCH, Slot::First(worker));
+                let check_lane = lane(CHECK_SCRATCH, Slot::Second(worker));
                 let staged = tests_lane
                     .stage(submission, self.limits.max_bytes, &[&check_lane])
                     .map_err(|e| e.to_string())?;
@@ -276,12 +265,13 @@ impl Grader {
                 let files = run.load.files.clone();
                 // The marked hand_value check, beside the select_hand tests when the
                 // submission has two cores or more.
-                let check_place = Place {
-                    lane: check_lane,
+                let place = |lane| Place {
+                    lane,
                     files: &files,
                     limits: self.limits,
                     cores,
                 };
+                let check_place = place(check_lane);
                 let mut beside = None;
                 if run.load.files.is_empty() {
                     run.fail_load("no .pl file to load".into());
@@ -343,24 +333,17 @@ impl Grader {
                 }
                 let loaded = run.load.load_failed.is_none();
                 let has_hand_value = !run.load.missing_predicate.contains(&Predicate::HandValue);
-                if loaded && has_hand_value {
-                    // The same check as beside the tests, whenever it did not run there.
-                    hand_value = beside.or_else(|| {
-                        Some(crate::marked_check::check(
-                            &check_place,
-                            &self.tests.hand_value,
-                            None,
-                        ))
-                    });
-                }
-                deep = self.deep.as_ref().filter(|_| loaded).map(|d| {
-                    d.check(&Place {
-                        lane: tests_lane,
-                        files: &files,
-                        limits: self.limits,
-                        cores,
+                // The same check as beside the tests, whenever it did not run there.
+                hand_value = (loaded && has_hand_value).then(|| {
+                    beside.unwrap_or_else(|| {
+                        crate::marked_check::check(&check_place, &self.tests.hand_value, None)
                     })
                 });
+                deep = self
+                    .deep
+                    .as_ref()
+                    .filter(|_| loaded)
+                    .map(|d| d.check(&place(tests_lane)));
                 staged.hash
             }
             Err(why) => {

@@ -63,14 +63,10 @@ pub struct Graded {
 pub trait SessionProgress {
     /// Grading starts: `to_grade` submissions will be graded (the resumed ones are not
     /// counted).
-    fn start(&mut self, to_grade: usize) {
-        let _ = to_grade;
-    }
+    fn start(&mut self, _to_grade: usize) {}
 
     /// `report`'s submission has been graded (and its result saved, or tried).
-    fn graded(&mut self, report: &SubmissionResult) {
-        let _ = report;
-    }
+    fn graded(&mut self, _report: &SubmissionResult) {}
 }
 
 impl SessionProgress for () {}
@@ -290,7 +286,10 @@ impl Session {
         let reports: Vec<SubmissionResult> = reports.into_iter().flatten().collect();
         if let Some(dir) = &self.gradescope {
             for report in &reports {
-                write_gradescope(dir, report, self.gradescope_visibility)?;
+                let sub_dir = dir.join(file_stem(&report.name));
+                create_dir(&sub_dir)?;
+                let results = gradescope(report, self.gradescope_visibility);
+                write_json(&sub_dir.join("results.json"), &results)?;
             }
         }
         Ok(Graded { reports, resumed })
@@ -315,7 +314,7 @@ impl Session {
     fn previous(&self, sub: &Submission, grader: &Grader) -> Option<SubmissionResult> {
         let text = fs::read_to_string(self.result_path(&sub.name)).ok()?;
         let mut report: SubmissionResult = serde_json::from_str(&text).ok()?;
-        let current = sub.content_hash(grader.limits().max_bytes).ok()?;
+        let current = sub.listing(grader.limits().max_bytes).ok()?.hash;
         let fingerprint = &grader.test_set().fingerprint;
         (&report.test_set == fingerprint
             && report.content_hash == current
@@ -339,17 +338,6 @@ impl Session {
         write_json(&tmp, report)?;
         fs::rename(&tmp, &path).map_err(|source| SessionError::Write { path, source })
     }
-}
-
-/// Writes `dir/<stem>/results.json`, Gradescope's results for `report`.
-fn write_gradescope(
-    dir: &Path,
-    report: &SubmissionResult,
-    policy: VisibilityPolicy,
-) -> Result<(), SessionError> {
-    let sub_dir = dir.join(file_stem(&report.name));
-    create_dir(&sub_dir)?;
-    write_json(&sub_dir.join("results.json"), &gradescope(report, policy))
 }
 
 fn create_dir(path: &Path) -> Result<(), SessionError> {

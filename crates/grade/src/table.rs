@@ -13,11 +13,8 @@ use crib_results::{percent, thousands, HandValueCheck, Marks, SubmissionResult};
 /// summary line (`none`, or e.g. `7: D102x3 L401x4`; `-` for a report without one).
 pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
     let quality = reports.iter().any(|r| r.quality.is_some());
-    let quality_cell = |r: &SubmissionResult| {
-        r.quality
-            .as_ref()
-            .map_or_else(|| "-".to_string(), |q| q.summary.line())
-    };
+    let quality_cell =
+        |r: &SubmissionResult| r.quality.as_ref().map_or("-".into(), |q| q.summary.line());
     let quality_width = reports
         .iter()
         .map(|r| quality_cell(r).chars().count())
@@ -122,14 +119,8 @@ pub fn table(reports: &[SubmissionResult], verbose: bool) -> String {
                 let _ = writeln!(out, "    {}", f);
             }
             for t in &r.tests {
-                let credit = t
-                    .credit
-                    .map(|q| format!(" credit {:.3}", q))
-                    .unwrap_or_default();
-                let cpu = t
-                    .cpu_ms
-                    .map(|ms| ms.to_string())
-                    .unwrap_or_else(|| "-".into());
+                let credit = t.credit.map_or("".into(), |q| format!(" credit {q:.3}"));
+                let cpu = t.cpu_ms.map_or("-".into(), |ms| ms.to_string());
                 let _ = writeln!(
                     out,
                     "    {:<36} {:>5} ms cpu {:>5} ms wall  {}{credit}",

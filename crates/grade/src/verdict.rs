@@ -25,30 +25,24 @@ fn parse_tokens(tokens: &[String]) -> Option<Vec<Card>> {
 }
 
 /// Judges how test `case`'s goal ended; `limit_ms` is its CPU-time limit and `backstop_ms`
-/// its wall-clock backstop. Returns the verdict and, for select_hand, the test's credit (0
-/// unless the goal answered).
+/// its wall-clock backstop. Returns the verdict and the test's credit (0 unless the goal
+/// answered).
 pub(crate) fn judge(
     case: &TestCase,
     outcome: &Outcome,
     (limit_ms, backstop_ms): (u64, u64),
     scale: SelectCredit,
-) -> (Verdict, Option<f64>) {
-    let credit = |q: f64| Some(q);
-    // An answer of the other predicate's shape is judged as an unreadable one.
-    let unknown = Answer::Term("?".into());
-    match outcome {
-        Outcome::Fail => (Verdict::NoSolution, credit(0.0)),
-        Outcome::Halt { status } => {
-            let verdict = Verdict::Crashed {
-                code: status.parse().ok(),
-                signal: None,
-                message: format!("halt({status}) called"),
-            };
-            (verdict, credit(0.0))
-        }
+) -> (Verdict, f64) {
+    let verdict = match outcome {
+        Outcome::Fail => Verdict::NoSolution,
+        Outcome::Halt { status } => Verdict::Crashed {
+            code: status.parse().ok(),
+            signal: None,
+            message: format!("halt({status}) called"),
+        },
         Outcome::Exception { kind, message } => {
             let message = message.trim_start_matches("'<meta-call>'/1: ").to_string();
-            let verdict = match kind {
+            match kind {
                 ExceptionKind::Timeout => Verdict::Timeout {
                     limit_ms,
                     killed: false,
@@ -61,18 +55,18 @@ pub(crate) fn judge(
                 },
                 ExceptionKind::Memory => Verdict::Memory { message },
                 ExceptionKind::Exception => Verdict::Exception { message },
-            };
-            (verdict, credit(0.0))
+            }
         }
         Outcome::Cards { hand, crib } => {
-            let (verdict, q) = judge_keep(&case.cards, &case.keeps, hand, crib, scale);
-            (verdict, Some(q))
+            return judge_keep(&case.cards, &case.keeps, hand, crib, scale)
         }
+        // An answer of the other predicate's shape is judged as an unreadable one.
         Outcome::Value { .. } => {
-            let (verdict, q) = judge_keep(&case.cards, &case.keeps, &unknown, &unknown, scale);
-            (verdict, Some(q))
+            let unknown = Answer::Term("?".into());
+            return judge_keep(&case.cards, &case.keeps, &unknown, &unknown, scale);
         }
-    }
+    };
+    (verdict, 0.0)
 }
 
 /// Judges a select_hand answer to the deal `cards`, whose keeps are `keeps` (best total

@@ -36,7 +36,7 @@ fn quality_test(lint: &Lint, policy: VisibilityPolicy) -> serde_json::Value {
         // shows as failed (a red test would read as lost marks).
         "status": "passed",
         "output": output,
-        "visibility": policy.of_test(None).name(),
+        "visibility": policy.of_test(None),
     })
 }
 
@@ -54,17 +54,10 @@ fn quality_test(lint: &Lint, policy: VisibilityPolicy) -> serde_json::Value {
 /// grading time in whole seconds, rounded up (0 only for a run that took no time).
 pub fn gradescope(report: &SubmissionResult, policy: VisibilityPolicy) -> serde_json::Value {
     let m = &report.marks;
-    let per_sh = if m.select_hand_total == 0 {
-        0.0
-    } else {
-        SELECT_HAND_MARKS / m.select_hand_total as f64
-    };
-    let hidden_from_now = policy.of_test(None);
-    let mut tests = hand_value_tests(report, hidden_from_now);
-    let mut sh_k = 0;
-    tests.extend(report.tests.iter().map(|t| {
-        sh_k += 1;
-        let number = format!("2.{sh_k}");
+    // Each test with a credit is one of select_hand_total; the rest are worth nothing.
+    let per_sh = SELECT_HAND_MARKS / m.select_hand_total.max(1) as f64;
+    let mut tests = hand_value_tests(report, policy.of_test(None));
+    tests.extend(report.tests.iter().enumerate().map(|(k, t)| {
         // A test the time budget left out is worth nothing either way.
         let (max, score) = t.credit.map_or((0.0, 0.0), |c| (per_sh, per_sh * c));
         let mut text = format!("?- {}\n{}", t.goal, t.verdict.words());
@@ -77,12 +70,12 @@ pub fn gradescope(report: &SubmissionResult, policy: VisibilityPolicy) -> serde_
         }
         serde_json::json!({
             "name": format!("{} {}", t.predicate, t.id),
-            "number": number,
+            "number": format!("2.{}", k + 1),
             "score": round4(score),
             "max_score": round4(max),
             "status": if t.verdict == Verdict::Pass { "passed" } else { "failed" },
             "output": text,
-            "visibility": policy.of_test(Some(t.source)).name(),
+            "visibility": policy.of_test(Some(t.source)),
         })
     }));
     tests.extend(
@@ -153,7 +146,7 @@ fn keep_diagnosis_test(d: &KeepDiagnosis, policy: VisibilityPolicy) -> serde_jso
         "max_score": 0.0,
         "status": "failed",
         "output": output,
-        "visibility": policy.of_test(Some(d.example.source)).name(),
+        "visibility": policy.of_test(Some(d.example.source)),
     })
 }
 
@@ -261,7 +254,7 @@ fn hand_value_tests(
         "max_score": HAND_VALUE_MARKS,
         "status": if passed { "passed" } else { "failed" },
         "output": text,
-        "visibility": visibility.name(),
+        "visibility": visibility,
     }));
     let Some(h) = &report.hand_value else {
         return tests;
@@ -299,7 +292,7 @@ fn hand_value_tests(
             "max_score": 0.0,
             "status": if found.is_some() || !rules.is_empty() { "failed" } else { "passed" },
             "output": text,
-            "visibility": visibility.name(),
+            "visibility": visibility,
         }));
     }
     tests

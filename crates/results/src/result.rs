@@ -267,7 +267,8 @@ impl Marks {
             .collect();
         let share_wrong = hand_value.map_or(1.0, |h| h.share_wrong);
         let hand_value_marks = hand_value_credit(share_wrong) * HAND_VALUE_MARKS;
-        let credit = ratio(sh.iter().map(|t| t.credit.unwrap_or(0.0)).sum(), sh.len());
+        let credit =
+            sh.iter().map(|t| t.credit.unwrap_or(0.0)).sum::<f64>() / sh.len().max(1) as f64;
         let select_hand = credit * SELECT_HAND_MARKS;
         Marks {
             hand_value_checked: hand_value.map_or(0, |h| h.checked),
@@ -280,14 +281,6 @@ impl Marks {
             total: round2(hand_value_marks + select_hand),
             code_quality: "not assessed".into(),
         }
-    }
-}
-
-fn ratio(sum: f64, n: usize) -> f64 {
-    if n == 0 {
-        0.0
-    } else {
-        sum / n as f64
     }
 }
 
@@ -385,8 +378,7 @@ impl SubmissionResult {
                 format!("load_failed: {why}"),
                 format!("your files could not be loaded: {why}"),
             );
-        }
-        if self.load.load_failed.is_none() {
+        } else {
             for pred in &self.load.missing_predicate {
                 push(
                     Loading,

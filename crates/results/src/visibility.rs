@@ -101,7 +101,8 @@ impl std::str::FromStr for VisibilityPolicy {
     }
 }
 
-/// Gradescope's visibility of one test: who sees it and when.
+/// Gradescope's visibility of one test: who sees it and when. In JSON, `hidden`,
+/// `after_due_date`, `after_published` or `visible`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
@@ -118,17 +119,6 @@ pub enum TestVisibility {
 }
 
 impl TestVisibility {
-    /// Returns the name Gradescope and the command line use: `hidden`, `after_due_date`,
-    /// `after_published` or `visible`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TestVisibility::Hidden => "hidden",
-            TestVisibility::AfterDueDate => "after_due_date",
-            TestVisibility::AfterPublished => "after_published",
-            TestVisibility::Visible => "visible",
-        }
-    }
-
     /// Returns whether students see the test once the marks are published and the due date
     /// has passed: always but when [`TestVisibility::Hidden`]. Feedback handed back with the
     /// marks (`crib report --export`) shows what this allows.

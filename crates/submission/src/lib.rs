@@ -332,15 +332,6 @@ impl Submission {
         self.walk(None, max_bytes)
     }
 
-    /// Returns the hash [`Submission::stage`] would record, reading the files without
-    /// copying them.
-    ///
-    /// # Errors
-    /// As [`Submission::stage`].
-    pub fn content_hash(&self, max_bytes: u64) -> Result<String, StageError> {
-        self.listing(max_bytes).map(|staged| staged.hash)
-    }
-
     fn walk(&self, into: Option<&Path>, max_bytes: u64) -> Result<Staged, StageError> {
         let mut staged = Staged::default();
         let mut budget = Budget {

@@ -56,13 +56,14 @@ fn staging_skips_links_and_hashes_contents() {
             }]
         );
         assert!(!into.path().join("passwd.pl").exists());
-        assert_eq!(s.content_hash(MAX_BYTES).unwrap(), staged.hash);
+        assert_eq!(s.listing(MAX_BYTES).unwrap().hash, staged.hash);
     }
     let before = submission("carol", sub.clone())
-        .content_hash(MAX_BYTES)
-        .unwrap();
+        .listing(MAX_BYTES)
+        .unwrap()
+        .hash;
     std::fs::write(sub.join("main.pl"), "c.").unwrap();
-    let after = submission("carol", sub).content_hash(MAX_BYTES).unwrap();
+    let after = submission("carol", sub).listing(MAX_BYTES).unwrap().hash;
     assert_ne!(before, after);
 }
 
@@ -73,7 +74,7 @@ fn content_hash_is_pinned() {
     let path = dir.path().join("a.pl");
     std::fs::write(&path, "x.\n").unwrap();
     let s = submission("a", path);
-    assert_eq!(s.content_hash(MAX_BYTES).unwrap(), "423612926ec38e1b");
+    assert_eq!(s.listing(MAX_BYTES).unwrap().hash, "423612926ec38e1b");
 }
 
 /// Makes `path` a FIFO.
@@ -167,14 +168,14 @@ fn size_is_checked_before_reading() {
     std::fs::write(sub.join("b.pl"), vec![b'%'; 600]).unwrap();
     let two = submission("two", sub);
     assert!(two
-        .content_hash(1000)
+        .listing(1000)
         .unwrap_err()
         .to_string()
         .starts_with("too big"));
-    assert!(two.content_hash(1200).is_ok());
+    assert!(two.listing(1200).is_ok());
     // A character device named explicitly is not read.
     let zero = submission("zero", "/dev/zero");
-    let err = zero.content_hash(MAX_BYTES).unwrap_err().to_string();
+    let err = zero.listing(MAX_BYTES).unwrap_err().to_string();
     assert!(err.contains("a device"), "{err}");
 }
 

@@ -133,29 +133,28 @@ impl Listen for Heard<'_, '_, '_> {
             return;
         };
         let limit_ms = limits.select_hand.as_millis() as u64;
-        let backstop_ms = limits.select_hand_backstop().as_millis() as u64;
-        let timeout = |limit_ms, wall| Verdict::Timeout {
-            limit_ms,
-            killed: true,
-            wall,
+        // The wall-clock backstop: the CPU-time limit times `wall_factor` (at least 1).
+        let backstop_ms = (limits.select_hand * limits.wall_factor.max(1)).as_millis() as u64;
+        let judged = |outcome: &Outcome| {
+            judge(
+                case,
+                outcome,
+                (limit_ms, backstop_ms),
+                self.grader.select_credit,
+            )
         };
-        let judged = |outcome: Outcome| {
-            let outcome = relative(outcome, &self.prefix);
-            let limits = (limit_ms, backstop_ms);
-            let (verdict, credit) = judge(case, &outcome, limits, self.grader.select_credit);
-            result(case, verdict, credit, ms)
-        };
-        let mut result = match outcome {
-            ItemOutcome::Outcome(outcome) => judged(outcome.clone()),
-            ItemOutcome::Int(v) => judged(Outcome::Value {
+        let (verdict, credit) = match outcome {
+            ItemOutcome::Outcome(outcome) => judged(&relative(outcome.clone(), &self.prefix)),
+            ItemOutcome::Int(v) => judged(&Outcome::Value {
                 value: Answer::Int(v.to_string()),
             }),
-            ItemOutcome::Died(death) => result(case, died(death, limit_ms, backstop_ms), None, ms),
+            ItemOutcome::Died(death) => (died(death, limit_ms, backstop_ms), 0.0),
             // No answer by the backstop: the child's watchdog did not stop the goal.
-            ItemOutcome::Killed(Kill::Silent) => result(case, timeout(backstop_ms, true), None, ms),
+            ItemOutcome::Killed(Kill::Silent) => (killed(backstop_ms, true), 0.0),
             // The goal caught the watchdog's exception and went on: the child was killed.
-            ItemOutcome::Killed(Kill::Overrun) => result(case, timeout(limit_ms, false), None, ms),
+            ItemOutcome::Killed(Kill::Overrun) => (killed(limit_ms, false), 0.0),
         };
+        let mut result = result(case, verdict, credit, ms);
         if let (Some((cpu_ms, _)), ItemOutcome::Outcome(_) | ItemOutcome::Int(_)) = (times, outcome)
         {
             result.cpu_ms = Some(cpu_ms);
@@ -221,7 +220,7 @@ impl<'a> Run<'a> {
                 let verdict = Verdict::NotRun {
                     reason: reason.to_string(),
                 };
-                let mut result = result(&self.tests.cases[i], verdict, None, 0);
+                let mut result = result(&self.tests.cases[i], verdict, 0.0, 0);
                 result.credit = result.credit.filter(|_| counted);
                 self.results[i] = Some(result);
             }
@@ -275,14 +274,14 @@ impl<'a> Run<'a> {
     }
 }
 
-fn result(case: &TestCase, verdict: Verdict, credit: Option<f64>, time_ms: u64) -> TestResult {
+fn result(case: &TestCase, verdict: Verdict, credit: f64, time_ms: u64) -> TestResult {
     TestResult {
         id: case.id.clone(),
         predicate: Predicate::SelectHand,
         source: case.source,
         goal: case.goal(),
         verdict,
-        credit: Some(credit.unwrap_or(0.0)),
+        credit: Some(credit),
         time_ms,
         cpu_ms: None,
     }
@@ -292,11 +291,7 @@ fn result(case: &TestCase, verdict: Verdict, credit: Option<f64>, time_ms: u64) 
 /// not be read counts as a child killed at the backstop).
 fn died(death: &ChildDeath, limit_ms: u64, backstop_ms: u64) -> Verdict {
     let Some(status) = death.status else {
-        return Verdict::Timeout {
-            limit_ms: backstop_ms,
-            killed: true,
-            wall: true,
-        };
+        return killed(backstop_ms, true);
     };
     let tail = death.tail.clone();
     let lower = tail.to_lowercase();
@@ -304,16 +299,22 @@ fn died(death: &ChildDeath, limit_ms: u64, backstop_ms: u64) -> Verdict {
         return Verdict::Memory { message: tail };
     }
     if status.signal() == Some(libc::SIGXCPU) {
-        return Verdict::Timeout {
-            limit_ms,
-            killed: true,
-            wall: false,
-        };
+        return killed(limit_ms, false);
     }
     Verdict::Crashed {
         code: status.code(),
         signal: status.signal(),
         message: tail,
+    }
+}
+
+/// Returns the verdict on a goal whose child was killed at `limit_ms` (of wall-clock time
+/// when `wall`, else CPU time).
+fn killed(limit_ms: u64, wall: bool) -> Verdict {
+    Verdict::Timeout {
+        limit_ms,
+        killed: true,
+        wall,
     }
 }
 

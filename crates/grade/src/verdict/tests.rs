@@ -104,7 +104,7 @@ fn outcomes_other_than_answers() {
     let sh = case("sh:named:keep-three-fives-and-jack");
     assert_eq!(
         judge(sh, &Outcome::Fail, (4000, 12000), GRADED),
-        (Verdict::NoSolution, Some(0.0))
+        (Verdict::NoSolution, 0.0)
     );
     assert_eq!(
         judge(
@@ -167,7 +167,7 @@ fn outcomes_other_than_answers() {
             Verdict::Exception {
                 message: "Unknown procedure: foo/0".into()
             },
-            Some(0.0)
+            0.0
         )
     );
     let value = Outcome::Value {
@@ -175,7 +175,7 @@ fn outcomes_other_than_answers() {
     };
     assert!(matches!(
         judge(sh, &value, (4000, 12000), GRADED),
-        (Verdict::WrongType { .. }, Some(q)) if q == 0.0
+        (Verdict::WrongType { .. }, q) if q == 0.0
     ));
     let keep = Outcome::Cards {
         hand: cards(&["JD", "5C", "5S", "5H"]),
@@ -183,6 +183,6 @@ fn outcomes_other_than_answers() {
     };
     assert_eq!(
         judge(sh, &keep, (4000, 12000), GRADED),
-        (Verdict::Pass, Some(1.0))
+        (Verdict::Pass, 1.0)
     );
 }

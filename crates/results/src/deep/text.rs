@@ -284,7 +284,7 @@ impl DeepReport {
             "max_score": 0.0,
             "status": if clean { "passed" } else { "failed" },
             "output": output,
-            "visibility": self.visibility.name(),
+            "visibility": self.visibility,
         })
     }
 }

@@ -10,7 +10,6 @@ use crib_core::{Rank, Suit};
 use serde::{Deserialize, Serialize};
 
 use super::TestSource;
-use crate::deep::percent;
 use crate::hand_value::RuleMistake;
 use crate::verdict::KeepValue;
 
@@ -80,9 +79,9 @@ impl KeepMistake {
                 suit.prolog()
             ),
             StartsWithoutRank { rank } => format!(
-                "the {} are left out of the possible start cards (every card not dealt to you \
+                "the {}s are left out of the possible start cards (every card not dealt to you \
                  can be the start)",
-                rank_plural(rank)
+                rank.prolog()
             ),
             StartsWithoutFaces => "jacks, queens and kings are left out of the possible start \
                                    cards (every card not dealt to you can be the start)"
@@ -113,11 +112,6 @@ impl KeepMistake {
             }
         }
     }
-}
-
-/// Returns a rank's plural for people: `aces`, `10s`, `jacks`.
-fn rank_plural(rank: Rank) -> String {
-    format!("{}s", rank.prolog())
 }
 
 /// What [`KeepDiagnosis`] found.
@@ -188,34 +182,9 @@ impl KeepDiagnosis {
         }
     }
 
-    /// Returns the share of the failing deals the mistake explains, for people: `100%`.
-    pub fn share_words(&self) -> String {
-        percent(if self.failing == 0 {
-            0.0
-        } else {
-            self.explained as f64 / self.failing as f64
-        })
-    }
-
-    /// Returns the example in lines of words: the goal, the keep chosen and the best keep
-    /// with what each is worth on average over the possible starts.
-    pub fn example_lines(&self) -> Vec<String> {
-        let e = &self.example;
-        vec![
-            format!("?- {}", e.goal),
-            format!(
-                "you kept {} (discarding {}): worth {:.4} on average over the {} possible start cards",
-                e.chosen.keep, e.chosen.discard, e.chosen.expected_value, e.starts
-            ),
-            format!(
-                "the best is {} (discarding {}): worth {:.4}",
-                e.best.keep, e.best.discard, e.best.expected_value
-            ),
-        ]
-    }
-
-    /// Returns the diagnosis in lines of a student's text, without indentation: what is
-    /// wrong with how many failing deals it explains, then the simplest deal.
+    /// Returns the diagnosis in lines of a student's text: what is wrong with how many
+    /// failing deals it explains, then the simplest deal (the goal, the keep chosen and the
+    /// best keep with what each is worth on average over the possible starts), indented.
     pub fn lines(&self) -> Vec<String> {
         let mut first = format!("What is wrong: {}", self.words());
         if matches!(self.verdict, KeepVerdict::Mistake(_)) {
@@ -225,9 +194,20 @@ impl KeepDiagnosis {
                 self.explained, self.failing
             );
         }
-        let mut lines = vec![first, "The simplest deal showing it:".to_string()];
-        lines.extend(self.example_lines().into_iter().map(|l| format!("    {l}")));
-        lines
+        let e = &self.example;
+        vec![
+            first,
+            "The simplest deal showing it:".to_string(),
+            format!("    ?- {}", e.goal),
+            format!(
+                "    you kept {} (discarding {}): worth {:.4} on average over the {} possible start cards",
+                e.chosen.keep, e.chosen.discard, e.chosen.expected_value, e.starts
+            ),
+            format!(
+                "    the best is {} (discarding {}): worth {:.4}",
+                e.best.keep, e.best.discard, e.best.expected_value
+            ),
+        ]
     }
 }
 
