@@ -155,13 +155,9 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
     for file in &args.base {
         let text = std::fs::read(file)
             .with_context(|| format!("--base {}: cannot read it", file.display()))?;
-        base.push(Source {
-            name: file.display().to_string(),
-            files: vec![(
-                file.display().to_string(),
-                String::from_utf8_lossy(&text).into_owned(),
-            )],
-        });
+        let name = file.display().to_string();
+        let files = vec![(name.clone(), String::from_utf8_lossy(&text).into_owned())];
+        base.push(Source { name, files });
     }
     let options = Options {
         winnowing: Winnowing {
@@ -259,7 +255,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
                 format!("{:.4}", p.share_b),
                 p.known.to_string(),
                 p.reference.to_string(),
-                fragments_text(p, &names),
+                fragments_text(p, &names, false),
             ])?;
         }
         csv.flush()?;
@@ -284,7 +280,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
                 } else {
                     ""
                 },
-                fragments_brief(p, &names)
+                fragments_text(p, &names, true)
             )?;
         }
         writeln!(
@@ -360,28 +356,19 @@ fn fragment_text(p: &Pair, f: &crib_similar::Fragment, names: &Names) -> String 
     )
 }
 
-/// The three longest fragments, and how many more there are.
-fn fragments_brief(p: &Pair, names: &Names) -> String {
-    let mut longest: Vec<&crib_similar::Fragment> = p.fragments.iter().collect();
-    longest.sort_by_key(|f| std::cmp::Reverse(f.a_lines[1] - f.a_lines[0]));
-    let mut text: Vec<String> = longest
-        .iter()
-        .take(3)
-        .map(|f| fragment_text(p, f, names))
-        .collect();
-    if p.fragments.len() > 3 {
-        text.push(format!("(+{} more)", p.fragments.len() - 3));
+/// The fragments, separated by spaces: every one (the CSV's `fragments`), or when `brief`
+/// the three longest and how many more there are.
+fn fragments_text(p: &Pair, names: &Names, brief: bool) -> String {
+    let mut shown: Vec<&crib_similar::Fragment> = p.fragments.iter().collect();
+    if brief {
+        shown.sort_by_key(|f| std::cmp::Reverse(f.a_lines[1] - f.a_lines[0]));
+        shown.truncate(3);
+    }
+    let mut text: Vec<String> = shown.iter().map(|f| fragment_text(p, f, names)).collect();
+    if shown.len() < p.fragments.len() {
+        text.push(format!("(+{} more)", p.fragments.len() - shown.len()));
     }
     text.join(" ")
-}
-
-/// Every fragment, separated by spaces (the CSV's `fragments`).
-fn fragments_text(p: &Pair, names: &Names) -> String {
-    p.fragments
-        .iter()
-        .map(|f| fragment_text(p, f, names))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Returns the Prolog files of each submission as the grader stages them (the same files,
