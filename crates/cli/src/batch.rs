@@ -155,26 +155,22 @@ impl Sink {
 
     /// Writes `row` as one CSV record.
     pub fn csv(&mut self, row: &impl Serialize) -> Result<()> {
-        let mut csv = self.csv_writer();
+        let mut csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .buffer_capacity(256)
+            .from_writer(&mut self.out);
         csv.serialize(row)?;
         csv.flush()?;
         Ok(())
     }
 
-    fn csv_writer(&mut self) -> csv::Writer<&mut Vec<u8>> {
-        csv::WriterBuilder::new()
-            .has_headers(false)
-            .buffer_capacity(256)
-            .from_writer(&mut self.out)
-    }
-
-    fn header(&mut self, header: &[&str]) -> Result<()> {
-        if self.format == Format::Csv {
-            let mut csv = self.csv_writer();
-            csv.write_record(header)?;
-            csv.flush()?;
+    /// Returns a sink holding `A`'s CSV header, or nothing for the other formats.
+    fn header<A: Answerer>(format: Format) -> Result<Sink> {
+        let mut sink = Sink::new(format);
+        if format == Format::Csv {
+            sink.csv(&A::HEADER)?;
         }
-        Ok(())
+        Ok(sink)
     }
 }
 
@@ -206,8 +202,7 @@ pub fn run<A: Answerer>(input: Input, io: &IoArgs, answer: &A) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match input {
         Input::Single(cards) => {
-            let mut sink = Sink::new(format);
-            sink.header(A::HEADER)?;
+            let mut sink = Sink::header::<A>(format)?;
             answer.answer(
                 Item {
                     line: None,
@@ -309,9 +304,7 @@ pub fn batch<A: Answerer>(
     mut report: impl FnMut(usize, &anyhow::Error),
 ) -> Result<BatchSummary> {
     let mut summary = BatchSummary::default();
-    let mut header = Sink::new(format);
-    header.header(A::HEADER)?;
-    out.write_all(&header.out)?;
+    out.write_all(&Sink::header::<A>(format)?.out)?;
     let (chunks_tx, chunks) = mpsc::sync_channel::<std::io::Result<Chunk>>(2);
     // Not joined: it may be waiting on a terminal when a bad line ends the batch.
     std::thread::spawn(move || read_chunks(input, &chunks_tx));

@@ -16,6 +16,7 @@ use serde_json::json;
 pub(crate) const INTAKE_FILE: &str = "lms/intake.json";
 
 /// What the PATHs given came to.
+#[derive(Default)]
 pub(crate) struct Intake {
     /// PATHs to grade as crib always has: files, plain folders, and plain downloads'
     /// extracted folders.
@@ -68,13 +69,8 @@ pub(crate) fn take_in(
         .transpose()
         .context("cannot use the roster")?;
     let mut intake = Intake {
-        plain: Vec::new(),
-        submissions: Vec::new(),
-        downloads: Vec::new(),
-        unreadable: Vec::new(),
-        missing: Vec::new(),
         roster: roster.as_ref().map(|r| r.path.clone()),
-        _work: None,
+        ..Intake::default()
     };
     for path in paths {
         if single || !is_download(path, layout) {
@@ -155,16 +151,11 @@ fn who(student: &crib_results::Student) -> String {
 
 /// Says on stderr what `download` held and left out.
 fn say(download: &Download) {
-    let source = download.source.display();
+    let (source, n) = (download.source.display(), download.submissions.len());
     eprintln!(
-        "crib: {source}: a {} download, {} submission{}",
+        "crib: {source}: a {} download, {n} submission{}",
         download.layout,
-        download.submissions.len(),
-        if download.submissions.len() == 1 {
-            ""
-        } else {
-            "s"
-        }
+        if n == 1 { "" } else { "s" }
     );
     for problem in &download.problems {
         eprintln!("crib: warning: {problem}; left out");

@@ -72,7 +72,7 @@ pub fn main() -> ExitCode {
         eprintln!("crib: confining the child: {error}");
         return ExitCode::from(126);
     }
-    let cli = parse();
+    let cli = parse(&args);
     let result = match &cli.command {
         Command::Score(args) => score::run(args),
         Command::Select(args) => select::run(args),
@@ -91,21 +91,15 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Parses the process's arguments. `crib grade --help` describes the test set, which takes
-/// building, so its text is added only when the arguments ask for help on `grade`.
-fn parse() -> Cli {
+/// Parses the process's arguments, `args`. `crib grade --help` describes the test set, which
+/// takes building, so its text is added only when `args` may ask for help on `grade` (`crib
+/// grade --help`, `crib help grade`; a false positive only costs the time to build it).
+fn parse(args: &[std::ffi::OsString]) -> Cli {
     let mut command = Cli::command();
-    if asks_grade_help(std::env::args_os().skip(1)) {
+    if args.iter().any(|a| a == "grade") && args.iter().any(|a| a == "--help" || a == "help") {
         command = command.mut_subcommand("grade", |c| c.after_long_help(grade::long_help()));
     }
     Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit())
-}
-
-/// Whether arguments may ask for `crib grade`'s long help (`crib grade --help`, `crib help
-/// grade`); a false positive only costs the time to build the test set.
-fn asks_grade_help(args: impl Iterator<Item = std::ffi::OsString>) -> bool {
-    let args: Vec<_> = args.collect();
-    args.iter().any(|a| a == "grade") && args.iter().any(|a| a == "--help" || a == "help")
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

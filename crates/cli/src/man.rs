@@ -5,19 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use clap_complete::Shell;
-
-/// The shells completions are written for.
-pub const SHELLS: [Shell; 5] = [
-    Shell::Bash,
-    Shell::Zsh,
-    Shell::Fish,
-    Shell::Elvish,
-    Shell::PowerShell,
-];
+use clap_complete::Shell::{Bash, Elvish, Fish, PowerShell, Zsh};
 
 /// Writes `dir/man1/crib.1` and one page per subcommand (`crib-score.1`, ...), and
-/// `dir/completions/` for each of [`SHELLS`]; returns the two directories.
+/// `dir/completions/` for bash, zsh, fish, elvish and PowerShell; returns the two directories.
 ///
 /// # Errors
 /// A directory or file cannot be written.
@@ -30,7 +21,7 @@ pub fn write_man_pages_and_completions(dir: &Path) -> Result<(PathBuf, PathBuf)>
     let completions = dir.join("completions");
     std::fs::create_dir_all(&completions)
         .with_context(|| format!("cannot create {}", completions.display()))?;
-    for shell in SHELLS {
+    for shell in [Bash, Zsh, Fish, Elvish, PowerShell] {
         let mut command = command.clone();
         clap_complete::generate_to(shell, &mut command, "crib", &completions)
             .with_context(|| format!("cannot write the {shell} completions"))?;

@@ -225,47 +225,30 @@ fn list(
     }
 }
 
-/// Returns the prefix of the download's top directory in `files` (empty, or ending in
-/// `/`): past folders that wrap everything (a zip of a folder), as long as they are not a
-/// submission's own.
-fn top(files: &[String]) -> String {
+/// Returns the prefix of the download's top directory in `names` (empty, or ending in `/`):
+/// past folders that wrap everything (a zip of a folder), as long as they are not a
+/// submission's own; and the names past it, but for those to pass over ([`hidden`]).
+fn past_top(names: &[String]) -> (String, Vec<String>) {
     let mut prefix = String::new();
     loop {
-        let mut tops = files
+        let files: Vec<String> = names
             .iter()
             .filter_map(|f| f.strip_prefix(&prefix))
             .filter(|f| !hidden(f))
-            .map(|f| {
-                f.split_once('/')
-                    .map(|(d, _)| (d, true))
-                    .unwrap_or((f, false))
-            });
-        let Some((first, is_dir)) = tops.next() else {
-            break;
-        };
-        let wraps = is_dir
-            && tops.all(|(d, dir)| dir && d == first)
-            && moodle_name(first).is_none()
-            && !first.starts_with("submission_");
-        if !wraps {
-            break;
+            .map(str::to_string)
+            .collect();
+        let mut tops = files.iter().map(|f| f.split_once('/').map(|(d, _)| d));
+        match tops.next().flatten() {
+            Some(first)
+                if tops.all(|d| d == Some(first))
+                    && moodle_name(first).is_none()
+                    && !first.starts_with("submission_") =>
+            {
+                prefix = format!("{prefix}{first}/");
+            }
+            _ => return (prefix, files),
         }
-        prefix = format!("{prefix}{first}/");
     }
-    prefix
-}
-
-/// Returns the prefix [`top`] finds in `names`, and the names past it, but for those to
-/// pass over ([`hidden`]).
-fn past_top(names: &[String]) -> (String, Vec<String>) {
-    let prefix = top(names);
-    let files = names
-        .iter()
-        .filter_map(|f| f.strip_prefix(&prefix))
-        .filter(|f| !hidden(f))
-        .map(str::to_string)
-        .collect();
-    (prefix, files)
 }
 
 /// Returns whether a path is one to pass over: a name starting with `.` or `__MACOSX`.

@@ -63,17 +63,8 @@ fn head(t: &Term, extra: usize, tokens: &[Token], out: &mut Vec<Named>) {
     }
 }
 
-/// `CLOSURE[n]`: the first argument is a goal called with `n` more arguments.
-const CLOSURE: [[(usize, usize); 1]; 8] = [
-    [(0, 0)],
-    [(0, 1)],
-    [(0, 2)],
-    [(0, 3)],
-    [(0, 4)],
-    [(0, 5)],
-    [(0, 6)],
-    [(0, 7)],
-];
+/// In [`meta`]: the goal is a closure called with all the other arguments.
+const OTHERS: usize = usize::MAX;
 
 /// The arguments of a library predicate that are goals, as (argument, extra arguments the
 /// goal is called with).
@@ -95,8 +86,7 @@ fn meta(name: &str, arity: usize) -> &'static [(usize, usize)] {
         ("partition", 6) => &[(0, 2)],
         ("predsort", 3) => &[(0, 3)],
         ("max_member" | "min_member", 3) => &[(0, 2)],
-        // A closure called with all the other arguments.
-        ("foldl", 4..=7) | ("maplist", 2..=7) | ("call", 2..=8) => &CLOSURE[arity - 1],
+        ("foldl", 4..=7) | ("maplist", 2..=7) | ("call", 2..=8) => &[(0, OTHERS)],
         _ => &[],
     }
 }
@@ -116,6 +106,7 @@ fn goal(t: &Term, extra: usize, tokens: &[Token], out: &mut Vec<Named>) {
             // Only a complete call is a control construct or a library meta-predicate.
             if extra == 0 {
                 for &(arg, more) in meta(name, arity) {
+                    let more = if more == OTHERS { arity - 1 } else { more };
                     let inner = if matches!(name, "bagof" | "setof" | "aggregate") {
                         strip_carets(&args[arg], tokens)
                     } else {

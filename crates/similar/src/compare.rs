@@ -377,35 +377,28 @@ fn fragments(a: &Doc, b: &Doc) -> Vec<Fragment> {
         .filter_map(|f| first_in_b.get(&f.hash).map(|g| (f, *g)))
         .collect();
     matches.sort_by_key(|(f, g)| (f.file, f.lines, g.file, g.lines));
-    let mut out: Vec<(u16, [u32; 2], u16, [u32; 2])> = Vec::new();
+    // Runs of (a's file, a's lines, b's file, b's lines).
+    let mut out = Vec::new();
+    let near = |run: (u32, u32), lines: (u32, u32)| lines.0 <= run.1 + 2 && lines.1 + 2 >= run.0;
+    let join =
+        |run: &mut (u32, u32), lines: (u32, u32)| *run = (run.0.min(lines.0), run.1.max(lines.1));
     for (f, g) in matches {
-        if let Some(last) = out.last_mut() {
-            let near = |range: [u32; 2], lines: (u32, u32)| {
-                lines.0 <= range[1] + 2 && lines.1 + 2 >= range[0]
-            };
-            if last.0 == f.file
-                && last.2 == g.file
-                && near(last.1, f.lines)
-                && near(last.3, g.lines)
+        match out.last_mut() {
+            Some((fa, la, fb, lb))
+                if (*fa, *fb) == (f.file, g.file) && near(*la, f.lines) && near(*lb, g.lines) =>
             {
-                last.1 = [last.1[0].min(f.lines.0), last.1[1].max(f.lines.1)];
-                last.3 = [last.3[0].min(g.lines.0), last.3[1].max(g.lines.1)];
-                continue;
+                join(la, f.lines);
+                join(lb, g.lines);
             }
+            _ => out.push((f.file, f.lines, g.file, g.lines)),
         }
-        out.push((
-            f.file,
-            [f.lines.0, f.lines.1],
-            g.file,
-            [g.lines.0, g.lines.1],
-        ));
     }
     out.into_iter()
         .map(|(fa, la, fb, lb)| Fragment {
             a_file: a.source.files[fa as usize].0.clone(),
-            a_lines: la,
+            a_lines: [la.0, la.1],
             b_file: b.source.files[fb as usize].0.clone(),
-            b_lines: lb,
+            b_lines: [lb.0, lb.1],
         })
         .collect()
 }

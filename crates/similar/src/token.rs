@@ -71,8 +71,9 @@ pub fn tokenize(source: &str) -> Vec<Token> {
             spaced = true;
             continue;
         }
-        let start_line = line;
-        let start = i;
+        let (start, start_line) = (i, line);
+        // A quoted item's text is what is inside its quotes.
+        let mut inside = None;
         let kind;
         if c.is_alphabetic() || c == '_' {
             i += 1;
@@ -90,18 +91,9 @@ pub fn tokenize(source: &str) -> Vec<Token> {
         } else if c == '\'' || c == '"' || c == '`' {
             let (end, newlines) = quoted_end(&chars, i);
             line += newlines;
-            let text: String = chars[i + 1..end.saturating_sub(1).max(i + 1)]
-                .iter()
-                .collect();
-            tokens.push(Token {
-                kind: if c == '\'' { Kind::Atom } else { Kind::Str },
-                text,
-                line: start_line,
-                spaced,
-            });
+            inside = Some(i + 1..end.saturating_sub(1).max(i + 1));
             i = end;
-            spaced = false;
-            continue;
+            kind = if c == '\'' { Kind::Atom } else { Kind::Str };
         } else if c == '.'
             && chars
                 .get(i + 1)
@@ -128,7 +120,7 @@ pub fn tokenize(source: &str) -> Vec<Token> {
         }
         tokens.push(Token {
             kind,
-            text: chars[start..i].iter().collect(),
+            text: chars[inside.unwrap_or(start..i)].iter().collect(),
             line: start_line,
             spaced,
         });

@@ -249,7 +249,7 @@ struct Blind {
 }
 
 fn blind(args: &ReportArgs, real: Vec<crib_results::SubmissionResult>) -> Result<Blind> {
-    if args.anonymous {
+    let key = if args.anonymous {
         let path = args
             .anonymous_key
             .clone()
@@ -262,27 +262,25 @@ fn blind(args: &ReportArgs, real: Vec<crib_results::SubmissionResult>) -> Result
                 path.display()
             );
         }
-        let pseudonyms = crib_report::Pseudonyms::new(&key, &real)?;
-        let reports = pseudonyms.anonymize(&real)?;
+        key
+    } else if let Some(path) = &args.reveal {
+        crib_report::Key::read(path)?
+    } else {
         return Ok(Blind {
-            reports,
-            pseudonyms: Some(pseudonyms),
-            real,
+            reports: real,
+            pseudonyms: None,
+            real: Vec::new(),
         });
-    }
-    if let Some(path) = &args.reveal {
-        let key = crib_report::Key::read(path)?;
-        let pseudonyms = crib_report::Pseudonyms::new(&key, &real)?;
-        return Ok(Blind {
-            reports: real.clone(),
-            pseudonyms: Some(pseudonyms),
-            real,
-        });
-    }
+    };
+    let pseudonyms = crib_report::Pseudonyms::new(&key, &real)?;
     Ok(Blind {
-        reports: real,
-        pseudonyms: None,
-        real: Vec::new(),
+        reports: if args.anonymous {
+            pseudonyms.anonymize(&real)?
+        } else {
+            real.clone()
+        },
+        pseudonyms: Some(pseudonyms),
+        real,
     })
 }
 

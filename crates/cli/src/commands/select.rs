@@ -59,12 +59,9 @@ enum RoleArg {
 impl SelectArgs {
     /// The roles to rank the keeps for, dealer first; empty for the hand alone.
     fn roles(&self) -> Vec<Role> {
-        let (dealer, pone) = match self.role {
-            Some(RoleArg::Dealer) => (true, false),
-            Some(RoleArg::Pone) => (false, true),
-            Some(RoleArg::Both) => (true, true),
-            None => (self.dealer, self.pone),
-        };
+        // --role conflicts with --dealer and --pone: at most one way is given.
+        let dealer = self.dealer || matches!(self.role, Some(RoleArg::Dealer | RoleArg::Both));
+        let pone = self.pone || matches!(self.role, Some(RoleArg::Pone | RoleArg::Both));
         [(dealer, Role::Dealer), (pone, Role::Pone)]
             .into_iter()
             .filter_map(|(on, role)| on.then_some(role))

@@ -138,29 +138,8 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
         }
         _ => None,
     };
-    // Under --anonymous, a submission left out is named by its pseudonym too, its name
-    // replaced in why (a path names it).
-    let left_out = |name: &str, why: &str| match &key {
-        Some(key) => {
-            let pseudonym = key.pseudonym(name);
-            let why = crib_report::Scrubber::new([name], &pseudonym).text(why);
-            say_left_out(&pseudonym, &why);
-        }
-        None => say_left_out(name, why),
-    };
     let found = crib_submission::discover(&args.paths, args.single)?;
-    let mut submissions = staged_sources(&found, args.max_size.bytes(), &left_out)?;
-    if let Some(key) = &key {
-        for source in &mut submissions {
-            let pseudonym = key.pseudonym(&source.name);
-            let scrubber = crib_report::Scrubber::new([source.name.as_str()], &pseudonym);
-            for (file, text) in &mut source.files {
-                *file = scrubber.text(file);
-                *text = scrubber.text(text);
-            }
-            source.name = pseudonym;
-        }
-    }
+    let submissions = staged_sources(&found, args.max_size.bytes(), key.as_ref())?;
     if submissions.is_empty() {
         bail!("no submission found (a .pl file, or a directory of them)");
     }
@@ -170,23 +149,15 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
             bail!("--against {}: no such directory", dir.display());
         }
         let found = crib_submission::discover(std::slice::from_ref(dir), false)?;
-        against.extend(staged_sources(
-            &found,
-            args.max_size.bytes(),
-            &say_left_out,
-        )?);
+        against.extend(staged_sources(&found, args.max_size.bytes(), None)?);
     }
     let mut base = Vec::new();
     for file in &args.base {
         let text = std::fs::read(file)
             .with_context(|| format!("--base {}: cannot read it", file.display()))?;
-        base.push(Source {
-            name: file.display().to_string(),
-            files: vec![(
-                file.display().to_string(),
-                String::from_utf8_lossy(&text).into_owned(),
-            )],
-        });
+        let name = file.display().to_string();
+        let files = vec![(name.clone(), String::from_utf8_lossy(&text).into_owned())];
+        base.push(Source { name, files });
     }
     let options = Options {
         winnowing: Winnowing {
@@ -284,7 +255,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
                 format!("{:.4}", p.share_b),
                 p.known.to_string(),
                 p.reference.to_string(),
-                fragments_text(p, &names),
+                fragments_text(p, &names, false),
             ])?;
         }
         csv.flush()?;
@@ -309,7 +280,7 @@ pub fn run(args: &SimilarArgs) -> Result<()> {
                 } else {
                     ""
                 },
-                fragments_brief(p, &names)
+                fragments_text(p, &names, true)
             )?;
         }
         writeln!(
@@ -385,52 +356,51 @@ fn fragment_text(p: &Pair, f: &crib_similar::Fragment, names: &Names) -> String 
     )
 }
 
-/// The three longest fragments, and how many more there are.
-fn fragments_brief(p: &Pair, names: &Names) -> String {
-    let mut longest: Vec<&crib_similar::Fragment> = p.fragments.iter().collect();
-    longest.sort_by_key(|f| std::cmp::Reverse(f.a_lines[1] - f.a_lines[0]));
-    let mut text: Vec<String> = longest
-        .iter()
-        .take(3)
-        .map(|f| fragment_text(p, f, names))
-        .collect();
-    if p.fragments.len() > 3 {
-        text.push(format!("(+{} more)", p.fragments.len() - 3));
+/// The fragments, separated by spaces: every one (the CSV's `fragments`), or when `brief`
+/// the three longest and how many more there are.
+fn fragments_text(p: &Pair, names: &Names, brief: bool) -> String {
+    let mut shown: Vec<&crib_similar::Fragment> = p.fragments.iter().collect();
+    if brief {
+        shown.sort_by_key(|f| std::cmp::Reverse(f.a_lines[1] - f.a_lines[0]));
+        shown.truncate(3);
+    }
+    let mut text: Vec<String> = shown.iter().map(|f| fragment_text(p, f, names)).collect();
+    if shown.len() < p.fragments.len() {
+        text.push(format!("(+{} more)", p.fragments.len() - shown.len()));
     }
     text.join(" ")
 }
 
-/// Every fragment, separated by spaces (the CSV's `fragments`).
-fn fragments_text(p: &Pair, names: &Names) -> String {
-    p.fragments
-        .iter()
-        .map(|f| fragment_text(p, f, names))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Says on stderr that the submission `name` is left out, and why.
-fn say_left_out(name: &str, why: &str) {
-    eprintln!("crib: {name}: left out: {why}");
-}
-
 /// Returns the Prolog files of each submission as the grader stages them (the same files,
 /// the same size limit `max_bytes`, no link followed). A submission that cannot be staged
-/// (too big, unreadable) is left out, and `left_out` is given its name and why.
+/// (too big, unreadable) is left out, and said so on stderr. Under `key` (--anonymous), each
+/// is named by its pseudonym, its name replaced in its files, their names and why it was
+/// left out.
 fn staged_sources(
     found: &[Submission],
     max_bytes: u64,
-    left_out: &dyn Fn(&str, &str),
+    key: Option<&crib_report::Key>,
 ) -> Result<Vec<Source>> {
     let staging = tempfile::tempdir().context("cannot make a temporary directory")?;
     let mut sources = Vec::new();
     for (i, sub) in found.iter().enumerate() {
+        let (name, scrubber) = match key {
+            Some(key) => {
+                let pseudonym = key.pseudonym(&sub.name);
+                let scrubber = crib_report::Scrubber::new([sub.name.as_str()], &pseudonym);
+                (pseudonym, scrubber)
+            }
+            None => (sub.name.clone(), crib_report::Scrubber::new([], "")),
+        };
         let copy = staging.path().join(i.to_string());
         std::fs::create_dir(&copy).with_context(|| format!("cannot create {}", copy.display()))?;
         let staged = match sub.stage(&copy, max_bytes) {
             Ok(staged) => staged,
             Err(why) => {
-                left_out(&sub.name, &why.to_string());
+                eprintln!(
+                    "crib: {name}: left out: {}",
+                    scrubber.text(&why.to_string())
+                );
                 continue;
             }
         };
@@ -440,15 +410,13 @@ fn staged_sources(
                 let path = copy.join(f);
                 let bytes = std::fs::read(&path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                Ok((f.to_string(), String::from_utf8_lossy(&bytes).into_owned()))
+                let text = scrubber.text(&String::from_utf8_lossy(&bytes));
+                Ok((scrubber.text(f), text))
             })
             .collect::<Result<Vec<_>>>()?;
         std::fs::remove_dir_all(&copy)
             .with_context(|| format!("cannot remove {}", copy.display()))?;
-        sources.push(Source {
-            name: sub.name.clone(),
-            files,
-        });
+        sources.push(Source { name, files });
     }
     Ok(sources)
 }
@@ -464,7 +432,7 @@ pub(crate) fn reference_matches(
     found: &[Submission],
     max_bytes: u64,
 ) -> Result<Vec<(String, f64)>> {
-    let sources = staged_sources(found, max_bytes, &say_left_out)?;
+    let sources = staged_sources(found, max_bytes, None)?;
     let compared = compare(&sources, &[], &[], &Options::default());
     let mut matches: Vec<(String, f64)> = compared
         .pairs

@@ -1,15 +1,16 @@
 //! Extraction refuses what would escape, links and bombs, entry by entry.
 
 use super::*;
-use crate::testing::{write_zip, zeros, Entry};
+use crate::testing::{zeros, zip_of, Entry};
 
+/// Extracts the zip `bytes`, written as `in.zip` in the directory returned, into its `out/`.
 fn extract(
-    entries: &[(&str, Entry<'_>)],
+    bytes: &[u8],
     limits: &DownloadLimits,
 ) -> (tempfile::TempDir, Result<Extracted, LmsError>) {
     let dir = tempfile::tempdir().unwrap();
     let zip = dir.path().join("in.zip");
-    write_zip(&zip, entries);
+    fs::write(&zip, bytes).unwrap();
     let dest = dir.path().join("out");
     fs::create_dir(&dest).unwrap();
     let out = extract_zip(
@@ -26,7 +27,7 @@ fn extract(
 fn hostile_entries_are_refused_and_the_rest_extracted() {
     let bomb = zeros();
     let (dir, out) = extract(
-        &[
+        &zip_of(&[
             ("good/a.pl", Entry::File(b"a.")),
             ("../evil.pl", Entry::File(b"evil.")),
             ("good/../../evil2.pl", Entry::File(b"evil.")),
@@ -36,7 +37,7 @@ fn hostile_entries_are_refused_and_the_rest_extracted() {
             ("bomb.pl", Entry::File(&bomb)),
             ("empty/", Entry::Dir),
             ("b.pl", Entry::File(b"b.")),
-        ],
+        ]),
         &DownloadLimits::default(),
     );
     let out = out.unwrap();
@@ -68,7 +69,7 @@ fn hostile_entries_are_refused_and_the_rest_extracted() {
 
 #[test]
 fn limits_on_entries_and_bytes_stop_the_archive() {
-    let entries = [("a.pl", Entry::File(b"a.")), ("b.pl", Entry::File(b"b."))];
+    let entries = zip_of(&[("a.pl", Entry::File(b"a.")), ("b.pl", Entry::File(b"b."))]);
     let limits = DownloadLimits {
         max_entries: 1,
         ..DownloadLimits::default()
@@ -104,11 +105,9 @@ fn limits_on_entries_and_bytes_stop_the_archive() {
 /// and nothing is written twice.
 #[test]
 fn a_name_given_twice_is_extracted_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let zip = dir.path().join("in.zip");
     // The zip writer refuses a name twice: write b.pl and rename it a.pl in the local
     // header and the central directory alike.
-    let mut bytes = crate::testing::zip_of(&[
+    let mut bytes = zip_of(&[
         ("a.pl", Entry::File(b"first.")),
         ("b.pl", Entry::File(b"second")),
     ]);
@@ -117,35 +116,17 @@ fn a_name_given_twice_is_extracted_once() {
             bytes[i] = b'a';
         }
     }
-    fs::write(&zip, bytes).unwrap();
-    let dest = dir.path().join("out");
-    fs::create_dir(&dest).unwrap();
-    let out = extract_zip(
-        &zip,
-        "in.zip",
-        &|rel: &str| Some(dest.join(rel)),
-        &DownloadLimits::default(),
-        &mut Budget::default(),
-    );
-    let out = out.unwrap();
-    assert_eq!(out.files, ["a.pl"]);
-    assert_eq!(fs::read(dest.join("a.pl")).unwrap(), b"second");
+    let (dir, out) = extract(&bytes, &DownloadLimits::default());
+    assert_eq!(out.unwrap().files, ["a.pl"]);
+    assert_eq!(fs::read(dir.path().join("out/a.pl")).unwrap(), b"second");
 }
 
 #[test]
 fn a_file_that_is_not_a_zip_is_named() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("x.zip");
-    fs::write(&path, b"PK\x03\x04 but not really").unwrap();
-    let err = extract_zip(
-        &path,
-        "x.zip",
-        &|rel: &str| Some(dir.path().join(rel)),
-        &DownloadLimits::default(),
-        &mut Budget::default(),
-    )
-    .unwrap_err();
+    let (dir, out) = extract(b"PK\x03\x04 but not really", &DownloadLimits::default());
+    let err = out.unwrap_err();
     assert!(matches!(err, LmsError::NotZip { .. }), "{err}");
+    let path = dir.path().join("in.zip");
     assert!(err
         .to_string()
         .starts_with(&format!("{}: not a zip archive: ", path.display())));
