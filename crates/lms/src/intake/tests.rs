@@ -405,7 +405,8 @@ fn a_layout_can_be_told() {
 }
 
 /// A "billion laughs" in Gradescope's metadata, inside a field crib never reads: the
-/// YAML reader's budget refuses it at once instead of expanding it.
+/// YAML reader's budget refuses it before expanding it (its "budget breached" error, not a
+/// wall-clock bound, is the proof: a timed assertion failed on a loaded machine).
 #[test]
 fn a_yaml_alias_bomb_in_the_metadata_is_refused() {
     let mut yaml = String::from("submission_1:\n  :submitters:\n  - :name: Jane\n    :sid: '1'\n");
@@ -425,7 +426,6 @@ fn a_yaml_alias_bomb_in_the_metadata_is_refused() {
             ("submission_1/a.pl", Entry::File(b"a.")),
         ],
     );
-    let started = std::time::Instant::now();
     let err = read_into(&zip, None, dir.path().join("work")).unwrap_err();
     assert!(matches!(err, LmsError::Metadata { .. }), "{err}");
     let message = err.to_string();
@@ -433,5 +433,4 @@ fn a_yaml_alias_bomb_in_the_metadata_is_refused() {
         message.contains("submission_metadata.yml: line 10 column 18: budget breached"),
         "{message}"
     );
-    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
 }
